@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Context} from "@openzeppelin/contracts/utils/Context.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+
+import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
+
+/**
+ * @title PaymentGateway
+ * @notice Kassa's non-custodial ERC-20 payment gateway: one call moves the payment from the payer to the
+ * merchant wallet and the fee to the treasury. Every payment is authorised by an EIP-712 signature of the
+ * Kassa service that binds the payment id, token, amount, recipient, merchant and deadline, so nobody can pay
+ * an id with other terms, squat an id, or pay late. Payers can pay directly, or gasless through the trusted
+ * OpenZeppelin {ERC2771Forwarder}, optionally with an EIP-2612 permit instead of a prior approval.
+ *
+ * Not upgradeable: a new version is a new deployment.
+ *
+ * Fee-on-transfer tokens: the gateway measures the recipient's balance around its transfer and reverts with
+ * {TransferAmountMismatch} when it received less than `amount - fee`. Refusing such tokens when they are
+ * whitelisted off-chain would save this check (about 2,000 gas per payment, mostly two warm `balanceOf`
+ * calls: the first one warms the balance slot the transfer writes anyway), but it cannot see a token that
+ * turns a transfer fee on later (USDT has such a switch), and a merchant would then be underpaid silently.
+ * Only the recipient's transfer is measured: a token that charges a fee on transfers charges it on that one
+ * too (the fee is capped at {MAX_FEE_BPS}, so `amount - fee > 0` for any non-dust amount), and measuring the
+ * treasury's transfer as well would cost the same again for no extra detection.
+ */
+contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step {
+    using SafeERC20 for IERC20;
+
+    /// @notice Highest fee the owner can set, in basis points (10%).
+    uint16 public constant MAX_FEE_BPS = 1_000;
+
+    uint256 private constant _BPS_DENOMINATOR = 10_000;
+
+    /// @notice EIP-712 type hash of the server-signed payment request.
+    bytes32 public constant PAYMENT_REQUEST_TYPEHASH =
+        keccak256(
+            "PaymentRequest(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline)"
+        );
+
+    /// @notice EIP-712 type hash of the server-signed refund request.
+    bytes32 public constant REFUND_REQUEST_TYPEHASH =
+        keccak256(
+            "RefundRequest(bytes32 paymentId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
+        );
+
+    // A payment record is one slot: the recipient in bits 0..159, the top 95 bits of
+    // keccak256(token, payer, amount) in bits 160..254, and the refunded flag in bit 255. A record is never
+    // zero once paid (the recipient cannot be zero: ERC-20 tokens refuse transfers to it). Forging a record
+    // for a larger paid amount needs a 95-bit second preimage.
+    uint256 private constant _REFUNDED_FLAG = 1 << 255;
+    uint256 private constant _RECIPIENT_MASK = (1 << 160) - 1;
+
+    /// @dev Everything a payment reads from configuration but the treasury, in one slot (184 bits).
+    struct Config {
+        address signer;
+        uint16 defaultFeeBps;
+        bool paused;
+    }
+
+    /// @dev A merchant's fee override; `isSet` tells an override of 0 from no override.
+    struct MerchantFee {
+        bool isSet;
+        uint16 feeBps;
+    }
+
+    Config private _config;
+    address private _treasury;
+    mapping(bytes32 merchantId => MerchantFee) private _merchantFees;
+    mapping(bytes32 paymentId => uint256 record) private _payments;
+
+    /**
+     * @param trustedForwarder_ The OpenZeppelin {ERC2771Forwarder} (EIP-712 name `ERC2771Forwarder`) whose
+     * requests are executed on behalf of their signer.
+     * @param initialOwner Owner of the configuration.
+     * @param signer_ Address whose EIP-712 signatures authorise payments and refunds.
+     * @param treasury_ Address that receives the fees.
+     * @param defaultFeeBps_ Fee in basis points for merchants without an override.
+     */
+    constructor(
+        address trustedForwarder_,
+        address initialOwner,
+        address signer_,
+        address treasury_,
+        uint16 defaultFeeBps_
+    ) EIP712("KassaGateway", "1") ERC2771Context(trustedForwarder_) Ownable(initialOwner) {
+        _setSigner(signer_);
+        _setTreasury(treasury_);
+        _setDefaultFee(defaultFeeBps_);
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function pay(
+        bytes32 paymentId,
+        address tokenAddress,
+        uint256 amount,
+        address recipientAddress,
+        bytes32 merchantId,
+        uint256 deadline,
+        bytes calldata serverSignature,
+        Permit calldata permit
+    ) external {
+        Config memory config = _config;
+        if (config.paused) revert EnforcedPause();
+        if (block.timestamp > deadline) revert PaymentRequestExpired(paymentId, deadline);
+        if (_payments[paymentId] != 0) revert PaymentAlreadyProcessed(paymentId);
+        _checkServerSignature(
+            config.signer,
+            keccak256(
+                abi.encode(
+                    PAYMENT_REQUEST_TYPEHASH,
+                    paymentId,
+                    tokenAddress,
+                    amount,
+                    recipientAddress,
+                    merchantId,
+                    deadline
+                )
+            ),
+            serverSignature
+        );
+
+        address payer = _msgSender();
+        _payments[paymentId] = _paymentRecord(recipientAddress, tokenAddress, payer, amount);
+
+        if (permit.deadline != 0) {
+            // A permit that fails (front-run, already used) must not block a payment whose allowance
+            // suffices; if it does not suffice, the transfer below reverts with the token's own error.
+            try
+                IERC20Permit(tokenAddress).permit(
+                    payer,
+                    address(this),
+                    amount,
+                    permit.deadline,
+                    permit.v,
+                    permit.r,
+                    permit.s
+                )
+            {} catch {} // solhint-disable-line no-empty-blocks
+        }
+
+        uint256 fee = _computeFee(amount, _merchantFeeBps(merchantId, config.defaultFeeBps));
+        IERC20 token = IERC20(tokenAddress);
+        if (fee != 0) token.safeTransferFrom(payer, _treasury, fee);
+        uint256 net;
+        unchecked {
+            // fee <= amount * MAX_FEE_BPS / 10_000 < amount
+            net = amount - fee;
+        }
+        uint256 balanceBefore = token.balanceOf(recipientAddress);
+        token.safeTransferFrom(payer, recipientAddress, net);
+        uint256 received = token.balanceOf(recipientAddress) - balanceBefore;
+        if (received < net) revert TransferAmountMismatch(tokenAddress, net, received);
+
+        emit PaymentCompleted(paymentId, merchantId, payer, recipientAddress, tokenAddress, amount, fee);
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function refund(
+        bytes32 paymentId,
+        address tokenAddress,
+        address payerAddress,
+        uint256 paidAmount,
+        uint256 amount,
+        uint256 deadline,
+        bytes calldata serverSignature
+    ) external {
+        Config memory config = _config;
+        if (config.paused) revert EnforcedPause();
+        if (block.timestamp > deadline) revert RefundRequestExpired(paymentId, deadline);
+
+        uint256 record = _payments[paymentId];
+        if (record == 0) revert PaymentNotFound(paymentId);
+        if (record & _REFUNDED_FLAG != 0) revert PaymentAlreadyRefunded(paymentId);
+        address merchant = _msgSender();
+        address recipient = address(uint160(record & _RECIPIENT_MASK));
+        if (merchant != recipient) revert RefundSenderNotRecipient(paymentId, merchant, recipient);
+        if (record != _paymentRecord(recipient, tokenAddress, payerAddress, paidAmount)) {
+            revert PaymentDetailsMismatch(paymentId);
+        }
+        if (amount > paidAmount) revert RefundExceedsPayment(paymentId, amount, paidAmount);
+        _checkServerSignature(
+            config.signer,
+            keccak256(abi.encode(REFUND_REQUEST_TYPEHASH, paymentId, tokenAddress, payerAddress, amount, deadline)),
+            serverSignature
+        );
+
+        _payments[paymentId] = record | _REFUNDED_FLAG;
+        IERC20(tokenAddress).safeTransferFrom(merchant, payerAddress, amount);
+
+        emit RefundCompleted(paymentId, merchant, payerAddress, tokenAddress, amount);
+    }
+
+    /**
+     * @notice Sets the fee of merchants without an override.
+     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
+     */
+    function setDefaultFee(uint16 feeBps) external onlyOwner {
+        _setDefaultFee(feeBps);
+    }
+
+    /**
+     * @notice Sets a fee for one merchant that overrides the default fee (0 is a valid override).
+     * @param merchantId The merchant.
+     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
+     */
+    function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner {
+        _checkFee(feeBps);
+        _merchantFees[merchantId] = MerchantFee({isSet: true, feeBps: feeBps});
+        emit MerchantFeeUpdated(merchantId, feeBps);
+    }
+
+    /**
+     * @notice Removes a merchant's fee override; the merchant pays the default fee again.
+     * @param merchantId The merchant, which must have an override.
+     */
+    function clearMerchantFee(bytes32 merchantId) external onlyOwner {
+        if (!_merchantFees[merchantId].isSet) revert MerchantFeeNotSet(merchantId);
+        delete _merchantFees[merchantId];
+        emit MerchantFeeCleared(merchantId);
+    }
+
+    /**
+     * @notice Sets the address that receives the fees.
+     * @param treasury_ The new treasury, not zero.
+     */
+    function setTreasury(address treasury_) external onlyOwner {
+        _setTreasury(treasury_);
+    }
+
+    /**
+     * @notice Sets the address whose EIP-712 signatures authorise payments and refunds. Requests signed by the
+     * previous signer stop being accepted.
+     * @param signer_ The new signer, not zero.
+     */
+    function setSigner(address signer_) external onlyOwner {
+        _setSigner(signer_);
+    }
+
+    /// @notice Stops payments and refunds until {unpause}.
+    function pause() external onlyOwner {
+        if (_config.paused) revert EnforcedPause();
+        _config.paused = true;
+        emit Paused(_msgSender());
+    }
+
+    /// @notice Resumes payments and refunds.
+    function unpause() external onlyOwner {
+        if (!_config.paused) revert ExpectedPause();
+        _config.paused = false;
+        emit Unpaused(_msgSender());
+    }
+
+    /// @notice Whether payments and refunds are stopped.
+    function paused() external view returns (bool) {
+        return _config.paused;
+    }
+
+    /// @notice Address whose EIP-712 signatures authorise payments and refunds.
+    function signer() external view returns (address) {
+        return _config.signer;
+    }
+
+    /// @notice Address that receives the fees.
+    function treasury() external view returns (address) {
+        return _treasury;
+    }
+
+    /// @notice Fee in basis points of merchants without an override.
+    function defaultFeeBps() external view returns (uint16) {
+        return _config.defaultFeeBps;
+    }
+
+    /**
+     * @notice Fee a merchant pays now, in basis points.
+     * @param merchantId The merchant.
+     * @return feeBps The merchant's override if it has one, else the default fee.
+     * @return isOverride Whether `feeBps` is an override.
+     */
+    function merchantFee(bytes32 merchantId) external view returns (uint16 feeBps, bool isOverride) {
+        MerchantFee memory fee = _merchantFees[merchantId];
+        return fee.isSet ? (fee.feeBps, true) : (_config.defaultFeeBps, false);
+    }
+
+    /**
+     * @notice What is known on-chain about a payment id.
+     * @param paymentId The payment.
+     */
+    function paymentStatus(bytes32 paymentId) external view returns (PaymentStatus) {
+        uint256 record = _payments[paymentId];
+        if (record == 0) return PaymentStatus.None;
+        return record & _REFUNDED_FLAG == 0 ? PaymentStatus.Paid : PaymentStatus.Refunded;
+    }
+
+    /**
+     * @notice The fee taken from `amount` at `feeBps`, rounded down.
+     * @param amount Payment amount, fee included.
+     * @param feeBps Fee in basis points.
+     */
+    function computeFee(uint256 amount, uint16 feeBps) external pure returns (uint256) {
+        return _computeFee(amount, feeBps);
+    }
+
+    function _merchantFeeBps(bytes32 merchantId, uint16 defaultFee) private view returns (uint256) {
+        MerchantFee memory fee = _merchantFees[merchantId];
+        return fee.isSet ? fee.feeBps : defaultFee;
+    }
+
+    /// @dev floor(amount * feeBps / 10_000) without overflow for any uint256 amount.
+    function _computeFee(uint256 amount, uint256 feeBps) private pure returns (uint256) {
+        unchecked {
+            // amount = q * 10_000 + r, so floor(amount * bps / 10_000) = q * bps + floor(r * bps / 10_000).
+            // q * bps <= amount * bps / 10_000 fits because bps <= 10_000 (only ever <= MAX_FEE_BPS here),
+            // and r * bps < 10_000 * 2**16.
+            return
+                (amount / _BPS_DENOMINATOR) *
+                feeBps +
+                ((amount % _BPS_DENOMINATOR) * feeBps) /
+                _BPS_DENOMINATOR;
+        }
+    }
+
+    function _paymentRecord(
+        address recipient,
+        address token,
+        address payer,
+        uint256 amount
+    ) private pure returns (uint256) {
+        uint256 digest = uint256(keccak256(abi.encode(token, payer, amount)));
+        return ((digest >> 161) << 160) | uint256(uint160(recipient));
+    }
+
+    function _checkServerSignature(address expected, bytes32 structHash, bytes calldata signature) private view {
+        (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(
+            _hashTypedDataV4(structHash),
+            signature
+        );
+        if (err != ECDSA.RecoverError.NoError || recovered != expected) {
+            revert InvalidServerSignature(recovered, expected);
+        }
+    }
+
+    function _checkFee(uint16 feeBps) private pure {
+        if (feeBps > MAX_FEE_BPS) revert FeeTooHigh(feeBps, MAX_FEE_BPS);
+    }
+
+    function _setDefaultFee(uint16 feeBps) private {
+        _checkFee(feeBps);
+        uint16 previous = _config.defaultFeeBps;
+        _config.defaultFeeBps = feeBps;
+        emit DefaultFeeUpdated(previous, feeBps);
+    }
+
+    function _setTreasury(address treasury_) private {
+        if (treasury_ == address(0)) revert InvalidTreasury(treasury_);
+        address previous = _treasury;
+        _treasury = treasury_;
+        emit TreasuryUpdated(previous, treasury_);
+    }
+
+    function _setSigner(address signer_) private {
+        if (signer_ == address(0)) revert InvalidSigner(signer_);
+        address previous = _config.signer;
+        _config.signer = signer_;
+        emit SignerUpdated(previous, signer_);
+    }
+
+    function _msgSender() internal view override(Context, ERC2771Context) returns (address) {
+        return ERC2771Context._msgSender();
+    }
+
+    function _msgData() internal view override(Context, ERC2771Context) returns (bytes calldata) {
+        return ERC2771Context._msgData();
+    }
+
+    function _contextSuffixLength() internal view override(Context, ERC2771Context) returns (uint256) {
+        return ERC2771Context._contextSuffixLength();
+    }
+}

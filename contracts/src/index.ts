@@ -1,0 +1,4 @@
+export * from "./generated/index.js";
+export * from "./eip712.js";
+export * from "./deploy.js";
+export * from "./anvil.js";
