@@ -1,0 +1,41 @@
+import { createPublicClient, http, webSocket, type PublicClient } from "viem";
+import type { Secret } from "../config.js";
+import type { ChainRow } from "../db/types.js";
+import { KassaError } from "../errors.js";
+
+/** viem clients per chain, created on first use and reused. */
+export interface ChainClients {
+  /** Throws CHAIN_CONFIG_ERROR when the chain has no RPC URL (neither RPC_URL_<id> nor stored). */
+  publicClient(chain: Pick<ChainRow, "network_id" | "name" | "rpc_url">): PublicClient;
+}
+
+/** `rpcOverrides` (from RPC_URL_<networkId>) win over the URL stored for the chain. */
+export function createChainClients(rpcOverrides: ReadonlyMap<number, Secret> = new Map()): ChainClients {
+  const cache = new Map<string, PublicClient>();
+  return {
+    publicClient(chain) {
+      const url = rpcOverrides.get(chain.network_id)?.reveal() ?? chain.rpc_url;
+      if (!url) {
+        throw new KassaError(
+          "CHAIN_CONFIG_ERROR",
+          `chain ${chain.network_id} (${chain.name}) has no RPC URL`,
+        );
+      }
+      const cacheKey = `${chain.network_id}|${url}`;
+      let client = cache.get(cacheKey);
+      if (!client) {
+        client = createPublicClient({
+          chain: {
+            id: chain.network_id,
+            name: chain.name,
+            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+            rpcUrls: { default: { http: [url] } },
+          },
+          transport: /^wss?:/.test(url) ? webSocket(url) : http(url),
+        });
+        cache.set(cacheKey, client);
+      }
+      return client;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { listChains } from "../db/chains.js";
+import type { Db } from "../db/database.js";
+import { listTokens } from "../db/tokens.js";
+import { chainView, tokenView, type ChainView, type TokenView } from "./views.js";
+
+/** GET /chains. */
+export async function listPublicChains(db: Db): Promise<ChainView[]> {
+  return (await listChains(db)).map(chainView);
+}
+
+export type ChainWithTokens = ChainView & { tokens: TokenView[] };
+
+/** GET /chains/tokens: every chain with its enabled whitelisted tokens. */
+export async function listChainsWithTokens(db: Db): Promise<ChainWithTokens[]> {
+  const [chains, tokens] = await Promise.all([listChains(db), listTokens(db, { enabledOnly: true })]);
+  return chains.map((chain) => ({
+    ...chainView(chain),
+    tokens: tokens.filter((token) => token.chain_id === chain.id).map(tokenView),
+  }));
+}

@@ -1,0 +1,18 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.js";
+import { KassaError } from "../errors.js";
+
+export interface Health {
+  status: "ok";
+  timestamp: string;
+}
+
+/** GET /health: ok only when the database answers. */
+export async function checkHealth(db: Db, now: () => Date): Promise<Health> {
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (error) {
+    throw new KassaError("INTERNAL_ERROR", "database unavailable", { cause: error });
+  }
+  return { status: "ok", timestamp: now().toISOString() };
+}

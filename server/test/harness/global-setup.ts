@@ -1,0 +1,32 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../../src/db/embedded.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Superuser URL of a PostgreSQL server; each test file creates its own database on it. */
+    adminDatabaseUrl: string;
+  }
+}
+
+/**
+ * Uses the server named by DATABASE_URL when set, else starts embedded PostgreSQL in a temporary
+ * directory for the whole run and removes it afterwards. Read directly from the environment: the
+ * harness sits outside the service, whose only environment reader is config.ts.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    project.provide("adminDatabaseUrl", url);
+    return async () => {};
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), "kassa-test-pg-"));
+  const postgres = await startEmbeddedPostgres({ dataDir, persistent: false });
+  project.provide("adminDatabaseUrl", postgres.url);
+  return async () => {
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
