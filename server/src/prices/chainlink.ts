@@ -1,8 +1,9 @@
 import { getAddress, isAddress, parseAbi, type Address, type Client } from "viem";
 import { readContract } from "viem/actions";
-import { divideDecimals, scaledIntegerToDecimal, type Currency } from "../domain/fiat.js";
+import { scaledIntegerToDecimal, type Currency } from "../domain/fiat.js";
 import {
   PriceSourceError,
+  type FxRate,
   type FxSource,
   type PriceAssetRef,
   type PriceQuote,
@@ -147,20 +148,17 @@ export function createChainlinkFxSource(
   const read = createFeedReader(options);
   return {
     kind: "chainlink",
-    async usdRates(currencies: readonly Currency[]): Promise<Map<Currency, string>> {
-      const rates = new Map<Currency, string>();
+    async usdRates(currencies: readonly Currency[]): Promise<Map<Currency, FxRate>> {
+      const rates = new Map<Currency, FxRate>();
       for (const currency of currencies) {
         if (currency === "USD") {
-          rates.set(currency, "1");
+          rates.set(currency, { quote: "units-per-usd", value: "1" });
           continue;
         }
         const feed = options.feeds[currency];
         if (!feed) continue;
         const reading = await read(feed.chainId, feed.address);
-        rates.set(
-          currency,
-          feed.quote === "units-per-usd" ? reading.price : divideDecimals("1", reading.price),
-        );
+        rates.set(currency, { quote: feed.quote, value: reading.price });
       }
       return rates;
     },

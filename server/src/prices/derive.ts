@@ -9,7 +9,8 @@ export interface QuoteAssetResult {
 
 /**
  * Quotes `asset` in every one of `currencies` the source serves directly, and derives the others
- * from its USD price with the FX source (`price_usd x units-per-usd`), marking such a quote's
+ * from its USD price with the FX source (`price_usd x units-per-usd` or `price_usd / usd-per-unit`,
+ * exact, then cut to 18 decimals), marking such a quote's
  * source as `<source>+fx:<fx source>`. A direct quote always wins over a derived one.
  */
 export async function quoteAsset(
@@ -33,8 +34,10 @@ export async function quoteAsset(
       if (rate === undefined) continue;
       quotes.push({
         currency,
-        // Exact product, then cut to the price scale (a rate from an inverted feed has 18 decimals).
-        price: divideDecimals(multiplyDecimals(usd.price, rate), "1"),
+        price:
+          rate.quote === "units-per-usd"
+            ? divideDecimals(multiplyDecimals(usd.price, rate.value), "1")
+            : divideDecimals(usd.price, rate.value),
         observedAt: usd.observedAt,
         source: `${usd.source}+fx:${fx.kind}`,
       });

@@ -38,13 +38,20 @@ export interface PriceSource {
 }
 
 /**
- * Converts USD amounts into other currencies, for sources that only answer in USD.
- * A rate is the number of units of the currency one US dollar buys ("1385.2" for KRW).
+ * How many units of a currency a US dollar is worth, as the FX source quotes it: `units-per-usd`
+ * ("1385.2" KRW for 1 USD) or `usd-per-unit` ("0.000722" USD for 1 KRW, how Chainlink's KRW/USD feed
+ * answers). Kept as quoted so a derivation divides instead of multiplying by a rounded inverse.
  */
+export interface FxRate {
+  quote: "units-per-usd" | "usd-per-unit";
+  value: string;
+}
+
+/** Converts USD prices into other currencies, for sources that only answer in USD. */
 export interface FxSource {
   readonly kind: string;
   /** Rates for those of `currencies` the source knows; throws {@link PriceSourceError} when it cannot answer. */
-  usdRates(currencies: readonly Currency[]): Promise<Map<Currency, string>>;
+  usdRates(currencies: readonly Currency[]): Promise<Map<Currency, FxRate>>;
 }
 
 export type PriceSourceErrorCode =

@@ -1,6 +1,7 @@
 import { isDecimalString, normalizeDecimal, type Currency } from "../domain/fiat.js";
 import {
   PriceSourceError,
+  type FxRate,
   type FxSource,
   type PriceAssetRef,
   type PriceQuote,
@@ -43,12 +44,12 @@ export function createStaticFxSource(options: {
   checkTable(options.ratesPerUsd, "static FX rate");
   return {
     kind: "static",
-    async usdRates(currencies: readonly Currency[]): Promise<Map<Currency, string>> {
-      const rates = new Map<Currency, string>();
+    async usdRates(currencies: readonly Currency[]): Promise<Map<Currency, FxRate>> {
+      const rates = new Map<Currency, FxRate>();
       for (const currency of currencies) {
-        if (currency === "USD") rates.set(currency, "1");
-        const rate = options.ratesPerUsd[currency];
-        if (rate !== undefined) rates.set(currency, normalizeDecimal(rate));
+        const rate = currency === "USD" ? "1" : options.ratesPerUsd[currency];
+        if (rate !== undefined)
+          rates.set(currency, { quote: "units-per-usd", value: normalizeDecimal(rate) });
       }
       return rates;
     },
