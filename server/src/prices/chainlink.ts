@@ -80,7 +80,7 @@ export async function readChainlinkFeed(
 
 export interface ChainlinkOptions {
   /** The viem client of a chain the service reads feeds on, or undefined when it has none. */
-  clientFor: (chainId: number) => Client | undefined;
+  clientFor: (chainId: number) => Client | undefined | Promise<Client | undefined>;
   maxAgeSeconds?: number;
   now?: () => Date;
 }
@@ -91,7 +91,7 @@ function createFeedReader(options: ChainlinkOptions) {
   // decimals() never changes for a deployed feed.
   const decimalsCache = new Map<string, number>();
   return async (chainId: number, feed: Address): Promise<ChainlinkFeedReading> => {
-    const client = options.clientFor(chainId);
+    const client = await options.clientFor(chainId);
     if (!client) throw new PriceSourceError("chainlink", "UNAVAILABLE", `no RPC client for chain ${chainId}`);
     const key = `${chainId}:${feed}`;
     const reading = await readChainlinkFeed(client, {
