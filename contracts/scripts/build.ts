@@ -18,7 +18,11 @@ const emitted: Record<string, string> = {
   TestTokenPermit: "solidity/test/TestTokenPermit.sol",
   TestToken: "solidity/test/TestToken.sol",
   FeeOnTransferToken: "solidity/test/FeeOnTransferToken.sol",
+  TransferProbe: "solidity/TransferProbe.sol",
 };
+
+/** Contracts whose runtime code is emitted too (used through `eth_call` state overrides). */
+const withRuntimeCode = new Set(["TransferProbe"]);
 
 const generatedDir = join(contractsRoot, "src", "generated");
 
@@ -46,6 +50,9 @@ function render(contract: CompiledContract, version: string): string {
     "",
     `export const ${id}Bytecode = "${contract.bytecode}" as const;`,
     "",
+    ...(withRuntimeCode.has(contract.name)
+      ? [`export const ${id}DeployedBytecode = "${contract.deployedBytecode}" as const;`, ""]
+      : []),
   ].join("\n");
 }
 

@@ -23,14 +23,14 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  *
  * Not upgradeable: a new version is a new deployment.
  *
- * Fee-on-transfer tokens: the gateway measures the recipient's balance around its transfer and reverts with
- * {TransferAmountMismatch} when it received less than `amount - fee`. Refusing such tokens when they are
- * whitelisted off-chain would save this check (about 2,000 gas per payment, mostly two warm `balanceOf`
- * calls: the first one warms the balance slot the transfer writes anyway), but it cannot see a token that
- * turns a transfer fee on later (USDT has such a switch), and a merchant would then be underpaid silently.
- * Only the recipient's transfer is measured: a token that charges a fee on transfers charges it on that one
- * too (the fee is capped at {MAX_FEE_BPS}, so `amount - fee > 0` for any non-dust amount), and measuring the
- * treasury's transfer as well would cost the same again for no extra detection.
+ * Fee-on-transfer tokens are refused when a token is whitelisted, not detected here. The service only signs
+ * payment requests for whitelisted tokens, so the server signature is the on-chain whitelist, and the whitelist
+ * refuses a token whose transfers deliver less than sent (`probeTokenTransfer` in `contracts/src`). Detecting
+ * them here instead (the recipient's balance measured around its transfer) costs about 1,500 gas on every
+ * payment (two `balanceOf` calls), which would put a direct payment above its 90,000 gas target; refusal costs
+ * nothing per payment. What refusal cannot see is a whitelisted token that turns a transfer fee on later
+ * (USDT has such a switch): the service's watcher compares the token's `Transfer` logs of each payment with
+ * the `PaymentCompleted` event and flags a short payment instead of marking it paid.
  */
 contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step {
     using SafeERC20 for IERC20;
@@ -59,11 +59,17 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     uint256 private constant _REFUNDED_FLAG = 1 << 255;
     uint256 private constant _RECIPIENT_MASK = (1 << 160) - 1;
 
-    /// @dev Everything a payment reads from configuration but the treasury, in one slot (184 bits).
+    /**
+     * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
+     * `merchantFeeFilter` has bit `_filterBit(merchantId)` set while at least one merchant mapping to that bit
+     * has a fee override: a payment looks the override up (a cold storage read, 2,100 gas) only when its bit
+     * is set, so merchants on the default fee pay for one configuration slot, not two.
+     */
     struct Config {
         address signer;
         uint16 defaultFeeBps;
         bool paused;
+        uint64 merchantFeeFilter;
     }
 
     /// @dev A merchant's fee override; `isSet` tells an override of 0 from no override.
@@ -76,6 +82,8 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     address private _treasury;
     mapping(bytes32 merchantId => MerchantFee) private _merchantFees;
     mapping(bytes32 paymentId => uint256 record) private _payments;
+    /// @dev Number of merchant fee overrides per bit of `Config.merchantFeeFilter`.
+    uint32[64] private _merchantFeeFilterCounts;
 
     /**
      * @param trustedForwarder_ The OpenZeppelin {ERC2771Forwarder} (EIP-712 name `ERC2771Forwarder`) whose
@@ -147,7 +155,12 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             {} catch {} // solhint-disable-line no-empty-blocks
         }
 
-        uint256 fee = _computeFee(amount, _merchantFeeBps(merchantId, config.defaultFeeBps));
+        uint256 feeBps = config.defaultFeeBps;
+        if (config.merchantFeeFilter & (1 << _filterBit(merchantId)) != 0) {
+            MerchantFee memory merchantFee_ = _merchantFees[merchantId];
+            if (merchantFee_.isSet) feeBps = merchantFee_.feeBps;
+        }
+        uint256 fee = _computeFee(amount, feeBps);
         IERC20 token = IERC20(tokenAddress);
         if (fee != 0) token.safeTransferFrom(payer, _treasury, fee);
         uint256 net;
@@ -155,10 +168,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             // fee <= amount * MAX_FEE_BPS / 10_000 < amount
             net = amount - fee;
         }
-        uint256 balanceBefore = token.balanceOf(recipientAddress);
         token.safeTransferFrom(payer, recipientAddress, net);
-        uint256 received = token.balanceOf(recipientAddress) - balanceBefore;
-        if (received < net) revert TransferAmountMismatch(tokenAddress, net, received);
 
         emit PaymentCompleted(paymentId, merchantId, payer, recipientAddress, tokenAddress, amount, fee);
     }
@@ -214,6 +224,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
      */
     function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner {
         _checkFee(feeBps);
+        if (!_merchantFees[merchantId].isSet) _addToFilter(merchantId);
         _merchantFees[merchantId] = MerchantFee({isSet: true, feeBps: feeBps});
         emit MerchantFeeUpdated(merchantId, feeBps);
     }
@@ -225,6 +236,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     function clearMerchantFee(bytes32 merchantId) external onlyOwner {
         if (!_merchantFees[merchantId].isSet) revert MerchantFeeNotSet(merchantId);
         delete _merchantFees[merchantId];
+        _removeFromFilter(merchantId);
         emit MerchantFeeCleared(merchantId);
     }
 
@@ -309,12 +321,26 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         return _computeFee(amount, feeBps);
     }
 
-    function _merchantFeeBps(bytes32 merchantId, uint16 defaultFee) private view returns (uint256) {
-        MerchantFee memory fee = _merchantFees[merchantId];
-        return fee.isSet ? fee.feeBps : defaultFee;
+    function _filterBit(bytes32 merchantId) private pure returns (uint256) {
+        return uint256(keccak256(abi.encode(merchantId))) & 63;
     }
 
-    /// @dev floor(amount * feeBps / 10_000) without overflow for any uint256 amount.
+    function _addToFilter(bytes32 merchantId) private {
+        uint256 bit = _filterBit(merchantId);
+        // There are fewer than 2**32 merchants with an override.
+        unchecked {
+            if (_merchantFeeFilterCounts[bit]++ == 0) _config.merchantFeeFilter |= uint64(1 << bit);
+        }
+    }
+
+    function _removeFromFilter(bytes32 merchantId) private {
+        uint256 bit = _filterBit(merchantId);
+        // Called only for a merchant with an override, which was counted in its bit.
+        unchecked {
+            if (--_merchantFeeFilterCounts[bit] == 0) _config.merchantFeeFilter &= ~uint64(1 << bit);
+        }
+    }
+
     function _computeFee(uint256 amount, uint256 feeBps) private pure returns (uint256) {
         unchecked {
             // amount = q * 10_000 + r, so floor(amount * bps / 10_000) = q * bps + floor(r * bps / 10_000).

@@ -42,7 +42,10 @@ export interface CompiledContract {
   /** Source unit the contract was found in, as given to solc. */
   sourcePath: string;
   abi: Abi;
+  /** Creation code. */
   bytecode: Hex;
+  /** Runtime code (what lives at the contract's address). */
+  deployedBytecode: Hex;
 }
 
 export class SolidityCompileError extends Error {
@@ -54,7 +57,10 @@ export class SolidityCompileError extends Error {
 
 interface SolcOutput {
   errors?: { severity: "error" | "warning" | "info"; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 /** Version of the bundled compiler, e.g. `0.8.37+commit.f401782d.Emscripten.clang`. */
@@ -97,7 +103,7 @@ export function compileSolidity(
       optimizer: { enabled: true, runs: settings.optimizerRuns },
       viaIR: settings.viaIR,
       evmVersion: settings.evmVersion,
-      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
     },
   };
   const output = JSON.parse(
@@ -112,7 +118,13 @@ export function compileSolidity(
       if (unit.evm.bytecode.object.length === 0) continue;
       if (contracts[name])
         throw new Error(`two contracts named ${name}: ${contracts[name].sourcePath}, ${sourcePath}`);
-      contracts[name] = { name, sourcePath, abi: unit.abi, bytecode: `0x${unit.evm.bytecode.object}` };
+      contracts[name] = {
+        name,
+        sourcePath,
+        abi: unit.abi,
+        bytecode: `0x${unit.evm.bytecode.object}`,
+        deployedBytecode: `0x${unit.evm.deployedBytecode.object}`,
+      };
     }
   }
   return contracts;

@@ -3,6 +3,7 @@
  * operators (`kassa deploy`). Every deployment waits for its receipt and checks that code landed.
  */
 import {
+  getAddress,
   getContractAddress,
   type Abi,
   type Account,
@@ -20,12 +21,10 @@ import { paymentGatewayAbi, paymentGatewayBytecode } from "./generated/PaymentGa
 import { testTokenAbi, testTokenBytecode } from "./generated/TestToken.js";
 import { testTokenPermitAbi, testTokenPermitBytecode } from "./generated/TestTokenPermit.js";
 import { forwarderDomainName } from "./eip712.js";
+import { maxFeeBps } from "./fee.js";
 
 /** A wallet client with an account: the deployer, which pays the gas. */
 export type DeployerClient = WalletClient<Transport, Chain | undefined, Account>;
-
-/** Highest fee the gateway accepts (its `MAX_FEE_BPS`). */
-export const maxFeeBps = 1_000;
 
 export class DeployError extends Error {
   override name = "DeployError";
@@ -95,7 +94,7 @@ async function deployAll(
     }
     const code = await publicClient.getCode({ address: receipt.contractAddress });
     if (!code || code === "0x") throw new DeployError(`no code at ${receipt.contractAddress}`, request.name);
-    addresses.push(receipt.contractAddress);
+    addresses.push(getAddress(receipt.contractAddress));
   }
   return addresses;
 }

@@ -2,3 +2,5 @@ export * from "./generated/index.js";
 export * from "./eip712.js";
 export * from "./deploy.js";
 export * from "./anvil.js";
+export * from "./tokenProbe.js";
+export * from "./fee.js";

@@ -86,16 +86,13 @@ interface IPaymentGateway {
     /// @dev The server signature does not come from the configured signer (`recovered` is zero if it is malformed).
     error InvalidServerSignature(address recovered, address expectedSigner);
 
-    /// @dev The recipient received less than `expected` (a fee-on-transfer or rebasing token).
-    error TransferAmountMismatch(address token, uint256 expected, uint256 received);
-
     /// @dev A fee above {MAX_FEE_BPS}.
     error FeeTooHigh(uint256 feeBps, uint256 maxFeeBps);
 
-    /// @dev The zero address where an account is needed.
+    /// @dev The treasury cannot be the zero address.
     error InvalidTreasury(address treasury);
 
-    /// @dev The zero address where an account is needed.
+    /// @dev The signer cannot be the zero address.
     error InvalidSigner(address signer);
 
     /// @dev The merchant has no fee override to clear.

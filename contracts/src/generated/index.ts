@@ -5,3 +5,4 @@ export * from "./ERC2771Forwarder.js";
 export * from "./TestTokenPermit.js";
 export * from "./TestToken.js";
 export * from "./FeeOnTransferToken.js";
+export * from "./TransferProbe.js";
