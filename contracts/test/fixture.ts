@@ -60,7 +60,8 @@ export async function setupChain() {
     rpcUrls: { default: { http: [anvil.rpcUrl] } },
   });
   const transport = http(anvil.rpcUrl);
-  const publicClient = createPublicClient({ chain, transport });
+  // Short polling and no cache: blocks come instantly, and evm_revert moves the chain backwards.
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 });
   const testClient = createTestClient({ chain, transport, mode: "anvil" });
   const wallet = (account: LocalAccount) => createWalletClient({ chain, transport, account });
 

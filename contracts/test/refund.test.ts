@@ -1,0 +1,164 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseEther, parseEventLogs, type Hex } from "viem";
+
+import { paymentGatewayAbi, signRefundRequest, type RefundRequest } from "../src/index.js";
+import { expectRevert, id, setupChain } from "./fixture.js";
+
+const c = await setupChain();
+c.snapshotEachTest();
+const { accounts, gateway, tokens, publicClient } = c;
+const amount = parseEther("25");
+
+let paymentId: Hex;
+
+beforeEach(async () => {
+  await c.mint(tokens.permit18, accounts.payer.address, amount);
+  await c.approve(accounts.payer, tokens.permit18, gateway, amount);
+  const signed = await c.paymentRequest({ amount });
+  await c.pay(accounts.payer, signed);
+  paymentId = signed.request.paymentId;
+  // The merchant lets the gateway move its tokens for refunds.
+  await c.approve(accounts.merchant, tokens.permit18, gateway, amount);
+});
+
+async function refundRequest(overrides: Partial<RefundRequest> = {}, signer = accounts.signer) {
+  const request: RefundRequest = {
+    paymentId,
+    tokenAddress: tokens.permit18,
+    payerAddress: accounts.payer.address,
+    amount,
+    deadline: (await c.now()) + 3_600n,
+    ...overrides,
+  };
+  return { request, signature: await signRefundRequest(signer, { chainId: c.chainId, gateway, request }) };
+}
+
+function refund(
+  signed: { request: RefundRequest; signature: Hex },
+  options: { from?: typeof accounts.merchant; paidAmount?: bigint } = {},
+) {
+  const r = signed.request;
+  return c.wallet(options.from ?? accounts.merchant).writeContract({
+    address: gateway,
+    abi: paymentGatewayAbi,
+    functionName: "refund",
+    args: [
+      r.paymentId,
+      r.tokenAddress,
+      r.payerAddress,
+      options.paidAmount ?? amount,
+      r.amount,
+      r.deadline,
+      signed.signature,
+    ],
+  });
+}
+
+function status(id: Hex) {
+  return publicClient.readContract({
+    address: gateway,
+    abi: paymentGatewayAbi,
+    functionName: "paymentStatus",
+    args: [id],
+  });
+}
+
+describe("refund", () => {
+  it("sends the amount from the merchant wallet back to the payer and emits RefundCompleted", async () => {
+    const partial = parseEther("10");
+    const merchantBefore = await c.balanceOf(tokens.permit18, accounts.merchant.address);
+    const receipt = await c.mined(await refund(await refundRequest({ amount: partial })));
+    expect(await c.balanceOf(tokens.permit18, accounts.payer.address)).toBe(partial);
+    expect(merchantBefore - (await c.balanceOf(tokens.permit18, accounts.merchant.address))).toBe(partial);
+    const [event] = parseEventLogs({
+      abi: paymentGatewayAbi,
+      logs: receipt.logs,
+      eventName: "RefundCompleted",
+    });
+    expect(event?.args).toEqual({
+      paymentId,
+      recipient: accounts.merchant.address,
+      payer: accounts.payer.address,
+      token: tokens.permit18,
+      amount: partial,
+    });
+    expect(await status(paymentId)).toBe(2);
+  });
+
+  it("refunds the full amount, fee included, when the merchant holds it", async () => {
+    await c.mint(tokens.permit18, accounts.merchant.address, amount);
+    await c.mined(await refund(await refundRequest()));
+    expect(await c.balanceOf(tokens.permit18, accounts.payer.address)).toBe(amount);
+  });
+
+  it("reverts when sent by anyone but the wallet that was paid", async () => {
+    await expectRevert(refund(await refundRequest(), { from: accounts.other }), "RefundSenderNotRecipient", [
+      paymentId,
+      accounts.other.address,
+      accounts.merchant.address,
+    ]);
+  });
+
+  it("reverts the second time", async () => {
+    await c.mined(await refund(await refundRequest({ amount: 1n })));
+    await expectRevert(refund(await refundRequest({ amount: 1n })), "PaymentAlreadyRefunded", [paymentId]);
+  });
+
+  it("reverts above the paid amount", async () => {
+    await expectRevert(refund(await refundRequest({ amount: amount + 1n })), "RefundExceedsPayment", [
+      paymentId,
+      amount + 1n,
+      amount,
+    ]);
+  });
+
+  it("reverts when the paid amount, payer or token given are not the payment's", async () => {
+    // Claiming a larger payment to refund more than was paid.
+    await expectRevert(
+      refund(await refundRequest({ amount: amount * 2n }), { paidAmount: amount * 2n }),
+      "PaymentDetailsMismatch",
+      [paymentId],
+    );
+    await expectRevert(
+      refund(await refundRequest({ payerAddress: accounts.other.address })),
+      "PaymentDetailsMismatch",
+    );
+    await expectRevert(
+      refund(await refundRequest({ tokenAddress: tokens.permit6 })),
+      "PaymentDetailsMismatch",
+    );
+  });
+
+  it("reverts for an unknown payment", async () => {
+    await expectRevert(refund(await refundRequest({ paymentId: id("unknown") })), "PaymentNotFound", [
+      id("unknown"),
+    ]);
+  });
+
+  it("reverts on a signature by another key or over other terms", async () => {
+    await expectRevert(refund(await refundRequest({}, accounts.other)), "InvalidServerSignature", [
+      accounts.other.address,
+      accounts.signer.address,
+    ]);
+    const signed = await refundRequest({ amount: 1n });
+    await expectRevert(
+      refund({ ...signed, request: { ...signed.request, amount: 2n } }),
+      "InvalidServerSignature",
+    );
+  });
+
+  it("reverts after the deadline", async () => {
+    const signed = await refundRequest({ deadline: (await c.now()) + 30n });
+    await c.testClient.increaseTime({ seconds: 31 });
+    await c.testClient.mine({ blocks: 1 });
+    await expectRevert(refund(signed), "RefundRequestExpired", [paymentId, signed.request.deadline]);
+  });
+
+  it("reverts while paused", async () => {
+    await c.mined(
+      await c.deployer.writeContract({ address: gateway, abi: paymentGatewayAbi, functionName: "pause" }),
+    );
+    await expectRevert(refund(await refundRequest()), "EnforcedPause");
+    expect(await status(paymentId)).toBe(1);
+  });
+});
