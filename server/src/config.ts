@@ -58,6 +58,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  KASSA_DATA_DIR: z.string().min(1).default(".kassa"),
+  DEPLOYER_PRIVATE_KEY: privateKey.optional(),
 });
 
 const rpcUrlPattern = /^RPC_URL_(\d+)$/;
@@ -76,6 +78,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** `RPC_URL_<networkId>` overrides; they win over the URL stored for the chain. May embed API keys. */
   rpcUrls: ReadonlyMap<number, Secret>;
+  /** Where `kassa dev` keeps embedded PostgreSQL, the anvil state and `dev.json`. */
+  dataDir: string;
+  /** Pays for `kassa deploy` on a real chain. */
+  deployerPrivateKey: Secret<`0x${string}`> | undefined;
 }
 
 /** The one reader of the environment. Throws a ConfigError naming every bad variable. */
@@ -121,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     rpcUrls,
+    dataDir: values.KASSA_DATA_DIR,
+    deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
   };
 }

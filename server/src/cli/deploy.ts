@@ -1,0 +1,74 @@
+import { deployKassa, deployTestTokens, maxFeeBps } from "@kassa/contracts";
+import { Command, InvalidArgumentError } from "commander";
+import { createPublicClient, createWalletClient, http, isAddress, type Address, type Chain } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loadConfig } from "../config.js";
+import { printFields, UsageError } from "./output.js";
+import { integerArg, jsonOption, runPlain } from "./runner.js";
+
+function addressArg(value: string): Address {
+  if (!isAddress(value, { strict: false }))
+    throw new InvalidArgumentError("must be a 0x-prefixed 20-byte address");
+  return value;
+}
+
+/** `kassa deploy`: deploys the forwarder and the gateway to any chain, paid by DEPLOYER_PRIVATE_KEY. */
+export function deployCommand(): Command {
+  return jsonOption(
+    new Command("deploy")
+      .description(
+        "deploy the ERC2771Forwarder and the PaymentGateway to a chain (pays with DEPLOYER_PRIVATE_KEY)",
+      )
+      .requiredOption("--rpc-url <url>", "JSON-RPC URL of the chain")
+      .requiredOption("--chain-id <id>", "EIP-155 chain id the RPC must report", integerArg)
+      .requiredOption(
+        "--signer <address>",
+        "address of the Kassa signer (KASSA_SIGNER_PRIVATE_KEY's address)",
+        addressArg,
+      )
+      .requiredOption("--treasury <address>", "address that receives the fees", addressArg)
+      .option("--fee-bps <bps>", `default fee in basis points, 0..${maxFeeBps}`, integerArg, 100)
+      .option("--owner <address>", "owner of the gateway configuration (default: the deployer)", addressArg)
+      .option("--test-tokens", "also deploy the test tokens (development chains only)", false),
+  ).action((opts) =>
+    runPlain(opts.json, async (out) => {
+      const key = loadConfig().deployerPrivateKey;
+      if (!key) throw new UsageError("set DEPLOYER_PRIVATE_KEY to the key that pays for the deployment");
+      const account = privateKeyToAccount(key.reveal());
+      const chain: Chain = {
+        id: opts.chainId,
+        name: `chain ${opts.chainId}`,
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [opts.rpcUrl] } },
+      };
+      const publicClient = createPublicClient({ chain, transport: http(opts.rpcUrl) });
+      const reported = await publicClient.getChainId();
+      if (reported !== opts.chainId) {
+        throw new UsageError(`the RPC reports chain id ${reported}, not ${opts.chainId}`);
+      }
+      const walletClient = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
+      out.progress(`deploying from ${account.address} to chain ${opts.chainId}...`);
+      const contracts = await deployKassa({
+        walletClient,
+        publicClient,
+        owner: opts.owner,
+        signer: opts.signer,
+        treasury: opts.treasury,
+        defaultFeeBps: opts.feeBps,
+      });
+      const tokens = opts.testTokens ? await deployTestTokens({ walletClient, publicClient }) : undefined;
+      out.result({ chainId: opts.chainId, ...contracts, ...(tokens ? { tokens } : {}) }, (result) => {
+        printFields([
+          ["Forwarder", result.forwarder],
+          ["Gateway", result.gateway],
+          ...Object.entries(tokens ?? {}).map(
+            ([name, address]) => [`Token ${name}`, address] as [string, string],
+          ),
+        ]);
+        console.log(
+          `\nRegister it: kassa admin chain update ${opts.chainId} --gateway ${result.gateway} --forwarder ${result.forwarder}`,
+        );
+      });
+    }),
+  );
+}

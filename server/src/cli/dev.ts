@@ -1,0 +1,274 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import {
+  AnvilStartError,
+  anvilAccount,
+  anvilPrivateKeys,
+  deployKassa,
+  deployTestTokens,
+  startAnvil,
+  testTokenAbi,
+  testTokens,
+  type AnvilInstance,
+} from "@kassa/contracts";
+import { Command } from "commander";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseUnits,
+  type Address,
+  type Chain,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loadConfig, Secret, type Config } from "../config.js";
+import * as admin from "../core/admin.js";
+import { isKassaError } from "../errors.js";
+import { createLogger } from "../logger.js";
+import type { Context } from "./context.js";
+import { reportError, UsageError } from "./output.js";
+import { serve, stopOnSignals } from "./serve.js";
+
+const DEV_CHAIN_ID = 31337;
+const PREFERRED_RPC_PORT = 8545;
+const DEFAULT_FEE_BPS = 100;
+/** Whole tokens minted to each dev payer, per test token. */
+const PAYER_TOKEN_GRANT = "1000";
+
+/** Everything a newcomer needs to pay on the local stack; also written to `.kassa/dev.json`. */
+export interface DevEnvironment {
+  apiUrl: string;
+  docsUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  contracts: { gateway: Address; forwarder: Address };
+  tokens: Record<keyof typeof testTokens, { address: Address; symbol: string; decimals: number }>;
+  merchant: {
+    merchantKey: string;
+    merchantId: string;
+    name: string;
+    recipientAddress: Address;
+    apiKey: string;
+    publicKey: string;
+    webhookSecret: string;
+  };
+  signerAddress: Address;
+  treasury: Address;
+  payers: { address: Address; privateKey: Hex }[];
+}
+
+/** `kassa dev` (`npm start`): a whole local payment system on embedded PostgreSQL and anvil. */
+export function devCommand(): Command {
+  return new Command("dev")
+    .description("run Kassa locally: embedded PostgreSQL, anvil with the contracts deployed, a demo merchant")
+    .option("--reset", "forget the local chain and database and start fresh", false)
+    .action(async (opts: { reset: boolean }) => {
+      try {
+        await runDev(loadConfig(), opts);
+      } catch (error) {
+        process.exitCode = reportError(error, false);
+      }
+    });
+}
+
+async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<void> {
+  const progress = (message: string) => process.stderr.write(`• ${message}\n`);
+  const dataDir = resolve(baseConfig.dataDir);
+  if (opts.reset && existsSync(dataDir)) {
+    progress(`removing ${dataDir}`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  await mkdir(dataDir, { recursive: true });
+  const devFile = join(dataDir, "dev.json");
+  const previous = existsSync(devFile)
+    ? (JSON.parse(await readFile(devFile, "utf8")) as DevEnvironment)
+    : undefined;
+
+  progress("starting anvil (local chain)");
+  const anvil = await startDevAnvil(join(dataDir, "anvil-state.json"));
+  const signerKey = baseConfig.signerPrivateKey ?? new Secret(anvilPrivateKeys[1] as Hex);
+  const config: Config = { ...baseConfig, signerPrivateKey: signerKey };
+  const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
+  let running: Awaited<ReturnType<typeof serve>> | undefined;
+  try {
+    progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");
+    running = await serve(config, { api: true, worker: true }, logger);
+    const ctx = running.ctx;
+    const env = (await reuse(previous, anvil, ctx))
+      ? { ...(previous as DevEnvironment), rpcUrl: anvil.rpcUrl }
+      : await seed(ctx, anvil, privateKeyToAccount(signerKey.reveal()).address, progress);
+    await admin.updateChain(ctx, DEV_CHAIN_ID, { rpcUrl: anvil.rpcUrl });
+    const apiUrl = running.url as string;
+    const full: DevEnvironment = { ...env, apiUrl: `${apiUrl}/api/v1`, docsUrl: `${apiUrl}/docs` };
+    await writeFile(devFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
+    printBox(full, devFile);
+  } catch (error) {
+    await running?.stop();
+    await anvil.stop();
+    throw error;
+  }
+  const stopAll = async () => {
+    await running?.stop();
+    await anvil.stop();
+  };
+  stopOnSignals(stopAll, logger);
+}
+
+async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
+  const options = { chainId: DEV_CHAIN_ID, statePath };
+  try {
+    return await startAnvil({ ...options, port: PREFERRED_RPC_PORT });
+  } catch (error) {
+    if (!(error instanceof AnvilStartError)) throw error;
+    return startAnvil(options);
+  }
+}
+
+/** The previous run's environment is reusable when its contracts are still on the (restored) chain. */
+async function reuse(
+  previous: DevEnvironment | undefined,
+  anvil: AnvilInstance,
+  ctx: Context,
+): Promise<boolean> {
+  if (!previous) return false;
+  const client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  const code = await client.getCode({ address: previous.contracts.gateway });
+  const chains = await admin.listChains(ctx);
+  const known = chains.find((chain) => chain.networkId === DEV_CHAIN_ID);
+  if (code && code !== "0x" && known?.gatewayAddress === previous.contracts.gateway) return true;
+  throw new UsageError(
+    "the saved local chain and database no longer match (one of them was removed): run `npm start -- --reset`",
+  );
+}
+
+async function seed(
+  ctx: Context,
+  anvil: AnvilInstance,
+  signerAddress: Address,
+  progress: (message: string) => void,
+): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl">> {
+  const chain: Chain = {
+    id: DEV_CHAIN_ID,
+    name: "Local (anvil)",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  };
+  const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
+  const walletClient = createWalletClient({ account: anvilAccount(0), chain, transport: http(anvil.rpcUrl) });
+  const treasury = anvilAccount(2).address;
+  const recipient = anvilAccount(3).address;
+
+  progress("deploying the forwarder, the gateway and the test tokens");
+  const contracts = await deployKassa({
+    walletClient,
+    publicClient,
+    signer: signerAddress,
+    treasury,
+    defaultFeeBps: DEFAULT_FEE_BPS,
+  });
+  const tokenAddresses = await deployTestTokens({ walletClient, publicClient });
+
+  progress("registering the chain and its tokens");
+  const chainInput = {
+    name: chain.name,
+    isTestnet: true,
+    rpcUrl: anvil.rpcUrl,
+    gatewayAddress: contracts.gateway,
+    forwarderAddress: contracts.forwarder,
+    confirmations: 0,
+  };
+  try {
+    await admin.addChain(ctx, { networkId: DEV_CHAIN_ID, ...chainInput });
+  } catch (error) {
+    if (!isKassaError(error, "INVALID_REQUEST")) throw error;
+    await admin.updateChain(ctx, DEV_CHAIN_ID, chainInput);
+  }
+  const tokens = {} as DevEnvironment["tokens"];
+  for (const name of Object.keys(testTokens) as (keyof typeof testTokens)[]) {
+    const token = await admin.addToken(ctx, { networkId: DEV_CHAIN_ID, address: tokenAddresses[name] });
+    tokens[name] = { address: tokenAddresses[name], symbol: token.symbol, decimals: token.decimals };
+  }
+
+  progress("creating the demo merchant");
+  const created = await admin.createMerchant(ctx, {
+    name: "Demo Shop",
+    networkId: DEV_CHAIN_ID,
+    recipientAddress: recipient,
+    faucetEnabled: true,
+  });
+  for (const token of Object.values(tokens)) {
+    await admin.addPaymentMethod(ctx, created.merchant.merchantKey, { tokenAddress: token.address });
+  }
+
+  progress("funding the dev payers with test tokens");
+  const payers = [4, 5, 6].map((index) => ({
+    address: anvilAccount(index).address,
+    privateKey: anvilPrivateKeys[index] as Hex,
+  }));
+  for (const payer of payers) {
+    for (const token of Object.values(tokens)) {
+      const hash = await walletClient.writeContract({
+        address: token.address,
+        abi: testTokenAbi,
+        functionName: "mint",
+        args: [payer.address, parseUnits(PAYER_TOKEN_GRANT, token.decimals)],
+      });
+      await publicClient.waitForTransactionReceipt({ hash });
+    }
+  }
+
+  return {
+    rpcUrl: anvil.rpcUrl,
+    chainId: DEV_CHAIN_ID,
+    contracts,
+    tokens,
+    merchant: {
+      merchantKey: created.merchant.merchantKey,
+      merchantId: created.merchant.merchantId,
+      name: created.merchant.name,
+      recipientAddress: recipient,
+      apiKey: created.apiKey,
+      publicKey: created.publicKey,
+      webhookSecret: created.webhookSecret,
+    },
+    signerAddress,
+    treasury,
+    payers,
+  };
+}
+
+function printBox(env: DevEnvironment, devFile: string): void {
+  const lines = [
+    "Kassa is running locally.",
+    "",
+    `API          ${env.apiUrl}`,
+    `API docs     ${env.docsUrl}`,
+    `Chain RPC    ${env.rpcUrl}  (chain id ${env.chainId})`,
+    `Gateway      ${env.contracts.gateway}`,
+    `Forwarder    ${env.contracts.forwarder}`,
+    ...Object.values(env.tokens).map(
+      (token) => `Token        ${token.symbol.padEnd(5)} ${token.address}  (${token.decimals} decimals)`,
+    ),
+    "",
+    `Merchant     ${env.merchant.name} (${env.merchant.merchantKey})`,
+    `  API key    ${env.merchant.apiKey}`,
+    `  Public key ${env.merchant.publicKey}`,
+    `  Webhook    ${env.merchant.webhookSecret}`,
+    "",
+    `Payer        ${env.payers[0]?.address}`,
+    `  key        ${env.payers[0]?.privateKey}`,
+    `             (import into a wallet; holds ${PAYER_TOKEN_GRANT} of each test token; local chain only)`,
+    "",
+    `All of this as JSON: ${devFile}`,
+    "Ctrl-C stops everything; `npm start -- --reset` starts fresh.",
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const out = [
+    `┌${"─".repeat(width + 2)}┐`,
+    ...lines.map((line) => `│ ${line.padEnd(width)} │`),
+    `└${"─".repeat(width + 2)}┘`,
+  ];
+  console.log(out.join("\n"));
+}

@@ -1,0 +1,52 @@
+import { Command } from "commander";
+import { loadConfig } from "../config.js";
+import { createLogger } from "../logger.js";
+import { adminCommand } from "./admin.js";
+import { deployCommand } from "./deploy.js";
+import { devCommand } from "./dev.js";
+import { reportError } from "./output.js";
+import { jsonOption, runWithContext } from "./runner.js";
+import { serve, stopOnSignals, type ServeOptions } from "./serve.js";
+
+function serveAction(options: ServeOptions) {
+  return async () => {
+    try {
+      const config = loadConfig();
+      const logger = createLogger({ level: config.logLevel });
+      const running = await serve(config, options, logger);
+      if (running.url) logger.info({ url: running.url }, `Kassa API listening on ${running.url}`);
+      stopOnSignals(running.stop, logger);
+    } catch (error) {
+      process.exitCode = reportError(error, false);
+    }
+  };
+}
+
+const program = new Command("kassa")
+  .description("Kassa: a non-custodial ERC-20 payment gateway")
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+program
+  .command("start")
+  .description("run the API and the background work in one process")
+  .action(serveAction({ api: true, worker: true }));
+program
+  .command("api")
+  .description("run the HTTP API only (several may share one database)")
+  .action(serveAction({ api: true, worker: false }));
+program
+  .command("worker")
+  .description("run the background work only")
+  .action(serveAction({ api: false, worker: true }));
+jsonOption(program.command("migrate").description("apply pending database migrations")).action((opts) =>
+  // Opening the context applies the migrations and reports them as progress.
+  runWithContext(opts.json, async (_ctx, out) =>
+    out.result({ migrated: true }, () => console.log("database is up to date")),
+  ),
+);
+program.addCommand(devCommand());
+program.addCommand(deployCommand());
+program.addCommand(adminCommand(runWithContext));
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,81 @@
+import type { Logger } from "pino";
+import { createPaymentSigner } from "../chain/signer.js";
+import type { Config } from "../config.js";
+import { buildApp } from "../http/app.js";
+import { createLogger } from "../logger.js";
+import { openContext, type Context } from "./context.js";
+
+export interface ServeOptions {
+  /** Serve the HTTP API. */
+  api: boolean;
+  /** Run the background work (jobs, watchers). */
+  worker: boolean;
+}
+
+export interface RunningKassa {
+  ctx: Context;
+  logger: Logger;
+  /** `http://host:port` of the API, when it runs. */
+  url: string | undefined;
+  /** Stops taking requests, finishes in-flight work, closes the database. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Starts the roles a process runs: `kassa start` runs both, `kassa api` and `kassa worker` one each. */
+export async function serve(config: Config, options: ServeOptions, logger?: Logger): Promise<RunningKassa> {
+  const log = logger ?? createLogger({ level: config.logLevel });
+  const ctx = await openContext(config, { progress: (message) => log.info(message) });
+  const stops: (() => Promise<void>)[] = [];
+  let url: string | undefined;
+  try {
+    if (options.api) {
+      if (!config.signerPrivateKey) {
+        log.warn("KASSA_SIGNER_PRIVATE_KEY is not set: POST /payments will answer SIGNING_SERVICE_ERROR");
+      }
+      const app = await buildApp({
+        db: ctx.db,
+        signer: config.signerPrivateKey ? createPaymentSigner(config.signerPrivateKey) : undefined,
+        allowedWidgetOrigin: config.allowedWidgetOrigin,
+        rateLimitPerMinute: config.rateLimitPerMinute,
+        publicBaseUrl: config.publicBaseUrl,
+        logger: log,
+      });
+      const address = await app.listen({ port: config.port, host: config.host });
+      url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
+      stops.push(() => app.close());
+    }
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    ctx,
+    logger: log,
+    url,
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const stop of stops) await stop();
+        await ctx.close();
+      })()),
+  };
+}
+
+/** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    logger.info({ signal }, "shutting down");
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
