@@ -1,21 +1,19 @@
+import { signPaymentRequest, type PaymentRequest } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Secret } from "../config.js";
 
-/** The message of the gateway's `PaymentRequest` EIP-712 type (DESIGN.md, "The on-chain part"). */
-export interface PaymentRequestMessage {
-  paymentId: Hex;
-  tokenAddress: Address;
-  amount: bigint;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: bigint;
-}
-
-/** Produces the `serverSignature` that `PaymentGateway.pay()` checks. */
+/** Produces the `serverSignature` that `PaymentGateway.pay()` checks (EIP-712 `PaymentRequest`). */
 export interface PaymentSigner {
   readonly address: Address;
-  signPaymentRequest(params: {
-    chainId: number;
-    gatewayAddress: Address;
-    message: PaymentRequestMessage;
-  }): Promise<Hex>;
+  signPaymentRequest(params: { chainId: number; gateway: Address; request: PaymentRequest }): Promise<Hex>;
+}
+
+/** A signer holding the key in memory (KASSA_SIGNER_PRIVATE_KEY). */
+export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
+  const account = privateKeyToAccount(privateKey.reveal());
+  return {
+    address: account.address,
+    signPaymentRequest: (params) => signPaymentRequest(account, params),
+  };
 }

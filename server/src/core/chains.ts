@@ -1,14 +1,18 @@
 import { listChains } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import { listTokens } from "../db/tokens.js";
-import { chainView, tokenView, type ChainView, type TokenView } from "./views.js";
+import { z } from "zod";
+import { chainView, chainViewSchema, tokenView, tokenViewSchema, type ChainView } from "./views.js";
 
 /** GET /chains. */
 export async function listPublicChains(db: Db): Promise<ChainView[]> {
   return (await listChains(db)).map(chainView);
 }
 
-export type ChainWithTokens = ChainView & { tokens: TokenView[] };
+export const chainWithTokensSchema = chainViewSchema
+  .extend({ tokens: z.array(tokenViewSchema).describe("Enabled whitelisted tokens") })
+  .meta({ id: "ChainWithTokens" });
+export type ChainWithTokens = z.infer<typeof chainWithTokensSchema>;
 
 /** GET /chains/tokens: every chain with its enabled whitelisted tokens. */
 export async function listChainsWithTokens(db: Db): Promise<ChainWithTokens[]> {

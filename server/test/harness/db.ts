@@ -40,7 +40,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     async close() {
       await db.destroy();
-      await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await asAdmin(async (client) => {
+        // pg's pool.end() resolves before its sockets have closed; dropping WITH (FORCE) at once would
+        // hit those closing sessions with a FATAL they report as an unhandled error. Wait for them.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }

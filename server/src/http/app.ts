@@ -1,0 +1,130 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { PaymentSigner } from "../chain/signer.js";
+import { noPriceService, type PriceService } from "../core/prices.js";
+import type { Db } from "../db/database.js";
+import { hashKey } from "../domain/ids.js";
+import { KassaError, validationError } from "../errors.js";
+import type { RouteContext } from "./context.js";
+import { installErrorHandling } from "./errors.js";
+import { merchantRoutes } from "./routes/merchant.js";
+import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
+import { paymentRoutes } from "./routes/payments.js";
+import { publicRoutes } from "./routes/public.js";
+import { securitySchemes } from "./schemas.js";
+
+export const API_PREFIX = "/api/v1";
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const DOCS_PATH = "/docs";
+
+export interface AppDeps {
+  db: Db;
+  /** Absent: POST /payments answers SIGNING_SERVICE_ERROR. */
+  signer: PaymentSigner | undefined;
+  /** Default: no price service (fiat payments answer PRICE_SERVICE_NOT_CONFIGURED). */
+  prices?: PriceService;
+  /** Default: the system clock. */
+  now?: () => Date;
+  /** ALLOWED_WIDGET_ORIGIN: the only CORS origin and the Origin public-key endpoints require. */
+  allowedWidgetOrigin?: string;
+  /** Requests per minute per key (per IP without a key); default 600. */
+  rateLimitPerMinute?: number;
+  /** Largest accepted request body in bytes; default 64 KiB. */
+  bodyLimit?: number;
+  /** Default: no logging. Create it with createLogger() so keys are redacted. */
+  logger?: FastifyBaseLogger;
+  /** Listed as the server in the OpenAPI document. */
+  publicBaseUrl?: string;
+}
+
+/** The key a request is rate-limited under: its API or public key (hashed), else its IP. */
+function rateLimitKey(request: FastifyRequest): string {
+  const key = request.headers["x-api-key"] ?? request.headers["x-public-key"];
+  return typeof key === "string" ? `key:${hashKey(key)}` : `ip:${request.ip}`;
+}
+
+/** The HTTP API: routes under /api/v1, OpenAPI at /api/v1/openapi.json, Swagger UI at /docs. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const bodyLimit = deps.bodyLimit ?? 64 * 1024;
+  const now = deps.now ?? (() => new Date());
+  const base: FastifyInstance = Fastify({
+    bodyLimit,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  installErrorHandling(base, bodyLimit);
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details.
+  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body is a client mistake, answered 400 rather than parsed as a string.
+  app.removeContentTypeParser(["text/plain"]);
+  app.decorateRequest("kassaMerchant", null);
+
+  await app.register(helmet);
+  await app.register(cors, {
+    origin: deps.allowedWidgetOrigin === undefined ? false : [deps.allowedWidgetOrigin],
+    methods: ["GET", "POST"],
+    // Never x-api-key: the secret key must not be usable from a browser.
+    allowedHeaders: ["content-type", "x-public-key", "x-origin"],
+  });
+  await app.register(rateLimit, {
+    max: deps.rateLimitPerMinute ?? 600,
+    timeWindow: 60_000,
+    keyGenerator: rateLimitKey,
+    errorResponseBuilder: (_request, context) =>
+      new KassaError(
+        "RATE_LIMITED",
+        `rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}`,
+      ),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Kassa API",
+        version: "1.0.0",
+        description:
+          "Non-custodial ERC-20 payment gateway. Success bodies are { success: true, data }; errors are { code, message, details? }.",
+      },
+      servers: [{ url: deps.publicBaseUrl ?? "/" }],
+      components: { securitySchemes },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
+
+  const context: RouteContext = {
+    db: deps.db,
+    now,
+    auth: { db: deps.db, allowedWidgetOrigin: deps.allowedWidgetOrigin },
+    payments: { db: deps.db, signer: deps.signer, prices: deps.prices ?? noPriceService, now },
+  };
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes(context));
+      await api.register(paymentRoutes(context));
+      await api.register(merchantRoutes(context));
+      await api.register(merchantPaymentRoutes(context));
+      api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  return base;
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  addPaymentMethod,
+  addPaymentMethodInputSchema,
+  getMerchantOverview,
+  listPaymentMethods,
+  merchantOverviewSchema,
+  setPaymentMethodEnabled,
+} from "../../core/merchants.js";
+import { paymentMethodViewSchema } from "../../core/views.js";
+import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { apiKeySecurity, successBody } from "../schemas.js";
+
+export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    app.get("/merchant", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "The authenticated merchant, its payment methods and its chain's tokens",
+        security: apiKeySecurity,
+        response: { 200: successBody(merchantOverviewSchema), ...errorResponses("UNAUTHORIZED") },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getMerchantOverview(context.db, authenticatedMerchant(request)),
+      }),
+    });
+
+    app.get("/merchant/payment-methods", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "List payment methods",
+        security: apiKeySecurity,
+        response: {
+          200: successBody(z.object({ payment_methods: z.array(paymentMethodViewSchema) })),
+          ...errorResponses("UNAUTHORIZED"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: { payment_methods: await listPaymentMethods(context.db, authenticatedMerchant(request)) },
+      }),
+    });
+
+    app.post("/merchant/payment-methods", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "Enable a whitelisted token of the merchant's chain for payments",
+        security: apiKeySecurity,
+        body: addPaymentMethodInputSchema,
+        response: {
+          201: successBody(paymentMethodViewSchema),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "CHAIN_NOT_CONFIGURED",
+            "CHAIN_MISMATCH",
+            "UNSUPPORTED_TOKEN",
+            "UNAUTHORIZED",
+            "TOKEN_NOT_FOUND",
+            "PAYMENT_METHOD_EXISTS",
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await addPaymentMethod(context.db, authenticatedMerchant(request), request.body);
+        return reply.code(201).send({ success: true, data });
+      },
+    });
+
+    app.patch("/merchant/payment-methods/:id", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "Enable or disable a payment method",
+        security: apiKeySecurity,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: z.object({ is_enabled: z.boolean() }),
+        response: {
+          200: successBody(paymentMethodViewSchema),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await setPaymentMethodEnabled(
+          context.db,
+          authenticatedMerchant(request),
+          request.params.id,
+          request.body.is_enabled,
+        ),
+      }),
+    });
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  getMerchantPayment,
+  getMerchantPaymentByOrderId,
+  listMerchantPayments,
+  merchantPaymentPageSchema,
+  paymentListQuerySchema,
+} from "../../core/payments.js";
+import { merchantPaymentRecordSchema } from "../../core/views.js";
+import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { apiKeySecurity, successBody } from "../schemas.js";
+
+const listQuerySchema = paymentListQuerySchema.extend({
+  orderId: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)"),
+});
+
+/** The recommended `/merchants/me/payments` pair and the legacy `/merchant/payments` pair. */
+export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    for (const [base, deprecated] of [
+      ["/merchants/me/payments", false],
+      ["/merchant/payments", true],
+    ] as const) {
+      app.get(base, {
+        schema: {
+          tags: ["Merchant payments"],
+          summary: deprecated
+            ? "Legacy form of GET /merchants/me/payments"
+            : "Find a payment by orderId, or list payments",
+          description:
+            "With orderId: that order's payment record. Without: the merchant's payments, newest first, " +
+            "paginated with limit and starting_after, optionally filtered by status.",
+          deprecated,
+          security: apiKeySecurity,
+          querystring: listQuerySchema,
+          response: {
+            200: successBody(z.union([merchantPaymentRecordSchema, merchantPaymentPageSchema])),
+            ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED", "PAYMENT_NOT_FOUND"),
+          },
+        },
+        handler: async (request) => {
+          const merchant = authenticatedMerchant(request);
+          const { orderId, ...page } = request.query;
+          return {
+            success: true as const,
+            data:
+              orderId === undefined
+                ? await listMerchantPayments(context.db, merchant, page)
+                : await getMerchantPaymentByOrderId(context.db, merchant, orderId),
+          };
+        },
+      });
+
+      app.get(`${base}/:id`, {
+        schema: {
+          tags: ["Merchant payments"],
+          summary: deprecated ? "Legacy form of GET /merchants/me/payments/:id" : "Get one payment record",
+          deprecated,
+          security: apiKeySecurity,
+          params: z.object({ id: z.string().describe("paymentId") }),
+          response: {
+            200: successBody(merchantPaymentRecordSchema),
+            ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND"),
+          },
+        },
+        handler: async (request) => ({
+          success: true as const,
+          data: await getMerchantPayment(context.db, authenticatedMerchant(request), request.params.id),
+        }),
+      });
+    }
+  };
+}

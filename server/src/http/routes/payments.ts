@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createPayment, createPaymentInputSchema, getPayment } from "../../core/payments.js";
+import { createdPaymentViewSchema, paymentViewSchema } from "../../core/views.js";
+import { authenticatedMerchant, paymentCreatorAuth, publicKeyAuth } from "../auth.js";
+import { errorResponses } from "../errors.js";
+import type { RouteContext } from "../context.js";
+import { successBody } from "../schemas.js";
+
+export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post("/payments", {
+      onRequest: paymentCreatorAuth(context.auth),
+      schema: {
+        tags: ["Payments"],
+        summary: "Create a payment",
+        description:
+          "Returns what the payer's wallet needs for PaymentGateway.pay(), signed by the server. " +
+          "Browser: x-public-key plus Origin. Merchant server (trusted, no Origin needed): x-api-key.",
+        security: [{ publicKey: [] }, { apiKey: [] }],
+        body: createPaymentInputSchema,
+        response: {
+          201: successBody(createdPaymentViewSchema),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "INVALID_REQUEST",
+            "UNSUPPORTED_CHAIN",
+            "CHAIN_NOT_CONFIGURED",
+            "RECIPIENT_NOT_CONFIGURED",
+            "CHAIN_MISMATCH",
+            "UNSUPPORTED_TOKEN",
+            "TOKEN_NOT_ENABLED",
+            "PRICE_SERVICE_NOT_CONFIGURED",
+            "INVALID_CURRENCY",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "TOKEN_NOT_FOUND",
+            "DUPLICATE_ORDER",
+            "SIGNING_SERVICE_ERROR",
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await createPayment(context.payments, authenticatedMerchant(request), request.body);
+        return reply.code(201).send({ success: true, data });
+      },
+    });
+
+    app.get("/payments/:id", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: false }),
+      schema: {
+        tags: ["Payments"],
+        summary: "Get a payment with its status",
+        description: "Behind a proxy, x-origin may replace Origin on this GET.",
+        security: [{ publicKey: [] }],
+        params: z.object({ id: z.string().describe("paymentId") }),
+        response: {
+          200: successBody(paymentViewSchema),
+          ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getPayment(context.db, authenticatedMerchant(request), request.params.id),
+      }),
+    });
+  };
+}

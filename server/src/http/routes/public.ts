@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { chainWithTokensSchema, listChainsWithTokens, listPublicChains } from "../../core/chains.js";
+import { checkHealth, healthSchema } from "../../core/health.js";
+import { chainViewSchema } from "../../core/views.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { successBody } from "../schemas.js";
+
+/** Endpoints without authentication (SPEC.md section 4.5). */
+export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/chains", {
+      schema: {
+        tags: ["Public"],
+        summary: "Supported chains",
+        response: { 200: successBody(z.object({ chains: z.array(chainViewSchema) })) },
+      },
+      handler: async () => ({ success: true as const, data: { chains: await listPublicChains(context.db) } }),
+    });
+
+    app.get("/chains/tokens", {
+      schema: {
+        tags: ["Public"],
+        summary: "Every chain with its enabled tokens",
+        response: { 200: successBody(z.object({ chains: z.array(chainWithTokensSchema) })) },
+      },
+      handler: async () => ({
+        success: true as const,
+        data: { chains: await listChainsWithTokens(context.db) },
+      }),
+    });
+
+    app.get("/health", {
+      schema: {
+        tags: ["Public"],
+        summary: "Liveness, including the database",
+        response: { 200: healthSchema, ...errorResponses("INTERNAL_ERROR") },
+      },
+      handler: () => checkHealth(context.db, context.now),
+    });
+  };
+}

@@ -1,0 +1,169 @@
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { createChainClients } from "../../src/chain/clients.js";
+import { createPaymentSigner } from "../../src/chain/signer.js";
+import * as admin from "../../src/core/admin.js";
+import type { PriceService } from "../../src/core/prices.js";
+import { buildApp, type AppDeps } from "../../src/http/app.js";
+import { createLogger } from "../../src/logger.js";
+import type { TestChain } from "./chain.js";
+import { createTestDatabase, type TestDatabase } from "./db.js";
+
+export interface SeededMerchant {
+  merchantKey: string;
+  /** bytes32 */
+  merchantId: string;
+  apiKey: string;
+  publicKey: string;
+  webhookSecret: string;
+  recipient: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port>/api/v1 */
+  baseUrl: string;
+  database: TestDatabase;
+  adminDeps: admin.AdminDeps;
+  networkId: number;
+  /** The 18-decimals permit token (KTT), whitelisted and enabled for `merchant`. */
+  token: string;
+  /** The 6-decimals permit token (KUSD), whitelisted, not enabled for `merchant`. */
+  token6: string;
+  merchant: SeededMerchant;
+  /** Every log line the app wrote. */
+  logs: string[];
+  /** Creates another merchant on the same chain with `token` enabled. */
+  addMerchant(
+    name: string,
+    options?: { recipientIndex?: number; faucetEnabled?: boolean },
+  ): Promise<SeededMerchant>;
+  /** fetch() relative to baseUrl; a JSON body sets content-type. */
+  request(path: string, init?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // Tests read response fields freely and assert their shape; a precise type would add nothing.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  rawBody?: string;
+}
+
+export interface StartTestAppOptions extends Partial<
+  Pick<AppDeps, "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit">
+> {
+  prices?: PriceService;
+}
+
+/**
+ * A migrated database of its own, the chain registered with its contracts and test tokens through
+ * the admin core functions, one merchant with keys, and the API listening on a free port.
+ */
+export async function startTestApp(chain: TestChain, options: StartTestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  const adminDeps: admin.AdminDeps = { db: database.db, chains: createChainClients() };
+  await admin.addChain(adminDeps, {
+    networkId: chain.chainId,
+    name: "Anvil",
+    isTestnet: true,
+    rpcUrl: chain.rpcUrl,
+    gatewayAddress: chain.gateway,
+    forwarderAddress: chain.forwarder,
+    confirmations: 0,
+  });
+  const token = (
+    await admin.addToken(adminDeps, { networkId: chain.chainId, address: chain.tokens.permit18 })
+  ).address;
+  const token6 = (
+    await admin.addToken(adminDeps, { networkId: chain.chainId, address: chain.tokens.permit6 })
+  ).address;
+
+  let recipientCounter = 3;
+  async function addMerchant(
+    name: string,
+    merchantOptions: { recipientIndex?: number; faucetEnabled?: boolean } = {},
+  ) {
+    const recipient = chain.wallet(merchantOptions.recipientIndex ?? recipientCounter++).account.address;
+    const created = await admin.createMerchant(adminDeps, {
+      name,
+      networkId: chain.chainId,
+      recipientAddress: recipient,
+      faucetEnabled: merchantOptions.faucetEnabled ?? false,
+    });
+    await admin.addPaymentMethod(adminDeps, created.merchant.merchantKey, { tokenAddress: token });
+    return {
+      merchantKey: created.merchant.merchantKey,
+      merchantId: created.merchant.merchantId,
+      apiKey: created.apiKey,
+      publicKey: created.publicKey,
+      webhookSecret: created.webhookSecret,
+      recipient,
+    };
+  }
+  const merchant = await addMerchant("Test shop", { recipientIndex: 9 });
+
+  const app = await buildApp({
+    db: database.db,
+    signer: createPaymentSigner(chain.signerKey),
+    logger: createLogger({ level: "info", destination }),
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.allowedWidgetOrigin ? { allowedWidgetOrigin: options.allowedWidgetOrigin } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+
+  return {
+    app,
+    baseUrl,
+    database,
+    adminDeps,
+    networkId: chain.chainId,
+    token,
+    token6,
+    merchant,
+    logs,
+    addMerchant,
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body: string | undefined = init.rawBody;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        headers["content-type"] ??= "application/json";
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? "GET", headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text === "" ? undefined : JSON.parse(text);
+      } catch {
+        // Not JSON (the docs page): keep the text.
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

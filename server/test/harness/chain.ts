@@ -1,0 +1,109 @@
+import {
+  anvilAccount,
+  anvilPrivateKeys,
+  deployKassa,
+  deployTestTokens,
+  startAnvil,
+  testTokenAbi,
+  type AnvilInstance,
+  type DeployTestTokensReturnType,
+} from "@kassa/contracts";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  type Account,
+  type Address,
+  type Chain,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { Secret } from "../../src/config.js";
+
+export type TestWalletClient = WalletClient<Transport, Chain, Account>;
+
+export interface TestChain {
+  anvil: AnvilInstance;
+  rpcUrl: string;
+  chainId: number;
+  chain: Chain;
+  publicClient: PublicClient;
+  /** Deploys and owns the contracts (anvil account 0). */
+  deployer: TestWalletClient;
+  /** The server signer the gateway trusts (anvil account 1), as KASSA_SIGNER_PRIVATE_KEY would hold it. */
+  signerAccount: PrivateKeyAccount;
+  signerKey: Secret<`0x${string}`>;
+  /** Receives the fees (anvil account 2). */
+  treasury: Address;
+  gateway: Address;
+  forwarder: Address;
+  tokens: DeployTestTokensReturnType;
+  /** A wallet client for anvil dev account `index` (3..9 are free for payers and recipients). */
+  wallet(index: number): TestWalletClient;
+  /** Mints test tokens (anyone may mint them). */
+  mint(token: Address, to: Address, amount: bigint): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SIGNER_INDEX = 1;
+
+/**
+ * A fresh anvil with the forwarder, the gateway (fee 1%) and the three test tokens deployed.
+ * Call stop() in afterAll.
+ */
+export async function startTestChain(options: { defaultFeeBps?: number } = {}): Promise<TestChain> {
+  const anvil = await startAnvil();
+  try {
+    const chain: Chain = {
+      id: anvil.chainId,
+      name: "Anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    };
+    const transport = http(anvil.rpcUrl);
+    const publicClient = createPublicClient({ chain, transport });
+    const wallet = (index: number): TestWalletClient =>
+      createWalletClient({ account: anvilAccount(index), chain, transport });
+    const deployer = wallet(0);
+    const signerAccount = anvilAccount(SIGNER_INDEX);
+    const treasury = anvilAccount(2).address;
+    const { gateway, forwarder } = await deployKassa({
+      walletClient: deployer,
+      publicClient,
+      signer: signerAccount.address,
+      treasury,
+      defaultFeeBps: options.defaultFeeBps ?? 100,
+    });
+    const tokens = await deployTestTokens({ walletClient: deployer, publicClient });
+    return {
+      anvil,
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      chain,
+      publicClient,
+      deployer,
+      signerAccount,
+      signerKey: new Secret(anvilPrivateKeys[SIGNER_INDEX]),
+      treasury,
+      gateway,
+      forwarder,
+      tokens,
+      wallet,
+      async mint(token, to, amount) {
+        const hash = await deployer.writeContract({
+          address: token,
+          abi: testTokenAbi,
+          functionName: "mint",
+          args: [to, amount],
+        });
+        await publicClient.waitForTransactionReceipt({ hash });
+      },
+      stop: () => anvil.stop(),
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
