@@ -29,8 +29,8 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  * them here instead (the recipient's balance measured around its transfer) costs about 1,500 gas on every
  * payment (two `balanceOf` calls), which would put a direct payment above its 90,000 gas target; refusal costs
  * nothing per payment. What refusal cannot see is a whitelisted token that turns a transfer fee on later
- * (USDT has such a switch): the service's watcher compares the token's `Transfer` logs of each payment with
- * the `PaymentCompleted` event and flags a short payment instead of marking it paid.
+ * (USDT has such a switch): for that, the service's watcher is to compare the token's `Transfer` logs of each
+ * payment with its `PaymentCompleted` event and flag a short payment instead of marking it paid.
  */
 contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step {
     using SafeERC20 for IERC20;
@@ -63,7 +63,8 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
      * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
      * `merchantFeeFilter` has bit `_filterBit(merchantId)` set while at least one merchant mapping to that bit
      * has a fee override: a payment looks the override up (a cold storage read, 2,100 gas) only when its bit
-     * is set, so merchants on the default fee pay for one configuration slot, not two.
+     * is set, so a payment of a merchant on the default fee reads two configuration slots (this one and the
+     * treasury), not three.
      */
     struct Config {
         address signer;
@@ -165,7 +166,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         if (fee != 0) token.safeTransferFrom(payer, _treasury, fee);
         uint256 net;
         unchecked {
-            // fee <= amount * MAX_FEE_BPS / 10_000 < amount
+            // fee = floor(amount * feeBps / 10_000) <= amount, as feeBps <= MAX_FEE_BPS < 10_000
             net = amount - fee;
         }
         token.safeTransferFrom(payer, recipientAddress, net);
@@ -315,9 +316,10 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     /**
      * @notice The fee taken from `amount` at `feeBps`, rounded down.
      * @param amount Payment amount, fee included.
-     * @param feeBps Fee in basis points.
+     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
      */
     function computeFee(uint256 amount, uint16 feeBps) external pure returns (uint256) {
+        _checkFee(feeBps);
         return _computeFee(amount, feeBps);
     }
 
@@ -344,7 +346,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     function _computeFee(uint256 amount, uint256 feeBps) private pure returns (uint256) {
         unchecked {
             // amount = q * 10_000 + r, so floor(amount * bps / 10_000) = q * bps + floor(r * bps / 10_000).
-            // q * bps <= amount * bps / 10_000 fits because bps <= 10_000 (only ever <= MAX_FEE_BPS here),
+            // q * bps <= amount fits because every caller passes bps <= MAX_FEE_BPS < 10_000,
             // and r * bps < 10_000 * 2**16.
             return
                 (amount / _BPS_DENOMINATOR) *

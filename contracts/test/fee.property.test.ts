@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { maxUint256, parseEventLogs } from "viem";
 
 import { computeFee, maxFeeBps, paymentGatewayAbi } from "../src/index.js";
-import { id, setupChain } from "./fixture.js";
+import { expectRevert, id, setupChain } from "./fixture.js";
 
 const c = await setupChain();
 c.snapshotEachTest();
@@ -54,6 +54,19 @@ describe("fee split on-chain", () => {
         expect(onChain).toBe(computeFee(amount, bps));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("computeFee refuses a rate above the cap", async () => {
+    await expectRevert(
+      publicClient.readContract({
+        address: gateway,
+        abi: paymentGatewayAbi,
+        functionName: "computeFee",
+        args: [1n, maxFeeBps + 1],
+      }),
+      "FeeTooHigh",
+      [BigInt(maxFeeBps + 1), BigInt(maxFeeBps)],
     );
   });
 
