@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import { createDb, type Db } from "../db/database.js";
 import { startEmbeddedPostgres } from "../db/embedded.js";
 import { migrate } from "../db/migrate.js";
+import { migrateJobQueue } from "../jobs/queue.js";
 
 /** What every command that touches the database works with. */
 export interface Context {
@@ -45,6 +46,7 @@ export async function openContext(config: Config, options: OpenContextOptions = 
   try {
     const applied = await migrate(db);
     if (applied.length > 0) progress(`applied migrations: ${applied.join(", ")}`);
+    await migrateJobQueue(databaseUrl);
   } catch (error) {
     await close();
     throw error;

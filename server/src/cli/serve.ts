@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createPaymentSigner } from "../chain/signer.js";
 import type { Config } from "../config.js";
 import { buildApp } from "../http/app.js";
+import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
 import { openContext, type Context } from "./context.js";
 
@@ -44,6 +45,14 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
       stops.push(() => app.close());
     }
+    if (options.worker) {
+      const worker = await startWorker({
+        databaseUrl: ctx.databaseUrl,
+        logger: log,
+        modules: workerModules(ctx),
+      });
+      stops.push(() => worker.stop());
+    }
   } catch (error) {
     await ctx.close();
     throw error;
@@ -66,6 +75,11 @@ let serving = false;
 /** Whether this process started a server that runs until a signal stops it. */
 export function isServing(): boolean {
   return serving;
+}
+
+/** What each capability runs in the worker role. */
+function workerModules(_ctx: Context): WorkerModule[] {
+  return [];
 }
 
 /** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
