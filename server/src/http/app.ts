@@ -16,11 +16,13 @@ import { noPriceService, type PriceService } from "../core/prices.js";
 import type { Db } from "../db/database.js";
 import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
+import type { PriceQueryDeps } from "../prices/service.js";
 import type { RouteContext } from "./context.js";
 import { installErrorHandling } from "./errors.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
 import { paymentRoutes } from "./routes/payments.js";
+import { priceRoutes } from "./routes/prices.js";
 import { publicRoutes } from "./routes/public.js";
 import { securitySchemes } from "./schemas.js";
 
@@ -34,6 +36,8 @@ export interface AppDeps {
   signer: PaymentSigner | undefined;
   /** Default: no price service (fiat payments answer PRICE_SERVICE_NOT_CONFIGURED). */
   prices?: PriceService;
+  /** GET /prices (createPriceRuntime().queryDeps). Default: USD only, which has no data until collected. */
+  priceQueries?: PriceQueryDeps;
   /** Default: the system clock. */
   now?: () => Date;
   /** ALLOWED_WIDGET_ORIGIN: the only CORS origin and the Origin public-key endpoints require. */
@@ -115,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     auth: { db: deps.db, allowedWidgetOrigin: deps.allowedWidgetOrigin },
     payments: { db: deps.db, signer: deps.signer, prices: deps.prices ?? noPriceService, now },
+    prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
   };
   await app.register(
     async (api) => {
@@ -122,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes(context));
       await api.register(merchantRoutes(context));
       await api.register(merchantPaymentRoutes(context));
+      await api.register(priceRoutes(context));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -138,6 +138,7 @@ describe("OpenAPI", () => {
         "/api/v1/merchants/me/payments/{id}",
         "/api/v1/payments",
         "/api/v1/payments/{id}",
+        "/api/v1/prices",
       ].sort(),
     );
     const create = doc.paths["/api/v1/payments"].post;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { getTokenPrice } from "../../prices/service.js";
+import { priceQuerySchema, tokenPriceView, tokenPriceViewSchema } from "../../prices/view.js";
+import { apiKeyAuth } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { apiKeySecurity, successBody } from "../schemas.js";
+
+/** GET /prices (SPEC.md section 4.3), API key. */
+export function priceRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    app.get("/prices", {
+      schema: {
+        tags: ["Prices"],
+        summary: "Current or previous-hour average price of a whitelisted token",
+        description:
+          "`current` is the newest sample (collected every 5 minutes); `hourly-average` is the mean of the previous full hour (at 16:20, 15:00-16:00), falling back to the newest hour with samples within the staleness limit.",
+        security: apiKeySecurity,
+        querystring: priceQuerySchema,
+        response: {
+          200: successBody(tokenPriceViewSchema),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "INVALID_CURRENCY",
+            "UNAUTHORIZED",
+            "TOKEN_NOT_FOUND",
+            "INTERNAL_ERROR",
+          ),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: tokenPriceView(
+          await getTokenPrice(context.prices, {
+            networkId: request.query.chainId,
+            tokenAddress: request.query.tokenAddress,
+            type: request.query.type,
+            currency: request.query.currency,
+          }),
+        ),
+      }),
+    });
+  };
+}
