@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import { z } from "zod";
+import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
 
 /**
  * A value that must never be printed: `String()`, `JSON.stringify()`, `util.inspect()` and template
@@ -60,6 +61,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   KASSA_DATA_DIR: z.string().min(1).default(".kassa"),
   DEPLOYER_PRIVATE_KEY: privateKey.optional(),
+  COINGECKO_API_KEY: z
+    .string()
+    .transform((value) => new Secret(value))
+    .optional(),
+  ...priceEnvShape,
 });
 
 const rpcUrlPattern = /^RPC_URL_(\d+)$/;
@@ -82,6 +88,8 @@ export interface Config {
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
   deployerPrivateKey: Secret<`0x${string}`> | undefined;
+  /** Price sources, collection and the currencies served (PRICE_*, COINGECKO_*, CHAINLINK_*, ...). */
+  prices: PriceSettings;
 }
 
 /** The one reader of the environment. Throws a ConfigError naming every bad variable. */
@@ -129,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcUrls,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
+    prices: toPriceSettings(values, values.COINGECKO_API_KEY),
   };
 }

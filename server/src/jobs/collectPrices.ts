@@ -1,5 +1,6 @@
 import type { CronItem, Task } from "graphile-worker";
 import { collectPrices, type CollectPricesDeps } from "../prices/collect.js";
+import type { WorkerModule } from "./worker.js";
 
 export const COLLECT_PRICES_TASK = "collect_prices";
 
@@ -41,5 +42,16 @@ export function collectPricesCronItem(
     match: intervalMinutes === 1 ? "* * * * *" : `*/${intervalMinutes} * * * *`,
     identifier: COLLECT_PRICES_TASK,
     options: { backfillPeriod: 0, maxAttempts: 3, jobKey: COLLECT_PRICES_TASK, jobKeyMode: "replace" },
+  };
+}
+
+/** What prices contribute to the worker role: the collect task and its schedule. */
+export function collectPricesWorkerModule(
+  deps: CollectPricesDeps,
+  intervalMinutes: number = DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES,
+): WorkerModule {
+  return {
+    tasks: { [COLLECT_PRICES_TASK]: createCollectPricesTask(deps) },
+    cron: [collectPricesCronItem(intervalMinutes)],
   };
 }

@@ -4,7 +4,12 @@ import type { PriceService } from "../core/prices.js";
 import { findChainByNetworkId } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import type { Currency } from "../domain/fiat.js";
-import { collectPricesCronItem, createCollectPricesTask } from "../jobs/collectPrices.js";
+import {
+  collectPricesCronItem,
+  collectPricesWorkerModule,
+  createCollectPricesTask,
+} from "../jobs/collectPrices.js";
+import type { WorkerModule } from "../jobs/worker.js";
 import { createChainlinkFxSource, createChainlinkPriceSource } from "./chainlink.js";
 import { createCoinGeckoPriceSource } from "./coingecko.js";
 import { collectPrices, type CollectPricesDeps, type PriceLogger } from "./collect.js";
@@ -33,7 +38,8 @@ export interface PriceRuntime {
   priceService: PriceService;
   collectDeps: CollectPricesDeps;
   collect: () => ReturnType<typeof collectPrices>;
-  /** graphile-worker: register `tasks[COLLECT_PRICES_TASK] = task` and schedule `cronItem`. */
+  /** The worker role's part: the collect task, scheduled every `collectIntervalMinutes`. */
+  workerModule: WorkerModule;
   task: ReturnType<typeof createCollectPricesTask>;
   cronItem: ReturnType<typeof collectPricesCronItem>;
 }
@@ -119,6 +125,7 @@ export function createPriceRuntime(deps: PriceRuntimeDeps): PriceRuntime {
     priceService: createPriceService(queryDeps),
     collectDeps,
     collect: () => collectPrices(collectDeps),
+    workerModule: collectPricesWorkerModule(collectDeps, settings.collectIntervalMinutes),
     task: createCollectPricesTask(collectDeps),
     cronItem: collectPricesCronItem(settings.collectIntervalMinutes),
   };

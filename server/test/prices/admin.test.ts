@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ConfigError, loadConfig } from "../../src/config.js";
 import { findTokenPriceSourceByTokenId } from "../../src/db/prices.js";
 import { isKassaError } from "../../src/errors.js";
 import { formatPriceSourceSpec, parsePriceSourceSpec, setTokenPriceSource } from "../../src/prices/admin.js";
@@ -128,5 +129,18 @@ describe("price settings", () => {
     expect(new Set(result.error?.issues.map((issue) => issue.path[0]))).toEqual(
       new Set(["PRICE_CURRENCIES", "STATIC_PRICES", "FX_RATES", "PRICE_COLLECT_INTERVAL_MINUTES"]),
     );
+  });
+
+  it("is part of the service configuration; the CoinGecko key never prints", () => {
+    const config = loadConfig({
+      PRICE_CURRENCIES: "USD,KRW",
+      COINGECKO_API_KEY: "CG-secret",
+      COINGECKO_API_PLAN: "pro",
+    });
+    expect(config.prices.currencies).toEqual(["USD", "KRW"]);
+    expect(config.prices.coingecko.apiKey?.reveal()).toBe("CG-secret");
+    expect(JSON.stringify(config)).not.toContain("CG-secret");
+    expect(() => loadConfig({ PRICE_CURRENCIES: "XXX" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PRICE_CURRENCIES: "XXX" })).toThrow(/PRICE_CURRENCIES/);
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCronItems } from "graphile-worker";
 import type { Db } from "../../src/db/database.js";
-import { collectPricesCronItem, createCollectPricesTask } from "../../src/jobs/collectPrices.js";
+import {
+  COLLECT_PRICES_TASK,
+  collectPricesCronItem,
+  collectPricesWorkerModule,
+  createCollectPricesTask,
+} from "../../src/jobs/collectPrices.js";
+import { enqueueJob } from "../../src/jobs/queue.js";
+import { startWorker } from "../../src/jobs/worker.js";
+import { createLogger } from "../../src/logger.js";
 import { createCoinGeckoPriceSource } from "../../src/prices/coingecko.js";
 import { collectPrices, type CollectPricesDeps } from "../../src/prices/collect.js";
 import { createStaticFxSource, createStaticPriceSource } from "../../src/prices/static.js";
@@ -179,5 +187,28 @@ describe("collectPrices", () => {
     expect(collectPricesCronItem(1).match).toBe("* * * * *");
     expect(() => parseCronItems([collectPricesCronItem(15)])).not.toThrow();
     expect(() => collectPricesCronItem(0)).toThrow(RangeError);
+  });
+
+  it("runs as a graphile-worker job through the worker role's module", async () => {
+    const usdc = await addToken(test.db, { priceSource: { kind: "static", ref: "usd-coin" } });
+    const worker = await startWorker({
+      databaseUrl: test.url,
+      logger: createLogger({ level: "silent" }),
+      modules: [collectPricesWorkerModule(deps)],
+      pollInterval: 50,
+    });
+    try {
+      await enqueueJob(test.db, COLLECT_PRICES_TASK, {});
+      const deadline = Date.now() + 10_000;
+      while ((await samplesOf(test.db, usdc.id)).length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect((await samplesOf(test.db, usdc.id)).map((row) => [row.currency, row.price, row.source])).toEqual([
+      ["KRW", "1385.5", "static+fx:static"],
+      ["USD", "1", "static"],
+    ]);
   });
 });
