@@ -12,25 +12,32 @@ export const paymentStatuses = [
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**
- * The one table of allowed moves. A successful payment goes straight from CREATED to PAID; the
- * failure states and REFUNDED have no way out. Every status update in the database is guarded by
- * this table plus `WHERE status = <from>`.
+ * The one table of allowed moves. A successful payment goes straight from CREATED to PAID. Every status
+ * update in the database is guarded by this table plus `WHERE status = <from>`.
+ *
+ * The chain has the last word on money: the contract accepts a payment until its signature deadline,
+ * after the 5-minute expiry and after a failed relay, so an EXPIRED or FAILED payment whose money
+ * arrives still settles (PAID, or INVALID when the event disagrees with it); nothing else leaves them.
+ * A refund the merchant does not send before its deadline returns the payment to PAID.
  */
 export const paymentTransitions: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   CREATED: ["PAID", "INVALID", "EXPIRED", "FAILED"],
   PAID: ["REFUND_SUBMITTED"],
-  REFUND_SUBMITTED: ["REFUNDED"],
+  REFUND_SUBMITTED: ["REFUNDED", "PAID"],
   REFUNDED: [],
   INVALID: [],
-  EXPIRED: [],
-  FAILED: [],
+  EXPIRED: ["PAID", "INVALID"],
+  FAILED: ["PAID", "INVALID"],
 };
+
+/** The states a PaymentCompleted event can settle: the payment was not settled by an earlier event. */
+export const settleableStatuses: readonly PaymentStatus[] = ["CREATED", "EXPIRED", "FAILED"];
 
 export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
   return paymentTransitions[from].includes(to);
 }
 
-/** No further move exists. PAID is not terminal: a refund can still follow. */
+/** No further move exists. PAID is not terminal (a refund can follow), nor are EXPIRED and FAILED (late money). */
 export function isTerminal(status: PaymentStatus): boolean {
   return paymentTransitions[status].length === 0;
 }

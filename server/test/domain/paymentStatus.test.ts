@@ -15,6 +15,13 @@ describe("payment state machine", () => {
     ["CREATED", "FAILED"],
     ["PAID", "REFUND_SUBMITTED"],
     ["REFUND_SUBMITTED", "REFUNDED"],
+    // A refund not sent before its deadline.
+    ["REFUND_SUBMITTED", "PAID"],
+    // Money that arrives after expiry or after a failed relay still settles the payment.
+    ["EXPIRED", "PAID"],
+    ["EXPIRED", "INVALID"],
+    ["FAILED", "PAID"],
+    ["FAILED", "INVALID"],
   ];
 
   it("allows exactly the moves of SPEC.md section 3.1", () => {
@@ -31,7 +38,7 @@ describe("payment state machine", () => {
     for (const status of paymentStatuses) expect(canTransition(status, status)).toBe(false);
   });
 
-  it("treats the failure states and REFUNDED as terminal, PAID not", () => {
-    expect(paymentStatuses.filter(isTerminal).sort()).toEqual(["EXPIRED", "FAILED", "INVALID", "REFUNDED"]);
+  it("treats INVALID and REFUNDED as terminal; PAID, EXPIRED and FAILED not", () => {
+    expect(paymentStatuses.filter(isTerminal).sort()).toEqual(["INVALID", "REFUNDED"]);
   });
 });

@@ -1,0 +1,415 @@
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { z } from "zod";
+import type { Db } from "../db/database.js";
+import type { WebhookDeliveryRow, WebhookEventType } from "../db/lifecycleTypes.js";
+import { updateMerchantByKey } from "../db/merchants.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import type { MerchantRow } from "../db/types.js";
+import {
+  findDeliveryByMerchantId,
+  findDeliveryToSend,
+  insertWebhookAttempt,
+  insertWebhookDelivery,
+  insertWebhookEvent,
+  listAttemptsByDeliveryIds,
+  listDeliveriesByMerchantId,
+  updateDeliveryAfterAttempt,
+} from "../db/webhooks.js";
+import { newWebhookSecret } from "../domain/ids.js";
+import { KassaError } from "../errors.js";
+import { enqueueJob } from "../jobs/queue.js";
+import { postWebhook } from "./webhookHttp.js";
+
+/** graphile-worker task that makes one delivery attempt. */
+export const DELIVER_WEBHOOK_TASK = "lifecycle_deliver_webhook";
+
+/**
+ * Delays before each retry after a failed attempt: about three and a half days in all, then the delivery
+ * is FAILED. Each delay gets +-20% jitter so a merchant coming back up is not hit by every retry at once.
+ */
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+  14 * 3_600_000,
+  20 * 3_600_000,
+  24 * 3_600_000,
+];
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Deliveries of one merchant run one at a time in its own graphile-worker queue, in the order they were
+ * created; a slow or dead endpoint (each attempt bounded by the timeout) holds one worker slot at most and
+ * never the deliveries of other merchants.
+ */
+export function merchantWebhookQueue(merchantId: number): string {
+  return `webhooks:merchant:${merchantId}`;
+}
+
+function newEventId(): string {
+  return `evt_${randomBytes(16).toString("hex")}`;
+}
+
+function newDeliveryId(): string {
+  return `whd_${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The body of every event: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount, tokenSymbol,
+ * paidAt) plus what issue 4 adds (eventId, type, createdAt, chainId, tokenAddress, merchantId) and what
+ * the event is about (paidAfterExpiry, reason, refund).
+ */
+export function paymentEventPayload(
+  eventId: string,
+  type: WebhookEventType,
+  createdAt: Date,
+  payment: PaymentDetails,
+  extra: {
+    reason?: string | null;
+    refund?: { refundId: string; amount: string; txHash: string | null };
+  } = {},
+): Record<string, unknown> {
+  return {
+    eventId,
+    type,
+    createdAt: createdAt.toISOString(),
+    paymentId: payment.payment_id,
+    orderId: payment.order_id,
+    status: payment.status,
+    txHash: payment.tx_hash,
+    amount: payment.amount,
+    tokenSymbol: payment.token_symbol,
+    tokenAddress: payment.token_address,
+    chainId: payment.network_id,
+    merchantId: payment.merchant_bytes32_id,
+    payerAddress: payment.payer_address,
+    paidAt: payment.confirmed_at?.toISOString() ?? null,
+    paidAfterExpiry: payment.paid_after_expiry,
+    ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(extra.refund ? { refund: extra.refund } : {}),
+  };
+}
+
+/**
+ * Records that `type` happened to a payment and, when the merchant has a webhook URL, its delivery and
+ * delivery job. Call it inside the transaction of the state change it reports (pass `trx`): the event
+ * exists exactly when the change committed.
+ */
+export async function recordPaymentEvent(
+  trx: Db,
+  type: WebhookEventType,
+  paymentId: string,
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string> {
+  const payment = await findPaymentDetailsByPaymentId(trx, paymentId);
+  if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+  const eventId = newEventId();
+  await insertWebhookEvent(trx, {
+    id: eventId,
+    merchantId: payment.merchant_id,
+    paymentRowId: payment.id,
+    type,
+    payload: paymentEventPayload(eventId, type, now, payment, extra),
+  });
+  const merchant = await trx
+    .selectFrom("merchants")
+    .select("webhook_url")
+    .where("id", "=", payment.merchant_id)
+    .executeTakeFirstOrThrow();
+  if (merchant.webhook_url) await createDelivery(trx, eventId, payment.merchant_id, now);
+  return eventId;
+}
+
+async function createDelivery(
+  trx: Db,
+  eventId: string,
+  merchantId: number,
+  now: Date,
+): Promise<WebhookDeliveryRow> {
+  const delivery = await insertWebhookDelivery(trx, {
+    id: newDeliveryId(),
+    eventId,
+    merchantId,
+    nextAttemptAt: now,
+  });
+  await enqueueJob(
+    trx,
+    DELIVER_WEBHOOK_TASK,
+    { deliveryId: delivery.id },
+    { queueName: merchantWebhookQueue(merchantId) },
+  );
+  return delivery;
+}
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  now: () => Date;
+  /** Per attempt, connection to last byte; default 10 s. */
+  timeoutMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: allow URLs that resolve to private, loopback or link-local addresses. */
+  allowPrivate: boolean;
+  /** Default DEFAULT_RETRY_SCHEDULE_MS. */
+  retryScheduleMs?: readonly number[];
+  /** Default Math.random; tests pin the jitter. */
+  random?: () => number;
+}
+
+export type DeliveryAttemptOutcome = "succeeded" | "retry-scheduled" | "failed" | "skipped";
+
+/** The headers of a Standard Webhooks message, signed with the merchant's `whsec_` secret. */
+export function signWebhook(
+  secret: string,
+  messageId: string,
+  timestamp: Date,
+  body: string,
+): Record<string, string> {
+  return {
+    "webhook-id": messageId,
+    "webhook-timestamp": Math.floor(timestamp.getTime() / 1000).toString(),
+    "webhook-signature": new Webhook(secret).sign(messageId, timestamp, body),
+  };
+}
+
+/**
+ * One attempt of a PENDING delivery: POST, log the attempt, then mark it delivered, schedule the next try
+ * (in the same transaction) or give up after the last one. Never throws for a merchant's failure, so the
+ * job itself succeeds; the schedule is ours, not graphile-worker's.
+ */
+export async function attemptWebhookDelivery(
+  deps: WebhookDeliveryDeps,
+  deliveryId: string,
+): Promise<DeliveryAttemptOutcome> {
+  const delivery = await findDeliveryToSend(deps.db, deliveryId);
+  if (delivery?.status !== "PENDING") return "skipped";
+  const attempt = delivery.attempt_count + 1;
+  const schedule = deps.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
+  const url = delivery.webhook_url;
+
+  const started = performance.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  if (!url) {
+    error = "the merchant has no webhook URL";
+  } else {
+    const body = JSON.stringify(delivery.event_payload);
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "Kassa-Webhooks/1",
+      "kassa-event-type": delivery.event_type,
+      ...signWebhook(delivery.webhook_secret, delivery.event_id, deps.now(), body),
+    };
+    try {
+      ({ statusCode } = await postWebhook(url, headers, body, {
+        timeoutMs: deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+        allowPrivate: deps.allowPrivate,
+      }));
+      if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const succeeded = error === null;
+  const now = deps.now();
+  const retryDelay = schedule[attempt - 1];
+  const random = deps.random ?? Math.random;
+
+  return deps.db.transaction().execute(async (trx) => {
+    const logged = await insertWebhookAttempt(trx, {
+      deliveryId,
+      attempt,
+      url: url ?? "",
+      statusCode,
+      durationMs,
+      error,
+    });
+    if (!logged) return "skipped";
+    if (succeeded) {
+      await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
+        status: "SUCCEEDED",
+        statusCode,
+        error: null,
+        nextAttemptAt: null,
+        deliveredAt: now,
+      });
+      return "succeeded";
+    }
+    if (retryDelay === undefined || !url) {
+      await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
+        status: "FAILED",
+        statusCode,
+        error,
+        nextAttemptAt: null,
+        deliveredAt: null,
+      });
+      return "failed";
+    }
+    const nextAttemptAt = new Date(now.getTime() + Math.round(retryDelay * (0.8 + 0.4 * random())));
+    const updated = await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
+      status: "PENDING",
+      statusCode,
+      error,
+      nextAttemptAt,
+      deliveredAt: null,
+    });
+    if (updated) {
+      await enqueueJob(
+        trx,
+        DELIVER_WEBHOOK_TASK,
+        { deliveryId },
+        { runAt: nextAttemptAt, queueName: merchantWebhookQueue(delivery.merchant_id) },
+      );
+    }
+    return "retry-scheduled";
+  });
+}
+
+// Merchant API: delivery log, redelivery, secret rotation.
+
+const attemptViewSchema = z.object({
+  attempt: z.number(),
+  url: z.string(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const webhookDeliveryViewSchema = z
+  .object({
+    id: z.string().describe("whd_ delivery id"),
+    eventId: z
+      .string()
+      .describe("evt_ event id, the webhook-id header; the same on every retry and redelivery"),
+    eventType: z.string(),
+    paymentId: z.string().nullable(),
+    status: z.enum(["PENDING", "SUCCEEDED", "FAILED"]),
+    attemptCount: z.number(),
+    nextAttemptAt: z.string().nullable(),
+    lastStatusCode: z.number().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+    attempts: z.array(attemptViewSchema),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
+
+export const webhookDeliveryListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe("Page size, 1 to 100"),
+  starting_after: z
+    .string()
+    .regex(/^whd_[0-9a-f]{32}$/, "must be a delivery id")
+    .optional()
+    .describe("id of the last delivery of the previous page"),
+  paymentId: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/, "must be a paymentId")
+    .optional()
+    .describe("Only deliveries of this payment's events"),
+});
+export type WebhookDeliveryListQuery = z.output<typeof webhookDeliveryListQuerySchema>;
+
+export const webhookDeliveryPageSchema = z.object({
+  deliveries: z.array(webhookDeliveryViewSchema).describe("Newest first"),
+  has_more: z.boolean(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+
+/** GET /merchants/me/webhook-deliveries. */
+export async function listWebhookDeliveries(
+  db: Db,
+  merchant: MerchantRow,
+  query: WebhookDeliveryListQuery,
+): Promise<WebhookDeliveryPage> {
+  const page = await listDeliveriesByMerchantId(db, {
+    merchantId: merchant.id,
+    limit: query.limit,
+    startingAfter: query.starting_after,
+    paymentId: query.paymentId,
+  });
+  if (!page)
+    throw new KassaError("INVALID_REQUEST", "starting_after does not name a delivery of this merchant");
+  const attempts = await listAttemptsByDeliveryIds(
+    db,
+    page.deliveries.map((delivery) => delivery.id),
+  );
+  return {
+    deliveries: page.deliveries.map((delivery) => ({
+      id: delivery.id,
+      eventId: delivery.event_id,
+      eventType: delivery.event_type,
+      paymentId: delivery.payment_id,
+      status: delivery.status,
+      attemptCount: delivery.attempt_count,
+      nextAttemptAt: delivery.status === "PENDING" ? (delivery.next_attempt_at?.toISOString() ?? null) : null,
+      lastStatusCode: delivery.last_status_code,
+      lastError: delivery.last_error,
+      deliveredAt: delivery.delivered_at?.toISOString() ?? null,
+      createdAt: delivery.created_at.toISOString(),
+      attempts: attempts
+        .filter((attempt) => attempt.delivery_id === delivery.id)
+        .map((attempt) => ({
+          attempt: attempt.attempt,
+          url: attempt.url,
+          statusCode: attempt.status_code,
+          durationMs: attempt.duration_ms,
+          error: attempt.error,
+          createdAt: attempt.created_at.toISOString(),
+        })),
+    })),
+    has_more: page.hasMore,
+  };
+}
+
+export const redeliveryViewSchema = z
+  .object({
+    id: z.string().describe("whd_ id of the new delivery"),
+    eventId: z.string(),
+    status: z.literal("PENDING"),
+  })
+  .meta({ id: "Redelivery" });
+export type RedeliveryView = z.infer<typeof redeliveryViewSchema>;
+
+/**
+ * POST /merchants/me/webhook-deliveries/:id/redeliver: sends the delivery's event again as a new delivery
+ * (same event id, so the merchant's deduplication still works), whatever the old one's state.
+ */
+export async function redeliverWebhook(
+  deps: { db: Db; now: () => Date },
+  merchant: MerchantRow,
+  deliveryId: string,
+): Promise<RedeliveryView> {
+  const delivery = /^whd_[0-9a-f]{32}$/.test(deliveryId)
+    ? await findDeliveryByMerchantId(deps.db, merchant.id, deliveryId)
+    : undefined;
+  if (!delivery) throw new KassaError("NOT_FOUND", `no webhook delivery ${deliveryId}`);
+  if (!merchant.webhook_url) {
+    throw new KassaError("INVALID_REQUEST", "the merchant has no webhook URL to deliver to");
+  }
+  const created = await deps.db
+    .transaction()
+    .execute((trx) => createDelivery(trx, delivery.event_id, merchant.id, deps.now()));
+  return { id: created.id, eventId: created.event_id, status: "PENDING" };
+}
+
+export const rotatedWebhookSecretSchema = z
+  .object({ webhookSecret: z.string().describe("The new whsec_ secret; shown once") })
+  .meta({ id: "RotatedWebhookSecret" });
+
+/**
+ * POST /merchants/me/webhook-secret/rotate: a new secret signs every attempt from now on, retries of
+ * older events included; the old one stops at once.
+ */
+export async function rotateWebhookSecret(db: Db, merchant: MerchantRow): Promise<{ webhookSecret: string }> {
+  const webhookSecret = newWebhookSecret();
+  const updated = await updateMerchantByKey(db, merchant.merchant_key, { webhook_secret: webhookSecret });
+  if (!updated) throw new KassaError("NOT_FOUND", "merchant not found");
+  return { webhookSecret };
+}

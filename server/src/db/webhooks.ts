@@ -1,0 +1,193 @@
+import { sql } from "kysely";
+import type { Db } from "./database.js";
+import "./lifecycleTypes.js";
+import type {
+  WebhookAttemptRow,
+  WebhookDeliveryRow,
+  WebhookEventRow,
+  WebhookEventType,
+} from "./lifecycleTypes.js";
+
+export function insertWebhookEvent(
+  db: Db,
+  event: {
+    id: string;
+    merchantId: number;
+    paymentRowId: number | null;
+    type: WebhookEventType;
+    payload: object;
+  },
+): Promise<WebhookEventRow> {
+  return db
+    .insertInto("webhook_events")
+    .values({
+      id: event.id,
+      merchant_id: event.merchantId,
+      payment_id: event.paymentRowId,
+      type: event.type,
+      payload: JSON.stringify(event.payload),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function insertWebhookDelivery(
+  db: Db,
+  delivery: { id: string; eventId: string; merchantId: number; nextAttemptAt: Date },
+): Promise<WebhookDeliveryRow> {
+  return db
+    .insertInto("webhook_deliveries")
+    .values({
+      id: delivery.id,
+      event_id: delivery.eventId,
+      merchant_id: delivery.merchantId,
+      next_attempt_at: delivery.nextAttemptAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A delivery with what sending it needs: the event and the merchant's current URL and secret. */
+export type DeliveryToSend = WebhookDeliveryRow & {
+  event_type: WebhookEventType;
+  event_payload: Record<string, unknown>;
+  webhook_url: string | null;
+  webhook_secret: string;
+};
+
+export function findDeliveryToSend(db: Db, deliveryId: string): Promise<DeliveryToSend | undefined> {
+  return db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
+    .innerJoin("merchants", "merchants.id", "webhook_deliveries.merchant_id")
+    .selectAll("webhook_deliveries")
+    .select([
+      "webhook_events.type as event_type",
+      "webhook_events.payload as event_payload",
+      "merchants.webhook_url",
+      "merchants.webhook_secret",
+    ])
+    .where("webhook_deliveries.id", "=", deliveryId)
+    .executeTakeFirst();
+}
+
+/** Records attempt `attempt`; undefined when that attempt was already recorded (another runner sent it). */
+export async function insertWebhookAttempt(
+  db: Db,
+  attempt: {
+    deliveryId: string;
+    attempt: number;
+    url: string;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+  },
+): Promise<WebhookAttemptRow | undefined> {
+  return db
+    .insertInto("webhook_attempts")
+    .values({
+      delivery_id: attempt.deliveryId,
+      attempt: attempt.attempt,
+      url: attempt.url,
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+    })
+    .onConflict((oc) => oc.constraint("webhook_attempts_delivery_attempt_key").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records the outcome of attempt `attempt` of a PENDING delivery, guarded by the attempt count the sender
+ * started from. Undefined: someone else moved the delivery first.
+ */
+export function updateDeliveryAfterAttempt(
+  db: Db,
+  deliveryId: string,
+  attempt: number,
+  outcome: {
+    status: "PENDING" | "SUCCEEDED" | "FAILED";
+    statusCode: number | null;
+    error: string | null;
+    nextAttemptAt: Date | null;
+    deliveredAt: Date | null;
+  },
+): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .updateTable("webhook_deliveries")
+    .set({
+      status: outcome.status,
+      attempt_count: attempt,
+      last_status_code: outcome.statusCode,
+      last_error: outcome.error,
+      next_attempt_at: outcome.nextAttemptAt,
+      delivered_at: outcome.deliveredAt,
+    })
+    .where("id", "=", deliveryId)
+    .where("status", "=", "PENDING")
+    .where("attempt_count", "=", attempt - 1)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type DeliveryListItem = WebhookDeliveryRow & {
+  event_type: WebhookEventType;
+  payment_id: string | null;
+};
+
+/** A page of a merchant's deliveries, newest first; null when `startingAfter` is not the merchant's. */
+export async function listDeliveriesByMerchantId(
+  db: Db,
+  filter: { merchantId: number; limit: number; startingAfter?: string; paymentId?: string },
+): Promise<{ deliveries: DeliveryListItem[]; hasMore: boolean } | null> {
+  let query = db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
+    .leftJoin("payments", "payments.id", "webhook_events.payment_id")
+    .selectAll("webhook_deliveries")
+    .select(["webhook_events.type as event_type", "payments.payment_id as payment_id"])
+    .where("webhook_deliveries.merchant_id", "=", filter.merchantId)
+    .orderBy("webhook_deliveries.created_at", "desc")
+    .orderBy("webhook_deliveries.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.paymentId !== undefined) query = query.where("payments.payment_id", "=", filter.paymentId);
+  if (filter.startingAfter !== undefined) {
+    const cursor = await db
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("id", "=", filter.startingAfter)
+      .where("merchant_id", "=", filter.merchantId)
+      .executeTakeFirst();
+    if (!cursor) return null;
+    query = query.where(
+      sql<boolean>`(webhook_deliveries.created_at, webhook_deliveries.id) < (SELECT created_at, id FROM webhook_deliveries WHERE id = ${cursor.id})`,
+    );
+  }
+  const rows = await query.execute();
+  return { deliveries: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+export function listAttemptsByDeliveryIds(db: Db, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("delivery_id", "in", deliveryIds)
+    .orderBy("delivery_id")
+    .orderBy("attempt")
+    .execute();
+}
+
+export function findDeliveryByMerchantId(
+  db: Db,
+  merchantId: number,
+  deliveryId: string,
+): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("id", "=", deliveryId)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
+}

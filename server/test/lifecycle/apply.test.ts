@@ -1,0 +1,173 @@
+import type { Address, Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  applyPaymentCompleted,
+  expirePaymentsPastDeadline,
+  failPayment,
+  type PaymentCompletedEvent,
+} from "../../src/core/lifecycle.js";
+import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
+import type { TestApp } from "../harness/app.js";
+import { startTestChain, type TestChain } from "../harness/chain.js";
+import {
+  countJobs,
+  createPayment,
+  paymentStatus,
+  startLifecycleApp,
+  webhookEvents,
+  type CreatedPayment,
+} from "./support.js";
+
+let chain: TestChain;
+let t: TestApp;
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await startLifecycleApp(chain);
+  await t.adminDeps.db.updateTable("merchants").set({ webhook_url: "http://127.0.0.1:9/hooks" }).execute();
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+let logIndex = 0;
+function eventFor(p: CreatedPayment, overrides: Partial<PaymentCompletedEvent> = {}): PaymentCompletedEvent {
+  logIndex += 1;
+  return {
+    networkId: chain.chainId,
+    paymentId: p.paymentId,
+    merchantId: p.merchantId,
+    payer: chain.wallet(5).account.address,
+    recipient: p.recipientAddress,
+    token: p.tokenAddress,
+    amount: BigInt(p.amount),
+    fee: BigInt(p.amount) / 100n,
+    txHash: `0x${logIndex.toString(16).padStart(64, "a")}` as Hex,
+    blockNumber: 10n,
+    blockHash: `0x${"b".repeat(64)}` as Hex,
+    logIndex,
+    ...overrides,
+  };
+}
+
+describe("applyPaymentCompleted", () => {
+  it("moves a matching CREATED payment to PAID once, with one payment.paid event and delivery job", async () => {
+    const p = await createPayment(t);
+    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const event = eventFor(p);
+    expect(await applyPaymentCompleted(t.database.db, event)).toBe("paid");
+    expect(await applyPaymentCompleted(t.database.db, event)).toBe("already-applied");
+    expect(await applyPaymentCompleted(t.database.db, eventFor(p))).toBe("already-applied");
+
+    const row = await t.database.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("payment_id", "=", p.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: "PAID",
+      tx_hash: event.txHash,
+      payer_address: event.payer,
+      block_number: 10,
+      paid_after_expiry: false,
+    });
+    expect(row.confirmed_at).toBeInstanceOf(Date);
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.paid"]);
+    expect(events[0]?.payload).toMatchObject({
+      eventId: events[0]?.id,
+      type: "payment.paid",
+      paymentId: p.paymentId,
+      orderId: p.orderId,
+      status: "PAID",
+      txHash: event.txHash,
+      amount: p.amount,
+      tokenSymbol: "KTT",
+      tokenAddress: p.tokenAddress,
+      chainId: chain.chainId,
+      merchantId: p.merchantId,
+      paidAfterExpiry: false,
+    });
+    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore + 1);
+  });
+
+  it("is exactly-once under concurrent appliers", async () => {
+    const p = await createPayment(t);
+    const event = eventFor(p);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => applyPaymentCompleted(t.database.db, event)),
+    );
+    expect(results.filter((r) => r === "paid")).toHaveLength(1);
+    expect(results.filter((r) => r === "already-applied")).toHaveLength(7);
+    expect(await webhookEvents(t.database.db, p.paymentId)).toHaveLength(1);
+  });
+
+  it.each([
+    ["amount", (p: CreatedPayment) => ({ amount: BigInt(p.amount) - 1n })],
+    ["token", () => ({ token: chain.tokens.plain })],
+    ["recipient", () => ({ recipient: chain.wallet(7).account.address as Address })],
+    ["short delivery", (p: CreatedPayment) => ({ recipientReceived: (BigInt(p.amount) * 90n) / 100n })],
+  ])("marks a payment INVALID when the event's %s disagrees", async (_what, override) => {
+    const p = await createPayment(t);
+    expect(await applyPaymentCompleted(t.database.db, eventFor(p, override(p)))).toBe("invalid");
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("INVALID");
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.invalid"]);
+    expect(events[0]?.payload).toMatchObject({ status: "INVALID", reason: expect.any(String) });
+  });
+
+  it("keeps an event for an unknown payment id and reports it", async () => {
+    const p = await createPayment(t);
+    const unknown = eventFor(p, { paymentId: `0x${"c".repeat(64)}` });
+    expect(await applyPaymentCompleted(t.database.db, unknown)).toBe("unknown-payment");
+    const kept = await t.database.db
+      .selectFrom("chain_events")
+      .selectAll()
+      .where("payment_id", "=", unknown.paymentId)
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.outcome).toBe("unknown-payment");
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+  });
+
+  it("settles an EXPIRED payment as PAID with paidAfterExpiry", async () => {
+    const p = await createPayment(t);
+    const later = new Date(Date.parse(p.expiresAt) + 1000);
+    expect(
+      await expirePaymentsPastDeadline(t.database.db, { now: () => later, paymentId: p.paymentId }),
+    ).toEqual([p.paymentId]);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("EXPIRED");
+    expect(await applyPaymentCompleted(t.database.db, eventFor(p))).toBe("paid");
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.expired", "payment.paid"]);
+    expect(events[1]?.payload).toMatchObject({ status: "PAID", paidAfterExpiry: true });
+  });
+
+  it("does not expire a payment before expiresAt", async () => {
+    const p = await createPayment(t);
+    const before = new Date(Date.parse(p.expiresAt) - 1000);
+    expect(
+      await expirePaymentsPastDeadline(t.database.db, { now: () => before, paymentId: p.paymentId }),
+    ).toEqual([]);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+  });
+});
+
+describe("failPayment", () => {
+  it("moves CREATED to FAILED once with payment.failed", async () => {
+    const p = await createPayment(t);
+    expect(await failPayment(t.database.db, p.paymentId, "relay transaction reverted")).toBe(true);
+    expect(await failPayment(t.database.db, p.paymentId, "again")).toBe(false);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("FAILED");
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.failed"]);
+    expect(events[0]?.payload).toMatchObject({ status: "FAILED", reason: "relay transaction reverted" });
+  });
+
+  it("does not touch a PAID payment", async () => {
+    const p = await createPayment(t);
+    await applyPaymentCompleted(t.database.db, eventFor(p));
+    expect(await failPayment(t.database.db, p.paymentId, "late")).toBe(false);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("PAID");
+  });
+});
