@@ -1,5 +1,11 @@
 import { Command } from "commander";
 import * as admin from "../core/admin.js";
+import {
+  formatPriceSourceSpec,
+  parsePriceSourceSpec,
+  PRICE_SOURCE_SPEC_HELP,
+  setTokenPriceSource,
+} from "../prices/admin.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../core/views.js";
 import { printFields, printTable } from "./output.js";
 import { integerArg, jsonOption, nullableArg, nullableIntegerArg, type RunWithContext } from "./runner.js";
@@ -83,7 +89,7 @@ function chainCommand(run: RunWithContext): Command {
   return chain;
 }
 
-function printTokens(tokens: AdminToken[]) {
+function printTokens(tokens: (AdminToken & { priceSource?: string | null })[]) {
   printTable(tokens, [
     ["NETWORK ID", (t) => t.networkId],
     ["ADDRESS", (t) => t.address],
@@ -91,6 +97,12 @@ function printTokens(tokens: AdminToken[]) {
     ["DECIMALS", (t) => t.decimals],
     ["PERMIT", (t) => t.permitSupported],
     ["ENABLED", (t) => t.enabled],
+    ...(tokens.some((t) => t.priceSource !== undefined)
+      ? ([["PRICE SOURCE", (t) => t.priceSource]] as [
+          string,
+          (t: (typeof tokens)[number]) => string | null | undefined,
+        ][])
+      : []),
   ]);
 }
 
@@ -102,15 +114,49 @@ function tokenCommand(run: RunWithContext): Command {
       .description("whitelist a token; symbol, decimals and permit support are read from the chain")
       .requiredOption("--chain <networkId>", "EIP-155 chain id", integerArg)
       .requiredOption("--address <address>", "ERC-20 contract address")
+      .option("--price-source <spec>", `where its fiat price comes from: ${PRICE_SOURCE_SPEC_HELP}`)
       .option("--disabled", "add it disabled", false),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
+      // Checked before anything is written, so a bad spec adds no token.
+      if (opts.priceSource !== undefined) parsePriceSourceSpec(opts.priceSource);
       const added = await admin.addToken(ctx, {
         networkId: opts.chain,
         address: opts.address,
         enabled: !opts.disabled,
       });
-      out.result(added, (t) => printTokens([t]));
+      const source =
+        opts.priceSource === undefined
+          ? null
+          : await setTokenPriceSource(ctx, {
+              networkId: opts.chain,
+              tokenAddress: added.address,
+              priceSource: opts.priceSource,
+            });
+      const result = { ...added, priceSource: source ? formatPriceSourceSpec(source) : null };
+      out.result(result, (t) => printTokens([t]));
+    }),
+  );
+  jsonOption(
+    token
+      .command("price-source")
+      .description("set or remove (none) where a token's fiat price comes from")
+      .requiredOption("--chain <networkId>", "EIP-155 chain id", integerArg)
+      .requiredOption("--address <address>", "ERC-20 contract address")
+      .argument("<spec>", `${PRICE_SOURCE_SPEC_HELP}, or none`),
+  ).action((spec: string, opts) =>
+    run(opts.json, async (ctx, out) => {
+      const source = await setTokenPriceSource(ctx, {
+        networkId: opts.chain,
+        tokenAddress: opts.address,
+        priceSource: nullableArg(spec),
+      });
+      const result = {
+        networkId: opts.chain,
+        address: opts.address,
+        priceSource: source ? formatPriceSourceSpec(source) : null,
+      };
+      out.result(result, (r) => console.log(`price source of ${r.address}: ${r.priceSource ?? "none"}`));
     }),
   );
   jsonOption(

@@ -25,6 +25,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig, Secret, type Config } from "../config.js";
 import * as admin from "../core/admin.js";
+import { insertPriceSamples, type NewPriceSampleRow } from "../db/prices.js";
+import { setTokenPriceSource } from "../prices/admin.js";
+import type { PriceSettings } from "../prices/settings.js";
 import { isKassaError } from "../errors.js";
 import { createLogger } from "../logger.js";
 import type { Context } from "./context.js";
@@ -36,10 +39,24 @@ const PREFERRED_RPC_PORT = 8545;
 const DEFAULT_FEE_BPS = 100;
 /** Whole tokens minted to each dev payer, per test token. */
 const PAYER_TOKEN_GRANT = "1000";
+/** Fixed prices of the test tokens (by lower-case symbol), unless STATIC_PRICES says otherwise. */
+const DEV_STATIC_PRICES = {
+  ktt: { USD: "2.5", KRW: "3500" },
+  kusd: { USD: "1", KRW: "1400" },
+  kpt: { USD: "0.5", KRW: "700" },
+} as const;
+
+/** Dev prices: the static table above in USD and KRW, when the operator configured no static prices. */
+function devPriceSettings(prices: PriceSettings): PriceSettings {
+  if (Object.keys(prices.staticPrices).length > 0) return prices;
+  return { ...prices, currencies: ["USD", "KRW"], staticPrices: DEV_STATIC_PRICES };
+}
 
 /** Everything a newcomer needs to pay on the local stack; also written to `.kassa/dev.json`. */
 export interface DevEnvironment {
   apiUrl: string;
+  /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
+  databaseUrl: string;
   docsUrl: string;
   rpcUrl: string;
   chainId: number;
@@ -89,7 +106,11 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   progress("starting anvil (local chain)");
   const anvil = await startDevAnvil(join(dataDir, "anvil-state.json"));
   const signerKey = baseConfig.signerPrivateKey ?? new Secret(anvilPrivateKeys[1] as Hex);
-  const config: Config = { ...baseConfig, signerPrivateKey: signerKey };
+  const config: Config = {
+    ...baseConfig,
+    signerPrivateKey: signerKey,
+    prices: devPriceSettings(baseConfig.prices),
+  };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
   try {
@@ -98,10 +119,15 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     const ctx = running.ctx;
     const env = (await reuse(previous, anvil, ctx))
       ? { ...(previous as DevEnvironment), rpcUrl: anvil.rpcUrl }
-      : await seed(ctx, anvil, privateKeyToAccount(signerKey.reveal()).address, progress);
+      : await seed(ctx, config.prices, anvil, privateKeyToAccount(signerKey.reveal()).address, progress);
     await admin.updateChain(ctx, DEV_CHAIN_ID, { rpcUrl: anvil.rpcUrl });
     const apiUrl = running.url as string;
-    const full: DevEnvironment = { ...env, apiUrl: `${apiUrl}/api/v1`, docsUrl: `${apiUrl}/docs` };
+    const full: DevEnvironment = {
+      ...env,
+      apiUrl: `${apiUrl}/api/v1`,
+      docsUrl: `${apiUrl}/docs`,
+      databaseUrl: ctx.databaseUrl,
+    };
     await writeFile(devFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
     printBox(full, devFile);
   } catch (error) {
@@ -145,10 +171,11 @@ async function reuse(
 
 async function seed(
   ctx: Context,
+  prices: PriceSettings,
   anvil: AnvilInstance,
   signerAddress: Address,
   progress: (message: string) => void,
-): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl">> {
+): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "databaseUrl">> {
   const chain: Chain = {
     id: DEV_CHAIN_ID,
     name: "Local (anvil)",
@@ -190,6 +217,8 @@ async function seed(
     const token = await admin.addToken(ctx, { networkId: DEV_CHAIN_ID, address: tokenAddresses[name] });
     tokens[name] = { address: tokenAddresses[name], symbol: token.symbol, decimals: token.decimals };
   }
+
+  await seedPrices(ctx, prices, Object.values(tokens));
 
   progress("creating the demo merchant");
   const created = await admin.createMerchant(ctx, {
@@ -237,6 +266,44 @@ async function seed(
     treasury,
     payers,
   };
+}
+
+/**
+ * Maps each test token to its static price and writes one past hour of samples, so fiat payments (which use
+ * the previous full hour's average) work from the first minute instead of after the first full hour.
+ */
+async function seedPrices(
+  ctx: Context,
+  prices: PriceSettings,
+  tokens: { address: Address; symbol: string }[],
+): Promise<void> {
+  const hourStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
+  const samples: NewPriceSampleRow[] = [];
+  for (const token of tokens) {
+    const ref = token.symbol.toLowerCase();
+    const table = prices.staticPrices[ref];
+    if (!table) continue;
+    const source = await setTokenPriceSource(ctx, {
+      networkId: DEV_CHAIN_ID,
+      tokenAddress: token.address,
+      priceSource: `static:${ref}`,
+    });
+    if (!source) continue;
+    for (const [currency, price] of Object.entries(table)) {
+      for (let minute = 0; minute < 60; minute += prices.collectIntervalMinutes) {
+        const at = new Date(hourStart.getTime() + minute * 60_000);
+        samples.push({
+          token_id: source.token_id,
+          currency,
+          price,
+          source: "static",
+          observed_at: at,
+          sampled_at: at,
+        });
+      }
+    }
+  }
+  await insertPriceSamples(ctx.db, samples);
 }
 
 function printBox(env: DevEnvironment, devFile: string): void {

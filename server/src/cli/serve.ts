@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import { buildApp } from "../http/app.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
+import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 
 export interface ServeOptions {
@@ -29,6 +30,12 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
   const stops: (() => Promise<void>)[] = [];
   let url: string | undefined;
   try {
+    const prices = createPriceRuntime({
+      db: ctx.db,
+      settings: config.prices,
+      logger: log,
+      clientFor: chainClientResolver(ctx.db, ctx.chains),
+    });
     if (options.api) {
       if (!config.signerPrivateKey) {
         log.warn("KASSA_SIGNER_PRIVATE_KEY is not set: POST /payments will answer SIGNING_SERVICE_ERROR");
@@ -40,6 +47,8 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         rateLimitPerMinute: config.rateLimitPerMinute,
         publicBaseUrl: config.publicBaseUrl,
         logger: log,
+        prices: prices.priceService,
+        priceQueries: prices.queryDeps,
       });
       const address = await app.listen({ port: config.port, host: config.host });
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
@@ -49,7 +58,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
       const worker = await startWorker({
         databaseUrl: ctx.databaseUrl,
         logger: log,
-        modules: workerModules(ctx),
+        modules: workerModules({ ctx, prices }),
       });
       stops.push(() => worker.stop());
     }
@@ -78,8 +87,8 @@ export function isServing(): boolean {
 }
 
 /** What each capability runs in the worker role. */
-function workerModules(_ctx: Context): WorkerModule[] {
-  return [];
+function workerModules(parts: { ctx: Context; prices: PriceRuntime }): WorkerModule[] {
+  return [parts.prices.workerModule];
 }
 
 /** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */

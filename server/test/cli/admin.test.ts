@@ -124,6 +124,29 @@ describe("kassa admin", () => {
     );
   });
 
+  it("refuses a bad price source before adding the token", async () => {
+    const result = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      String(anvil.chainId),
+      "--address",
+      tokens.permit18,
+      "--price-source",
+      "oracle:x",
+      "--json",
+    );
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ code: "VALIDATION_ERROR" });
+    const row = await database.db
+      .selectFrom("tokens")
+      .select("id")
+      .where("address", "=", tokens.permit18)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
   it("refuses an address that is not an ERC-20 with TOKEN_INFO_ERROR", async () => {
     const notAToken = anvilAccount(7).address;
     const human = await kassa(
