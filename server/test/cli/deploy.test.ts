@@ -1,0 +1,118 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import {
+  anvilAccount,
+  anvilPrivateKeys,
+  erc2771ForwarderAbi,
+  paymentGatewayAbi,
+  startAnvil,
+  type AnvilInstance,
+} from "@kassa/contracts";
+import { createPublicClient, http, type Address, type PublicClient } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
+
+let anvil: AnvilInstance;
+let client: PublicClient;
+
+function kassa(env: Record<string, string>, ...args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [kassaBin, ...args],
+      { env: { PATH: process.env.PATH, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 4242 });
+  client = createPublicClient({ transport: http(anvil.rpcUrl) });
+});
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+describe("kassa deploy", () => {
+  const signer = anvilAccount(1).address;
+  const treasury = anvilAccount(2).address;
+  const deployer = { DEPLOYER_PRIVATE_KEY: anvilPrivateKeys[0] as string };
+
+  it("deploys a forwarder and a gateway configured as asked", async () => {
+    const result = await kassa(
+      deployer,
+      "deploy",
+      "--rpc-url",
+      anvil.rpcUrl,
+      "--chain-id",
+      "4242",
+      "--signer",
+      signer,
+      "--treasury",
+      treasury,
+      "--fee-bps",
+      "250",
+      "--json",
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain(anvilPrivateKeys[0]);
+    expect(result.stderr).not.toContain(anvilPrivateKeys[0]);
+    const deployed = JSON.parse(result.stdout) as { chainId: number; gateway: Address; forwarder: Address };
+    expect(deployed.chainId).toBe(4242);
+
+    const trusted = await client.readContract({
+      address: deployed.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "trustedForwarder",
+    });
+    expect(trusted).toBe(deployed.forwarder);
+    const read = (functionName: "signer" | "treasury" | "defaultFeeBps") =>
+      client.readContract({ address: deployed.gateway, abi: paymentGatewayAbi, functionName });
+    expect(await read("signer")).toBe(signer);
+    expect(await read("treasury")).toBe(treasury);
+    expect(await read("defaultFeeBps")).toBe(250);
+    const domain = await client.readContract({
+      address: deployed.forwarder,
+      abi: erc2771ForwarderAbi,
+      functionName: "eip712Domain",
+    });
+    expect(domain[1]).toBe("ERC2771Forwarder");
+  });
+
+  it("refuses an RPC whose chain id differs, before sending anything", async () => {
+    const result = await kassa(
+      deployer,
+      "deploy",
+      "--rpc-url",
+      anvil.rpcUrl,
+      "--chain-id",
+      "1",
+      "--signer",
+      signer,
+      "--treasury",
+      treasury,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("the RPC reports chain id 4242, not 1");
+  });
+
+  it("asks for DEPLOYER_PRIVATE_KEY when it is missing", async () => {
+    const result = await kassa(
+      {},
+      "deploy",
+      "--rpc-url",
+      anvil.rpcUrl,
+      "--chain-id",
+      "4242",
+      "--signer",
+      signer,
+      "--treasury",
+      treasury,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("set DEPLOYER_PRIVATE_KEY");
+  });
+});
