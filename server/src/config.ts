@@ -61,6 +61,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   KASSA_DATA_DIR: z.string().min(1).default(".kassa"),
   DEPLOYER_PRIVATE_KEY: privateKey.optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  WATCHER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   COINGECKO_API_KEY: z
     .string()
     .transform((value) => new Secret(value))
@@ -88,6 +90,10 @@ export interface Config {
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
   deployerPrivateKey: Secret<`0x${string}`> | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
+  webhookAllowPrivate: boolean;
+  /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
+  watcherPollIntervalMs: number;
   /** Price sources, collection and the currencies served (PRICE_*, COINGECKO_*, CHAINLINK_*, ...). */
   prices: PriceSettings;
 }
@@ -137,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcUrls,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
+    webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
+    watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
   };
 }

@@ -1,4 +1,9 @@
-import { signPaymentRequest, type PaymentRequest } from "@kassa/contracts";
+import {
+  signPaymentRequest,
+  signRefundRequest,
+  type PaymentRequest,
+  type RefundRequest,
+} from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Secret } from "../config.js";
@@ -7,6 +12,8 @@ import type { Secret } from "../config.js";
 export interface PaymentSigner {
   readonly address: Address;
   signPaymentRequest(params: { chainId: number; gateway: Address; request: PaymentRequest }): Promise<Hex>;
+  /** The `serverSignature` of `PaymentGateway.refund()` (EIP-712 `RefundRequest`). */
+  signRefundRequest(params: { chainId: number; gateway: Address; request: RefundRequest }): Promise<Hex>;
 }
 
 /** A signer holding the key in memory (KASSA_SIGNER_PRIVATE_KEY). */
@@ -15,5 +22,6 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
   return {
     address: account.address,
     signPaymentRequest: (params) => signPaymentRequest(account, params),
+    signRefundRequest: (params) => signRefundRequest(account, params),
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createPaymentSigner } from "../chain/signer.js";
 import type { Config } from "../config.js";
 import { buildApp } from "../http/app.js";
+import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
@@ -88,7 +89,18 @@ export function isServing(): boolean {
 
 /** What each capability runs in the worker role. */
 function workerModules(parts: { ctx: Context; prices: PriceRuntime }): WorkerModule[] {
-  return [parts.prices.workerModule];
+  const { ctx } = parts;
+  return [
+    parts.prices.workerModule,
+    lifecycleWorkerModule({
+      db: ctx.db,
+      databaseUrl: ctx.databaseUrl,
+      chains: ctx.chains,
+      logger: createLogger({ level: ctx.config.logLevel }),
+      webhookAllowPrivate: ctx.config.webhookAllowPrivate,
+      watcher: { pollIntervalMs: ctx.config.watcherPollIntervalMs },
+    }),
+  ];
 }
 
 /** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */

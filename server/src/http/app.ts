@@ -17,12 +17,17 @@ import type { Db } from "../db/database.js";
 import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
 import type { PriceQueryDeps } from "../prices/service.js";
+import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
+import type { ChainClients } from "../chain/clients.js";
+import { createChainClients } from "../chain/clients.js";
 import type { RouteContext } from "./context.js";
 import { installErrorHandling } from "./errors.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
+import { refundRoutes } from "./routes/refunds.js";
+import { webhookRoutes } from "./routes/webhooks.js";
 import { publicRoutes } from "./routes/public.js";
 import { securitySchemes } from "./schemas.js";
 
@@ -50,6 +55,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Listed as the server in the OpenAPI document. */
   publicBaseUrl?: string;
+  /** RPC clients for the on-demand sync of GET /payments/:id. Default: the chains' stored RPC URLs. */
+  chains?: ChainClients;
+  /** GET /payments/:id chain sync; default created from `chains`; false turns it off. */
+  paymentSync?: PaymentSync | false;
 }
 
 /** The key a request is rate-limited under: its API or public key (hashed), else its IP. */
@@ -120,6 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: { db: deps.db, allowedWidgetOrigin: deps.allowedWidgetOrigin },
     payments: { db: deps.db, signer: deps.signer, prices: deps.prices ?? noPriceService, now },
     prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
+    refunds: { db: deps.db, signer: deps.signer, now },
+    paymentSync:
+      deps.paymentSync === false
+        ? undefined
+        : (deps.paymentSync ??
+          createPaymentSync({
+            db: deps.db,
+            chains: deps.chains ?? createChainClients(),
+            now,
+            ...(deps.logger ? { logger: deps.logger } : {}),
+          })),
   };
   await app.register(
     async (api) => {
@@ -128,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(merchantRoutes(context));
       await api.register(merchantPaymentRoutes(context));
       await api.register(priceRoutes(context));
+      await api.register(refundRoutes(context));
+      await api.register(webhookRoutes(context));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

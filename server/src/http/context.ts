@@ -1,4 +1,6 @@
 import type { PaymentDeps } from "../core/payments.js";
+import type { PaymentSync } from "../core/paymentSync.js";
+import type { RefundDeps } from "../core/refunds.js";
 import type { Db } from "../db/database.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import type { AuthOptions } from "./auth.js";
@@ -11,4 +13,8 @@ export interface RouteContext {
   prices: PriceQueryDeps;
   auth: AuthOptions;
   now: () => Date;
+  /** POST/GET /refunds. */
+  refunds: RefundDeps;
+  /** On-demand chain sync of GET /payments/:id; undefined when disabled. */
+  paymentSync: PaymentSync | undefined;
 }

@@ -1,8 +1,19 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { noPermit, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { expect } from "vitest";
+import { createChainClients } from "../../src/chain/clients.js";
 import type { Db } from "../../src/db/database.js";
+import {
+  lifecycleWorkerModule,
+  type LifecycleModule,
+  type LifecycleModuleOptions,
+} from "../../src/jobs/lifecycle.js";
+import { startWorker } from "../../src/jobs/worker.js";
+import { createLogger } from "../../src/logger.js";
 import { migrateJobQueue } from "../../src/jobs/queue.js";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
@@ -142,4 +153,112 @@ export async function countJobs(db: Db, task: string): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = ${task}`.execute(db);
   return result.rows[0]?.n ?? 0;
+}
+
+// Webhook receiver and worker
+
+export interface ReceivedWebhook {
+  headers: Record<string, string>;
+  body: string;
+  payload: Record<string, unknown>;
+  receivedAt: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** Status answered (default 200), or "down" to drop the connection. */
+  respondWith: number | "down";
+  /** Delay before answering, ms. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+/** A merchant's webhook endpoint on a free port that records every request it answers with 2xx. */
+export async function startReceiver(): Promise<Receiver> {
+  const received: ReceivedWebhook[] = [];
+  const state: Receiver = {
+    url: "",
+    received,
+    respondWith: 200,
+    delayMs: 0,
+    close: async () => {},
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const answer = () => {
+        if (state.respondWith === "down") {
+          request.socket.destroy();
+          return;
+        }
+        const body = Buffer.concat(chunks).toString("utf8");
+        if (state.respondWith >= 200 && state.respondWith < 300) {
+          received.push({
+            headers: Object.fromEntries(
+              Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+            ),
+            body,
+            payload: JSON.parse(body) as Record<string, unknown>,
+            receivedAt: performance.now(),
+          });
+        }
+        response.statusCode = state.respondWith;
+        response.end("ok");
+      };
+      if (state.delayMs > 0) setTimeout(answer, state.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}/hooks`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+/** Verifies a delivery exactly as a merchant would, with the standardwebhooks package. */
+export function verifyDelivery(secret: string, delivery: ReceivedWebhook): Record<string, unknown> {
+  return new Webhook(secret).verify(delivery.body, delivery.headers) as Record<string, unknown>;
+}
+
+export async function setWebhookUrl(db: Db, merchantKey: string, url: string | null): Promise<void> {
+  await db
+    .updateTable("merchants")
+    .set({ webhook_url: url })
+    .where("merchant_key", "=", merchantKey)
+    .execute();
+}
+
+export const silentLogger = createLogger({ level: "silent" });
+
+export async function startLifecycleWorker(
+  t: TestApp,
+  chain: TestChain,
+  options: Partial<LifecycleModuleOptions> = {},
+): Promise<{ module: LifecycleModule; stop: () => Promise<void> }> {
+  const module = lifecycleWorkerModule({
+    db: t.database.db,
+    databaseUrl: t.database.url,
+    chains: createChainClients(),
+    logger: silentLogger,
+    webhookAllowPrivate: true,
+    webhookRetryScheduleMs: [100, 200, 400, 800, 1600],
+    webhookTimeoutMs: 2_000,
+    ...options,
+    watcher: { pollIntervalMs: 50, ...options.watcher },
+  });
+  void chain;
+  const worker = await startWorker({
+    databaseUrl: t.database.url,
+    logger: silentLogger,
+    modules: [module],
+    pollInterval: 100,
+  });
+  return { module, stop: () => worker.stop() };
 }

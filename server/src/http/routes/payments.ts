@@ -59,10 +59,15 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND"),
         },
       },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getPayment(context.db, authenticatedMerchant(request), request.params.id),
-      }),
+      handler: async (request) => {
+        const merchant = authenticatedMerchant(request);
+        let data = await getPayment(context.db, merchant, request.params.id);
+        // SPEC.md 3.1: a read syncs a CREATED payment with the chain (rate-limited per payment).
+        if (data.status === "CREATED" && (await context.paymentSync?.syncForRead(data.paymentId))) {
+          data = await getPayment(context.db, merchant, request.params.id);
+        }
+        return { success: true as const, data };
+      },
     });
   };
 }

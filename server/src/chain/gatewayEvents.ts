@@ -1,0 +1,138 @@
+import { paymentGatewayAbi } from "@kassa/contracts";
+import {
+  erc20Abi,
+  getAbiItem,
+  parseEventLogs,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
+import type { PaymentCompletedEvent, RefundCompletedEvent } from "../core/lifecycle.js";
+
+export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
+export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });
+
+export type GatewayEvent =
+  | { kind: "PaymentCompleted"; event: PaymentCompletedEvent }
+  | { kind: "RefundCompleted"; event: RefundCompletedEvent };
+
+export interface ReadGatewayEventsParameters {
+  networkId: number;
+  gateways: Address[];
+  fromBlock: bigint;
+  toBlock: bigint;
+  /** Only PaymentCompleted events (the on-demand sync); default both kinds. */
+  paymentsOnly?: boolean;
+  /** Keep only payment events whose id is in this set (lowercase). */
+  paymentIds?: ReadonlySet<string>;
+  /**
+   * Read each payment transaction's receipt and sum the token's Transfer logs to the recipient, so a
+   * token that takes a cut on transfer shows up as a short payment (one receipt per transaction).
+   * Default true.
+   */
+  checkTransfers?: boolean;
+}
+
+/** The gateway's events in a block range, oldest first, decoded into what the lifecycle applies. */
+export async function readGatewayEvents(
+  client: PublicClient,
+  params: ReadGatewayEventsParameters,
+): Promise<GatewayEvent[]> {
+  if (params.gateways.length === 0 || params.fromBlock > params.toBlock) return [];
+  const logs = await client.getLogs({
+    address: params.gateways,
+    events: params.paymentsOnly
+      ? [paymentCompletedAbiItem]
+      : [paymentCompletedAbiItem, refundCompletedAbiItem],
+    fromBlock: params.fromBlock,
+    toBlock: params.toBlock,
+    strict: true,
+  });
+  const events: GatewayEvent[] = [];
+  for (const log of logs) {
+    if (log.blockHash === null || log.transactionHash === null || log.logIndex === null) continue;
+    const where = {
+      networkId: params.networkId,
+      txHash: log.transactionHash,
+      blockNumber: log.blockNumber,
+      blockHash: log.blockHash,
+      logIndex: log.logIndex,
+    };
+    if (log.eventName === "PaymentCompleted") {
+      const args = log.args as {
+        paymentId: Hex;
+        merchantId: Hex;
+        payer: Address;
+        recipient: Address;
+        token: Address;
+        amount: bigint;
+        fee: bigint;
+      };
+      if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
+      events.push({ kind: "PaymentCompleted", event: { ...where, ...args } });
+    } else {
+      const args = log.args as {
+        paymentId: Hex;
+        recipient: Address;
+        payer: Address;
+        token: Address;
+        amount: bigint;
+      };
+      if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
+      events.push({ kind: "RefundCompleted", event: { ...where, ...args } });
+    }
+  }
+  events.sort((a, b) =>
+    a.event.blockNumber === b.event.blockNumber
+      ? a.event.logIndex - b.event.logIndex
+      : a.event.blockNumber < b.event.blockNumber
+        ? -1
+        : 1,
+  );
+  if (params.checkTransfers ?? true) await addRecipientTransfers(client, events);
+  return events;
+}
+
+/**
+ * Sets `recipientReceived` of each payment event from its transaction's receipt: the token's Transfer
+ * logs to the recipient between the previous gateway event of the transaction (a forwarder batch can pay
+ * several times) and this one.
+ */
+async function addRecipientTransfers(client: PublicClient, events: GatewayEvent[]): Promise<void> {
+  const payments = events.flatMap((entry) => (entry.kind === "PaymentCompleted" ? [entry.event] : []));
+  const receipts = new Map<Hex, Promise<TransactionReceipt>>();
+  for (const event of payments) {
+    if (!receipts.has(event.txHash)) {
+      receipts.set(event.txHash, client.getTransactionReceipt({ hash: event.txHash }));
+    }
+  }
+  for (const event of payments) {
+    const receipt = await receipts.get(event.txHash);
+    if (!receipt || receipt.blockHash !== event.blockHash) continue;
+    const gatewayLog = receipt.logs.find((log) => log.logIndex === event.logIndex);
+    if (!gatewayLog) continue;
+    const previousGatewayIndex = Math.max(
+      -1,
+      ...receipt.logs
+        .filter(
+          (log) =>
+            log.logIndex < event.logIndex && log.address.toLowerCase() === gatewayLog.address.toLowerCase(),
+        )
+        .map((log) => log.logIndex),
+    );
+    const transfers = parseEventLogs({
+      abi: erc20Abi,
+      eventName: "Transfer",
+      logs: receipt.logs.filter(
+        (log) =>
+          log.logIndex > previousGatewayIndex &&
+          log.logIndex < event.logIndex &&
+          log.address.toLowerCase() === event.token.toLowerCase(),
+      ),
+    });
+    event.recipientReceived = transfers
+      .filter((log) => log.args.to.toLowerCase() === event.recipient.toLowerCase())
+      .reduce((sum, log) => sum + log.args.value, 0n);
+  }
+}

@@ -1,0 +1,172 @@
+import { sql } from "kysely";
+import type { Address } from "viem";
+import type { ChainClients } from "../chain/clients.js";
+import { readGatewayEvents } from "../chain/gatewayEvents.js";
+import type { Db } from "../db/database.js";
+import "../db/lifecycleTypes.js";
+import { applyPaymentCompletedIn, expirePaymentsPastDeadline } from "./lifecycle.js";
+
+export interface PaymentSyncDeps {
+  db: Db;
+  chains: ChainClients;
+  now: () => Date;
+  logger?: { warn(fields: object, message: string): void };
+  /** Least time between two chain checks of one payment, whatever the request rate; default 1,000 ms. */
+  perPaymentIntervalMs?: number;
+  /** Least time between two chain reads of one chain (requests in between share the next read); default 250 ms. */
+  perChainIntervalMs?: number;
+  /** Blocks read when the chain has no watcher cursor, and at most per read; default 5,000. */
+  maxBlockRange?: number;
+  /** Longest a read waits for the chain before answering with the stored state; default 3,000 ms. */
+  waitMs?: number;
+}
+
+export interface PaymentSync {
+  /**
+   * Called by GET /payments/:id for a payment it is about to return: syncs a CREATED payment with the
+   * chain (at most once per payment per interval, across processes) and expires it when past expiresAt.
+   * Resolves true when the stored payment changed. Never throws: a read answers with the stored state.
+   */
+  syncForRead(paymentId: string): Promise<boolean>;
+  /** RPC calls made so far (for the benchmark). */
+  rpcCalls(): number;
+}
+
+interface ChainBatch {
+  pending: Map<string, ((changed: boolean) => void)[]>;
+  timer: NodeJS.Timeout | undefined;
+  running: boolean;
+  lastRunAt: number;
+}
+
+/**
+ * On-demand sync. Two limits keep the chain load bounded whatever the polling rate: a guarded update of
+ * `payments.last_synced_at` lets one request per payment per second (in any process) ask the chain, and
+ * the askers of one chain share one read per `perChainIntervalMs`: `eth_blockNumber` plus one `eth_getLogs`
+ * of the gateway's PaymentCompleted events after the watcher's cursor, up to the confirmed head. So a
+ * thousand payments polled flat out cost a handful of RPC calls per second, not a thousand. Events found
+ * go through the watcher's own transition code.
+ */
+export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
+  const perPaymentMs = deps.perPaymentIntervalMs ?? 1_000;
+  const perChainMs = deps.perChainIntervalMs ?? 250;
+  const maxRange = BigInt(deps.maxBlockRange ?? 5_000);
+  const waitMs = deps.waitMs ?? 3_000;
+  const batches = new Map<number, ChainBatch>();
+  let rpcCalls = 0;
+
+  async function readChain(chainId: number, paymentIds: Set<string>): Promise<Set<string>> {
+    const chain = await deps.db.selectFrom("chains").selectAll().where("id", "=", chainId).executeTakeFirst();
+    if (!chain?.gateway_address) return new Set();
+    const client = deps.chains.publicClient(chain);
+    const gateways = await deps.db
+      .selectFrom("payments")
+      .select("gateway_address")
+      .distinct()
+      .where("payment_id", "in", [...paymentIds])
+      .execute();
+    rpcCalls += 1;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const toBlock = head - BigInt(chain.confirmations);
+    if (toBlock < 0n) return new Set();
+    const cursor = await deps.db
+      .selectFrom("chain_cursors")
+      .select("block_number")
+      .where("chain_id", "=", chainId)
+      .executeTakeFirst();
+    // Blocks up to the cursor were read by the watcher.
+    let fromBlock = cursor ? BigInt(cursor.block_number) + 1n : 0n;
+    if (toBlock - fromBlock + 1n > maxRange) fromBlock = toBlock - maxRange + 1n;
+    if (fromBlock > toBlock) return new Set();
+    rpcCalls += 1;
+    const events = await readGatewayEvents(client, {
+      networkId: chain.network_id,
+      gateways: gateways.map((row) => row.gateway_address as Address),
+      fromBlock,
+      toBlock,
+      paymentsOnly: true,
+      paymentIds,
+    });
+    rpcCalls += new Set(events.map((entry) => entry.event.txHash)).size;
+    const changed = new Set<string>();
+    const at = deps.now();
+    for (const entry of events) {
+      if (entry.kind !== "PaymentCompleted") continue;
+      const result = await deps.db
+        .transaction()
+        .execute((trx) => applyPaymentCompletedIn(trx, entry.event, at));
+      if (result === "paid" || result === "invalid") changed.add(entry.event.paymentId.toLowerCase());
+    }
+    return changed;
+  }
+
+  function schedule(chainId: number, batch: ChainBatch): void {
+    if (batch.running || batch.timer || batch.pending.size === 0) return;
+    const delay = Math.max(0, batch.lastRunAt + perChainMs - Date.now());
+    batch.timer = setTimeout(() => {
+      batch.timer = undefined;
+      void runBatch(chainId, batch);
+    }, delay);
+  }
+
+  async function runBatch(chainId: number, batch: ChainBatch): Promise<void> {
+    batch.running = true;
+    batch.lastRunAt = Date.now();
+    const waiting = batch.pending;
+    batch.pending = new Map();
+    let changed = new Set<string>();
+    try {
+      changed = await readChain(chainId, new Set(waiting.keys()));
+    } catch (error) {
+      deps.logger?.warn({ err: error, chainId }, "on-demand payment sync failed");
+    }
+    for (const [paymentId, resolvers] of waiting) {
+      for (const resolve of resolvers) resolve(changed.has(paymentId));
+    }
+    batch.running = false;
+    schedule(chainId, batch);
+  }
+
+  function askChain(chainId: number, paymentId: string): Promise<boolean> {
+    let batch = batches.get(chainId);
+    if (!batch) {
+      batch = { pending: new Map(), timer: undefined, running: false, lastRunAt: 0 };
+      batches.set(chainId, batch);
+    }
+    const chainBatch = batch;
+    return new Promise<boolean>((resolve) => {
+      const resolvers = chainBatch.pending.get(paymentId) ?? [];
+      resolvers.push(resolve);
+      chainBatch.pending.set(paymentId, resolvers);
+      schedule(chainId, chainBatch);
+    });
+  }
+
+  async function syncForRead(paymentId: string): Promise<boolean> {
+    try {
+      const claimed = await deps.db
+        .updateTable("payments")
+        .set({ last_synced_at: sql<Date>`now()` })
+        .where("payment_id", "=", paymentId)
+        .where("status", "=", "CREATED")
+        .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${perPaymentMs / 1000})`)
+        .returning(["chain_id", "expires_at"])
+        .executeTakeFirst();
+      if (!claimed) return false;
+      let changed = await Promise.race([
+        askChain(claimed.chain_id, paymentId),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
+      ]);
+      if (!changed && claimed.expires_at.getTime() <= deps.now().getTime()) {
+        const expired = await expirePaymentsPastDeadline(deps.db, { now: deps.now, paymentId });
+        changed = expired.length > 0;
+      }
+      return changed;
+    } catch (error) {
+      deps.logger?.warn({ err: error, paymentId }, "on-demand payment sync failed");
+      return false;
+    }
+  }
+
+  return { syncForRead, rpcCalls: () => rpcCalls };
+}

@@ -1,0 +1,380 @@
+import { randomBytes } from "node:crypto";
+import { paymentGatewayAbi } from "@kassa/contracts";
+import { sql } from "kysely";
+import pg from "pg";
+import { encodeFunctionData, type Address, type Hex } from "viem";
+import { z } from "zod";
+import type { ChainClients } from "../chain/clients.js";
+import type { PaymentSigner } from "../chain/signer.js";
+import { isUniqueViolation, type Db } from "../db/database.js";
+import "../db/lifecycleTypes.js";
+import type { RefundRow, RefundStatus } from "../db/lifecycleTypes.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import type { MerchantRow } from "../db/types.js";
+import { isBytes32 } from "../domain/ids.js";
+import { KassaError } from "../errors.js";
+import { enqueueJob } from "../jobs/queue.js";
+import { parseInput } from "./validation.js";
+
+/** graphile-worker task that returns a refund's payment to PAID once the refund can no longer be sent. */
+export const EXPIRE_REFUND_TASK = "lifecycle_expire_refund";
+/** How long the merchant wallet has to send the refund transaction. */
+export const REFUND_DEADLINE_SECONDS = 3600;
+
+const REFUNDS_ACTIVE_UNIQUE = "refunds_payment_id_active_key";
+
+export interface RefundDeps {
+  db: Db;
+  signer: PaymentSigner | undefined;
+  now: () => Date;
+  /** Default REFUND_DEADLINE_SECONDS. */
+  refundDeadlineSeconds?: number;
+}
+
+function newRefundId(): string {
+  return `rf_${randomBytes(16).toString("hex")}`;
+}
+
+export const createRefundInputSchema = z.object({
+  paymentId: z.string().regex(/^0x[0-9a-f]{64}$/, "must be a paymentId (lowercase 0x + 64 hex)"),
+  amount: z
+    .string()
+    .regex(/^[1-9][0-9]{0,77}$/, "must be a positive integer amount in base units (wei)")
+    .optional()
+    .describe("Base units to send back; default (and at most) the paid amount, fee included"),
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+export type CreateRefundInput = z.input<typeof createRefundInputSchema>;
+
+const refundStatusNames = {
+  SUBMITTED: "REFUND_SUBMITTED",
+  REFUNDED: "REFUNDED",
+  EXPIRED: "EXPIRED",
+} as const;
+
+export const refundViewSchema = z
+  .object({
+    id: z.string().describe("rf_ refund id"),
+    paymentId: z.string(),
+    orderId: z.string(),
+    status: z
+      .enum(["REFUND_SUBMITTED", "REFUNDED", "EXPIRED"])
+      .describe(
+        "REFUND_SUBMITTED until the refund transaction is confirmed; EXPIRED when its deadline passed unsent",
+      ),
+    amount: z.string().describe("Base units (wei) sent back to the payer"),
+    tokenAddress: z.string(),
+    payerAddress: z.string(),
+    reason: z.string().nullable(),
+    deadline: z.string().describe("Unix seconds; the transaction must be mined by then"),
+    txHash: z.string().nullable(),
+    createdAt: z.string(),
+    refundedAt: z.string().nullable(),
+    transaction: z
+      .object({
+        chainId: z.number(),
+        to: z.string().describe("The payment gateway"),
+        data: z.string().describe("Encoded PaymentGateway.refund(...) call"),
+        value: z.literal("0"),
+      })
+      .describe("What the merchant's recipient wallet must send, after approving the gateway for `amount`"),
+    serverSignature: z.string(),
+  })
+  .meta({ id: "Refund" });
+export type RefundView = z.infer<typeof refundViewSchema>;
+
+function refundView(refund: RefundRow, payment: PaymentDetails): RefundView {
+  const data = encodeFunctionData({
+    abi: paymentGatewayAbi,
+    functionName: "refund",
+    args: [
+      payment.payment_id as Hex,
+      payment.token_address as Address,
+      payment.payer_address as Address,
+      BigInt(payment.amount),
+      BigInt(refund.amount),
+      BigInt(refund.deadline),
+      refund.server_signature as Hex,
+    ],
+  });
+  return {
+    id: refund.id,
+    paymentId: payment.payment_id,
+    orderId: payment.order_id,
+    status: refundStatusNames[refund.status],
+    amount: refund.amount,
+    tokenAddress: payment.token_address,
+    payerAddress: payment.payer_address ?? "",
+    reason: refund.reason,
+    deadline: String(refund.deadline),
+    txHash: refund.tx_hash,
+    createdAt: refund.created_at.toISOString(),
+    refundedAt: refund.refunded_at?.toISOString() ?? null,
+    transaction: { chainId: payment.network_id, to: payment.gateway_address, data, value: "0" },
+    serverSignature: refund.server_signature,
+  };
+}
+
+async function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
+  const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
+  if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
+  if (payment.merchant_id !== merchant.id) {
+    throw new KassaError("FORBIDDEN", "the payment does not belong to this merchant");
+  }
+  return payment;
+}
+
+function statusError(status: string): KassaError {
+  if (status === "REFUND_SUBMITTED") return new KassaError("REFUND_IN_PROGRESS");
+  if (status === "REFUNDED") return new KassaError("PAYMENT_ALREADY_REFUNDED");
+  return new KassaError("PAYMENT_NOT_PAID", `the payment is ${status}, not PAID`);
+}
+
+/**
+ * POST /refunds. In one transaction: lock the payment (a concurrent request gets CONFLICT rather than
+ * waiting), check it is PAID, sign the RefundRequest, record the refund, PAID -> REFUND_SUBMITTED, and
+ * schedule the expiry check at the deadline. The merchant's wallet then sends the returned transaction;
+ * the watcher's RefundCompleted makes it REFUNDED.
+ */
+export async function createRefund(
+  deps: RefundDeps,
+  merchant: MerchantRow,
+  rawInput: CreateRefundInput,
+): Promise<RefundView> {
+  const input = parseInput(createRefundInputSchema, rawInput);
+  const payment = await requireOwnPayment(deps.db, merchant, input.paymentId);
+  if (payment.status !== "PAID") throw statusError(payment.status);
+  if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
+  const amount = input.amount === undefined ? BigInt(payment.amount) : BigInt(input.amount);
+  if (amount > BigInt(payment.amount)) {
+    throw new KassaError("VALIDATION_ERROR", undefined, {
+      details: [{ path: ["amount"], message: `must not exceed the paid amount ${payment.amount}` }],
+    });
+  }
+  const signer = deps.signer;
+  if (!signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
+  const now = deps.now();
+  const deadline = Math.floor(now.getTime() / 1000) + (deps.refundDeadlineSeconds ?? REFUND_DEADLINE_SECONDS);
+
+  let refund: RefundRow;
+  try {
+    refund = await deps.db.transaction().execute(async (trx) => {
+      const locked = await sql<{ status: string }>`
+        SELECT status FROM payments WHERE id = ${payment.id} FOR UPDATE NOWAIT`.execute(trx);
+      const status = locked.rows[0]?.status ?? "UNKNOWN";
+      if (status !== "PAID") throw statusError(status);
+      let serverSignature: Hex;
+      try {
+        serverSignature = await signer.signRefundRequest({
+          chainId: payment.network_id,
+          gateway: payment.gateway_address as Address,
+          request: {
+            paymentId: payment.payment_id as Hex,
+            tokenAddress: payment.token_address as Address,
+            payerAddress: payment.payer_address as Address,
+            amount,
+            deadline: BigInt(deadline),
+          },
+        });
+      } catch (error) {
+        throw new KassaError("SIGNATURE_ERROR", undefined, { cause: error });
+      }
+      const row = await trx
+        .insertInto("refunds")
+        .values({
+          id: newRefundId(),
+          payment_id: payment.id,
+          merchant_id: merchant.id,
+          amount,
+          reason: input.reason ?? null,
+          deadline,
+          server_signature: serverSignature,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("payments")
+        .set({ status: "REFUND_SUBMITTED" })
+        .where("id", "=", payment.id)
+        .where("status", "=", "PAID")
+        .executeTakeFirstOrThrow();
+      await enqueueJob(
+        trx,
+        EXPIRE_REFUND_TASK,
+        { refundId: row.id },
+        { runAt: new Date(deadline * 1000 + 1000), jobKey: `expire-refund:${row.id}` },
+      );
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && error.code === "55P03") {
+      throw new KassaError("CONFLICT", "another request is processing a refund of this payment");
+    }
+    if (isUniqueViolation(error, REFUNDS_ACTIVE_UNIQUE)) throw new KassaError("REFUND_IN_PROGRESS");
+    throw error;
+  }
+  return refundView(refund, { ...payment, status: "REFUND_SUBMITTED" });
+}
+
+export const refundListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe("Page size, 1 to 100"),
+  starting_after: z
+    .string()
+    .regex(/^rf_[0-9a-f]{32}$/, "must be a refund id")
+    .optional()
+    .describe("id of the last refund of the previous page"),
+  paymentId: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/, "must be a paymentId")
+    .optional()
+    .describe("Only refunds of this payment"),
+});
+export type RefundListQuery = z.output<typeof refundListQuerySchema>;
+
+export const refundPageSchema = z.object({
+  refunds: z.array(refundViewSchema).describe("Newest first"),
+  has_more: z.boolean(),
+});
+export type RefundPage = z.infer<typeof refundPageSchema>;
+
+async function viewsOf(db: Db, refunds: RefundRow[]): Promise<RefundView[]> {
+  const views: RefundView[] = [];
+  for (const refund of refunds) {
+    const payment = await db
+      .selectFrom("payments")
+      .select("payment_id")
+      .where("id", "=", refund.payment_id)
+      .executeTakeFirstOrThrow();
+    const details = await findPaymentDetailsByPaymentId(db, payment.payment_id);
+    if (details) views.push(refundView(refund, details));
+  }
+  return views;
+}
+
+/** GET /refunds: the merchant's refunds, newest first, optionally of one payment. */
+export async function listRefunds(
+  db: Db,
+  merchant: MerchantRow,
+  query: RefundListQuery,
+): Promise<RefundPage> {
+  let select = db
+    .selectFrom("refunds")
+    .selectAll("refunds")
+    .where("refunds.merchant_id", "=", merchant.id)
+    .orderBy("refunds.created_at", "desc")
+    .orderBy("refunds.id", "desc")
+    .limit(query.limit + 1);
+  if (query.paymentId !== undefined) {
+    select = select.where("refunds.payment_id", "=", (eb) =>
+      eb
+        .selectFrom("payments")
+        .select("payments.id")
+        .where("payments.payment_id", "=", query.paymentId ?? ""),
+    );
+  }
+  if (query.starting_after !== undefined) {
+    const cursor = await db
+      .selectFrom("refunds")
+      .select("id")
+      .where("id", "=", query.starting_after)
+      .where("merchant_id", "=", merchant.id)
+      .executeTakeFirst();
+    if (!cursor)
+      throw new KassaError("INVALID_REQUEST", "starting_after does not name a refund of this merchant");
+    select = select.where(
+      sql<boolean>`(refunds.created_at, refunds.id) < (SELECT created_at, id FROM refunds WHERE id = ${cursor.id})`,
+    );
+  }
+  const rows = await select.execute();
+  return { refunds: await viewsOf(db, rows.slice(0, query.limit)), has_more: rows.length > query.limit };
+}
+
+/** GET /refunds/:id. */
+export async function getRefund(db: Db, merchant: MerchantRow, refundId: string): Promise<RefundView> {
+  const refund = /^rf_[0-9a-f]{32}$/.test(refundId)
+    ? await db
+        .selectFrom("refunds")
+        .selectAll()
+        .where("id", "=", refundId)
+        .where("merchant_id", "=", merchant.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!refund) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
+  const [view] = await viewsOf(db, [refund]);
+  if (!view) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
+  return view;
+}
+
+export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open";
+
+/**
+ * Returns a refund's payment to PAID when the refund can no longer be sent: the confirmed head's block is
+ * past the deadline and the gateway still has the payment as not refunded. Otherwise reschedules itself
+ * ("not-yet"), or leaves it to the watcher when the refund did happen.
+ */
+export async function expireRefund(
+  deps: { db: Db; chains: ChainClients; now: () => Date },
+  refundId: string,
+): Promise<ExpireRefundResult> {
+  const refund = await deps.db
+    .selectFrom("refunds")
+    .innerJoin("payments", "payments.id", "refunds.payment_id")
+    .innerJoin("chains", "chains.id", "payments.chain_id")
+    .select([
+      "refunds.id",
+      "refunds.status",
+      "refunds.deadline",
+      "refunds.payment_id as payment_row_id",
+      "payments.payment_id",
+      "payments.gateway_address",
+      "chains.network_id",
+      "chains.name",
+      "chains.rpc_url",
+      "chains.confirmations",
+    ])
+    .where("refunds.id", "=", refundId)
+    .executeTakeFirst();
+  if (refund?.status !== "SUBMITTED") return "not-open";
+  const client = deps.chains.publicClient(refund);
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const safe = head - BigInt(refund.confirmations);
+  const block = await client.getBlock({ blockNumber: safe < 0n ? 0n : safe });
+  const reschedule = async (delayMs: number) => {
+    await enqueueJob(
+      deps.db,
+      EXPIRE_REFUND_TASK,
+      { refundId },
+      { runAt: new Date(deps.now().getTime() + delayMs), jobKey: `expire-refund:${refundId}` },
+    );
+  };
+  if (block.timestamp <= BigInt(refund.deadline)) {
+    await reschedule(Math.max(5_000, Number(BigInt(refund.deadline) - block.timestamp) * 1000));
+    return "not-yet";
+  }
+  const onChain = await client.readContract({
+    address: refund.gateway_address as Address,
+    abi: paymentGatewayAbi,
+    functionName: "paymentStatus",
+    args: [refund.payment_id as Hex],
+    blockNumber: block.number,
+  });
+  // PaymentStatus.Refunded: the watcher applies the RefundCompleted event.
+  if (onChain === 2) return "refunded-on-chain";
+  return deps.db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable("refunds")
+      .set({ status: "EXPIRED" satisfies RefundStatus })
+      .where("id", "=", refundId)
+      .where("status", "=", "SUBMITTED")
+      .returning("id")
+      .executeTakeFirst();
+    if (!expired) return "not-open";
+    await trx
+      .updateTable("payments")
+      .set({ status: "PAID" })
+      .where("id", "=", refund.payment_row_id)
+      .where("status", "=", "REFUND_SUBMITTED")
+      .execute();
+    return "expired";
+  });
+}

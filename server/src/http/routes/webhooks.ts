@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  listWebhookDeliveries,
+  redeliverWebhook,
+  redeliveryViewSchema,
+  rotatedWebhookSecretSchema,
+  rotateWebhookSecret,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryPageSchema,
+} from "../../core/webhooks.js";
+import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { apiKeySecurity, successBody } from "../schemas.js";
+
+/** The merchant's webhook delivery log, redelivery and secret rotation (API key). */
+export function webhookRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    app.get("/merchants/me/webhook-deliveries", {
+      schema: {
+        tags: ["Webhooks"],
+        summary: "List webhook deliveries with their attempts",
+        description: "Newest first, paginated with limit and starting_after, optionally of one payment.",
+        security: apiKeySecurity,
+        querystring: webhookDeliveryListQuerySchema,
+        response: {
+          200: successBody(webhookDeliveryPageSchema),
+          ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await listWebhookDeliveries(context.db, authenticatedMerchant(request), request.query),
+      }),
+    });
+
+    app.post("/merchants/me/webhook-deliveries/:id/redeliver", {
+      schema: {
+        tags: ["Webhooks"],
+        summary: "Send a delivery's event again",
+        description: "Creates a new delivery of the same event (same webhook-id) and sends it at once.",
+        security: apiKeySecurity,
+        params: z.object({ id: z.string().describe("whd_ delivery id") }),
+        response: {
+          202: successBody(redeliveryViewSchema),
+          ...errorResponses("UNAUTHORIZED", "NOT_FOUND", "INVALID_REQUEST"),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await redeliverWebhook(
+          { db: context.db, now: context.now },
+          authenticatedMerchant(request),
+          request.params.id,
+        );
+        return reply.code(202).send({ success: true, data });
+      },
+    });
+
+    app.post("/merchants/me/webhook-secret/rotate", {
+      schema: {
+        tags: ["Webhooks"],
+        summary: "Issue a new webhook signing secret",
+        description: "The new whsec_ secret signs every attempt from now on; the old one stops at once.",
+        security: apiKeySecurity,
+        response: {
+          200: successBody(rotatedWebhookSecretSchema),
+          ...errorResponses("UNAUTHORIZED"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await rotateWebhookSecret(context.db, authenticatedMerchant(request)),
+      }),
+    });
+  };
+}

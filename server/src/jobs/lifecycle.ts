@@ -1,0 +1,105 @@
+import type { Task } from "graphile-worker";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { ChainClients } from "../chain/clients.js";
+import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
+import { expirePaymentsPastDeadline } from "../core/lifecycle.js";
+import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
+import { attemptWebhookDelivery, DELIVER_WEBHOOK_TASK, type WebhookDeliveryDeps } from "../core/webhooks.js";
+import type { Db } from "../db/database.js";
+import type { WorkerModule } from "./worker.js";
+
+export const EXPIRE_PAYMENTS_TASK = "lifecycle_expire_payments";
+
+export interface LifecycleModuleOptions {
+  db: Db;
+  databaseUrl: string;
+  chains: ChainClients;
+  logger: Logger;
+  /** WEBHOOK_ALLOW_PRIVATE. */
+  webhookAllowPrivate: boolean;
+  now?: () => Date;
+  /** Webhook attempt timeout; default 10 s. */
+  webhookTimeoutMs?: number;
+  /** Default DEFAULT_RETRY_SCHEDULE_MS (about three days). */
+  webhookRetryScheduleMs?: readonly number[];
+  /** Expiry sweep schedule (crontab); default every minute. Reads also expire payments on the spot. */
+  expiryCron?: string;
+  watcher?: Pick<
+    ChainWatcherOptions,
+    "pollIntervalMs" | "maxBlockRange" | "initialLookbackBlocks" | "checkTransfers" | "beforeCommit"
+  >;
+  /** Run no chain watcher in this process (tests that drive one themselves). */
+  withoutWatcher?: boolean;
+}
+
+export interface LifecycleModule extends WorkerModule {
+  watcher: ChainWatcher | undefined;
+}
+
+const deliveryPayload = z.object({ deliveryId: z.string() });
+const refundPayload = z.object({ refundId: z.string() });
+
+/**
+ * The worker role's part of the payment lifecycle: the chain watcher (a background service), webhook
+ * delivery attempts, the expiry sweep (cron) and refund expiry checks (jobs).
+ */
+export function lifecycleWorkerModule(options: LifecycleModuleOptions): LifecycleModule {
+  const now = options.now ?? (() => new Date());
+  const deliveryDeps: WebhookDeliveryDeps = {
+    db: options.db,
+    now,
+    allowPrivate: options.webhookAllowPrivate,
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+    ...(options.webhookRetryScheduleMs === undefined
+      ? {}
+      : { retryScheduleMs: options.webhookRetryScheduleMs }),
+  };
+  const log = options.logger.child({ module: "lifecycle" });
+
+  const deliverWebhook: Task = async (payload) => {
+    const { deliveryId } = deliveryPayload.parse(payload);
+    const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
+    log.info({ deliveryId, outcome }, "webhook delivery attempt");
+  };
+  const expirePayments: Task = async () => {
+    for (;;) {
+      const expired = await expirePaymentsPastDeadline(options.db, { now, limit: 500 });
+      if (expired.length > 0) log.info({ count: expired.length }, "payments expired");
+      if (expired.length < 500) break;
+    }
+  };
+  const expireRefundTask: Task = async (payload) => {
+    const { refundId } = refundPayload.parse(payload);
+    const result = await expireRefund({ db: options.db, chains: options.chains, now }, refundId);
+    log.info({ refundId, result }, "refund expiry check");
+  };
+
+  const watcher = options.withoutWatcher
+    ? undefined
+    : createChainWatcher({
+        db: options.db,
+        databaseUrl: options.databaseUrl,
+        chains: options.chains,
+        logger: options.logger,
+        now,
+        ...options.watcher,
+      });
+
+  return {
+    tasks: {
+      [DELIVER_WEBHOOK_TASK]: deliverWebhook,
+      [EXPIRE_PAYMENTS_TASK]: expirePayments,
+      [EXPIRE_REFUND_TASK]: expireRefundTask,
+    },
+    cron: [
+      {
+        task: EXPIRE_PAYMENTS_TASK,
+        match: options.expiryCron ?? "* * * * *",
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: EXPIRE_PAYMENTS_TASK },
+      },
+    ],
+    services: watcher ? [watcher] : [],
+    watcher,
+  };
+}
