@@ -1,6 +1,12 @@
 import { inspect } from "node:util";
 import { z } from "zod";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
+import {
+  gaslessEnvShape,
+  parseGaslessKeys,
+  toGaslessSettings,
+  type GaslessSettings,
+} from "./gasless/settings.js";
 
 /**
  * A value that must never be printed: `String()`, `JSON.stringify()`, `util.inspect()` and template
@@ -68,6 +74,7 @@ const envSchema = z.object({
     .transform((value) => new Secret(value))
     .optional(),
   ...priceEnvShape,
+  ...gaslessEnvShape,
 });
 
 const rpcUrlPattern = /^RPC_URL_(\d+)$/;
@@ -96,6 +103,8 @@ export interface Config {
   watcherPollIntervalMs: number;
   /** Price sources, collection and the currencies served (PRICE_*, COINGECKO_*, CHAINLINK_*, ...). */
   prices: PriceSettings;
+  /** Relayer and faucet: RELAYER_PRIVATE_KEYS_<networkId>, FAUCET_PRIVATE_KEY_<networkId>, RELAYER_*, FAUCET_*. */
+  gasless: GaslessSettings;
 }
 
 /** The one reader of the environment. Throws a ConfigError naming every bad variable. */
@@ -127,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const gaslessKeys = parseGaslessKeys(present, problems);
+
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
@@ -146,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
+    gasless: toGaslessSettings(values, gaslessKeys),
   };
 }

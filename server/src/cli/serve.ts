@@ -7,6 +7,7 @@ import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
+import { createGasless, gaslessWorkerModule } from "../gasless/worker.js";
 
 export interface ServeOptions {
   /** Serve the HTTP API. */
@@ -50,6 +51,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         logger: log,
         prices: prices.priceService,
         priceQueries: prices.queryDeps,
+        gasless: createGasless({ db: ctx.db, chains: ctx.chains, settings: config.gasless, logger: log }),
       });
       const address = await app.listen({ port: config.port, host: config.host });
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
@@ -100,6 +102,14 @@ function workerModules(parts: { ctx: Context; prices: PriceRuntime }): WorkerMod
       webhookAllowPrivate: ctx.config.webhookAllowPrivate,
       watcher: { pollIntervalMs: ctx.config.watcherPollIntervalMs },
     }),
+    gaslessWorkerModule(
+      createGasless({
+        db: ctx.db,
+        chains: ctx.chains,
+        settings: ctx.config.gasless,
+        logger: createLogger({ level: ctx.config.logLevel }),
+      }),
+    ),
   ];
 }
 

@@ -20,6 +20,9 @@ import type { PriceQueryDeps } from "../prices/service.js";
 import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainClients } from "../chain/clients.js";
+import type { GaslessRuntime } from "../gasless/runtime.js";
+import { defaultGaslessSettings } from "../gasless/settings.js";
+import { createGasless } from "../gasless/worker.js";
 import type { RouteContext } from "./context.js";
 import { installErrorHandling } from "./errors.js";
 import { merchantRoutes } from "./routes/merchant.js";
@@ -28,6 +31,7 @@ import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { securitySchemes } from "./schemas.js";
 
@@ -59,6 +63,8 @@ export interface AppDeps {
   chains?: ChainClients;
   /** GET /payments/:id chain sync; default created from `chains`; false turns it off. */
   paymentSync?: PaymentSync | false;
+  /** Relayer and faucet (createGasless). Default: none configured (RELAYER_NOT_CONFIGURED, FAUCET_DISABLED). */
+  gasless?: GaslessRuntime;
 }
 
 /** The key a request is rate-limited under: its API or public key (hashed), else its IP. */
@@ -150,6 +156,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(priceRoutes(context));
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
+      await api.register(
+        gaslessRoutes(
+          context,
+          deps.gasless ??
+            createGasless({
+              db: deps.db,
+              chains: createChainClients(),
+              settings: defaultGaslessSettings(),
+              now,
+            }),
+        ),
+      );
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,0 +1,60 @@
+import type { PublicClient } from "viem";
+
+/** What a transaction pays per gas: EIP-1559 where the chain has a base fee, legacy otherwise. */
+export type FeeQuote =
+  | { type: "eip1559"; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  | { type: "legacy"; gasPrice: bigint };
+
+/** Lowest tip offered, so a node that reports zero (anvil's empty mempool) still orders us fairly. */
+const MIN_PRIORITY_FEE = 1_000_000n;
+
+/**
+ * Current fees: on EIP-1559 chains a cap of twice the latest base fee plus the node's suggested tip,
+ * which survives six full blocks of base-fee growth; on legacy chains the node's gas price.
+ */
+export async function estimateFees(client: PublicClient): Promise<FeeQuote> {
+  const block = await client.getBlock({ blockTag: "latest" });
+  if (block.baseFeePerGas === null || block.baseFeePerGas === undefined) {
+    return { type: "legacy", gasPrice: await client.getGasPrice() };
+  }
+  let tip: bigint;
+  try {
+    tip = await client.request({ method: "eth_maxPriorityFeePerGas" }).then(BigInt);
+  } catch {
+    tip = MIN_PRIORITY_FEE;
+  }
+  if (tip < MIN_PRIORITY_FEE) tip = MIN_PRIORITY_FEE;
+  return { type: "eip1559", maxFeePerGas: block.baseFeePerGas * 2n + tip, maxPriorityFeePerGas: tip };
+}
+
+function raise(value: bigint, percent: number): bigint {
+  // Rounded up, so a bump is never lost to integer division on tiny fees.
+  return (value * BigInt(100 + percent) + 99n) / 100n;
+}
+
+/**
+ * Fees for a replacement of `previous`: at least `bumpPercent` (>= 10, the minimum nodes accept)
+ * above it on every field, and at least what the chain asks for now.
+ */
+export function bumpFees(previous: FeeQuote, current: FeeQuote, bumpPercent: number): FeeQuote {
+  const percent = Math.max(10, bumpPercent);
+  if (previous.type === "legacy") {
+    const now = current.type === "legacy" ? current.gasPrice : current.maxFeePerGas;
+    const gasPrice = raise(previous.gasPrice, percent);
+    return { type: "legacy", gasPrice: gasPrice > now ? gasPrice : now };
+  }
+  const currentMax = current.type === "eip1559" ? current.maxFeePerGas : current.gasPrice;
+  const currentTip = current.type === "eip1559" ? current.maxPriorityFeePerGas : current.gasPrice;
+  const maxPriorityFeePerGas = max(raise(previous.maxPriorityFeePerGas, percent), currentTip);
+  const maxFeePerGas = max(raise(previous.maxFeePerGas, percent), currentMax, maxPriorityFeePerGas);
+  return { type: "eip1559", maxFeePerGas, maxPriorityFeePerGas };
+}
+
+/** The most a transaction with `quote` can cost for `gas`. */
+export function maxCost(quote: FeeQuote, gas: bigint): bigint {
+  return gas * (quote.type === "eip1559" ? quote.maxFeePerGas : quote.gasPrice);
+}
+
+function max(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (a > b ? a : b));
+}

@@ -1,0 +1,134 @@
+import { erc2771ForwarderAbi, paymentGatewayAbi, testTokenPermitAbi } from "@kassa/contracts";
+import {
+  BaseError,
+  concat,
+  decodeErrorResult,
+  encodeFunctionData,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+
+/** The argument of `ERC2771Forwarder.execute`, as the relay endpoint receives it. */
+export interface ForwardRequestData {
+  from: Address;
+  to: Address;
+  value: bigint;
+  gas: bigint;
+  deadline: number;
+  data: Hex;
+  signature: Hex;
+}
+
+/** A revert decoded against the forwarder's, the gateway's and OpenZeppelin ERC-20's errors. */
+export interface DecodedRevert {
+  /** Whose code reverted: the forwarder itself, or the target (the gateway or the token it calls). */
+  source: "forwarder" | "target";
+  /** Custom error name, `Error` for a reason string, undefined when the data matches nothing known. */
+  errorName: string | undefined;
+  args: readonly unknown[];
+  /** For people: `ERC20InsufficientAllowance(0x.., 0, 100)`. */
+  description: string;
+}
+
+export type SimulationResult = { ok: true; gas: bigint } | { ok: false; revert: DecodedRevert };
+
+/** Thrown when the node did not answer the simulation: a real node error, not a revert. */
+export class SimulationUnavailableError extends Error {
+  override readonly name = "SimulationUnavailableError";
+}
+
+const knownErrors = [...erc2771ForwarderAbi, ...paymentGatewayAbi, ...testTokenPermitAbi].filter(
+  (item) => item.type === "error",
+) as Abi;
+
+export function encodeExecute(request: ForwardRequestData): Hex {
+  return encodeFunctionData({ abi: erc2771ForwarderAbi, functionName: "execute", args: [request] });
+}
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  let found: Hex | undefined;
+  error.walk((e) => {
+    const data = (e as { data?: unknown }).data;
+    const hex = typeof data === "string" ? data : (data as { data?: unknown } | undefined)?.data;
+    if (typeof hex === "string" && /^0x[0-9a-fA-F]*$/.test(hex) && hex.length >= 10) {
+      found = hex as Hex;
+      return true;
+    }
+    return false;
+  });
+  return found;
+}
+
+function isRevert(error: unknown): boolean {
+  return /revert|invalid opcode|out of gas|InvalidFEOpcode/i.test(
+    error instanceof BaseError ? `${error.shortMessage} ${error.details}` : String(error),
+  );
+}
+
+function decode(source: DecodedRevert["source"], data: Hex | undefined): DecodedRevert {
+  if (!data) return { source, errorName: undefined, args: [], description: "reverted without a reason" };
+  try {
+    const decoded = decodeErrorResult({ abi: knownErrors, data });
+    const args = (decoded.args ?? []) as readonly unknown[];
+    return {
+      source,
+      errorName: decoded.errorName,
+      args,
+      description: `${decoded.errorName}(${args.map(String).join(", ")})`,
+    };
+  } catch {
+    return { source, errorName: undefined, args: [], description: `reverted with data ${data.slice(0, 74)}` };
+  }
+}
+
+/**
+ * The call the forwarder makes to the target: the target's calldata with the signer appended
+ * (ERC-2771), sent from the forwarder. OpenZeppelin's forwarder reports only `FailedCall()` when this
+ * inner call reverts; making it directly gives the target's own reason.
+ */
+async function simulateInnerCall(client: PublicClient, forwarder: Address, request: ForwardRequestData) {
+  try {
+    await client.call({
+      account: forwarder,
+      to: request.to,
+      data: concat([request.data, request.from]),
+    });
+    // The inner call succeeds alone: the forwarder failed it for lack of gas.
+    return {
+      source: "target" as const,
+      errorName: "OutOfGas",
+      args: [],
+      description: `the call needs more than the ${request.gas} gas the request allows`,
+    };
+  } catch (error) {
+    if (!isRevert(error) && !revertData(error))
+      throw new SimulationUnavailableError(String(error), { cause: error });
+    return decode("target", revertData(error));
+  }
+}
+
+/**
+ * Simulates `execute(request)` as `relayer` would send it (estimating its gas), and when it would
+ * revert, says why. Throws SimulationUnavailableError when the node gives no answer.
+ */
+export async function simulateForwardRequest(
+  client: PublicClient,
+  params: { forwarder: Address; relayer: Address; request: ForwardRequestData },
+): Promise<SimulationResult> {
+  const data = encodeExecute(params.request);
+  try {
+    const gas = await client.estimateGas({ account: params.relayer, to: params.forwarder, data });
+    return { ok: true, gas };
+  } catch (error) {
+    const raw = revertData(error);
+    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
+    const revert = decode("forwarder", raw);
+    if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
+      return { ok: false, revert: await simulateInnerCall(client, params.forwarder, params.request) };
+    }
+    return { ok: false, revert };
+  }
+}

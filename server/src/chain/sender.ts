@@ -1,0 +1,440 @@
+import type { Transaction } from "kysely";
+import {
+  keccak256,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
+import type { Db } from "../db/database.js";
+import {
+  advanceSenderNonce,
+  cancelSenderTransaction,
+  finishSenderTransaction,
+  insertBroadcast,
+  insertSenderTransaction,
+  listBroadcastsBySenderTransactionId,
+  listOpenSenderTransactions,
+  lockSenderAccount,
+  markBroadcast,
+  syncSenderAccount,
+  type SenderBroadcastRow,
+  type SenderPurpose,
+  type SenderRole,
+  type SenderTransactionRow,
+} from "../db/senders.js";
+import type { Database } from "../db/types.js";
+import { bumpFees, estimateFees, type FeeQuote } from "./fees.js";
+import { classifySendError, errorText, type SendErrorKind } from "./sendErrors.js";
+
+/** How a sender transaction ended; handed to the owner (relay or grant) before it is recorded. */
+export type SenderOutcome =
+  | { status: "CONFIRMED"; receipt: TransactionReceipt }
+  | { status: "FAILED"; receipt: TransactionReceipt | undefined; reason: string; payloadLanded: boolean };
+
+export interface SenderHooks {
+  /** Called (possibly more than once, from several processes) until the transaction is recorded as finished. */
+  onFinished(tx: SenderTransactionRow, outcome: SenderOutcome): Promise<void>;
+  /** A replacement with a new hash reached the node. */
+  onBroadcast?(tx: SenderTransactionRow, txHash: string): Promise<void>;
+}
+
+export interface SenderCounters {
+  sent: number;
+  replaced: number;
+  /** "nonce too low" answers to a first send, and nonces found used by another transaction. */
+  nonceErrors: number;
+  refused: number;
+}
+
+export interface TransactionSenderOptions {
+  db: Db;
+  client: PublicClient;
+  networkId: number;
+  role: SenderRole;
+  accounts: readonly LocalAccount[];
+  /** Blocks on top of the receipt's before the outcome counts. */
+  confirmations: number;
+  /** A sent transaction not mined after this long is replaced with higher fees. */
+  stuckAfterMs: number;
+  /** Replacement fee increase, percent (>= 10). */
+  feeBumpPercent: number;
+  hooks: SenderHooks;
+  now?: () => Date;
+}
+
+export interface SendRequest {
+  purpose: SenderPurpose;
+  to: Address;
+  value: bigint;
+  data: Hex;
+  gasLimit: bigint;
+  /**
+   * Runs inside the transaction that takes the nonce and stores the signed bytes: the owner records
+   * its link to the transaction here. Returning false abandons everything (nothing is sent).
+   */
+  link(trx: Transaction<Database>, tx: SenderTransactionRow, txHash: Hex): Promise<boolean>;
+}
+
+export type SendResult =
+  | { outcome: "abandoned" }
+  | { outcome: "sent" | "unknown"; tx: SenderTransactionRow; txHash: Hex }
+  | { outcome: "refused"; tx: SenderTransactionRow; txHash: Hex; reason: string };
+
+const FILLER_GAS = 21_000n;
+const FEE_CACHE_MS = 1_000;
+
+function quoteOf(broadcast: SenderBroadcastRow): FeeQuote {
+  return broadcast.gas_price !== null
+    ? { type: "legacy", gasPrice: BigInt(broadcast.gas_price) }
+    : {
+        type: "eip1559",
+        maxFeePerGas: BigInt(broadcast.max_fee_per_gas ?? 0),
+        maxPriorityFeePerGas: BigInt(broadcast.max_priority_fee_per_gas ?? 0),
+      };
+}
+
+function highest(quotes: FeeQuote[]): FeeQuote | undefined {
+  let best: FeeQuote | undefined;
+  for (const quote of quotes) {
+    const value = quote.type === "eip1559" ? quote.maxFeePerGas : quote.gasPrice;
+    const bestValue = best === undefined ? -1n : best.type === "eip1559" ? best.maxFeePerGas : best.gasPrice;
+    if (value > bestValue) best = quote;
+  }
+  return best;
+}
+
+/**
+ * Sends transactions from a set of keys on one chain with a nonce ledger in PostgreSQL: many in
+ * flight per key, every signed version stored before it is sent, stuck ones replaced with the same
+ * nonce and higher fees, refused ones filled with a zero-value transfer so later nonces still land.
+ */
+export class TransactionSender {
+  readonly networkId: number;
+  readonly role: SenderRole;
+  readonly counters: SenderCounters = { sent: 0, replaced: 0, nonceErrors: 0, refused: 0 };
+  readonly #options: TransactionSenderOptions;
+  readonly #accounts: Map<string, LocalAccount>;
+  #synced: Promise<void> | undefined;
+  #fees: { at: number; quote: Promise<FeeQuote> } | undefined;
+
+  constructor(options: TransactionSenderOptions) {
+    this.#options = options;
+    this.networkId = options.networkId;
+    this.role = options.role;
+    this.#accounts = new Map(options.accounts.map((account) => [account.address, account]));
+  }
+
+  get addresses(): Address[] {
+    return [...this.#accounts.keys()] as Address[];
+  }
+
+  get client(): PublicClient {
+    return this.#options.client;
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+
+  /** Registers the keys in the ledger, moving it up to the node's pending nonce (once per process). */
+  ensureSynced(): Promise<void> {
+    this.#synced ??= this.sync().catch((error: unknown) => {
+      this.#synced = undefined;
+      throw error;
+    });
+    return this.#synced;
+  }
+
+  async sync(): Promise<void> {
+    const { db, client } = this.#options;
+    for (const address of this.#accounts.keys()) {
+      const chainNonce = await client.getTransactionCount({
+        address: address as Address,
+        blockTag: "pending",
+      });
+      await syncSenderAccount(db, { networkId: this.networkId, address, role: this.role, chainNonce });
+    }
+  }
+
+  /** Current fees, shared for a second between concurrent sends. */
+  fees(): Promise<FeeQuote> {
+    const now = Date.now();
+    if (!this.#fees || now - this.#fees.at > FEE_CACHE_MS) {
+      const quote = estimateFees(this.#options.client);
+      this.#fees = { at: now, quote };
+      quote.catch(() => {
+        if (this.#fees?.quote === quote) this.#fees = undefined;
+      });
+    }
+    return this.#fees.quote;
+  }
+
+  async #sign(
+    account: LocalAccount,
+    fields: { nonce: number; to: Address; value: bigint; data: Hex; gas: bigint },
+    quote: FeeQuote,
+  ): Promise<Hex> {
+    if (!account.signTransaction) throw new Error(`account ${account.address} cannot sign transactions`);
+    const base = { chainId: this.networkId, ...fields };
+    return quote.type === "eip1559"
+      ? account.signTransaction({
+          ...base,
+          type: "eip1559",
+          maxFeePerGas: quote.maxFeePerGas,
+          maxPriorityFeePerGas: quote.maxPriorityFeePerGas,
+        })
+      : account.signTransaction({ ...base, type: "legacy", gasPrice: quote.gasPrice });
+  }
+
+  async #broadcast(raw: Hex): Promise<{ ok: true } | { ok: false; kind: SendErrorKind; message: string }> {
+    try {
+      await this.#options.client.request({ method: "eth_sendRawTransaction", params: [raw] });
+      return { ok: true };
+    } catch (error) {
+      const kind = classifySendError(error);
+      return kind === "known" ? { ok: true } : { ok: false, kind, message: errorText(error) };
+    }
+  }
+
+  /**
+   * Takes a nonce, signs, stores the signed bytes and lets the owner link itself, all in one database
+   * transaction; then sends. A refused first send cancels the payload (a filler takes the nonce later).
+   */
+  async send(request: SendRequest): Promise<SendResult> {
+    await this.ensureSynced();
+    const quote = await this.fees();
+    const { db } = this.#options;
+    const recorded = await db.transaction().execute(async (trx) => {
+      const account = await lockSenderAccount(trx, this.networkId, this.addresses);
+      const signer = this.#accounts.get(account.address) as LocalAccount;
+      const raw = await this.#sign(
+        signer,
+        {
+          nonce: account.next_nonce,
+          to: request.to,
+          value: request.value,
+          data: request.data,
+          gas: request.gasLimit,
+        },
+        quote,
+      );
+      const txHash = keccak256(raw);
+      const tx = await insertSenderTransaction(trx, {
+        networkId: this.networkId,
+        senderAddress: account.address,
+        nonce: account.next_nonce,
+        purpose: request.purpose,
+        to: request.to,
+        value: request.value,
+        data: request.data,
+        gasLimit: request.gasLimit,
+      });
+      const broadcast = await insertBroadcast(trx, {
+        senderTransactionId: tx.id,
+        txHash,
+        rawTransaction: raw,
+        isFiller: false,
+        maxFeePerGas: quote.type === "eip1559" ? quote.maxFeePerGas : null,
+        maxPriorityFeePerGas: quote.type === "eip1559" ? quote.maxPriorityFeePerGas : null,
+        gasPrice: quote.type === "legacy" ? quote.gasPrice : null,
+      });
+      await advanceSenderNonce(trx, this.networkId, account.address);
+      if (!(await request.link(trx, tx, txHash))) return undefined;
+      return { tx, broadcast, raw, txHash };
+    });
+    if (!recorded) return { outcome: "abandoned" };
+    const { tx, broadcast, raw, txHash } = recorded;
+
+    const result = await this.#broadcast(raw);
+    if (result.ok) {
+      this.counters.sent++;
+      await markBroadcast(db, broadcast.id, "SENT");
+      return { outcome: "sent", tx, txHash };
+    }
+    if (result.kind === "unreachable") return { outcome: "unknown", tx, txHash };
+    if (result.kind === "nonce-used") {
+      // The ledger was behind the chain: the key is used outside Kassa. Catch up; this payload never landed.
+      this.counters.nonceErrors++;
+      await markBroadcast(db, broadcast.id, "REJECTED", result.message);
+      await this.sync();
+      const reason = `relayer nonce ${tx.nonce} was already used by another transaction`;
+      await this.#finish(tx, { status: "FAILED", receipt: undefined, reason, payloadLanded: false });
+      return { outcome: "refused", tx, txHash, reason };
+    }
+    this.counters.refused++;
+    await markBroadcast(db, broadcast.id, "REJECTED", result.message);
+    await cancelSenderTransaction(db, tx.id, result.message);
+    const reason = `the node refused the transaction: ${result.message}`;
+    await this.#options.hooks.onFinished(tx, {
+      status: "FAILED",
+      receipt: undefined,
+      reason,
+      payloadLanded: false,
+    });
+    return { outcome: "refused", tx, txHash, reason };
+  }
+
+  async #receipt(hash: string): Promise<TransactionReceipt | undefined> {
+    try {
+      return await this.#options.client.getTransactionReceipt({ hash: hash as Hex });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  async #finish(tx: SenderTransactionRow, outcome: SenderOutcome): Promise<void> {
+    await this.#options.hooks.onFinished(tx, outcome);
+    await finishSenderTransaction(this.#options.db, tx.id, {
+      status: outcome.status,
+      minedHash: outcome.receipt?.transactionHash ?? null,
+      blockNumber: outcome.receipt ? Number(outcome.receipt.blockNumber) : null,
+      errorMessage: outcome.status === "FAILED" ? outcome.reason : null,
+    });
+  }
+
+  /**
+   * Looks for a mined version of `tx`; records the outcome once it is `confirmations` deep. Returns
+   * whether the transaction is finished.
+   */
+  async observe(
+    tx: SenderTransactionRow,
+    latestBlock?: bigint,
+  ): Promise<{ finished: boolean; mined: boolean }> {
+    const broadcasts = await listBroadcastsBySenderTransactionId(this.#options.db, tx.id);
+    for (const broadcast of broadcasts) {
+      if (broadcast.status === "REJECTED") continue;
+      const receipt = await this.#receipt(broadcast.tx_hash);
+      if (!receipt) continue;
+      const latest = latestBlock ?? (await this.#options.client.getBlockNumber());
+      if (receipt.blockNumber + BigInt(this.#options.confirmations) > latest) {
+        return { finished: false, mined: true };
+      }
+      if (broadcast.is_filler) {
+        await this.#finish(tx, {
+          status: "FAILED",
+          receipt,
+          reason: tx.error_message ?? "the transaction was cancelled",
+          payloadLanded: false,
+        });
+      } else if (receipt.status === "success") {
+        await this.#finish(tx, { status: "CONFIRMED", receipt });
+      } else {
+        await this.#finish(tx, {
+          status: "FAILED",
+          receipt,
+          reason: `transaction ${receipt.transactionHash} reverted`,
+          payloadLanded: true,
+        });
+      }
+      return { finished: true, mined: true };
+    }
+    return { finished: false, mined: false };
+  }
+
+  /**
+   * One step of tracking for an open transaction: finish it when mined, otherwise send again what
+   * may not have reached the node, replace it when stuck, or fill its nonce when it was cancelled.
+   */
+  async reconcile(tx: SenderTransactionRow, latestBlock: bigint): Promise<void> {
+    const { db, stuckAfterMs, feeBumpPercent } = this.#options;
+    const seen = await this.observe(tx, latestBlock);
+    if (seen.finished || seen.mined) return;
+
+    const next = await db.transaction().execute(async (trx) => {
+      // One process at a time decides on a new version of a transaction.
+      const locked = await trx
+        .selectFrom("sender_transactions")
+        .select(["id", "status", "cancelled"])
+        .where("id", "=", tx.id)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!locked || locked.status !== "SUBMITTED") return undefined;
+      const broadcasts = await listBroadcastsBySenderTransactionId(trx, tx.id);
+      const live = broadcasts.filter((b) => b.status !== "REJECTED");
+      const latest = live.at(-1);
+      const needsFiller = locked.cancelled && !latest?.is_filler;
+      if (!needsFiller && latest?.status === "PENDING") return { resend: latest };
+      const stuck =
+        latest !== undefined && this.#now().getTime() - latest.created_at.getTime() > stuckAfterMs;
+      if (!needsFiller && !stuck) return undefined;
+
+      const current = await this.fees();
+      const previous = highest(broadcasts.map(quoteOf));
+      const quote = previous ? bumpFees(previous, current, feeBumpPercent) : current;
+      const filler = locked.cancelled;
+      const signer = this.#accounts.get(tx.sender_address);
+      if (!signer) return undefined;
+      const raw = await this.#sign(
+        signer,
+        filler
+          ? { nonce: tx.nonce, to: signer.address, value: 0n, data: "0x", gas: FILLER_GAS }
+          : {
+              nonce: tx.nonce,
+              to: tx.to_address as Address,
+              value: BigInt(tx.value),
+              data: tx.data as Hex,
+              gas: BigInt(tx.gas_limit),
+            },
+        quote,
+      );
+      const broadcast = await insertBroadcast(trx, {
+        senderTransactionId: tx.id,
+        txHash: keccak256(raw),
+        rawTransaction: raw,
+        isFiller: filler,
+        maxFeePerGas: quote.type === "eip1559" ? quote.maxFeePerGas : null,
+        maxPriorityFeePerGas: quote.type === "eip1559" ? quote.maxPriorityFeePerGas : null,
+        gasPrice: quote.type === "legacy" ? quote.gasPrice : null,
+      });
+      return { resend: broadcast, replacement: !filler };
+    });
+    if (!next) return;
+
+    const result = await this.#broadcast(next.resend.raw_transaction as Hex);
+    if (result.ok) {
+      if (next.replacement) this.counters.replaced++;
+      await markBroadcast(db, next.resend.id, "SENT");
+      if (!next.resend.is_filler) await this.#options.hooks.onBroadcast?.(tx, next.resend.tx_hash);
+      return;
+    }
+    if (result.kind === "unreachable") return;
+    await markBroadcast(db, next.resend.id, "REJECTED", result.message);
+    if (result.kind === "nonce-used") {
+      // Mined in the meantime, by one of ours (found now or on the next step) or by someone else.
+      const again = await this.observe(tx);
+      if (again.mined) return;
+      this.counters.nonceErrors++;
+      await this.#finish(tx, {
+        status: "FAILED",
+        receipt: undefined,
+        reason: `nonce ${tx.nonce} was used by a transaction Kassa did not send`,
+        payloadLanded: false,
+      });
+    }
+  }
+
+  /** One tracking pass over every open transaction of every key. */
+  async track(): Promise<void> {
+    await this.ensureSynced();
+    const latest = await this.#options.client.getBlockNumber();
+    for (const address of this.#accounts.keys()) {
+      const open = await listOpenSenderTransactions(this.#options.db, this.networkId, address);
+      for (const tx of open) await this.reconcile(tx, latest);
+    }
+  }
+
+  /** Native balances of the keys. */
+  async balances(): Promise<{ address: Address; balance: bigint }[]> {
+    return Promise.all(
+      this.addresses.map(async (address) => ({
+        address,
+        balance: await this.#options.client.getBalance({ address }),
+      })),
+    );
+  }
+}

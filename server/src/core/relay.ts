@@ -1,0 +1,580 @@
+import {
+  erc2771ForwarderAbi,
+  forwarderDomain,
+  forwardRequestTypes,
+  paymentGatewayAbi,
+} from "@kassa/contracts";
+import {
+  decodeEventLog,
+  decodeFunctionData,
+  erc20Abi,
+  getAddress,
+  isAddress,
+  recoverTypedDataAddress,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
+import { z } from "zod";
+import {
+  encodeExecute,
+  simulateForwardRequest,
+  SimulationUnavailableError,
+  type DecodedRevert,
+  type ForwardRequestData,
+} from "../chain/forwarder.js";
+import type { SenderOutcome } from "../chain/sender.js";
+import { findChainById } from "../db/chains.js";
+import { isUniqueViolation, type Db } from "../db/database.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import {
+  findRelayRequestById,
+  findRelayRequestByPaymentRowId,
+  findRelayRequestBySenderTransactionId,
+  finishRelayRequest,
+  insertRelayRequestForCreatedPayment,
+  markRelaySubmitted,
+  RELAY_PAYMENT_UNIQUE,
+  relayStatuses,
+  setRelayTransactionHash,
+  type RelayRequestRow,
+} from "../db/relays.js";
+import type { SenderTransactionRow } from "../db/senders.js";
+import type { ChainRow, MerchantRow } from "../db/types.js";
+import { isBytes32 } from "../domain/ids.js";
+import { KassaError, type ErrorCode } from "../errors.js";
+import type { GaslessRuntime } from "../gasless/runtime.js";
+import { enqueueJob } from "../jobs/queue.js";
+import { applyPaymentCompletedIn, failPayment, type PaymentCompletedEvent } from "./lifecycle.js";
+import { parseInput } from "./validation.js";
+
+/** graphile-worker task that signs and sends a queued relay. */
+export const RELAY_SUBMIT_TASK = "relay_submit";
+
+const uint = z
+  .union([
+    z.string().regex(/^\d+$/, "must be a decimal integer string"),
+    z.number().int().nonnegative(),
+    z.bigint().nonnegative(),
+  ])
+  .transform((value) => BigInt(value));
+
+export const relayInputSchema = z.object({
+  paymentId: z.string().describe("Must equal the paymentId of the path"),
+  forwarderAddress: z.string().describe("The payment's forwarderAddress"),
+  forwardRequest: z.object({
+    from: z.string().optional().describe("Payer wallet"),
+    to: z.string().describe("The payment's gatewayAddress"),
+    value: uint.describe("Always 0"),
+    gas: uint.describe("Gas for the pay() call; 200000 recommended"),
+    nonce: uint.describe("The payer's current nonce on the forwarder"),
+    deadline: uint.describe("Unix seconds: signature expiry"),
+    data: z
+      .string()
+      .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes")
+      .describe("The encoded pay(...) call"),
+    signature: z.string().describe("EIP-712 signature of the ForwardRequest, 0x-prefixed"),
+  }),
+});
+export type RelayInput = z.input<typeof relayInputSchema>;
+
+export const relaySubmittedSchema = z.object({
+  status: z.literal("submitted"),
+  message: z.string(),
+});
+export type RelaySubmitted = z.infer<typeof relaySubmittedSchema>;
+
+/** SPEC.md 2.3. */
+export const relayViewSchema = z
+  .object({
+    status: z.enum(relayStatuses),
+    transactionHash: z.string().nullable().describe("Latest transaction hash; the mined one once CONFIRMED"),
+    errorMessage: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "RelayRequest" });
+export type RelayView = z.infer<typeof relayViewSchema>;
+
+export function relayView(relay: RelayRequestRow): RelayView {
+  return {
+    status: relay.status,
+    transactionHash: relay.transaction_hash,
+    errorMessage: relay.error_message,
+    createdAt: relay.created_at.toISOString(),
+    updatedAt: relay.updated_at.toISOString(),
+  };
+}
+
+function invalid(path: string[], message: string, code: ErrorCode = "VALIDATION_ERROR"): KassaError {
+  return code === "VALIDATION_ERROR"
+    ? new KassaError(code, message, { details: [{ path, message }] })
+    : new KassaError(code, message);
+}
+
+async function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
+  const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
+  if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
+  if (payment.merchant_id !== merchant.id) {
+    throw new KassaError("FORBIDDEN", "the payment does not belong to this merchant");
+  }
+  return payment;
+}
+
+function requireRelayable(payment: PaymentDetails, now: Date): void {
+  if (payment.status !== "CREATED") {
+    throw new KassaError("INVALID_PAYMENT_STATUS", `the payment is ${payment.status}, not CREATED`);
+  }
+  if (payment.expires_at.getTime() <= now.getTime()) {
+    throw new KassaError("PAYMENT_EXPIRED", `the payment expired at ${payment.expires_at.toISOString()}`);
+  }
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The reason a simulated forward request would revert, as the error the payer can act on. */
+export function revertError(revert: DecodedRevert): KassaError {
+  const [a, b, c] = revert.args;
+  switch (revert.errorName) {
+    case "PaymentAlreadyProcessed":
+      return new KassaError("INVALID_PAYMENT_STATUS", "the payment is already paid on-chain");
+    case "PaymentRequestExpired":
+      return new KassaError("PAYMENT_EXPIRED", "the payment's signature deadline has passed on-chain");
+    case "ERC2771ForwarderInvalidSigner":
+      return new KassaError("INVALID_SIGNATURE", `the forwarder recovers ${String(a)}, not ${String(b)}`);
+    case "ERC2771ForwarderExpiredRequest":
+      return invalid(["forwardRequest", "deadline"], "the forward request deadline has passed");
+    case "ERC20InsufficientBalance":
+      return new KassaError(
+        "INSUFFICIENT_TOKEN_BALANCE",
+        `the payer holds ${String(b)} base units of the token, the payment needs ${String(c)}`,
+      );
+    case "ERC20InsufficientAllowance":
+      return invalid(
+        ["forwardRequest", "data"],
+        `the gateway may spend ${String(b)} base units of the payer's token, the payment needs ${String(c)}: ` +
+          "approve the gateway first or include an EIP-2612 permit in pay()",
+      );
+    case "OutOfGas":
+      return invalid(["forwardRequest", "gas"], revert.description);
+    case "InvalidServerSignature":
+    case "ERC2771UntrustfulTarget":
+      return new KassaError("CHAIN_CONFIG_ERROR", `the contracts refuse the payment: ${revert.description}`);
+    case "EnforcedPause":
+      return new KassaError("INVALID_REQUEST", "the payment gateway is paused");
+    default:
+      return new KassaError(
+        "INVALID_REQUEST",
+        `the forwarded pay() call would revert: ${revert.description}`,
+      );
+  }
+}
+
+interface CheckedRelay {
+  payment: PaymentDetails;
+  chain: ChainRow;
+  forwarder: Address;
+  request: ForwardRequestData & { nonce: bigint };
+}
+
+/** Checks of POST /payments/:id/relay that need no chain, in the order that gives the most useful error. */
+async function checkRelayRequest(
+  runtime: GaslessRuntime,
+  merchant: MerchantRow,
+  paymentId: string,
+  rawInput: RelayInput,
+): Promise<CheckedRelay> {
+  const { db } = runtime;
+  const input = parseInput(relayInputSchema, rawInput);
+  const fr = input.forwardRequest;
+  if (input.paymentId !== paymentId) {
+    throw invalid(["paymentId"], "must equal the paymentId of the path");
+  }
+  const payment = await requireOwnPayment(db, merchant, paymentId);
+  const now = runtime.now();
+  requireRelayable(payment, now);
+  if (await findRelayRequestByPaymentRowId(db, payment.id)) {
+    throw new KassaError("RELAY_ALREADY_SUBMITTED");
+  }
+  const chain = await findChainById(db, payment.chain_id);
+  if (!chain || !runtime.relayer(chain)) {
+    throw new KassaError(
+      "RELAYER_NOT_CONFIGURED",
+      `no relayer is configured for chain ${payment.network_id}`,
+    );
+  }
+  if (!payment.forwarder_address) {
+    throw new KassaError(
+      "RELAYER_NOT_CONFIGURED",
+      "gasless payment is not available: the chain has no forwarder",
+    );
+  }
+  if (
+    !isAddress(input.forwarderAddress, { strict: false }) ||
+    !same(input.forwarderAddress, payment.forwarder_address)
+  ) {
+    throw invalid(
+      ["forwarderAddress"],
+      `must be the payment's forwarderAddress ${payment.forwarder_address}`,
+    );
+  }
+  if (!isAddress(fr.to, { strict: false }) || !same(fr.to, payment.gateway_address)) {
+    throw invalid(
+      ["forwardRequest", "to"],
+      `must be the payment's gatewayAddress ${payment.gateway_address}`,
+    );
+  }
+  if (
+    fr.from === undefined ||
+    fr.from === "" ||
+    (isAddress(fr.from, { strict: false }) && same(fr.from, zeroAddress))
+  ) {
+    throw new KassaError("PAYER_ADDRESS_NOT_FOUND", "forwardRequest.from must be the payer's wallet address");
+  }
+  if (!isAddress(fr.from, { strict: false })) {
+    throw invalid(["forwardRequest", "from"], "must be a 0x-prefixed 20-byte address");
+  }
+  const from = getAddress(fr.from);
+  if (fr.value !== 0n) throw invalid(["forwardRequest", "value"], "must be 0: pay() takes no native token");
+  if (fr.gas === 0n || fr.gas > runtime.settings.maxForwardGas) {
+    throw invalid(["forwardRequest", "gas"], `must be between 1 and ${runtime.settings.maxForwardGas}`);
+  }
+
+  let call;
+  try {
+    call = decodeFunctionData({ abi: paymentGatewayAbi, data: fr.data as Hex });
+  } catch {
+    throw invalid(["forwardRequest", "data"], "must be an encoded PaymentGateway.pay(...) call");
+  }
+  if (call.functionName !== "pay") {
+    throw invalid(["forwardRequest", "data"], `must call pay(...), not ${call.functionName}(...)`);
+  }
+  const [callPaymentId, token, amount, recipient, merchantId, deadline, serverSignature] = call.args;
+  if (!same(callPaymentId, payment.payment_id)) {
+    throw invalid(["forwardRequest", "data"], "pay() is for another paymentId");
+  }
+  if (amount !== BigInt(payment.amount)) {
+    throw new KassaError(
+      "AMOUNT_MISMATCH",
+      `pay() carries amount ${amount}, the payment's amount is ${payment.amount}`,
+    );
+  }
+  const mismatched = [
+    !same(token, payment.token_address) && "tokenAddress",
+    !same(recipient, payment.recipient_address) && "recipientAddress",
+    !same(merchantId, payment.merchant_bytes32_id) && "merchantId",
+    deadline !== BigInt(payment.deadline) && "deadline",
+    !same(serverSignature, payment.server_signature) && "serverSignature",
+  ].filter(Boolean);
+  if (mismatched.length > 0) {
+    throw invalid(["forwardRequest", "data"], `pay() differs from the payment in ${mismatched.join(", ")}`);
+  }
+
+  if (fr.deadline > 2n ** 48n - 1n) throw invalid(["forwardRequest", "deadline"], "must fit in uint48");
+  if (fr.deadline <= BigInt(Math.floor(now.getTime() / 1000))) {
+    throw invalid(["forwardRequest", "deadline"], "the signature deadline has passed");
+  }
+  const forwarder = getAddress(payment.forwarder_address);
+  const request = {
+    from,
+    to: getAddress(fr.to),
+    value: fr.value,
+    gas: fr.gas,
+    nonce: fr.nonce,
+    deadline: Number(fr.deadline),
+    data: fr.data as Hex,
+    signature: fr.signature as Hex,
+  };
+  if (!/^0x[0-9a-fA-F]{130}$/.test(fr.signature)) {
+    throw new KassaError("INVALID_SIGNATURE", "the signature must be 65 bytes of hex starting with 0x");
+  }
+  let signer: Address;
+  try {
+    signer = await recoverTypedDataAddress({
+      domain: forwarderDomain(payment.network_id, forwarder),
+      types: forwardRequestTypes,
+      primaryType: "ForwardRequest",
+      message: request,
+      signature: request.signature,
+    });
+  } catch {
+    throw new KassaError("INVALID_SIGNATURE", "the signature cannot be recovered");
+  }
+  if (!same(signer, from)) {
+    throw new KassaError(
+      "INVALID_SIGNATURE",
+      `the ForwardRequest is signed by ${signer}, not by forwardRequest.from (check the domain, chain id and every field)`,
+    );
+  }
+  return { payment, chain, forwarder, request };
+}
+
+/**
+ * POST /payments/:id/relay: checks the ForwardRequest against the payment, reads the forwarder nonce,
+ * simulates the call (a call that would revert is refused and costs nothing), then queues it: one
+ * INSERT, guarded by the payment's status, whose UNIQUE (payment) decides between concurrent
+ * submissions, with the job that sends it in the same transaction.
+ */
+export async function submitRelay(
+  runtime: GaslessRuntime,
+  merchant: MerchantRow,
+  paymentId: string,
+  rawInput: RelayInput,
+): Promise<RelaySubmitted> {
+  const { db } = runtime;
+  const { payment, chain, forwarder, request } = await checkRelayRequest(
+    runtime,
+    merchant,
+    paymentId,
+    rawInput,
+  );
+  const relayer = runtime.relayer(chain);
+  if (!relayer) throw new KassaError("RELAYER_NOT_CONFIGURED");
+  const client = runtime.client(chain);
+
+  let currentNonce: bigint;
+  let simulation;
+  try {
+    currentNonce = await client.readContract({
+      address: forwarder,
+      abi: erc2771ForwarderAbi,
+      functionName: "nonces",
+      args: [request.from],
+    });
+    if (currentNonce !== request.nonce) {
+      throw invalid(
+        ["forwardRequest", "nonce"],
+        `must be the forwarder's current nonce for ${request.from}: ${currentNonce}`,
+      );
+    }
+    simulation = await simulateForwardRequest(client, {
+      forwarder,
+      relayer: relayer.addresses[0] as Address,
+      request,
+    });
+  } catch (error) {
+    if (error instanceof KassaError) throw error;
+    if (error instanceof SimulationUnavailableError || error instanceof Error) {
+      throw new KassaError("RELAYER_ERROR", `the chain node did not answer: ${error.message}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  if (!simulation.ok) throw revertError(simulation.revert);
+
+  try {
+    const relay = await db.transaction().execute(async (trx) => {
+      const inserted = await insertRelayRequestForCreatedPayment(trx, {
+        paymentRowId: payment.id,
+        networkId: payment.network_id,
+        forwarderAddress: forwarder,
+        from: request.from,
+        to: request.to,
+        gas: request.gas,
+        forwarderNonce: request.nonce,
+        deadline: request.deadline,
+        data: request.data,
+        signature: request.signature,
+      });
+      if (inserted) {
+        await enqueueJob(trx, RELAY_SUBMIT_TASK, { relayRequestId: inserted.id }, { maxAttempts: 10 });
+      }
+      return inserted;
+    });
+    if (!relay) {
+      // The payment moved on since it was read: say how.
+      const latest = await findPaymentDetailsByPaymentId(db, payment.payment_id);
+      requireRelayable(latest ?? payment, runtime.now());
+      throw new KassaError("INVALID_PAYMENT_STATUS", "the payment can no longer be relayed");
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, RELAY_PAYMENT_UNIQUE)) throw new KassaError("RELAY_ALREADY_SUBMITTED");
+    throw error;
+  }
+  return {
+    status: "submitted",
+    message: "The payment is queued for relay; GET /payments/:id/relay follows it to CONFIRMED or FAILED",
+  };
+}
+
+/** GET /payments/:id/relay. */
+export async function getRelay(db: Db, merchant: MerchantRow, paymentId: string): Promise<RelayView> {
+  const payment = await requireOwnPayment(db, merchant, paymentId);
+  const relay = await findRelayRequestByPaymentRowId(db, payment.id);
+  if (!relay) throw new KassaError("RELAY_NOT_FOUND");
+  return relayView(relay);
+}
+
+/**
+ * The job of a queued relay: simulate again (the chain moved since the request), then sign and send
+ * through the relayer, which records the transaction before it leaves. Idempotent: a relay that is no
+ * longer QUEUED is left to the tracker.
+ */
+export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId: number): Promise<void> {
+  const { db } = runtime;
+  const relay = await findRelayRequestById(db, relayRequestId);
+  if (relay?.status !== "QUEUED") return;
+  const fail = (message: string) =>
+    finishRelayRequest(db, relay.id, ["QUEUED"], { status: "FAILED", errorMessage: message });
+
+  const payment = await db
+    .selectFrom("payments")
+    .select(["payment_id", "status", "expires_at", "chain_id"])
+    .where("id", "=", relay.payment_id)
+    .executeTakeFirstOrThrow();
+  if (payment.status !== "CREATED") {
+    await fail(`the payment became ${payment.status} before the relay was sent`);
+    return;
+  }
+  const chain = await findChainById(db, payment.chain_id);
+  const relayer = chain && runtime.relayer(chain);
+  if (!chain || !relayer) {
+    await fail(`no relayer is configured for chain ${relay.network_id}`);
+    return;
+  }
+  const request: ForwardRequestData = {
+    from: relay.from_address as Address,
+    to: relay.to_address as Address,
+    value: 0n,
+    gas: BigInt(relay.gas),
+    deadline: relay.deadline,
+    data: relay.data as Hex,
+    signature: relay.signature as Hex,
+  };
+  const forwarder = relay.forwarder_address as Address;
+  const simulation = await simulateForwardRequest(runtime.client(chain), {
+    forwarder,
+    relayer: relayer.addresses[0] as Address,
+    request,
+  });
+  if (!simulation.ok) {
+    await fail(`not sent, the call would revert: ${revertError(simulation.revert).message}`);
+    return;
+  }
+  const result = await relayer.send({
+    purpose: "relay",
+    to: forwarder,
+    value: 0n,
+    data: encodeExecute(request),
+    // The estimate is exact for the current state; a margin covers state that changes before mining.
+    gasLimit: (simulation.gas * 13n) / 10n,
+    link: (trx, tx, txHash) => markRelaySubmitted(trx, relay.id, tx.id, txHash),
+  });
+  if (result.outcome === "sent" || result.outcome === "unknown") {
+    runtime.logger?.info(
+      {
+        relayRequestId: relay.id,
+        txHash: result.txHash,
+        nonce: result.tx.nonce,
+        sender: result.tx.sender_address,
+      },
+      "relay sent",
+    );
+  }
+}
+
+/** The gateway's PaymentCompleted log of a receipt, as the lifecycle's event. */
+function paymentCompletedEvent(
+  networkId: number,
+  gateway: string,
+  paymentId: string,
+  receipt: TransactionReceipt,
+): PaymentCompletedEvent | undefined {
+  for (const log of receipt.logs) {
+    if (!same(log.address, gateway)) continue;
+    try {
+      const decoded = decodeEventLog({ abi: paymentGatewayAbi, data: log.data, topics: log.topics });
+      if (decoded.eventName !== "PaymentCompleted" || !same(decoded.args.paymentId, paymentId)) continue;
+      const { args } = decoded;
+      let recipientReceived = 0n;
+      for (const transfer of receipt.logs) {
+        if (!same(transfer.address, args.token)) continue;
+        try {
+          const t = decodeEventLog({ abi: erc20Abi, data: transfer.data, topics: transfer.topics });
+          if (t.eventName === "Transfer" && same(t.args.to, args.recipient))
+            recipientReceived += t.args.value;
+        } catch {
+          // Not a Transfer (an Approval of a permit): not a balance change.
+        }
+      }
+      return {
+        networkId,
+        paymentId: args.paymentId,
+        merchantId: args.merchantId,
+        payer: args.payer,
+        recipient: args.recipient,
+        token: args.token,
+        amount: args.amount,
+        fee: args.fee,
+        txHash: receipt.transactionHash,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        logIndex: log.logIndex,
+        recipientReceived,
+      };
+    } catch {
+      // Another event of the gateway.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The relayer's transaction for a relay ended. Confirmed: the payment settles through the lifecycle
+ * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED.
+ * Reverted on-chain: the relay and the payment are FAILED. Never sent: the relay is FAILED.
+ */
+export async function onRelayTransactionFinished(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+  outcome: SenderOutcome,
+): Promise<void> {
+  const { db } = runtime;
+  const relay = await findRelayRequestBySenderTransactionId(db, tx.id);
+  if (!relay) return;
+  const payment = await db
+    .selectFrom("payments")
+    .select("payment_id")
+    .where("id", "=", relay.payment_id)
+    .executeTakeFirstOrThrow();
+  if (outcome.status === "CONFIRMED") {
+    const { receipt } = outcome;
+    const event = paymentCompletedEvent(relay.network_id, relay.to_address, payment.payment_id, receipt);
+    if (event) {
+      await db.transaction().execute(async (trx) => {
+        await applyPaymentCompletedIn(trx, event, runtime.now());
+        await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
+          status: "CONFIRMED",
+          transactionHash: receipt.transactionHash,
+        });
+      });
+      return;
+    }
+    // The forwarder executed nothing for this payment (no PaymentCompleted): treat it as a revert.
+    outcome = {
+      status: "FAILED",
+      receipt: outcome.receipt,
+      reason: `transaction ${outcome.receipt.transactionHash} emitted no PaymentCompleted`,
+      payloadLanded: true,
+    };
+  }
+  const failed = await finishRelayRequest(db, relay.id, ["QUEUED", "SUBMITTED"], {
+    status: "FAILED",
+    transactionHash: outcome.receipt?.transactionHash ?? relay.transaction_hash,
+    errorMessage: outcome.reason,
+  });
+  if (outcome.payloadLanded) {
+    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${outcome.reason}`, {
+      now: runtime.now,
+    });
+  }
+  if (failed) runtime.logger?.warn({ relayRequestId: relay.id, reason: outcome.reason }, "relay failed");
+}
+
+/** A replacement reached the node: the relay shows the hash to look for. */
+export async function onRelayBroadcast(runtime: GaslessRuntime, tx: SenderTransactionRow, txHash: string) {
+  const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
+  if (relay) await setRelayTransactionHash(runtime.db, relay.id, txHash);
+}

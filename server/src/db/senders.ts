@@ -1,0 +1,273 @@
+import { sql, type ColumnType, type Generated, type Selectable, type Transaction } from "kysely";
+import type { Db } from "./database.js";
+import type { Database } from "./types.js";
+
+type Timestamp = ColumnType<Date, never, never>;
+type Numeric = ColumnType<string, bigint | string, bigint | string>;
+
+export type SenderRole = "relayer" | "faucet";
+export type SenderPurpose = "relay" | "grant";
+export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
+export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
+
+export interface SenderAccountsTable {
+  network_id: number;
+  address: string;
+  role: SenderRole;
+  next_nonce: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SenderTransactionsTable {
+  id: ColumnType<number, never, never>;
+  network_id: number;
+  sender_address: string;
+  nonce: number;
+  purpose: SenderPurpose;
+  to_address: string;
+  value: Numeric;
+  data: string;
+  gas_limit: Numeric;
+  status: ColumnType<SenderTransactionStatus, SenderTransactionStatus | undefined, SenderTransactionStatus>;
+  cancelled: Generated<boolean>;
+  mined_hash: string | null;
+  block_number: number | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SenderBroadcastsTable {
+  id: ColumnType<number, never, never>;
+  sender_transaction_id: number;
+  tx_hash: string;
+  raw_transaction: string;
+  is_filler: Generated<boolean>;
+  max_fee_per_gas: ColumnType<string | null, bigint | null | undefined, bigint | null>;
+  max_priority_fee_per_gas: ColumnType<string | null, bigint | null | undefined, bigint | null>;
+  gas_price: ColumnType<string | null, bigint | null | undefined, bigint | null>;
+  status: ColumnType<BroadcastStatus, BroadcastStatus | undefined, BroadcastStatus>;
+  error_message: string | null;
+  created_at: ColumnType<Date, never, never>;
+  sent_at: ColumnType<Date | null, never, Date | null>;
+}
+
+declare module "./types.js" {
+  interface Database {
+    sender_accounts: SenderAccountsTable;
+    sender_transactions: SenderTransactionsTable;
+    sender_broadcasts: SenderBroadcastsTable;
+  }
+}
+
+export type SenderTransactionRow = Selectable<SenderTransactionsTable>;
+export type SenderBroadcastRow = Selectable<SenderBroadcastsTable>;
+
+/**
+ * Registers a key's nonce ledger, or moves it forward to `chainNonce` (the node's pending count) when
+ * the key was used elsewhere. Never moves it back: nonces taken here and not yet seen by the node stay
+ * taken.
+ */
+export async function syncSenderAccount(
+  db: Db,
+  account: { networkId: number; address: string; role: SenderRole; chainNonce: number },
+): Promise<void> {
+  await db
+    .insertInto("sender_accounts")
+    .values({
+      network_id: account.networkId,
+      address: account.address,
+      role: account.role,
+      next_nonce: account.chainNonce,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["network_id", "address"]).doUpdateSet({
+        role: account.role,
+        next_nonce: sql<number>`GREATEST(sender_accounts.next_nonce, excluded.next_nonce)`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Locks the ledger row of one of `addresses` for the rest of `trx`, preferring a key no other
+ * transaction holds (SKIP LOCKED spreads concurrent senders over the keys), then any (waiting).
+ */
+export async function lockSenderAccount(
+  trx: Transaction<Database>,
+  networkId: number,
+  addresses: readonly string[],
+): Promise<{ address: string; next_nonce: number }> {
+  const free = await trx
+    .selectFrom("sender_accounts")
+    .select(["address", "next_nonce"])
+    .where("network_id", "=", networkId)
+    .where("address", "in", addresses)
+    .orderBy(sql`random()`)
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (free) return free;
+  const busy = addresses[Math.floor(Math.random() * addresses.length)] as string;
+  return trx
+    .selectFrom("sender_accounts")
+    .select(["address", "next_nonce"])
+    .where("network_id", "=", networkId)
+    .where("address", "=", busy)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function advanceSenderNonce(
+  trx: Transaction<Database>,
+  networkId: number,
+  address: string,
+): Promise<void> {
+  await trx
+    .updateTable("sender_accounts")
+    .set({ next_nonce: sql`next_nonce + 1` })
+    .where("network_id", "=", networkId)
+    .where("address", "=", address)
+    .execute();
+}
+
+export interface NewSenderTransaction {
+  networkId: number;
+  senderAddress: string;
+  nonce: number;
+  purpose: SenderPurpose;
+  to: string;
+  value: bigint;
+  data: string;
+  gasLimit: bigint;
+}
+
+export function insertSenderTransaction(
+  trx: Transaction<Database>,
+  tx: NewSenderTransaction,
+): Promise<SenderTransactionRow> {
+  return trx
+    .insertInto("sender_transactions")
+    .values({
+      network_id: tx.networkId,
+      sender_address: tx.senderAddress,
+      nonce: tx.nonce,
+      purpose: tx.purpose,
+      to_address: tx.to,
+      value: tx.value,
+      data: tx.data,
+      gas_limit: tx.gasLimit,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface NewBroadcast {
+  senderTransactionId: number;
+  txHash: string;
+  rawTransaction: string;
+  isFiller: boolean;
+  maxFeePerGas: bigint | null;
+  maxPriorityFeePerGas: bigint | null;
+  gasPrice: bigint | null;
+}
+
+export function insertBroadcast(db: Db, broadcast: NewBroadcast): Promise<SenderBroadcastRow> {
+  return db
+    .insertInto("sender_broadcasts")
+    .values({
+      sender_transaction_id: broadcast.senderTransactionId,
+      tx_hash: broadcast.txHash,
+      raw_transaction: broadcast.rawTransaction,
+      is_filler: broadcast.isFiller,
+      max_fee_per_gas: broadcast.maxFeePerGas,
+      max_priority_fee_per_gas: broadcast.maxPriorityFeePerGas,
+      gas_price: broadcast.gasPrice,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** PENDING -> SENT (the node took it) or REJECTED (the node refused it); a REJECTED one stays so. */
+export async function markBroadcast(
+  db: Db,
+  id: number,
+  status: "SENT" | "REJECTED",
+  errorMessage: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable("sender_broadcasts")
+    .set({ status, error_message: errorMessage, sent_at: status === "SENT" ? new Date() : null })
+    .where("id", "=", id)
+    .where("status", "<>", "REJECTED")
+    .execute();
+}
+
+export function findSenderTransactionById(db: Db, id: number): Promise<SenderTransactionRow | undefined> {
+  return db.selectFrom("sender_transactions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Oldest first. */
+export function listBroadcastsBySenderTransactionId(db: Db, id: number): Promise<SenderBroadcastRow[]> {
+  return db
+    .selectFrom("sender_broadcasts")
+    .selectAll()
+    .where("sender_transaction_id", "=", id)
+    .orderBy("id")
+    .execute();
+}
+
+/** The transactions a key still waits on, lowest nonce first. */
+export function listOpenSenderTransactions(
+  db: Db,
+  networkId: number,
+  senderAddress: string,
+): Promise<SenderTransactionRow[]> {
+  return db
+    .selectFrom("sender_transactions")
+    .selectAll()
+    .where("network_id", "=", networkId)
+    .where("sender_address", "=", senderAddress)
+    .where("status", "=", "SUBMITTED")
+    .orderBy("nonce")
+    .execute();
+}
+
+/** The first payload send was refused: the payload must never land; a filler will take the nonce. */
+export async function cancelSenderTransaction(db: Db, id: number, errorMessage: string): Promise<boolean> {
+  const result = await db
+    .updateTable("sender_transactions")
+    .set({ cancelled: true, error_message: errorMessage })
+    .where("id", "=", id)
+    .where("status", "=", "SUBMITTED")
+    .where("cancelled", "=", false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** SUBMITTED -> CONFIRMED or FAILED, once; false when another process finished it first. */
+export async function finishSenderTransaction(
+  db: Db,
+  id: number,
+  outcome: {
+    status: "CONFIRMED" | "FAILED";
+    minedHash: string | null;
+    blockNumber: number | null;
+    errorMessage: string | null;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("sender_transactions")
+    .set({
+      status: outcome.status,
+      mined_hash: outcome.minedHash,
+      block_number: outcome.blockNumber,
+      error_message: outcome.errorMessage,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "SUBMITTED")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

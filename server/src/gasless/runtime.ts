@@ -1,0 +1,115 @@
+import type { Logger } from "pino";
+import { Counter, Gauge, register } from "prom-client";
+import type { PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { ChainClients } from "../chain/clients.js";
+import { TransactionSender, type SenderHooks } from "../chain/sender.js";
+import type { Db } from "../db/database.js";
+import type { SenderRole } from "../db/senders.js";
+import type { ChainRow } from "../db/types.js";
+import type { GaslessSettings } from "./settings.js";
+
+/** What the relay and faucet core functions and the worker's tracker share. */
+export interface GaslessRuntime {
+  db: Db;
+  settings: GaslessSettings;
+  logger: Logger | undefined;
+  now: () => Date;
+  client(chain: ChainRow): PublicClient;
+  /** The relayer of the chain; undefined when it has no RELAYER_PRIVATE_KEYS_<networkId>. */
+  relayer(chain: ChainRow): TransactionSender | undefined;
+  /** The faucet of the chain; undefined when it has no FAUCET_PRIVATE_KEY_<networkId>. */
+  faucet(chain: ChainRow): TransactionSender | undefined;
+  /** Every sender created so far. */
+  senders(): TransactionSender[];
+  /** How long request-gas polls between receipt checks; tests shorten it. */
+  confirmPollMs: number;
+}
+
+export interface CreateGaslessRuntimeOptions {
+  db: Db;
+  chains: ChainClients;
+  settings: GaslessSettings;
+  logger?: Logger;
+  now?: () => Date;
+  confirmPollMs?: number;
+}
+
+/** Prometheus metrics of the keys, registered once per process. */
+export const gaslessMetrics = (() => {
+  const existing = register.getSingleMetric("kassa_sender_balance_wei") as Gauge | undefined;
+  return {
+    balance:
+      existing ??
+      new Gauge({
+        name: "kassa_sender_balance_wei",
+        help: "Native balance of a relayer or faucet key, in wei (may lose precision above 2^53)",
+        labelNames: ["network_id", "role", "address"],
+      }),
+    lowBalance:
+      (register.getSingleMetric("kassa_sender_low_balance") as Gauge | undefined) ??
+      new Gauge({
+        name: "kassa_sender_low_balance",
+        help: "1 when a relayer or faucet key is below RELAYER_MIN_BALANCE_WEI",
+        labelNames: ["network_id", "role", "address"],
+      }),
+    replacements:
+      (register.getSingleMetric("kassa_sender_replacements_total") as Counter | undefined) ??
+      new Counter({
+        name: "kassa_sender_replacements_total",
+        help: "Stuck transactions replaced with higher fees",
+        labelNames: ["network_id", "role"],
+      }),
+  };
+})();
+
+/**
+ * Builds the relayer and faucet senders of each chain on first use, from the configured keys. `hooks`
+ * receives the outcome of every transaction (set by createGasless, which knows relays and grants).
+ */
+export function createGaslessRuntime(
+  options: CreateGaslessRuntimeOptions,
+  hooks: (runtime: GaslessRuntime) => SenderHooks,
+): GaslessRuntime {
+  const senders = new Map<string, TransactionSender>();
+  const stuckAfterMs = options.settings.stuckAfterSeconds * 1000;
+
+  function sender(chain: ChainRow, role: SenderRole): TransactionSender | undefined {
+    const cacheKey = `${role}:${chain.network_id}`;
+    const cached = senders.get(cacheKey);
+    if (cached) return cached;
+    const keys =
+      role === "relayer"
+        ? options.settings.relayerKeys.get(chain.network_id)
+        : [options.settings.faucetKeys.get(chain.network_id)].filter((key) => key !== undefined);
+    if (!keys || keys.length === 0) return undefined;
+    const created = new TransactionSender({
+      db: options.db,
+      client: options.chains.publicClient(chain),
+      networkId: chain.network_id,
+      role,
+      accounts: keys.map((key) => privateKeyToAccount(key.reveal())),
+      confirmations: chain.confirmations,
+      stuckAfterMs,
+      feeBumpPercent: options.settings.feeBumpPercent,
+      hooks: senderHooks,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    senders.set(cacheKey, created);
+    return created;
+  }
+
+  const runtime: GaslessRuntime = {
+    db: options.db,
+    settings: options.settings,
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
+    client: (chain) => options.chains.publicClient(chain),
+    relayer: (chain) => sender(chain, "relayer"),
+    faucet: (chain) => sender(chain, "faucet"),
+    senders: () => [...senders.values()],
+    confirmPollMs: options.confirmPollMs ?? 500,
+  };
+  const senderHooks = hooks(runtime);
+  return runtime;
+}

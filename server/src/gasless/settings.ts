@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { Secret } from "../config.js";
+
+/** Relayer and faucet settings, parsed once at start by config.ts. Keys stay wrapped in Secret. */
+export interface GaslessSettings {
+  /** `RELAYER_PRIVATE_KEYS_<networkId>`: one or more keys per chain, comma-separated. */
+  relayerKeys: ReadonlyMap<number, readonly Secret<`0x${string}`>[]>;
+  /** `FAUCET_PRIVATE_KEY_<networkId>`: the faucet's own key, never a relayer key. */
+  faucetKeys: ReadonlyMap<number, Secret<`0x${string}`>>;
+  /** Largest `forwardRequest.gas` accepted (SPEC.md recommends 200000). */
+  maxForwardGas: bigint;
+  /** A sent transaction not mined after this many seconds is replaced with higher fees. */
+  stuckAfterSeconds: number;
+  /** Fee increase of a replacement, percent; at least 10 (what nodes require). */
+  feeBumpPercent: number;
+  /** How often the worker's relayer tracker looks at open transactions. */
+  pollIntervalMs: number;
+  /** A relayer or faucet key below this native balance (wei) is logged as a warning. */
+  minBalanceWei: bigint;
+  /** Most a grant may be, in wei. */
+  faucetMaxGrantWei: bigint;
+  /** Added to the estimated approve cost, percent. */
+  faucetMarginPercent: number;
+  /** How long request-gas waits for the grant to confirm before answering RELAYER_ERROR. */
+  faucetConfirmTimeoutSeconds: number;
+}
+
+const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform(BigInt);
+
+/** The fixed variables; the per-chain keys are read by {@link parseGaslessKeys}. */
+export const gaslessEnvShape = {
+  RELAYER_MAX_FORWARD_GAS: wei.default(500_000n),
+  RELAYER_STUCK_AFTER_SECONDS: z.coerce.number().positive().default(60),
+  RELAYER_FEE_BUMP_PERCENT: z.coerce.number().int().min(10).max(500).default(20),
+  RELAYER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+  RELAYER_MIN_BALANCE_WEI: wei.default(10n ** 17n),
+  FAUCET_MAX_GRANT_WEI: wei.default(10n ** 16n),
+  FAUCET_MARGIN_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
+  FAUCET_CONFIRM_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+};
+
+type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gaslessEnvShape)[K]> };
+
+const keyPattern = /^0x[0-9a-fA-F]{64}$/;
+const relayerPattern = /^RELAYER_PRIVATE_KEYS_(\d+)$/;
+const faucetPattern = /^FAUCET_PRIVATE_KEY_(\d+)$/;
+
+/**
+ * Reads `RELAYER_PRIVATE_KEYS_<networkId>` and `FAUCET_PRIVATE_KEY_<networkId>` from the (non-empty)
+ * variables, pushing a problem per bad one. Problems name the variable, never its value.
+ */
+export function parseGaslessKeys(
+  present: Record<string, string>,
+  problems: string[],
+): Pick<GaslessSettings, "relayerKeys" | "faucetKeys"> {
+  const relayerKeys = new Map<number, Secret<`0x${string}`>[]>();
+  const faucetKeys = new Map<number, Secret<`0x${string}`>>();
+  for (const [name, value] of Object.entries(present)) {
+    const relayer = relayerPattern.exec(name);
+    const faucet = faucetPattern.exec(name);
+    const match = relayer ?? faucet;
+    if (!match) continue;
+    const networkId = Number(match[1]);
+    if (!Number.isSafeInteger(networkId) || networkId <= 0) {
+      problems.push(`${name}: the network id must be a positive integer`);
+      continue;
+    }
+    const keys = value.split(",").map((key) => key.trim());
+    if (keys.some((key) => !keyPattern.test(key)) || (faucet && keys.length !== 1)) {
+      problems.push(
+        `${name}: must be ${faucet ? "one" : "comma-separated"} 32-byte hex private key${faucet ? "" : "s"} starting with 0x`,
+      );
+      continue;
+    }
+    if (relayer) {
+      if (new Set(keys.map((key) => key.toLowerCase())).size !== keys.length) {
+        problems.push(`${name}: the same key is listed twice`);
+        continue;
+      }
+      relayerKeys.set(
+        networkId,
+        keys.map((key) => new Secret(key as `0x${string}`)),
+      );
+    } else {
+      faucetKeys.set(networkId, new Secret(keys[0] as `0x${string}`));
+    }
+  }
+  for (const [networkId, faucetKey] of faucetKeys) {
+    const shared = relayerKeys
+      .get(networkId)
+      ?.some((key) => key.reveal().toLowerCase() === faucetKey.reveal().toLowerCase());
+    if (shared)
+      problems.push(`FAUCET_PRIVATE_KEY_${networkId}: must differ from the relayer keys of the chain`);
+  }
+  return { relayerKeys, faucetKeys };
+}
+
+export function toGaslessSettings(
+  values: GaslessEnv,
+  keys: Pick<GaslessSettings, "relayerKeys" | "faucetKeys">,
+): GaslessSettings {
+  return {
+    ...keys,
+    maxForwardGas: values.RELAYER_MAX_FORWARD_GAS,
+    stuckAfterSeconds: values.RELAYER_STUCK_AFTER_SECONDS,
+    feeBumpPercent: values.RELAYER_FEE_BUMP_PERCENT,
+    pollIntervalMs: values.RELAYER_POLL_INTERVAL_MS,
+    minBalanceWei: values.RELAYER_MIN_BALANCE_WEI,
+    faucetMaxGrantWei: values.FAUCET_MAX_GRANT_WEI,
+    faucetMarginPercent: values.FAUCET_MARGIN_PERCENT,
+    faucetConfirmTimeoutSeconds: values.FAUCET_CONFIRM_TIMEOUT_SECONDS,
+  };
+}
+
+/** Defaults with no keys: relays answer RELAYER_NOT_CONFIGURED, the faucet FAUCET_DISABLED. */
+export function defaultGaslessSettings(overrides: Partial<GaslessSettings> = {}): GaslessSettings {
+  const defaults = z.object(gaslessEnvShape).parse({});
+  return { ...toGaslessSettings(defaults, { relayerKeys: new Map(), faucetKeys: new Map() }), ...overrides };
+}

@@ -1,0 +1,145 @@
+import type { Logger } from "pino";
+import type { ChainClients } from "../chain/clients.js";
+import type { TransactionSender } from "../chain/sender.js";
+import { onGrantTransactionFinished } from "../core/faucet.js";
+import {
+  onRelayBroadcast,
+  onRelayTransactionFinished,
+  processQueuedRelay,
+  RELAY_SUBMIT_TASK,
+} from "../core/relay.js";
+import { findChainByNetworkId } from "../db/chains.js";
+import type { Db } from "../db/database.js";
+import type { BackgroundService, WorkerModule } from "../jobs/worker.js";
+import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "./runtime.js";
+import type { GaslessSettings } from "./settings.js";
+
+export interface CreateGaslessOptions {
+  db: Db;
+  chains: ChainClients;
+  settings: GaslessSettings;
+  logger?: Logger;
+  now?: () => Date;
+  /** request-gas receipt polling, ms; default 500. */
+  confirmPollMs?: number;
+}
+
+/** The runtime with the relay and grant outcomes wired to their owners. */
+export function createGasless(options: CreateGaslessOptions): GaslessRuntime {
+  return createGaslessRuntime(options, (runtime) => ({
+    async onFinished(tx, outcome) {
+      if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
+      else await onGrantTransactionFinished(runtime.db, tx, outcome);
+    },
+    async onBroadcast(tx, txHash) {
+      if (tx.purpose === "relay") await onRelayBroadcast(runtime, tx, txHash);
+    },
+  }));
+}
+
+/** Every chain with a relayer or faucet key, as senders (created now, so the tracker sees them). */
+async function configuredSenders(runtime: GaslessRuntime): Promise<TransactionSender[]> {
+  const networkIds = new Set([...runtime.settings.relayerKeys.keys(), ...runtime.settings.faucetKeys.keys()]);
+  const senders: TransactionSender[] = [];
+  for (const networkId of networkIds) {
+    const chain = await findChainByNetworkId(runtime.db, networkId);
+    if (!chain) {
+      runtime.logger?.warn(
+        { networkId },
+        "relayer or faucet key configured for a chain that is not registered",
+      );
+      continue;
+    }
+    try {
+      for (const sender of [runtime.relayer(chain), runtime.faucet(chain)]) if (sender) senders.push(sender);
+    } catch (error) {
+      runtime.logger?.warn({ networkId, err: error }, "relayer or faucet chain has no RPC URL");
+    }
+  }
+  return senders;
+}
+
+/** Balances are read every this many tracking passes. */
+const BALANCE_EVERY = 30;
+
+async function reportBalances(runtime: GaslessRuntime, sender: TransactionSender): Promise<void> {
+  for (const { address, balance } of await sender.balances()) {
+    const labels = { network_id: String(sender.networkId), role: sender.role, address };
+    gaslessMetrics.balance.set(labels, Number(balance));
+    const low = balance < runtime.settings.minBalanceWei;
+    gaslessMetrics.lowBalance.set(labels, low ? 1 : 0);
+    if (low) {
+      runtime.logger?.warn(
+        { networkId: sender.networkId, role: sender.role, address, balanceWei: balance.toString() },
+        "relayer balance is low: fund it or gasless payments will stop",
+      );
+    }
+  }
+}
+
+/**
+ * The relayer tracker of the worker role: every RELAYER_POLL_INTERVAL_MS, for every key, finishes the
+ * transactions that are mined, sends again the ones that may not have reached the node, replaces the
+ * stuck ones and fills cancelled nonces.
+ */
+export function relayerTracker(runtime: GaslessRuntime): BackgroundService {
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  return {
+    name: "relayer-tracker",
+    async start() {
+      running = true;
+      const senders = await configuredSenders(runtime);
+      loop = (async () => {
+        for (let pass = 0; running; pass++) {
+          for (const sender of senders) {
+            if (!running) break;
+            const replacedBefore = sender.counters.replaced;
+            try {
+              await sender.track();
+              if (pass % BALANCE_EVERY === 0) await reportBalances(runtime, sender);
+            } catch (error) {
+              runtime.logger?.error(
+                { err: error, networkId: sender.networkId, role: sender.role },
+                "relayer tracking failed",
+              );
+            }
+            const replaced = sender.counters.replaced - replacedBefore;
+            if (replaced > 0) {
+              gaslessMetrics.replacements.inc(
+                { network_id: String(sender.networkId), role: sender.role },
+                replaced,
+              );
+            }
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, runtime.settings.pollIntervalMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      })();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** What the gasless capability runs in the worker role. */
+export function gaslessWorkerModule(runtime: GaslessRuntime): WorkerModule {
+  return {
+    tasks: {
+      [RELAY_SUBMIT_TASK]: async (payload) => {
+        const { relayRequestId } = payload as { relayRequestId: number };
+        await processQueuedRelay(runtime, relayRequestId);
+      },
+    },
+    services: [relayerTracker(runtime)],
+  };
+}

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  gasGrantSchema,
+  gasStatusQuerySchema,
+  gasStatusSchema,
+  getGasStatus,
+  requestGas,
+  requestGasInputSchema,
+} from "../../core/faucet.js";
+import {
+  getRelay,
+  relayInputSchema,
+  relaySubmittedSchema,
+  relayViewSchema,
+  submitRelay,
+} from "../../core/relay.js";
+import type { GaslessRuntime } from "../../gasless/runtime.js";
+import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { successBody } from "../schemas.js";
+
+const paymentParams = z.object({ id: z.string().describe("paymentId") });
+
+/** SPEC.md 4.1: POST/GET /payments/:id/relay, GET /payments/:id/gas-status, POST /payments/request-gas. */
+export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post("/payments/:id/relay", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: true }),
+      schema: {
+        tags: ["Gasless"],
+        summary: "Submit a gasless payment (EIP-712 ForwardRequest)",
+        description:
+          "Checks the ForwardRequest against the payment, simulates it, and queues it for the relayer. " +
+          "202 once safely queued; follow it with GET /payments/:id/relay.",
+        security: [{ publicKey: [] }],
+        params: paymentParams,
+        body: relayInputSchema,
+        response: {
+          202: successBody(relaySubmittedSchema),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "INVALID_REQUEST",
+            "INVALID_PAYMENT_STATUS",
+            "PAYMENT_EXPIRED",
+            "INVALID_SIGNATURE",
+            "RELAY_ALREADY_SUBMITTED",
+            "AMOUNT_MISMATCH",
+            "RELAYER_NOT_CONFIGURED",
+            "PAYER_ADDRESS_NOT_FOUND",
+            "INSUFFICIENT_TOKEN_BALANCE",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "PAYMENT_NOT_FOUND",
+            "RELAYER_ERROR",
+            "CHAIN_CONFIG_ERROR",
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await submitRelay(
+          gasless,
+          authenticatedMerchant(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.code(202).send({ success: true, data });
+      },
+    });
+
+    app.get("/payments/:id/relay", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: false }),
+      schema: {
+        tags: ["Gasless"],
+        summary: "Status of the payment's gasless relay",
+        security: [{ publicKey: [] }],
+        params: paymentParams,
+        response: {
+          200: successBody(relayViewSchema),
+          ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "RELAY_NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getRelay(context.db, authenticatedMerchant(request), request.params.id),
+      }),
+    });
+
+    app.get("/payments/:id/gas-status", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: false }),
+      schema: {
+        tags: ["Gasless"],
+        summary: "Whether a wallet can receive a gas grant for the payment's approve",
+        description: "Bare body (no success wrapper).",
+        security: [{ publicKey: [] }],
+        params: paymentParams,
+        querystring: gasStatusQuerySchema,
+        response: {
+          200: gasStatusSchema,
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "FAUCET_DISABLED",
+            "NOT_FOUND",
+            "RELAYER_ERROR",
+          ),
+        },
+      },
+      handler: (request) =>
+        getGasStatus(gasless, authenticatedMerchant(request), request.params.id, request.query.walletAddress),
+    });
+
+    app.post("/payments/request-gas", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: true }),
+      schema: {
+        tags: ["Gasless"],
+        summary: "One-time grant of native token for the approve transaction",
+        description:
+          "Answers after the grant transaction is confirmed on-chain. Bare body (no success wrapper).",
+        security: [{ publicKey: [] }],
+        body: requestGasInputSchema,
+        response: {
+          200: gasGrantSchema,
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "FAUCET_DISABLED",
+            "NOT_FOUND",
+            "INVALID_PAYMENT_STATUS",
+            "PAYMENT_EXPIRED",
+            "INSUFFICIENT_TOKEN_BALANCE",
+            "ALREADY_HAS_GAS",
+            "ALREADY_GRANTED",
+            "PAYMENT_ALREADY_GRANTED",
+            "GRANT_IN_PROGRESS",
+            "RELAYER_ERROR",
+          ),
+        },
+      },
+      handler: (request) => requestGas(gasless, authenticatedMerchant(request), request.body),
+    });
+  };
+}

@@ -1,0 +1,370 @@
+import type { AddressInfo } from "node:net";
+import {
+  anvilAccount,
+  anvilPrivateKeys,
+  deployKassa,
+  deployTestTokens,
+  erc2771ForwarderAbi,
+  paymentGatewayAbi,
+  signForwardRequest,
+  signPermit,
+  startAnvil,
+  testTokenAbi,
+  testTokens,
+  type StartAnvilOptions,
+} from "@kassa/contracts";
+import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  type Address,
+  type Chain,
+  type Hex,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
+import { createPaymentSigner } from "../../src/chain/signer.js";
+import { Secret } from "../../src/config.js";
+import { buildApp } from "../../src/http/app.js";
+import { migrateJobQueue } from "../../src/jobs/queue.js";
+import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";
+import type { GaslessRuntime } from "../../src/gasless/runtime.js";
+import { defaultGaslessSettings, type GaslessSettings } from "../../src/gasless/settings.js";
+import { createGasless, gaslessWorkerModule } from "../../src/gasless/worker.js";
+import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "../harness/app.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
+
+/** anvil dev accounts the gasless tests (and `kassa dev`) use for the relayer and the faucet. */
+export const RELAYER_INDEX = 7;
+export const FAUCET_INDEX = 8;
+
+/** Like startTestChain, with anvil options (block time, extra arguments). */
+export async function startGaslessChain(anvilOptions: StartAnvilOptions = {}): Promise<TestChain> {
+  const anvil = await startAnvil(anvilOptions);
+  try {
+    const chain: Chain = {
+      id: anvil.chainId,
+      name: "Anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    };
+    const transport = http(anvil.rpcUrl);
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
+    const wallet = (index: number): TestWalletClient =>
+      createWalletClient({ account: anvilAccount(index), chain, transport });
+    const deployer = wallet(0);
+    const { gateway, forwarder } = await deployKassa({
+      walletClient: deployer,
+      publicClient,
+      signer: anvilAccount(1).address,
+      treasury: anvilAccount(2).address,
+      defaultFeeBps: 100,
+    });
+    const tokens = await deployTestTokens({ walletClient: deployer, publicClient });
+    return {
+      anvil,
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      chain,
+      publicClient,
+      deployer,
+      signerAccount: anvilAccount(1),
+      signerKey: new Secret(anvilPrivateKeys[1]),
+      treasury: anvilAccount(2).address,
+      gateway,
+      forwarder,
+      tokens,
+      wallet,
+      async mint(token, to, amount) {
+        const hash = await deployer.writeContract({
+          address: token,
+          abi: testTokenAbi,
+          functionName: "mint",
+          args: [to, amount],
+        });
+        await publicClient.waitForTransactionReceipt({ hash });
+      },
+      stop: () => anvil.stop(),
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+export interface GaslessTestEnv {
+  chain: TestChain;
+  /** The shared test app (database, seeded merchant, an API without gasless configuration). */
+  t: TestApp;
+  gasless: GaslessRuntime;
+  /** An API over the same database with the relayer and faucet configured. */
+  app: FastifyInstance;
+  request(path: string, init?: RequestOptions): Promise<TestResponse>;
+  startWorker(): Promise<RunningWorker>;
+  close(): Promise<void>;
+}
+
+export interface GaslessEnvOptions {
+  settings?: Partial<GaslessSettings>;
+  relayerKeys?: Hex[];
+  chains?: ChainClients;
+}
+
+export function gaslessSettingsFor(
+  chainId: number,
+  relayerKeys: Hex[],
+  overrides: Partial<GaslessSettings> = {},
+): GaslessSettings {
+  return defaultGaslessSettings({
+    relayerKeys: new Map([[chainId, relayerKeys.map((key) => new Secret(key))]]),
+    faucetKeys: new Map([[chainId, new Secret(anvilPrivateKeys[FAUCET_INDEX])]]),
+    pollIntervalMs: 100,
+    ...overrides,
+  });
+}
+
+export async function startGaslessEnv(
+  chain: TestChain,
+  options: GaslessEnvOptions = {},
+): Promise<GaslessTestEnv> {
+  const t = await startTestApp(chain);
+  await migrateJobQueue(t.database.url);
+  const logger = pino({ level: "silent" });
+  const gasless = createGasless({
+    db: t.database.db,
+    chains: options.chains ?? createChainClients(),
+    settings: gaslessSettingsFor(
+      chain.chainId,
+      options.relayerKeys ?? [anvilPrivateKeys[RELAYER_INDEX]],
+      options.settings,
+    ),
+    logger,
+    confirmPollMs: 50,
+  });
+  const app = await buildApp({
+    db: t.database.db,
+    signer: createPaymentSigner(chain.signerKey),
+    rateLimitPerMinute: 100_000,
+    gasless,
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+  const workers: RunningWorker[] = [];
+  return {
+    chain,
+    t,
+    gasless,
+    app,
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      let body: string | undefined = init.rawBody;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json, (_key, value: unknown) =>
+          typeof value === "bigint" ? value.toString() : value,
+        );
+        headers["content-type"] ??= "application/json";
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? "GET", headers, body });
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text === "" ? undefined : JSON.parse(text),
+      };
+    },
+    async startWorker() {
+      const worker = await startWorker({
+        databaseUrl: t.database.url,
+        logger,
+        modules: [gaslessWorkerModule(gasless)],
+        pollInterval: 100,
+        concurrency: 20,
+      });
+      workers.push(worker);
+      return worker;
+    },
+    async close() {
+      for (const worker of workers) await worker.stop();
+      await app.close();
+      await t.close();
+    },
+  };
+}
+
+/** A fresh wallet with no native token. */
+export function freshPayer(): PrivateKeyAccount {
+  return privateKeyToAccount(generatePrivateKey());
+}
+
+export interface CreatedPayment {
+  paymentId: Hex;
+  tokenAddress: Address;
+  amount: string;
+  recipientAddress: Address;
+  merchantId: Hex;
+  deadline: string;
+  gatewayAddress: Address;
+  forwarderAddress: Address;
+  serverSignature: Hex;
+}
+
+export async function createPayment(
+  env: GaslessTestEnv,
+  publicKey: string,
+  orderId: string,
+  amount: number,
+  tokenAddress?: string,
+): Promise<CreatedPayment> {
+  const response = await env.request("/payments", {
+    method: "POST",
+    headers: { "x-public-key": publicKey },
+    json: {
+      orderId,
+      amount,
+      tokenAddress: tokenAddress ?? env.t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    },
+  });
+  if (response.status !== 201) throw new Error(`create payment: ${JSON.stringify(response.body)}`);
+  return response.body.data as CreatedPayment;
+}
+
+export interface RelayBodyOptions {
+  /** Sign a permit for the payment (permit tokens); default true. */
+  permit?: boolean;
+  amount?: bigint;
+  signer?: PrivateKeyAccount;
+  nonce?: bigint;
+  deadline?: number;
+  gas?: bigint;
+}
+
+/** The body of POST /payments/:id/relay as a widget builds it: permit + pay() + signed ForwardRequest. */
+export async function relayBody(
+  env: GaslessTestEnv,
+  payer: PrivateKeyAccount,
+  p: CreatedPayment,
+  options: RelayBodyOptions = {},
+) {
+  const { chain } = env;
+  const amount = options.amount ?? BigInt(p.amount);
+  let permit = { deadline: 0n, v: 0, r: `0x${"0".repeat(64)}` as Hex, s: `0x${"0".repeat(64)}` as Hex };
+  if (options.permit ?? true) {
+    const nonce = await chain.publicClient.readContract({
+      address: p.tokenAddress,
+      abi: [
+        {
+          type: "function",
+          name: "nonces",
+          stateMutability: "view",
+          inputs: [{ type: "address" }],
+          outputs: [{ type: "uint256" }],
+        },
+      ],
+      functionName: "nonces",
+      args: [payer.address],
+    });
+    const name =
+      p.tokenAddress.toLowerCase() === chain.tokens.permit6.toLowerCase()
+        ? testTokens.permit6.name
+        : testTokens.permit18.name;
+    permit = await signPermit(payer, {
+      chainId: chain.chainId,
+      token: p.tokenAddress,
+      tokenName: name,
+      permit: {
+        owner: payer.address,
+        spender: p.gatewayAddress,
+        value: amount,
+        nonce,
+        deadline: BigInt(p.deadline),
+      },
+    });
+  }
+  const data = encodeFunctionData({
+    abi: paymentGatewayAbi,
+    functionName: "pay",
+    args: [
+      p.paymentId,
+      p.tokenAddress,
+      amount,
+      p.recipientAddress,
+      p.merchantId,
+      BigInt(p.deadline),
+      p.serverSignature,
+      permit,
+    ],
+  });
+  const nonce =
+    options.nonce ??
+    (await chain.publicClient.readContract({
+      address: p.forwarderAddress,
+      abi: erc2771ForwarderAbi,
+      functionName: "nonces",
+      args: [payer.address],
+    }));
+  const deadline = options.deadline ?? Math.floor(Date.now() / 1000) + 3600;
+  const gas = options.gas ?? 200_000n;
+  const signed = await signForwardRequest(options.signer ?? payer, {
+    chainId: chain.chainId,
+    forwarder: p.forwarderAddress,
+    request: { from: payer.address, to: p.gatewayAddress, value: 0n, gas, nonce, deadline, data },
+  });
+  return {
+    paymentId: p.paymentId,
+    forwarderAddress: p.forwarderAddress,
+    forwardRequest: {
+      from: payer.address,
+      to: p.gatewayAddress,
+      value: "0",
+      gas: gas.toString(),
+      nonce: nonce.toString(),
+      deadline: String(deadline),
+      data,
+      signature: signed.signature,
+    },
+  };
+}
+
+/** Polls `read` until `done` holds (bounded), returning the last value. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `timed out waiting for ${options.what ?? "a condition"}; last value: ${JSON.stringify(value)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+  }
+}
+
+export async function relayStatus(env: GaslessTestEnv, publicKey: string, paymentId: string) {
+  const response = await env.request(`/payments/${paymentId}/relay`, {
+    headers: { "x-public-key": publicKey },
+  });
+  return response.body?.data as {
+    status: string;
+    transactionHash: string | null;
+    errorMessage: string | null;
+  };
+}
+
+export async function paymentStatus(
+  env: GaslessTestEnv,
+  publicKey: string,
+  paymentId: string,
+): Promise<string> {
+  const response = await env.request(`/payments/${paymentId}`, { headers: { "x-public-key": publicKey } });
+  return response.body?.data?.status as string;
+}
