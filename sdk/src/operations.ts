@@ -1,0 +1,30 @@
+import type { Operation } from "./types.js";
+
+/**
+ * Which SDK method calls each operation of Kassa's API. `satisfies` makes this table complete by
+ * construction: after `npm run generate -w sdk` adds an endpoint, the SDK does not compile until the
+ * endpoint has a method here (and a test checks the table against the live OpenAPI document).
+ */
+export const operationMethods = {
+  "GET /health": "health",
+  "GET /chains": "chains.list",
+  "GET /chains/tokens": "chains.listWithTokens",
+  "POST /payments": "payments.create",
+  "GET /payments/{id}": "payments.retrieve",
+  "GET /merchant": "merchant.retrieve",
+  "GET /merchant/payment-methods": "paymentMethods.list",
+  "POST /merchant/payment-methods": "paymentMethods.create",
+  "PATCH /merchant/payment-methods/{id}": "paymentMethods.update",
+  "GET /merchants/me/payments":
+    "merchantPayments.list, merchantPayments.listAll, merchantPayments.retrieveByOrderId",
+  "GET /merchants/me/payments/{id}": "merchantPayments.retrieve, verifyPayment",
+  "GET /merchant/payments": "legacy path; the SDK calls GET /merchants/me/payments",
+  "GET /merchant/payments/{id}": "legacy path; the SDK calls GET /merchants/me/payments/{id}",
+  "GET /prices": "prices.retrieve",
+  "POST /refunds": "refunds.create",
+  "GET /refunds": "refunds.list, refunds.listAll",
+  "GET /refunds/{id}": "refunds.retrieve",
+  "GET /merchants/me/webhook-deliveries": "webhooks.listDeliveries, webhooks.listAllDeliveries",
+  "POST /merchants/me/webhook-deliveries/{id}/redeliver": "webhooks.redeliver",
+  "POST /merchants/me/webhook-secret/rotate": "webhooks.rotateSecret",
+} as const satisfies Record<Operation, string>;

@@ -1,0 +1,75 @@
+import type { components, paths } from "./generated/openapi.js";
+
+/**
+ * Names for the shapes of Kassa's API, all derived from the generated OpenAPI types: nothing here
+ * restates a field, so a server change reaches the SDK by `npm run generate -w sdk`.
+ */
+
+type Schemas = components["schemas"];
+
+/** The path prefix every Kassa route carries; the client's baseUrl already ends with it. */
+export type ApiPrefix = "/api/v1";
+type HttpMethod = "get" | "post" | "patch" | "put" | "delete";
+
+/** Every operation of the API, as "METHOD /path" (path without the /api/v1 prefix). */
+export type Operation = {
+  [P in keyof paths]: {
+    [M in HttpMethod]: paths[P][M] extends undefined | never
+      ? never
+      : P extends `${ApiPrefix}${infer Rest}`
+        ? `${Uppercase<M>} ${Rest}`
+        : never;
+  }[HttpMethod];
+}[keyof paths];
+
+type OperationObject<O extends Operation> = O extends `${infer M} ${infer P}`
+  ? NonNullable<paths[`${ApiPrefix}${P}` & keyof paths][Lowercase<M> & HttpMethod]>
+  : never;
+
+type SuccessStatus = 200 | 201 | 202;
+type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : never;
+/** `{ success: true, data }` bodies are unwrapped; bare bodies (health, gas) are returned as they are. */
+type Unwrap<B> = B extends { success: true; data: infer D } ? D : B;
+
+/** What a successful call of the operation resolves to. */
+export type ResponseData<O extends Operation> = Unwrap<
+  JsonOf<OperationObject<O>["responses"][SuccessStatus & keyof OperationObject<O>["responses"]]>
+>;
+/** The JSON request body of the operation. */
+export type RequestBody<O extends Operation> =
+  OperationObject<O> extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+/** The query parameters of the operation. */
+export type QueryParams<O extends Operation> = NonNullable<OperationObject<O>["parameters"]["query"]>;
+
+export type Chain = Schemas["Chain"];
+export type ChainWithTokens = Schemas["ChainWithTokens"];
+export type Token = Schemas["Token"];
+export type PaymentMethod = Schemas["PaymentMethod"];
+export type Merchant = Schemas["Merchant"];
+/** POST /payments: what the payer's wallet needs for `pay()`. */
+export type CreatedPayment = Schemas["CreatedPayment"];
+/** GET /payments/:id (public key): the payment with its status. */
+export type Payment = Schemas["Payment"];
+/** The API-key view of a payment, the one to verify a payment with (SPEC.md section 1, step 4). */
+export type MerchantPaymentRecord = Schemas["MerchantPaymentRecord"];
+export type PaymentStatus = Payment["status"];
+export type TokenPrice = Schemas["TokenPrice"];
+export type ErrorBody = Schemas["Error"];
+
+export type Health = ResponseData<"GET /health">;
+export type MerchantOverview = ResponseData<"GET /merchant">;
+export type CreatePaymentParams = RequestBody<"POST /payments">;
+export type AddPaymentMethodParams = RequestBody<"POST /merchant/payment-methods">;
+export type UpdatePaymentMethodParams = RequestBody<"PATCH /merchant/payment-methods/{id}">;
+export type ListMerchantPaymentsParams = Omit<QueryParams<"GET /merchants/me/payments">, "orderId">;
+export type MerchantPaymentPage = Exclude<ResponseData<"GET /merchants/me/payments">, MerchantPaymentRecord>;
+export type RetrievePriceParams = QueryParams<"GET /prices">;
+export type Refund = Schemas["Refund"];
+export type CreateRefundParams = RequestBody<"POST /refunds">;
+export type ListRefundsParams = QueryParams<"GET /refunds">;
+export type RefundPage = ResponseData<"GET /refunds">;
+export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type ListWebhookDeliveriesParams = QueryParams<"GET /merchants/me/webhook-deliveries">;
+export type WebhookDeliveryPage = ResponseData<"GET /merchants/me/webhook-deliveries">;
+export type Redelivery = Schemas["Redelivery"];
+export type RotatedWebhookSecret = Schemas["RotatedWebhookSecret"];
