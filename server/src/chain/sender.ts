@@ -309,7 +309,7 @@ export class TransactionSender {
       if (broadcast.status === "REJECTED") continue;
       const receipt = await this.#receipt(broadcast.tx_hash);
       if (!receipt) continue;
-      const latest = latestBlock ?? (await this.#options.client.getBlockNumber());
+      const latest = latestBlock ?? (await this.#options.client.getBlockNumber({ cacheTime: 0 }));
       if (receipt.blockNumber + BigInt(this.#options.confirmations) > latest) {
         return { finished: false, mined: true };
       }
@@ -421,7 +421,7 @@ export class TransactionSender {
   /** One tracking pass over every open transaction of every key. */
   async track(): Promise<void> {
     await this.ensureSynced();
-    const latest = await this.#options.client.getBlockNumber();
+    const latest = await this.#options.client.getBlockNumber({ cacheTime: 0 });
     for (const address of this.#accounts.keys()) {
       const open = await listOpenSenderTransactions(this.#options.db, this.networkId, address);
       for (const tx of open) await this.reconcile(tx, latest);
