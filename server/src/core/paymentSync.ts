@@ -32,6 +32,8 @@ export interface PaymentSync {
   rpcCalls(): number;
 }
 
+const BATCH_WINDOW_MS = 20;
+
 interface ChainBatch {
   pending: Map<string, ((changed: boolean) => void)[]>;
   timer: NodeJS.Timeout | undefined;
@@ -102,7 +104,8 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
 
   function schedule(chainId: number, batch: ChainBatch): void {
     if (batch.running || batch.timer || batch.pending.size === 0) return;
-    const delay = Math.max(0, batch.lastRunAt + perChainMs - Date.now());
+    // A short window lets the reads arriving together share the first chain read too.
+    const delay = Math.max(BATCH_WINDOW_MS, batch.lastRunAt + perChainMs - Date.now());
     batch.timer = setTimeout(() => {
       batch.timer = undefined;
       void runBatch(chainId, batch);

@@ -171,6 +171,8 @@ export interface Receiver {
   respondWith: number | "down";
   /** Delay before answering, ms. */
   delayMs: number;
+  /** Requests that arrived, answered or not. */
+  requests: number;
   close(): Promise<void>;
 }
 
@@ -182,9 +184,11 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     respondWith: 200,
     delayMs: 0,
+    requests: 0,
     close: async () => {},
   };
   const server = createServer((request, response) => {
+    state.requests += 1;
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {

@@ -17,7 +17,7 @@ ALTER TABLE payments
   -- Why the payment is INVALID or FAILED, for the operator and the merchant.
   ADD COLUMN status_reason     text,
   -- On-demand sync of GET /payments/:id: the guarded update of this column decides who asks the chain.
-  ADD COLUMN last_synced_at    timestamptz NOT NULL DEFAULT '-infinity';
+  ADD COLUMN last_synced_at    timestamptz NOT NULL DEFAULT 'epoch';
 
 -- Expiry sweeps read only CREATED payments, oldest deadline first.
 CREATE INDEX payments_created_expires_at_idx ON payments (expires_at) WHERE status = 'CREATED';

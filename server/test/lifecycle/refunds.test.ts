@@ -1,0 +1,169 @@
+import { testTokenAbi } from "@kassa/contracts";
+import type { Address, Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChainClients } from "../../src/chain/clients.js";
+import { expireRefund } from "../../src/core/refunds.js";
+import type { TestApp } from "../harness/app.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import {
+  createPayment,
+  fundPayer,
+  pay,
+  paymentStatus,
+  setWebhookUrl,
+  startLifecycleApp,
+  startLifecycleWorker,
+  startReceiver,
+  verifyDelivery,
+  waitFor,
+  type Receiver,
+} from "./support.js";
+
+let chain: TestChain;
+let t: TestApp;
+let payer: TestWalletClient;
+let merchantWallet: TestWalletClient;
+let receiver: Receiver;
+let worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await startLifecycleApp(chain);
+  payer = chain.wallet(5);
+  await fundPayer(chain, payer, chain.tokens.permit18);
+  // The merchant's recipient wallet (anvil account 9) sends refunds through the gateway.
+  merchantWallet = chain.wallet(9);
+  await fundPayer(chain, merchantWallet, chain.tokens.permit18);
+  receiver = await startReceiver();
+  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+  worker = await startLifecycleWorker(t, chain);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await receiver?.close();
+  await t?.close();
+  await chain?.stop();
+});
+
+const headers = () => ({ "x-api-key": t.merchant.apiKey });
+
+async function paidPayment() {
+  const p = await createPayment(t);
+  await pay(chain, payer, p);
+  await waitFor("PAID", async () => (await paymentStatus(t.database.db, p.paymentId)) === "PAID");
+  return p;
+}
+
+const postRefund = (json: unknown, apiKey = t.merchant.apiKey) =>
+  t.request("/refunds", { method: "POST", headers: { "x-api-key": apiKey }, json });
+
+describe("refunds", () => {
+  it("runs end to end: REFUND_SUBMITTED, the merchant wallet sends it, REFUNDED with payment.refunded", async () => {
+    const p = await paidPayment();
+    const created = await postRefund({ paymentId: p.paymentId, reason: "customer request" });
+    expect(created.status).toBe(201);
+    const refund = created.body.data;
+    expect(refund).toMatchObject({
+      paymentId: p.paymentId,
+      orderId: p.orderId,
+      status: "REFUND_SUBMITTED",
+      amount: p.amount,
+      payerAddress: payer.account.address,
+      reason: "customer request",
+      txHash: null,
+      transaction: { chainId: chain.chainId, to: chain.gateway, value: "0" },
+    });
+    expect(refund.id).toMatch(/^rf_/);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUND_SUBMITTED");
+    expect((await postRefund({ paymentId: p.paymentId })).body.code).toBe("REFUND_IN_PROGRESS");
+
+    const before = await chain.publicClient.readContract({
+      address: chain.tokens.permit18,
+      abi: testTokenAbi,
+      functionName: "balanceOf",
+      args: [payer.account.address],
+    });
+    const hash = await merchantWallet.sendTransaction({
+      to: refund.transaction.to as Address,
+      data: refund.transaction.data as Hex,
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    const after = await chain.publicClient.readContract({
+      address: chain.tokens.permit18,
+      abi: testTokenAbi,
+      functionName: "balanceOf",
+      args: [payer.account.address],
+    });
+    expect(after - before).toBe(BigInt(p.amount));
+
+    const delivery = await waitFor("payment.refunded", () =>
+      receiver.received.find(
+        (d) => d.payload.paymentId === p.paymentId && d.payload.type === "payment.refunded",
+      ),
+    );
+    expect(verifyDelivery(t.merchant.webhookSecret, delivery)).toMatchObject({
+      status: "REFUNDED",
+      refund: { refundId: refund.id, amount: p.amount, txHash: hash },
+    });
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUNDED");
+    const fetched = await t.request(`/refunds/${refund.id}`, { headers: headers() });
+    expect(fetched.body.data).toMatchObject({ status: "REFUNDED", txHash: hash });
+    expect(fetched.body.data.refundedAt).not.toBeNull();
+    expect((await postRefund({ paymentId: p.paymentId })).body.code).toBe("PAYMENT_ALREADY_REFUNDED");
+
+    const list = await t.request(`/refunds?paymentId=${p.paymentId}`, { headers: headers() });
+    expect(list.status).toBe(200);
+    expect(list.body.data.refunds.map((r: { id: string }) => r.id)).toEqual([refund.id]);
+  });
+
+  it("refuses payments that are not PAID, unknown refunds and other merchants' payments", async () => {
+    const created = await createPayment(t);
+    const notPaid = await postRefund({ paymentId: created.paymentId });
+    expect(notPaid.status).toBe(400);
+    expect(notPaid.body.code).toBe("PAYMENT_NOT_PAID");
+    const missing = await t.request(`/refunds/rf_${"0".repeat(32)}`, { headers: headers() });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("REFUND_NOT_FOUND");
+    const other = await t.addMerchant("Other shop");
+    const foreign = await postRefund({ paymentId: created.paymentId }, other.apiKey);
+    expect(foreign.status).toBe(403);
+    expect((await t.request("/refunds")).status).toBe(401);
+  });
+
+  it("lets exactly one of concurrent refund requests through", async () => {
+    const p = await paidPayment();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => postRefund({ paymentId: p.paymentId })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.status !== 201)) {
+      expect(response.status).toBe(409);
+      expect(["CONFLICT", "REFUND_IN_PROGRESS"]).toContain(response.body.code);
+    }
+    const refunds = await t.database.db.selectFrom("refunds").select("id").execute();
+    expect(refunds.length).toBeGreaterThan(0);
+  });
+
+  it("returns the payment to PAID when the refund is not sent before its deadline", async () => {
+    const p = await paidPayment();
+    const created = await postRefund({ paymentId: p.paymentId });
+    const refundId = created.body.data.id as string;
+    const deps = { db: t.database.db, chains: createChainClients(), now: () => new Date() };
+    expect(await expireRefund(deps, refundId)).toBe("not-yet");
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUND_SUBMITTED");
+
+    await chain.publicClient.request({ method: "evm_increaseTime" as never, params: [3_700] as never });
+    await chain.publicClient.request({ method: "anvil_mine" as never, params: ["0x1"] as never });
+    expect(await expireRefund(deps, refundId)).toBe("expired");
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("PAID");
+    const fetched = await t.request(`/refunds/${refundId}`, { headers: headers() });
+    expect(fetched.body.data.status).toBe("EXPIRED");
+    // The signature is now useless on-chain, and a new refund can be started.
+    const late = await merchantWallet
+      .sendTransaction({ to: chain.gateway, data: created.body.data.transaction.data as Hex, gas: 300_000n })
+      .then((hash) => chain.publicClient.waitForTransactionReceipt({ hash }));
+    expect(late.status).toBe("reverted");
+    expect((await postRefund({ paymentId: p.paymentId })).status).toBe(201);
+  });
+});
