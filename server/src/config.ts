@@ -67,6 +67,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   KASSA_DATA_DIR: z.string().min(1).default(".kassa"),
   DEPLOYER_PRIVATE_KEY: privateKey.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .transform((value) => new Secret(value))
+    .optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   WATCHER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   COINGECKO_API_KEY: z
@@ -97,6 +102,8 @@ export interface Config {
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
   deployerPrivateKey: Secret<`0x${string}`> | undefined;
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
   webhookAllowPrivate: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcUrls,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
+    metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),

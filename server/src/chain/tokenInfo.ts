@@ -1,3 +1,4 @@
+import { probeTokenTransfer } from "@kassa/contracts";
 import { erc20Abi, type Address, type PublicClient } from "viem";
 import { KassaError } from "../errors.js";
 
@@ -62,4 +63,57 @@ export async function readTokenInfo(client: PublicClient, address: Address): Pro
     ),
   ]);
   return { symbol, decimals, permitSupported: hasDomainSeparator && hasNonces };
+}
+
+/**
+ * Refuses fee-on-transfer tokens: simulates a transfer of up to one whole token from `holder` (an account
+ * that holds some) and checks that exactly what was sent arrives. The gateway does not measure balances on
+ * each payment, so this check at whitelisting is what keeps merchants from being paid short.
+ */
+export async function checkExactTransfers(
+  client: PublicClient,
+  token: Address,
+  holder: Address,
+  decimals: number,
+): Promise<void> {
+  let balance: bigint;
+  try {
+    balance = await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [holder],
+    });
+  } catch (cause) {
+    throw new KassaError("TOKEN_INFO_ERROR", `could not read the balance of ${holder} in ${token}`, {
+      cause,
+    });
+  }
+  if (balance === 0n) {
+    throw new KassaError("VALIDATION_ERROR", `the probe holder ${holder} holds none of ${token}`, {
+      details: [{ path: ["probeHolder"], message: "must hold some of the token" }],
+    });
+  }
+  const oneToken = 10n ** BigInt(decimals);
+  let result;
+  try {
+    result = await probeTokenTransfer({
+      publicClient: client,
+      token,
+      holder,
+      amount: balance < oneToken ? balance : oneToken,
+    });
+  } catch (cause) {
+    throw new KassaError(
+      "TOKEN_INFO_ERROR",
+      `could not simulate a transfer of ${token} (the RPC must support eth_call state overrides): ${(cause as Error).message}`,
+      { cause },
+    );
+  }
+  if (!result.exact) {
+    throw new KassaError(
+      "UNSUPPORTED_TOKEN",
+      `${token} delivers ${result.received} of every ${result.sent} sent (a fee-on-transfer token): payments in it would arrive short`,
+    );
+  }
 }

@@ -7,7 +7,7 @@ import {
   setTokenPriceSource,
 } from "../prices/admin.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../core/views.js";
-import { printFields, printTable } from "./output.js";
+import { printFields, printTable, UsageError } from "./output.js";
 import { integerArg, jsonOption, nullableArg, nullableIntegerArg, type RunWithContext } from "./runner.js";
 
 /** `kassa admin ...`: the operator's commands over the core admin functions. */
@@ -115,15 +115,26 @@ function tokenCommand(run: RunWithContext): Command {
       .requiredOption("--chain <networkId>", "EIP-155 chain id", integerArg)
       .requiredOption("--address <address>", "ERC-20 contract address")
       .option("--price-source <spec>", `where its fiat price comes from: ${PRICE_SOURCE_SPEC_HELP}`)
+      .option(
+        "--probe-holder <address>",
+        "an account holding the token: a simulated transfer refuses fee-on-transfer tokens",
+      )
+      .option("--skip-probe", "whitelist without the fee-on-transfer check (you vouch for the token)", false)
       .option("--disabled", "add it disabled", false),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
+      if (opts.probeHolder === undefined && !opts.skipProbe) {
+        throw new UsageError(
+          "pass --probe-holder <address that holds the token> so that a fee-on-transfer token is refused, or --skip-probe",
+        );
+      }
       // Checked before anything is written, so a bad spec adds no token.
       if (opts.priceSource !== undefined) parsePriceSourceSpec(opts.priceSource);
       const added = await admin.addToken(ctx, {
         networkId: opts.chain,
         address: opts.address,
         enabled: !opts.disabled,
+        probeHolder: opts.probeHolder,
       });
       const source =
         opts.priceSource === undefined

@@ -197,7 +197,7 @@ async function seed(
   });
   const tokenAddresses = await deployTestTokens({ walletClient, publicClient });
 
-  progress("registering the chain and its tokens");
+  progress("registering the local chain");
   const chainInput = {
     name: chain.name,
     isTestnet: true,
@@ -212,12 +212,34 @@ async function seed(
     if (!isKassaError(error, "INVALID_REQUEST")) throw error;
     await admin.updateChain(ctx, DEV_CHAIN_ID, chainInput);
   }
+
+  progress("funding the dev payers with test tokens");
+  const payers = [4, 5, 6].map((index) => ({
+    address: anvilAccount(index).address,
+    privateKey: anvilPrivateKeys[index] as Hex,
+  }));
+  const names = Object.keys(testTokens) as (keyof typeof testTokens)[];
+  for (const payer of payers) {
+    for (const name of names) {
+      const hash = await walletClient.writeContract({
+        address: tokenAddresses[name],
+        abi: testTokenAbi,
+        functionName: "mint",
+        args: [payer.address, parseUnits(PAYER_TOKEN_GRANT, testTokens[name].decimals)],
+      });
+      await publicClient.waitForTransactionReceipt({ hash });
+    }
+  }
+  progress("whitelisting the test tokens (each probed for fee-on-transfer)");
   const tokens = {} as DevEnvironment["tokens"];
-  for (const name of Object.keys(testTokens) as (keyof typeof testTokens)[]) {
-    const token = await admin.addToken(ctx, { networkId: DEV_CHAIN_ID, address: tokenAddresses[name] });
+  for (const name of names) {
+    const token = await admin.addToken(ctx, {
+      networkId: DEV_CHAIN_ID,
+      address: tokenAddresses[name],
+      probeHolder: payers[0]?.address,
+    });
     tokens[name] = { address: tokenAddresses[name], symbol: token.symbol, decimals: token.decimals };
   }
-
   await seedPrices(ctx, prices, Object.values(tokens));
 
   progress("creating the demo merchant");
@@ -229,23 +251,6 @@ async function seed(
   });
   for (const token of Object.values(tokens)) {
     await admin.addPaymentMethod(ctx, created.merchant.merchantKey, { tokenAddress: token.address });
-  }
-
-  progress("funding the dev payers with test tokens");
-  const payers = [4, 5, 6].map((index) => ({
-    address: anvilAccount(index).address,
-    privateKey: anvilPrivateKeys[index] as Hex,
-  }));
-  for (const payer of payers) {
-    for (const token of Object.values(tokens)) {
-      const hash = await walletClient.writeContract({
-        address: token.address,
-        abi: testTokenAbi,
-        functionName: "mint",
-        args: [payer.address, parseUnits(PAYER_TOKEN_GRANT, token.decimals)],
-      });
-      await publicClient.waitForTransactionReceipt({ hash });
-    }
   }
 
   return {

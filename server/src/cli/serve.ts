@@ -5,6 +5,7 @@ import { buildApp } from "../http/app.js";
 import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
+import { createMetrics } from "../metrics.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 import { createGasless, gaslessWorkerModule } from "../gasless/worker.js";
@@ -51,6 +52,8 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         logger: log,
         prices: prices.priceService,
         priceQueries: prices.queryDeps,
+        metrics: createMetrics(ctx.db),
+        metricsToken: config.metricsToken?.reveal(),
         gasless: createGasless({ db: ctx.db, chains: ctx.chains, settings: config.gasless, logger: log }),
       });
       const address = await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
-import { readTokenInfo } from "../chain/tokenInfo.js";
+import { checkExactTransfers, readTokenInfo } from "../chain/tokenInfo.js";
 import {
   findChainById,
   findChainByNetworkId,
@@ -169,6 +169,11 @@ export const addTokenInputSchema = z.object({
   decimals: z.number().int().min(0).max(77).optional(),
   permitSupported: z.boolean().optional(),
   enabled: z.boolean().default(true),
+  /**
+   * An account holding some of the token: a transfer from it is simulated and a token that delivers less
+   * than it sends (fee-on-transfer) is refused with UNSUPPORTED_TOKEN. Omitted: the token is not probed.
+   */
+  probeHolder: addressSchema.optional(),
 });
 export type AddTokenInput = z.input<typeof addTokenInputSchema>;
 
@@ -184,6 +189,14 @@ export async function addToken(deps: AdminDeps, input: AddTokenInput): Promise<A
     throw new KassaError(
       "TOKEN_INFO_ERROR",
       `token ${token.address} reports symbol "${info.symbol}" and ${info.decimals} decimals`,
+    );
+  }
+  if (token.probeHolder !== undefined) {
+    await checkExactTransfers(
+      deps.chains.publicClient(chain),
+      token.address,
+      token.probeHolder,
+      info.decimals,
     );
   }
   try {

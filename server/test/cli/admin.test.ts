@@ -1,6 +1,13 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { anvilAccount, deployTestTokens, startAnvil, type AnvilInstance } from "@kassa/contracts";
+import {
+  anvilAccount,
+  deployFeeOnTransferToken,
+  deployTestTokens,
+  startAnvil,
+  testTokenAbi,
+  type AnvilInstance,
+} from "@kassa/contracts";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashKey } from "../../src/domain/ids.js";
@@ -16,7 +23,9 @@ interface CliResult {
 
 let database: TestDatabase;
 let anvil: AnvilInstance;
-let tokens: { permit18: Address; permit6: Address; plain: Address };
+let tokens: { permit18: Address; permit6: Address; plain: Address; feeOnTransfer: Address };
+/** Holds some of every test token, for the fee-on-transfer probe. */
+const holder = anvilAccount(0).address;
 
 function kassa(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
@@ -40,10 +49,21 @@ beforeAll(async () => {
   database = await createTestDatabase();
   anvil = await startAnvil();
   const transport = http(anvil.rpcUrl);
-  tokens = await deployTestTokens({
-    walletClient: createWalletClient({ account: anvilAccount(0), transport }),
-    publicClient: createPublicClient({ transport }),
-  });
+  const walletClient = createWalletClient({ account: anvilAccount(0), transport });
+  const publicClient = createPublicClient({ transport });
+  const deployed = await deployTestTokens({ walletClient, publicClient });
+  const feeOnTransfer = await deployFeeOnTransferToken({ walletClient, publicClient, transferFeeBps: 100 });
+  tokens = { ...deployed, feeOnTransfer };
+  for (const token of [deployed.permit6, deployed.plain, feeOnTransfer]) {
+    const hash = await walletClient.writeContract({
+      address: token,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [holder, 10n ** 18n],
+      chain: null,
+    });
+    await publicClient.waitForTransactionReceipt({ hash });
+  }
 });
 
 afterAll(async () => {
@@ -91,37 +111,110 @@ describe("kassa admin", () => {
   });
 
   it("reads symbol, decimals and permit support of a token from the chain", async () => {
+    const chainId = String(anvil.chainId);
     const permit6 = await kassaJson(
       "admin",
       "token",
       "add",
       "--chain",
-      String(anvil.chainId),
+      chainId,
       "--address",
       tokens.permit6,
+      "--probe-holder",
+      holder,
     );
-    expect(permit6).toMatchObject({ symbol: "KUSD", decimals: 6, permitSupported: true, enabled: true });
+    expect(permit6).toMatchObject({
+      symbol: "KUSD",
+      decimals: 6,
+      permitSupported: true,
+      enabled: true,
+      priceSource: null,
+    });
     const plain = await kassaJson(
       "admin",
       "token",
       "add",
       "--chain",
-      String(anvil.chainId),
+      chainId,
       "--address",
       tokens.plain,
+      "--skip-probe",
+      "--price-source",
+      "coingecko:kassa-plain",
     );
-    expect(plain).toMatchObject({ symbol: "KPT", decimals: 18, permitSupported: false });
+    expect(plain).toMatchObject({
+      symbol: "KPT",
+      decimals: 18,
+      permitSupported: false,
+      priceSource: "coingecko:kassa-plain",
+    });
 
-    const listed = await kassaJson<{ address: string }[]>(
+    const cleared = await kassaJson(
       "admin",
       "token",
-      "list",
+      "price-source",
       "--chain",
-      String(anvil.chainId),
+      chainId,
+      "--address",
+      tokens.plain,
+      "none",
     );
+    expect(cleared).toMatchObject({ priceSource: null });
+    expect(await database.db.selectFrom("token_price_sources").selectAll().execute()).toEqual([]);
+
+    const listed = await kassaJson<{ address: string }[]>("admin", "token", "list", "--chain", chainId);
     expect(listed.map((token) => token.address.toLowerCase()).sort()).toEqual(
       [tokens.permit6, tokens.plain].map((address) => address.toLowerCase()).sort(),
     );
+  });
+
+  it("refuses a fee-on-transfer token found by the probe, and asks for a probe holder", async () => {
+    const chainId = String(anvil.chainId);
+    const refused = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      chainId,
+      "--address",
+      tokens.feeOnTransfer,
+      "--probe-holder",
+      holder,
+      "--json",
+    );
+    expect(refused.code).toBe(1);
+    const body = JSON.parse(refused.stdout) as { code: string; message: string };
+    expect(body.code).toBe("UNSUPPORTED_TOKEN");
+    expect(body.message).toContain("fee-on-transfer");
+
+    const unprobed = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      chainId,
+      "--address",
+      tokens.feeOnTransfer,
+    );
+    expect(unprobed.code).toBe(2);
+    expect(unprobed.stderr).toContain("--probe-holder");
+
+    const empty = await kassa(
+      "admin",
+      "token",
+      "add",
+      "--chain",
+      chainId,
+      "--address",
+      tokens.permit18,
+      "--probe-holder",
+      anvilAccount(8).address,
+      "--json",
+    );
+    expect(JSON.parse(empty.stdout)).toMatchObject({ code: "VALIDATION_ERROR" });
+
+    const rows = await database.db.selectFrom("tokens").select("address").execute();
+    expect(rows.map((row) => row.address)).not.toContain(tokens.feeOnTransfer);
   });
 
   it("refuses a bad price source before adding the token", async () => {
@@ -133,6 +226,7 @@ describe("kassa admin", () => {
       String(anvil.chainId),
       "--address",
       tokens.permit18,
+      "--skip-probe",
       "--price-source",
       "oracle:x",
       "--json",
@@ -157,6 +251,7 @@ describe("kassa admin", () => {
       String(anvil.chainId),
       "--address",
       notAToken,
+      "--skip-probe",
     );
     expect(human.code).toBe(1);
     expect(human.stderr).toContain("error TOKEN_INFO_ERROR:");
@@ -170,6 +265,7 @@ describe("kassa admin", () => {
       String(anvil.chainId),
       "--address",
       notAToken,
+      "--skip-probe",
       "--json",
     );
     expect(json.code).toBe(1);

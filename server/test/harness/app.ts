@@ -6,6 +6,7 @@ import { createPaymentSigner } from "../../src/chain/signer.js";
 import * as admin from "../../src/core/admin.js";
 import type { PriceService } from "../../src/core/prices.js";
 import { buildApp, type AppDeps } from "../../src/http/app.js";
+import { createMetrics } from "../../src/metrics.js";
 import { createLogger } from "../../src/logger.js";
 import type { TestChain } from "./chain.js";
 import { createTestDatabase, type TestDatabase } from "./db.js";
@@ -60,9 +61,11 @@ export interface RequestOptions {
 }
 
 export interface StartTestAppOptions extends Partial<
-  Pick<AppDeps, "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit">
+  Pick<AppDeps, "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit" | "metricsToken">
 > {
   prices?: PriceService;
+  /** Serve GET /metrics. */
+  metrics?: boolean;
 }
 
 /**
@@ -128,6 +131,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.allowedWidgetOrigin ? { allowedWidgetOrigin: options.allowedWidgetOrigin } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.metrics ? { metrics: createMetrics(database.db), metricsToken: options.metricsToken } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -1,0 +1,26 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { KassaError } from "../errors.js";
+import type { Metrics } from "../metrics.js";
+
+function sameToken(presented: string | undefined, expected: string): boolean {
+  const a = Buffer.from(presented ?? "");
+  const b = Buffer.from(`Bearer ${expected}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET /metrics (Prometheus text format) and the latency of every request, by route pattern and status. */
+export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  app.addHook("onResponse", async (request, reply) => {
+    metrics.observeHttp(
+      { method: request.method, route: request.routeOptions.url ?? "(unmatched)", status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (token !== undefined && !sameToken(request.headers.authorization, token)) {
+      throw new KassaError("UNAUTHORIZED", "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>");
+    }
+    return reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
