@@ -23,6 +23,12 @@ import type {
   MerchantPaymentRecord,
   Payment,
   CreateRefundParams,
+  GasGrant,
+  GasStatus,
+  RelayParams,
+  RelayRequest,
+  RelaySubmission,
+  RequestGasParams,
   ListRefundsParams,
   ListWebhookDeliveriesParams,
   PaymentMethod,
@@ -295,6 +301,53 @@ class PaymentsResource {
     return this.kassa.request<Payment>(
       "publicKey",
       { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}` },
+      options,
+    );
+  }
+
+  /**
+   * POST /payments/:id/relay (public key): submits a gasless payment, the payer's signed ERC-2771
+   * ForwardRequest. Sent once, never retried (a repeat answers RELAY_ALREADY_SUBMITTED); follow it
+   * with retrieveRelay.
+   */
+  relay(paymentId: string, params: RelayParams, options?: RequestOptions): Promise<RelaySubmission> {
+    return this.kassa.request(
+      "publicKey",
+      { method: "POST", path: `/payments/${encodeURIComponent(paymentId)}/relay`, body: params },
+      options,
+    );
+  }
+
+  /** GET /payments/:id/relay (public key): QUEUED, SUBMITTED, CONFIRMED or FAILED. */
+  retrieveRelay(paymentId: string, options?: RequestOptions): Promise<RelayRequest> {
+    return this.kassa.request(
+      "publicKey",
+      { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}/relay` },
+      options,
+    );
+  }
+
+  /** GET /payments/:id/gas-status (public key): whether the wallet can get a gas grant. */
+  gasStatus(paymentId: string, walletAddress: string, options?: RequestOptions): Promise<GasStatus> {
+    return this.kassa.request(
+      "publicKey",
+      {
+        method: "GET",
+        path: `/payments/${encodeURIComponent(paymentId)}/gas-status`,
+        query: { walletAddress },
+      },
+      options,
+    );
+  }
+
+  /**
+   * POST /payments/request-gas (public key): a one-time grant of native token for the approve;
+   * resolves once the grant is confirmed on-chain. Sent once, never retried (GRANT_IN_PROGRESS).
+   */
+  requestGas(params: RequestGasParams, options?: RequestOptions): Promise<GasGrant> {
+    return this.kassa.request(
+      "publicKey",
+      { method: "POST", path: "/payments/request-gas", body: params },
       options,
     );
   }

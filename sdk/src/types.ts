@@ -73,3 +73,10 @@ export type ListWebhookDeliveriesParams = QueryParams<"GET /merchants/me/webhook
 export type WebhookDeliveryPage = ResponseData<"GET /merchants/me/webhook-deliveries">;
 export type Redelivery = Schemas["Redelivery"];
 export type RotatedWebhookSecret = Schemas["RotatedWebhookSecret"];
+/** POST /payments/:id/relay: the signed ERC-2771 ForwardRequest of a gasless payment. */
+export type RelayParams = RequestBody<"POST /payments/{id}/relay">;
+export type RelaySubmission = ResponseData<"POST /payments/{id}/relay">;
+export type RelayRequest = Schemas["RelayRequest"];
+export type GasStatus = Schemas["GasStatus"];
+export type GasGrant = Schemas["GasGrant"];
+export type RequestGasParams = RequestBody<"POST /payments/request-gas">;

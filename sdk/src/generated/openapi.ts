@@ -1396,6 +1396,373 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payments/{id}/relay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status of the payment's gasless relay */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description paymentId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["RelayRequest"];
+            };
+          };
+        };
+        /** @description code: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: PAYMENT_NOT_FOUND, RELAY_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Submit a gasless payment (EIP-712 ForwardRequest)
+     * @description Checks the ForwardRequest against the payment, simulates it, and queues it for the relayer. 202 once safely queued; follow it with GET /payments/:id/relay.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description paymentId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Must equal the paymentId of the path */
+            paymentId: string;
+            /** @description The payment's forwarderAddress */
+            forwarderAddress: string;
+            forwardRequest: {
+              /** @description Payer wallet */
+              from?: string;
+              /** @description The payment's gatewayAddress */
+              to: string;
+              /** @description Always 0 */
+              value: string | number;
+              /** @description Gas for the pay() call; 200000 recommended */
+              gas: string | number;
+              /** @description The payer's current nonce on the forwarder */
+              nonce: string | number;
+              /** @description Unix seconds: signature expiry */
+              deadline: string | number;
+              /** @description The encoded pay(...) call */
+              data: string;
+              /** @description EIP-712 signature of the ForwardRequest, 0x-prefixed */
+              signature: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {string} */
+                status: "submitted";
+                message: string;
+              };
+            };
+          };
+        };
+        /** @description code: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payments/{id}/gas-status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether a wallet can receive a gas grant for the payment's approve
+     * @description Bare body (no success wrapper).
+     */
+    get: {
+      parameters: {
+        query: {
+          walletAddress: string;
+        };
+        header?: never;
+        path: {
+          /** @description paymentId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["GasStatus"];
+          };
+        };
+        /** @description code: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RELAYER_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payments/request-gas": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-time grant of native token for the approve transaction
+     * @description Answers after the grant transaction is confirmed on-chain. Bare body (no success wrapper).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description paymentId */
+            paymentId: string;
+            /** @description Wallet that will send the approve */
+            walletAddress: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["GasGrant"];
+          };
+        };
+        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: GRANT_IN_PROGRESS */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RELAYER_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1434,6 +1801,31 @@ export interface components {
     RotatedWebhookSecretInput: {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
+    };
+    GasStatusInput: {
+      /** @description The native balance is below the estimated approve cost */
+      needsGas: boolean;
+      /** @description The wallet holds at least the payment amount */
+      hasEnoughTokenBalance: boolean;
+      /** @description The wallet already received a grant on this chain */
+      alreadyGranted: boolean;
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      canReceiveGas: boolean;
+    };
+    GasGrantInput: {
+      txHash: string;
+      /** @description Native token, wei */
+      amount: string;
+      chainId: number;
+    };
+    RelayRequestInput: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     ErrorInput: {
       /** @description One of the codes of SPEC.md section 7 */
@@ -1690,6 +2082,31 @@ export interface components {
     RotatedWebhookSecret: {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
+    };
+    GasStatus: {
+      /** @description The native balance is below the estimated approve cost */
+      needsGas: boolean;
+      /** @description The wallet holds at least the payment amount */
+      hasEnoughTokenBalance: boolean;
+      /** @description The wallet already received a grant on this chain */
+      alreadyGranted: boolean;
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      canReceiveGas: boolean;
+    };
+    GasGrant: {
+      txHash: string;
+      /** @description Native token, wei */
+      amount: string;
+      chainId: number;
+    };
+    RelayRequest: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
     };
     Error: {
       /** @description One of the codes of SPEC.md section 7 */

@@ -1,0 +1,115 @@
+import type { AddressInfo } from "node:net";
+import { Kassa, KassaError, KassaInvalidRequestError, KassaPermissionError } from "@kassa/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestChain } from "../harness/chain.js";
+import {
+  freshPayer,
+  relayBody,
+  startGaslessChain,
+  startGaslessEnv,
+  waitFor,
+  type CreatedPayment,
+  type GaslessTestEnv,
+} from "../gasless/support.js";
+
+let chain: TestChain;
+let env: GaslessTestEnv;
+let baseUrl: string;
+beforeAll(async () => {
+  chain = await startGaslessChain();
+  env = await startGaslessEnv(chain);
+  await env.startWorker();
+  baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  await env?.close();
+  await chain?.stop();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<KassaError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(KassaError);
+  return error as KassaError;
+}
+
+describe("gasless endpoints through the SDK", () => {
+  it("relays a signed ForwardRequest and follows it to CONFIRMED; a second relay is refused", async () => {
+    const kassa = new Kassa({ baseUrl, publicKey: env.t.merchant.publicKey });
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
+    const payment = await kassa.payments.create({
+      orderId: "sdk-gasless",
+      amount: 5,
+      tokenAddress: env.t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    });
+    expect(payment.forwarderAddress).toBe(chain.forwarder);
+    const body = await relayBody(env, payer, payment as CreatedPayment);
+
+    expect(await kassa.payments.relay(payment.paymentId, body)).toMatchObject({ status: "submitted" });
+    const relay = await waitFor(
+      () => kassa.payments.retrieveRelay(payment.paymentId),
+      (current) => current.status === "CONFIRMED" || current.status === "FAILED",
+    );
+    expect(relay).toMatchObject({ status: "CONFIRMED", errorMessage: null });
+    expect(relay.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const paid = await waitFor(
+      () => kassa.payments.retrieve(payment.paymentId),
+      (current) => current.status === "PAID",
+    );
+    expect(paid.status).toBe("PAID");
+
+    const again = await rejection(kassa.payments.relay(payment.paymentId, body));
+    expect(again).toBeInstanceOf(KassaInvalidRequestError);
+    expect(again.code).toMatch(/INVALID_PAYMENT_STATUS|RELAY_ALREADY_SUBMITTED/);
+  });
+
+  it("reports gas status and grants gas once when the merchant's faucet is on", async () => {
+    const merchant = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
+    const kassa = new Kassa({ baseUrl, publicKey: merchant.publicKey });
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
+    const payment = await kassa.payments.create({
+      orderId: "sdk-faucet",
+      amount: 5,
+      tokenAddress: env.t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    });
+    expect(await kassa.payments.gasStatus(payment.paymentId, payer.address)).toEqual({
+      needsGas: true,
+      hasEnoughTokenBalance: true,
+      alreadyGranted: false,
+      canReceiveGas: true,
+    });
+    const grant = await kassa.payments.requestGas({
+      paymentId: payment.paymentId,
+      walletAddress: payer.address,
+    });
+    expect(grant).toMatchObject({ chainId: chain.chainId, txHash: expect.stringMatching(/^0x/) });
+    expect(BigInt(grant.amount)).toBeGreaterThan(0n);
+    expect((await kassa.payments.gasStatus(payment.paymentId, payer.address)).alreadyGranted).toBe(true);
+    const twice = await rejection(
+      kassa.payments.requestGas({ paymentId: payment.paymentId, walletAddress: payer.address }),
+    );
+    expect(twice.status).toBe(400);
+  });
+
+  it("maps FAUCET_DISABLED to a permission error", async () => {
+    const kassa = new Kassa({ baseUrl, publicKey: env.t.merchant.publicKey });
+    const payment = await kassa.payments.create({
+      orderId: "sdk-no-faucet",
+      amount: 1,
+      tokenAddress: env.t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    });
+    const error = await rejection(kassa.payments.gasStatus(payment.paymentId, freshPayer().address));
+    expect(error).toBeInstanceOf(KassaPermissionError);
+    expect(error).toMatchObject({ code: "FAUCET_DISABLED", status: 403 });
+  });
+});
