@@ -85,6 +85,7 @@ export type SendResult =
 
 const FILLER_GAS = 21_000n;
 const FEE_CACHE_MS = 1_000;
+const TRACK_CONCURRENCY = 10;
 
 function quoteOf(broadcast: SenderBroadcastRow): FeeQuote {
   return broadcast.gas_price !== null
@@ -424,7 +425,10 @@ export class TransactionSender {
     const latest = await this.#options.client.getBlockNumber({ cacheTime: 0 });
     for (const address of this.#accounts.keys()) {
       const open = await listOpenSenderTransactions(this.#options.db, this.networkId, address);
-      for (const tx of open) await this.reconcile(tx, latest);
+      // A few at a time: each step is a few RPC and database round trips, independent of the others.
+      for (let i = 0; i < open.length; i += TRACK_CONCURRENCY) {
+        await Promise.all(open.slice(i, i + TRACK_CONCURRENCY).map((tx) => this.reconcile(tx, latest)));
+      }
     }
   }
 
