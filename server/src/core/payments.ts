@@ -206,6 +206,7 @@ export async function createPayment(
     network_id: chain.network_id,
     merchant_bytes32_id: merchant.merchant_id,
     merchant_faucet_enabled: merchant.faucet_enabled,
+    merchant_name: merchant.name,
   });
 }
 

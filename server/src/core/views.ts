@@ -148,7 +148,7 @@ const paymentFields = {
 export const createdPaymentViewSchema = z.object(paymentFields).meta({ id: "CreatedPayment" });
 export type CreatedPaymentView = z.infer<typeof createdPaymentViewSchema>;
 
-/** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md). */
+/** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md) and the merchant's name for the payer's page. */
 export const paymentViewSchema = z
   .object({
     ...paymentFields,
@@ -156,6 +156,7 @@ export const paymentViewSchema = z
     txHash: z.string().nullable(),
     payerAddress: address.nullable(),
     createdAt: timestamp,
+    merchantName: z.string().describe("The merchant's display name, shown to the payer by the widget"),
   })
   .meta({ id: "Payment" });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
@@ -195,6 +196,7 @@ export function paymentView(payment: PaymentDetails): PaymentView {
     txHash: payment.tx_hash,
     payerAddress: payment.payer_address,
     createdAt: payment.created_at.toISOString(),
+    merchantName: payment.merchant_name,
   };
 }
 

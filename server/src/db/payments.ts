@@ -15,6 +15,7 @@ export type PaymentDetails = PaymentRow & {
   network_id: number;
   merchant_bytes32_id: string;
   merchant_faucet_enabled: boolean;
+  merchant_name: string;
 };
 
 function selectDetails(db: Db) {
@@ -32,6 +33,7 @@ function selectDetails(db: Db) {
       "chains.network_id",
       "merchants.merchant_id as merchant_bytes32_id",
       "merchants.faucet_enabled as merchant_faucet_enabled",
+      "merchants.name as merchant_name",
     ]);
 }
 

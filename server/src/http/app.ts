@@ -33,6 +33,7 @@ import { refundRoutes } from "./routes/refunds.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
+import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { securitySchemes } from "./schemas.js";
 
 export const API_PREFIX = "/api/v1";
@@ -59,6 +60,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Listed as the server in the OpenAPI document. */
   publicBaseUrl?: string;
+  /** The payer widget at /widget and the embed script at /widget.js; false: not served. Default: served, no dev wallet. */
+  widget?: WidgetServeOptions | false;
   /** RPC clients for the on-demand sync of GET /payments/:id. Default: the chains' stored RPC URLs. */
   chains?: ChainClients;
   /** GET /payments/:id chain sync; default created from `chains`; false turns it off. */
@@ -172,5 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  if (deps.widget !== false) await app.register(widgetRoutes(deps.widget));
   return base;
 }

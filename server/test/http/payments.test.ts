@@ -324,6 +324,7 @@ describe("GET /payments/:id", () => {
       txHash: null,
       payerAddress: null,
       createdAt: expect.any(String),
+      merchantName: "Test shop",
     });
 
     const other = await t.addMerchant("Nosy shop");

@@ -1,0 +1,124 @@
+import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
+import type { WidgetBundle } from "@kassa/widget/build";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
+ * (its script, stylesheet, and the dev wallet module) and `/widget.js` (the merchant embed script).
+ * The files are bundled in memory from widget/src by esbuild on first use (see widget/build.ts).
+ */
+export interface WidgetServeOptions {
+  /** `kassa dev` only: the page offers a "Dev wallet" that signs with these funded accounts. */
+  devWallet?: DevWalletConfig;
+  /** Chains a wallet may be asked to add, besides the public testnets the widget knows (e.g. anvil). */
+  chains?: ChainParams[];
+}
+
+async function loadBundle(): Promise<WidgetBundle> {
+  // Imported lazily: an API that never serves the widget never loads esbuild.
+  const { loadWidgetBundle } = await import("@kassa/widget/build");
+  return loadWidgetBundle();
+}
+
+const ASSETS = "/widget/assets/";
+
+/** JSON inside <script type="application/json">: `<` escaped so no value can close the element. */
+function dataBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+function page(bundle: WidgetBundle, config: WidgetPageConfig): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    "<title>Kassa payment</title>",
+    `<link rel="stylesheet" href="${ASSETS}${bundle.pageStyle}">`,
+    `<script type="application/json" id="kassa-widget-config">${dataBlock(config)}</script>`,
+    `<script type="module" src="${ASSETS}${bundle.pageScript}"></script>`,
+    "</head>",
+    "<body>",
+    '<div id="kassa-root"><p>Loading…</p></div>',
+    "<noscript>This payment page needs JavaScript.</noscript>",
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
+
+function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: { contents: Uint8Array; contentType: string; etag: string },
+  cacheControl: string,
+) {
+  reply
+    .header("content-type", asset.contentType)
+    .header("etag", asset.etag)
+    .header("cache-control", cacheControl);
+  if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
+  return reply.send(Buffer.from(asset.contents));
+}
+
+export function widgetRoutes(options: WidgetServeOptions = {}) {
+  const connectSrc = ["'self'", ...(options.devWallet ? [new URL(options.devWallet.rpcUrl).origin] : [])];
+  // The page may be framed by any merchant (iframe mode) and must keep its opener (popup mode).
+  const pageHelmet = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc,
+        frameAncestors: ["*"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    frameguard: false,
+    crossOriginOpenerPolicy: { policy: "unsafe-none" },
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+  } as const;
+  // Loaded by merchants' pages from their own origin.
+  const crossOrigin = { crossOriginResourcePolicy: { policy: "cross-origin" } } as const;
+
+  return async (app: FastifyInstance) => {
+    app.get("/widget", { helmet: pageHelmet, schema: { hide: true } }, async (_request, reply) => {
+      const bundle = await loadBundle();
+      const config: WidgetPageConfig = {
+        apiBase: "/api/v1",
+        ...(options.devWallet
+          ? { devWallet: options.devWallet, devWalletScript: `${ASSETS}${bundle.devWalletScript}` }
+          : {}),
+        ...(options.chains ? { chains: options.chains } : {}),
+      };
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(page(bundle, config));
+    });
+
+    app.get<{ Params: { name: string } }>(
+      `${ASSETS}:name`,
+      { helmet: crossOrigin, schema: { hide: true } },
+      async (request, reply) => {
+        const bundle = await loadBundle();
+        const asset = bundle.assets.get(request.params.name);
+        if (!asset || (request.params.name === bundle.devWalletScript && !options.devWallet)) {
+          return reply.callNotFound();
+        }
+        // Names carry a content hash: cache forever.
+        return sendAsset(request, reply, asset, "public, max-age=31536000, immutable");
+      },
+    );
+
+    app.get("/widget.js", { helmet: crossOrigin, schema: { hide: true } }, async (request, reply) => {
+      const bundle = await loadBundle();
+      return sendAsset(request, reply, bundle.embedScript, "public, max-age=300");
+    });
+  };
+}

@@ -1,0 +1,148 @@
+import type { AddressInfo } from "node:net";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as admin from "../../src/core/admin.js";
+import type { SeededMerchant } from "../harness/app.js";
+import { startTestChain, type TestChain } from "../harness/chain.js";
+import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../gasless/support.js";
+import {
+  browserUnavailable,
+  launchChromium,
+  openSession,
+  screen,
+  screenshot,
+  type Browser,
+  type PayerSession,
+} from "./browser.js";
+import { balanceOf, createPayment, waitForStatus } from "./support.js";
+
+const TOKENS = 10n ** 18n;
+
+let chain: TestChain;
+let env: GaslessTestEnv;
+let origin: string;
+let browser: Browser;
+/** A merchant with the faucet on and the permit-less token (KPT) enabled. */
+let faucetShop: SeededMerchant;
+const sessions: PayerSession[] = [];
+
+beforeAll(async () => {
+  if (browserUnavailable) return;
+  chain = await startTestChain();
+  env = await startGaslessEnv(chain);
+  await env.startWorker();
+  origin = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
+  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });
+  faucetShop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
+  await admin.addPaymentMethod(env.t.adminDeps, faucetShop.merchantKey, { tokenAddress: chain.tokens.plain });
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await env?.close();
+  await chain?.stop();
+});
+
+async function openWidget(payer: PrivateKeyAccount, paymentId: string, publicKey: string) {
+  const opened = await openSession(browser, { chain, account: payer });
+  sessions.push(opened);
+  await opened.page.goto(`${origin}/widget?publicKey=${publicKey}&paymentId=${paymentId}`);
+  await screen(opened.page, "connect");
+  await opened.page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+  return opened;
+}
+
+const nativeBalance = (address: `0x${string}`) => chain.publicClient.getBalance({ address });
+
+describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
+  it("pays a permit token with two signatures and no native gas at all", async () => {
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.permit18, payer.address, 100n * TOKENS);
+    const payment = await createPayment(env.t, { amount: 12 });
+    const { page, wallet } = await openWidget(payer, payment.paymentId, env.t.merchant.publicKey);
+
+    await screen(page, "review-gasless");
+    await expect(page.locator(".step").count()).resolves.toBe(2);
+    await screenshot(page, "review-gasless-permit");
+    await page.locator("#kassa-pay").click();
+    await screen(page, "success");
+
+    expect(wallet!.methods().filter((m) => m === "eth_signTypedData_v4")).toHaveLength(2);
+    expect(wallet!.sentTransactions).toHaveLength(0);
+    await expect(nativeBalance(payer.address)).resolves.toBe(0n);
+    await expect(balanceOf(chain, chain.tokens.permit18, payer.address)).resolves.toBe(88n * TOKENS);
+    const paid = await waitForStatus(env.t, payment.paymentId, "PAID");
+    expect(paid.payerAddress?.toLowerCase()).toBe(payer.address.toLowerCase());
+    const relay = await env.request(`/payments/${payment.paymentId}/relay`, {
+      headers: { "x-public-key": env.t.merchant.publicKey },
+    });
+    expect(relay.body.data).toMatchObject({ status: "CONFIRMED", transactionHash: paid.txHash });
+  });
+
+  it("pays a token without permit: gas from the faucet, an exact approve, then a signed relay", async () => {
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
+    const payment = await createPayment(env.t, {
+      amount: 9,
+      tokenAddress: chain.tokens.plain,
+      publicKey: faucetShop.publicKey,
+    });
+    const { page, wallet } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
+
+    await screen(page, "review-gasless");
+    const steps = await Promise.all(
+      [0, 1, 2].map((i) => page.locator(`.step:nth-child(${i + 1})`).getAttribute("data-step")),
+    );
+    expect(steps).toEqual(["faucet", "approve", "forward"]);
+    await screenshot(page, "review-gasless-faucet");
+    await page.locator("#kassa-pay").click();
+    await screen(page, "success");
+
+    // The approve is the only transaction the payer sends, and it is for the exact amount.
+    expect(wallet!.sentTransactions).toHaveLength(1);
+    const approve = await chain.publicClient.getTransaction({ hash: wallet!.sentTransactions[0]! });
+    expect(approve.to?.toLowerCase()).toBe(chain.tokens.plain.toLowerCase());
+    expect(approve.input.slice(-64)).toBe((9n * TOKENS).toString(16).padStart(64, "0"));
+    await expect(balanceOf(chain, chain.tokens.plain, payer.address)).resolves.toBe(91n * TOKENS);
+    await waitForStatus(env.t, payment.paymentId, "PAID", faucetShop.publicKey);
+  });
+
+  it("explains when the faucet cannot help a wallet that already had its grant", async () => {
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
+    const first = await createPayment(env.t, {
+      amount: 1,
+      tokenAddress: chain.tokens.plain,
+      publicKey: faucetShop.publicKey,
+    });
+    const granted = await env.request("/payments/request-gas", {
+      method: "POST",
+      headers: { "x-public-key": faucetShop.publicKey, origin },
+      json: { paymentId: first.paymentId, walletAddress: payer.address },
+    });
+    expect(granted.status).toBe(200);
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [payer.address, "0x0"] as never,
+    });
+
+    const payment = await createPayment(env.t, {
+      amount: 2,
+      tokenAddress: chain.tokens.plain,
+      publicKey: faucetShop.publicKey,
+    });
+    const { page, wallet } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
+    await screen(page, "faucet-refused");
+    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/already received gas/);
+    await screenshot(page, "faucet-refused");
+    expect(wallet!.sentTransactions).toHaveLength(0);
+    await expect(
+      waitForStatus(env.t, payment.paymentId, "CREATED", faucetShop.publicKey),
+    ).resolves.toMatchObject({
+      txHash: null,
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../harness/app.js";
+import { startTestChain, type TestChain } from "../harness/chain.js";
+
+let chain: TestChain;
+let t: TestApp;
+let origin: string;
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await startTestApp(chain);
+  origin = new URL(t.baseUrl).origin;
+});
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+describe("the widget served by the app", () => {
+  it("serves the page with its config, a CSP that allows framing, and no dev wallet by default", async () => {
+    const response = await fetch(`${origin}/widget?publicKey=${t.merchant.publicKey}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors *");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    const html = await response.text();
+    const config = JSON.parse(/id="kassa-widget-config">(.*?)<\/script>/.exec(html)?.[1] ?? "null");
+    expect(config).toEqual({ apiBase: "/api/v1" });
+
+    const assets = [...html.matchAll(/(?:href|src)="(\/widget\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toHaveLength(2);
+    for (const path of assets) {
+      const asset = await fetch(`${origin}${path}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toContain("immutable");
+      const etag = asset.headers.get("etag") ?? "";
+      const again = await fetch(`${origin}${path}`, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+    }
+  });
+
+  it("serves /widget.js to any origin and refuses unknown assets and the dev wallet module", async () => {
+    const embed = await fetch(`${origin}/widget.js`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(embed.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(await embed.text()).toContain("Kassa");
+
+    const { loadWidgetBundle } = await import("@kassa/widget/build");
+    const bundle = await loadWidgetBundle();
+    for (const name of [bundle.devWalletScript, "nope.js"]) {
+      const response = await fetch(`${origin}/widget/assets/${name}`);
+      expect([response.status, (await response.json()).code]).toEqual([404, "NOT_FOUND"]);
+    }
+  });
+
+  it("keeps what a payer downloads under 150 KB gzipped", async () => {
+    const { loadWidgetBundle, measureWidget } = await import("@kassa/widget/build");
+    const sizes = measureWidget(await loadWidgetBundle());
+    expect(sizes.total).toBeLessThan(150 * 1024);
+  });
+});

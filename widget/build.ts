@@ -1,0 +1,143 @@
+/**
+ * Bundles the payer widget and the merchant embed script into memory with esbuild. The Kassa server
+ * calls {@link loadWidgetBundle} when it serves the widget, so no build output is committed and what
+ * it serves always matches the source. `tsx widget/build.ts --size` prints the gzipped sizes.
+ */
+import { createHash } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build, type BuildOptions, type OutputFile } from "esbuild";
+
+const widgetDir = dirname(fileURLToPath(import.meta.url));
+
+export interface WidgetAsset {
+  contents: Uint8Array;
+  contentType: string;
+  /** Strong ETag: a hash of the contents. */
+  etag: string;
+}
+
+export interface WidgetBundle {
+  /** Files by name (`main-<hash>.js`, `main-<hash>.css`, `devWallet-<hash>.js`), served under /widget/assets/. */
+  assets: ReadonlyMap<string, WidgetAsset>;
+  /** Name of the page's script in `assets`: all the code a payer downloads. */
+  pageScript: string;
+  /** Name of the page's stylesheet in `assets`. */
+  pageStyle: string;
+  /**
+   * Name of the dev wallet module in `assets`, loaded by the page only when the server offers a dev
+   * wallet (`kassa dev`). A separate build, so none of its signing code reaches a payer otherwise.
+   */
+  devWalletScript: string;
+  /** The merchant embed script, served at /widget.js. */
+  embedScript: WidgetAsset;
+}
+
+const common: BuildOptions = {
+  bundle: true,
+  minify: true,
+  write: false,
+  platform: "browser",
+  target: ["es2022", "chrome100", "firefox100", "safari15"],
+  legalComments: "none",
+  charset: "utf8",
+  logLevel: "silent",
+};
+
+function contentType(name: string): string {
+  if (name.endsWith(".js")) return "text/javascript; charset=utf-8";
+  if (name.endsWith(".css")) return "text/css; charset=utf-8";
+  return "application/octet-stream";
+}
+
+function asset(file: OutputFile): WidgetAsset {
+  const etag = `"${createHash("sha256").update(file.contents).digest("base64url").slice(0, 22)}"`;
+  return { contents: file.contents, contentType: contentType(file.path), etag };
+}
+
+/** Builds everything once; about 100-300 ms. */
+export async function buildWidget(): Promise<WidgetBundle> {
+  const [page, devWallet, embed] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: { main: join(widgetDir, "src/main.ts") },
+      format: "esm",
+      outdir: "/kassa-widget",
+      entryNames: "[name]-[hash]",
+    }),
+    build({
+      ...common,
+      entryPoints: { devWallet: join(widgetDir, "src/wallet/devWallet.ts") },
+      format: "esm",
+      outdir: "/kassa-widget",
+      entryNames: "[name]-[hash]",
+    }),
+    build({
+      ...common,
+      entryPoints: [join(widgetDir, "src/embed.ts")],
+      format: "iife",
+      outfile: "/kassa-widget/widget.js",
+    }),
+  ]);
+  const assets = new Map<string, WidgetAsset>();
+  for (const file of [...(page.outputFiles ?? []), ...(devWallet.outputFiles ?? [])]) {
+    assets.set(basename(file.path), asset(file));
+  }
+  const names = [...assets.keys()];
+  const find = (prefix: string, suffix: string) =>
+    names.find((name) => name.startsWith(prefix) && name.endsWith(suffix));
+  const pageScript = find("main-", ".js");
+  const pageStyle = find("main-", ".css");
+  const devWalletScript = find("devWallet-", ".js");
+  const embedFile = embed.outputFiles?.[0];
+  if (!pageScript || !pageStyle || !devWalletScript || !embedFile) {
+    throw new Error(`widget build is missing a file: got ${names.join(", ")}`);
+  }
+  return { assets, pageScript, pageStyle, devWalletScript, embedScript: asset(embedFile) };
+}
+
+let cached: Promise<WidgetBundle> | undefined;
+
+/** The bundle of this process, built on first use; a failed build is retried on the next call. */
+export function loadWidgetBundle(): Promise<WidgetBundle> {
+  cached ??= buildWidget().catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}
+
+export interface WidgetSizes {
+  /** Gzipped bytes per file a payer downloads: the page's script(s), its stylesheet. */
+  page: Record<string, number>;
+  /** Gzipped bytes of /widget.js (downloaded by the merchant's page). */
+  embed: number;
+  /** Gzipped bytes of the dev wallet module (never downloaded outside `kassa dev`). */
+  devOnly: number;
+  /** Gzipped bytes of everything a payer downloads: embed script plus the page's files. */
+  total: number;
+}
+
+export function measureWidget(bundle: WidgetBundle): WidgetSizes {
+  const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+  const page: Record<string, number> = {};
+  let devOnly = 0;
+  for (const [name, file] of bundle.assets) {
+    if (name === bundle.devWalletScript) devOnly += gz(file.contents);
+    else page[name] = gz(file.contents);
+  }
+  const embed = gz(bundle.embedScript.contents);
+  const total = embed + Object.values(page).reduce((sum, size) => sum + size, 0);
+  return { page, embed, devOnly, total };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const sizes = measureWidget(await buildWidget());
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  for (const [name, size] of Object.entries(sizes.page)) console.log(`${name.padEnd(28)} ${kb(size)}`);
+  console.log(`${"widget.js (embed)".padEnd(28)} ${kb(sizes.embed)}`);
+  console.log(`${"dev wallet (dev only)".padEnd(28)} ${kb(sizes.devOnly)}`);
+  console.log(`${"total a payer downloads".padEnd(28)} ${kb(sizes.total)} gzipped (target 150 KB)`);
+  if (process.argv.includes("--size") && sizes.total > 150 * 1024) process.exitCode = 1;
+}

@@ -1,0 +1,130 @@
+/** The Kassa API as the widget uses it: public key endpoints of SPEC section 4.1, same origin. */
+import type { Address, Hex } from "viem";
+import type { PayablePayment, SignedForwardRequest } from "./chain.js";
+
+export type PaymentStatus =
+  "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+
+/** SPEC 2.1 (status query) plus `serverSignature` and `merchantName`. */
+export interface Payment extends PayablePayment {
+  orderId: string;
+  status: PaymentStatus;
+  tokenSymbol: string;
+  tokenDecimals: number;
+  tokenPermitSupported: boolean;
+  isFaucetEnabled: boolean;
+  successUrl: string;
+  failUrl: string;
+  expiresAt: string;
+  txHash: Hex | null;
+  payerAddress: Address | null;
+  currency: string | null;
+  fiatAmount: number | null;
+  merchantName?: string;
+}
+
+export interface CreatePaymentInput {
+  orderId: string;
+  amount: number;
+  tokenAddress: string;
+  successUrl: string;
+  failUrl: string;
+  currency?: string;
+}
+
+export interface RelayStatus {
+  status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+  transactionHash: Hex | null;
+  errorMessage: string | null;
+}
+
+export interface GasStatus {
+  needsGas: boolean;
+  hasEnoughTokenBalance: boolean;
+  alreadyGranted: boolean;
+  canReceiveGas: boolean;
+}
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface KassaApi {
+  createPayment(input: CreatePaymentInput): Promise<Payment>;
+  getPayment(paymentId: string): Promise<Payment>;
+  /** Chain names by EIP-155 id. */
+  chainNames(): Promise<Map<number, string>>;
+  relay(payment: PayablePayment, forwardRequest: SignedForwardRequest): Promise<void>;
+  getRelay(paymentId: string): Promise<RelayStatus>;
+  gasStatus(paymentId: string, walletAddress: Address): Promise<GasStatus>;
+  requestGas(paymentId: string, walletAddress: Address): Promise<{ txHash: Hex }>;
+  /** Server clock minus this browser's clock, in ms, from the last response's Date header. */
+  clockSkewMs(): number;
+}
+
+export function createApi(apiBase: string, publicKey: string): KassaApi {
+  let skew = 0;
+
+  async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${apiBase}${path}`, {
+        method: init.method ?? "GET",
+        headers: {
+          "x-public-key": publicKey,
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        cache: "no-store",
+      });
+    } catch (error) {
+      throw new ApiError(0, "NETWORK_ERROR", String(error));
+    }
+    const date = Date.parse(response.headers.get("date") ?? "");
+    if (Number.isFinite(date)) skew = date - Date.now();
+    const body = (await response.json().catch(() => null)) as {
+      success?: boolean;
+      data?: unknown;
+      code?: string;
+      message?: string;
+    } | null;
+    if (!response.ok) {
+      throw new ApiError(
+        response.status,
+        body?.code ?? "INTERNAL_ERROR",
+        body?.message ?? response.statusText,
+      );
+    }
+    // Success bodies are { success, data } except the bare gas endpoints (SPEC 4.1).
+    return (body && "success" in body ? body.data : body) as T;
+  }
+
+  const encoded = encodeURIComponent;
+  return {
+    createPayment: (input) => call<Payment>("/payments", { method: "POST", body: input }),
+    getPayment: (paymentId) => call<Payment>(`/payments/${encoded(paymentId)}`),
+    async chainNames() {
+      const data = await call<{ chains: { network_id: number; name: string }[] }>("/chains");
+      return new Map(data.chains.map((chain) => [chain.network_id, chain.name]));
+    },
+    async relay(payment, forwardRequest) {
+      await call(`/payments/${encoded(payment.paymentId)}/relay`, {
+        method: "POST",
+        body: { paymentId: payment.paymentId, forwarderAddress: payment.forwarderAddress, forwardRequest },
+      });
+    },
+    getRelay: (paymentId) => call<RelayStatus>(`/payments/${encoded(paymentId)}/relay`),
+    gasStatus: (paymentId, walletAddress) =>
+      call<GasStatus>(`/payments/${encoded(paymentId)}/gas-status?walletAddress=${encoded(walletAddress)}`),
+    requestGas: (paymentId, walletAddress) =>
+      call<{ txHash: Hex }>("/payments/request-gas", { method: "POST", body: { paymentId, walletAddress } }),
+    clockSkewMs: () => skew,
+  };
+}

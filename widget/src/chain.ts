@@ -1,0 +1,297 @@
+/**
+ * What the widget reads from and writes to the chain, always through the payer's wallet (EIP-1193),
+ * so the page itself needs no RPC endpoint. Calldata is encoded with viem from the generated ABIs.
+ */
+import { erc2771ForwarderAbi, paymentGatewayAbi } from "@kassa/contracts/abi";
+import { forwardRequestTypes, forwarderDomain, noPermit, permitTypes } from "@kassa/contracts/eip712";
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
+import { request, WalletError, type Eip1193Provider } from "./wallet/eip1193.js";
+
+/** The standard read functions of EIP-2612 and EIP-5267 that OpenZeppelin's ERC20Permit has. */
+const permitReadAbi = [
+  {
+    type: "function",
+    name: "nonces",
+    stateMutability: "view",
+    inputs: [{ name: "owner", type: "address" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "eip712Domain",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [
+      { name: "fields", type: "bytes1" },
+      { name: "name", type: "string" },
+      { name: "version", type: "string" },
+      { name: "chainId", type: "uint256" },
+      { name: "verifyingContract", type: "address" },
+      { name: "salt", type: "bytes32" },
+      { name: "extensions", type: "uint256[]" },
+    ],
+  },
+  {
+    type: "function",
+    name: "name",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "string" }],
+  },
+] as const;
+
+/** The payment fields `pay()` needs (SPEC 2.1 plus `serverSignature`). */
+export interface PayablePayment {
+  paymentId: Hex;
+  chainId: number;
+  tokenAddress: Address;
+  amount: string;
+  recipientAddress: Address;
+  merchantId: Hex;
+  deadline: string;
+  serverSignature: Hex;
+  gatewayAddress: Address;
+  forwarderAddress: Address | null;
+}
+
+export interface PermitSignature {
+  deadline: bigint;
+  v: number;
+  r: Hex;
+  s: Hex;
+}
+
+/** SPEC 8: 200,000 recommended for the forward request. */
+export const FORWARD_GAS = 200_000n;
+
+async function call(provider: Eip1193Provider, to: Address, data: Hex): Promise<Hex> {
+  return request<Hex>(provider, "eth_call", [{ to, data }, "latest"]);
+}
+
+export async function readTokenBalance(provider: Eip1193Provider, token: Address, owner: Address) {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  return decodeFunctionResult({
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    data: await call(provider, token, data),
+  });
+}
+
+export async function readAllowance(
+  provider: Eip1193Provider,
+  token: Address,
+  owner: Address,
+  spender: Address,
+) {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
+  return decodeFunctionResult({
+    abi: erc20Abi,
+    functionName: "allowance",
+    data: await call(provider, token, data),
+  });
+}
+
+export async function readNativeBalance(provider: Eip1193Provider, owner: Address): Promise<bigint> {
+  return BigInt(await request<Hex>(provider, "eth_getBalance", [owner, "latest"]));
+}
+
+export async function readChainId(provider: Eip1193Provider): Promise<number> {
+  return Number(await request<Hex | number>(provider, "eth_chainId"));
+}
+
+export async function readTokenNonce(provider: Eip1193Provider, token: Address, owner: Address) {
+  const data = encodeFunctionData({ abi: permitReadAbi, functionName: "nonces", args: [owner] });
+  return decodeFunctionResult({
+    abi: permitReadAbi,
+    functionName: "nonces",
+    data: await call(provider, token, data),
+  });
+}
+
+export async function readForwarderNonce(provider: Eip1193Provider, forwarder: Address, owner: Address) {
+  const data = encodeFunctionData({ abi: erc2771ForwarderAbi, functionName: "nonces", args: [owner] });
+  return decodeFunctionResult({
+    abi: erc2771ForwarderAbi,
+    functionName: "nonces",
+    data: await call(provider, forwarder, data),
+  });
+}
+
+/** The token's EIP-712 domain name and version: EIP-5267 `eip712Domain()`, else `name()` and "1". */
+export async function readPermitDomain(
+  provider: Eip1193Provider,
+  token: Address,
+): Promise<{ name: string; version: string }> {
+  try {
+    const data = encodeFunctionData({ abi: permitReadAbi, functionName: "eip712Domain" });
+    const [, name, version] = decodeFunctionResult({
+      abi: permitReadAbi,
+      functionName: "eip712Domain",
+      data: await call(provider, token, data),
+    });
+    return { name, version };
+  } catch {
+    const data = encodeFunctionData({ abi: permitReadAbi, functionName: "name" });
+    const name = decodeFunctionResult({
+      abi: permitReadAbi,
+      functionName: "name",
+      data: await call(provider, token, data),
+    });
+    return { name, version: "1" };
+  }
+}
+
+export function encodePay(payment: PayablePayment, permit: PermitSignature = noPermit): Hex {
+  return encodeFunctionData({
+    abi: paymentGatewayAbi,
+    functionName: "pay",
+    args: [
+      payment.paymentId,
+      payment.tokenAddress,
+      BigInt(payment.amount),
+      payment.recipientAddress,
+      payment.merchantId,
+      BigInt(payment.deadline),
+      payment.serverSignature,
+      permit,
+    ],
+  });
+}
+
+export function encodeApprove(spender: Address, amount: bigint): Hex {
+  return encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
+}
+
+export function sendTransaction(
+  provider: Eip1193Provider,
+  tx: { from: Address; to: Address; data: Hex },
+): Promise<Hex> {
+  return request<Hex>(provider, "eth_sendTransaction", [{ ...tx, value: "0x0" }]);
+}
+
+interface Receipt {
+  status: Hex;
+  transactionHash: Hex;
+}
+
+/** Polls the wallet for the receipt (about once a second, up to ~10 minutes); true when it succeeded. */
+export async function waitForReceipt(provider: Eip1193Provider, hash: Hex): Promise<boolean> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const receipt = await request<Receipt | null>(provider, "eth_getTransactionReceipt", [hash]).catch(
+      () => null,
+    );
+    if (receipt) return receipt.status === "0x1";
+    await new Promise((resolve) => setTimeout(resolve, attempt < 10 ? 500 : 1500));
+  }
+  throw new WalletError(`no receipt for ${hash}`, undefined);
+}
+
+type TypedField = { name: string; type: string };
+
+/** `eth_signTypedData_v4`: the typed data as JSON, with `EIP712Domain` listed and integers as strings. */
+export function signTypedData(
+  provider: Eip1193Provider,
+  from: Address,
+  typedData: {
+    domain: { name: string; version: string; chainId: number; verifyingContract: Address };
+    types: Record<string, readonly TypedField[]>;
+    primaryType: string;
+    message: Record<string, unknown>;
+  },
+): Promise<Hex> {
+  const json = JSON.stringify(
+    {
+      ...typedData,
+      types: {
+        EIP712Domain: [
+          { name: "name", type: "string" },
+          { name: "version", type: "string" },
+          { name: "chainId", type: "uint256" },
+          { name: "verifyingContract", type: "address" },
+        ],
+        ...typedData.types,
+      },
+    },
+    (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
+  );
+  return request<Hex>(provider, "eth_signTypedData_v4", [from, json]);
+}
+
+/** Signs an EIP-2612 permit for exactly the payment amount, valid until the payment's deadline. */
+export async function signPaymentPermit(
+  provider: Eip1193Provider,
+  payment: PayablePayment,
+  owner: Address,
+): Promise<PermitSignature> {
+  const [domain, nonce] = await Promise.all([
+    readPermitDomain(provider, payment.tokenAddress),
+    readTokenNonce(provider, payment.tokenAddress, owner),
+  ]);
+  const deadline = BigInt(payment.deadline);
+  const signature = await signTypedData(provider, owner, {
+    domain: { ...domain, chainId: payment.chainId, verifyingContract: payment.tokenAddress },
+    types: permitTypes,
+    primaryType: "Permit",
+    message: { owner, spender: payment.gatewayAddress, value: BigInt(payment.amount), nonce, deadline },
+  });
+  return { deadline, ...splitSignature(signature) };
+}
+
+/** The relay body's `forwardRequest` (SPEC 4.1): strings for numbers, signed by the payer. */
+export interface SignedForwardRequest {
+  from: Address;
+  to: Address;
+  value: string;
+  gas: string;
+  nonce: string;
+  deadline: string;
+  data: Hex;
+  signature: Hex;
+}
+
+/** Signs an ERC2771Forwarder ForwardRequest that calls `pay()` with `data` on the payment's gateway. */
+export async function signForwardRequest(
+  provider: Eip1193Provider,
+  payment: PayablePayment & { forwarderAddress: Address },
+  from: Address,
+  data: Hex,
+): Promise<SignedForwardRequest> {
+  const nonce = await readForwarderNonce(provider, payment.forwarderAddress, from);
+  const message = {
+    from,
+    to: payment.gatewayAddress,
+    value: 0n,
+    gas: FORWARD_GAS,
+    nonce,
+    deadline: BigInt(payment.deadline),
+    data,
+  };
+  const signature = await signTypedData(provider, from, {
+    domain: forwarderDomain(payment.chainId, payment.forwarderAddress) as {
+      name: string;
+      version: string;
+      chainId: number;
+      verifyingContract: Address;
+    },
+    types: forwardRequestTypes,
+    primaryType: "ForwardRequest",
+    message,
+  });
+  return {
+    from,
+    to: message.to,
+    value: "0",
+    gas: message.gas.toString(),
+    nonce: nonce.toString(),
+    deadline: message.deadline.toString(),
+    data,
+    signature,
+  };
+}
+
+export function splitSignature(signature: Hex): { v: number; r: Hex; s: Hex } {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature))
+    throw new WalletError("the wallet returned a malformed signature", undefined);
+  const v = Number.parseInt(signature.slice(130, 132), 16);
+  return { r: `0x${signature.slice(2, 66)}`, s: `0x${signature.slice(66, 130)}`, v: v < 27 ? v + 27 : v };
+}

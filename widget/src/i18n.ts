@@ -1,0 +1,253 @@
+/** The widget's texts in English and Korean. `{name}` placeholders are filled by {@link t}. */
+
+const en = {
+  title: "Pay with crypto",
+  loading: "Loading the payment…",
+  payTo: "Pay {merchant}",
+  amount: "Amount",
+  network: "Network",
+  timeLeft: "Time left",
+  timeLeftLabel: "{minutes} minutes {seconds} seconds left to pay",
+  oneMinuteLeft: "One minute left to complete this payment.",
+  cancel: "Cancel payment",
+  close: "Close",
+
+  connectTitle: "Connect a wallet",
+  connectIntro:
+    "Choose the wallet that holds your {symbol}. It will ask you to share your address: nothing is paid yet.",
+  noWallet:
+    "No wallet was found in this browser. Install a wallet extension (for example MetaMask) or open this page in your wallet app's browser.",
+  browserWallet: "Browser wallet",
+  devWallet: "Dev wallet: {label}",
+  devWalletNote: "Local development only: signs with a funded test account.",
+  connecting: "Waiting for {wallet}… Approve the connection request in your wallet.",
+
+  wrongNetworkTitle: "Switch network",
+  wrongNetworkBody:
+    "This payment is on {network}, but your wallet is on another network. Your wallet will ask you to switch (or to add {network} first).",
+  switchNetwork: "Switch to {network}",
+  switching: "Check your wallet: it asks to switch to {network}.",
+  addNetworkManually:
+    "Your wallet does not know {network} (chain id {chainId}). Add it in your wallet's network settings, then try again.",
+
+  insufficientTitle: "Not enough {symbol}",
+  insufficientBody:
+    "This wallet holds {balance} {symbol}; the payment needs {amount} {symbol}. Add {symbol} to this wallet or connect another one.",
+  checkAgain: "Check again",
+  useAnotherWallet: "Use another wallet",
+
+  reviewTitle: "Review and pay",
+  wallet: "Wallet",
+  stepsIntro: "What happens next:",
+  payGasless: "Pay {amount} {symbol}",
+  payDirect: "Pay {amount} {symbol}",
+  payWithOwnGas: "Pay with my own gas instead",
+  gaslessHint: "No network fee: you only sign, a relayer sends the transaction.",
+  directHint: "You send the transaction yourself and pay the network fee in {native}.",
+
+  stepPermit: "Sign a permit",
+  stepPermitAsk: "Your wallet asks for a signature (no fee).",
+  stepPermitWhy: "It lets the Kassa gateway take exactly {amount} {symbol} for this payment, once.",
+  stepForward: "Sign the payment",
+  stepForwardAsk: "Your wallet asks for a signature (no fee).",
+  stepForwardWhy: "A relayer submits it to {network} and pays the network fee for you.",
+  stepFaucet: "Receive a little {native}",
+  stepFaucetAsk: "Nothing to approve: Kassa sends it to your wallet.",
+  stepFaucetWhy: "The approval below is a transaction and needs a small fee in {native}.",
+  stepApprove: "Approve {amount} {symbol}",
+  stepApproveAsk: "Your wallet asks you to confirm a transaction (small fee in {native}).",
+  stepApproveWhy: "It allows the Kassa gateway to take exactly this amount, not more.",
+  stepPay: "Send the payment",
+  stepPayAsk: "Your wallet asks you to confirm a transaction (fee in {native}).",
+  stepPayWhy: "It pays {merchant} directly from your wallet.",
+  stepDone: "done",
+  stepCurrent: "in progress",
+  stepPending: "to do",
+  checkWallet: "Check your wallet.",
+
+  progressTitle: "Paying…",
+  confirmingTitle: "Confirming the payment",
+  confirmingBody:
+    "Your payment was sent to {network}. Waiting for the confirmation; this usually takes a few seconds.",
+  relayQueued: "The relayer is sending your payment…",
+  transaction: "Transaction",
+
+  successTitle: "Payment complete",
+  successBody: "{merchant} received {amount} {symbol}.",
+  redirecting: "Returning to {host}…",
+  returnNow: "Return to the shop",
+  closeWindow: "You can close this window now.",
+
+  expiredTitle: "This payment expired",
+  expiredBody:
+    "Payments must be completed within 5 minutes. Nothing was paid. Go back to the shop to start a new payment.",
+  failedTitle: "The payment failed",
+  failedBody: "The payment could not be completed ({status}). Go back to the shop to start a new payment.",
+  backToShop: "Back to the shop",
+
+  rejectedTitle: "Request declined",
+  rejectedBody: "You declined the request in your wallet, so nothing was paid. You can try again.",
+  tryAgain: "Try again",
+
+  txFailedTitle: "The transaction did not go through",
+  txFailedBody: "Nothing was paid. {detail}",
+
+  needGasTitle: "You need a little {native}",
+  needGasBody:
+    "The approval is a transaction and needs a small fee in {native}, and this wallet has none. Add some {native} to this wallet and check again.",
+  faucetRefusedTitle: "Kassa could not send gas",
+  faucetRefusedBody: "{reason} Add a little {native} to this wallet yourself, then check again.",
+  faucetAlreadyGranted: "This wallet already received gas on this network once.",
+  faucetPaymentGranted: "This payment already funded gas for another wallet.",
+  faucetDisabled: "The merchant does not offer gas.",
+  faucetHasGas: "This wallet already has enough gas.",
+  faucetInProgress: "Another gas request for this payment is in progress.",
+  faucetOther: "The gas request failed.",
+
+  gaslessUnavailableTitle: "Gasless payment is not available",
+  gaslessUnavailableBody:
+    "The relayer is not available right now. You can still pay by sending the transaction yourself: your wallet will ask you to confirm it and to pay the network fee in {native}.",
+
+  errorTitle: "Something went wrong",
+  missingParams: "This payment link is incomplete. Go back to the shop and try again.",
+  notFound: "This payment does not exist or does not belong to this shop.",
+  networkError: "Kassa could not be reached. Check your connection and try again.",
+  alreadyPaid: "This payment is already complete.",
+};
+
+export type MessageKey = keyof typeof en;
+
+const ko: Record<MessageKey, string> = {
+  title: "암호화폐로 결제",
+  loading: "결제 정보를 불러오는 중…",
+  payTo: "{merchant}에 결제",
+  amount: "금액",
+  network: "네트워크",
+  timeLeft: "남은 시간",
+  timeLeftLabel: "결제까지 {minutes}분 {seconds}초 남음",
+  oneMinuteLeft: "결제를 완료할 시간이 1분 남았습니다.",
+  cancel: "결제 취소",
+  close: "닫기",
+
+  connectTitle: "지갑 연결",
+  connectIntro:
+    "{symbol}을(를) 보유한 지갑을 선택하세요. 지갑이 주소 공유를 요청합니다. 아직 결제되지 않습니다.",
+  noWallet:
+    "이 브라우저에서 지갑을 찾을 수 없습니다. 지갑 확장 프로그램(예: MetaMask)을 설치하거나 지갑 앱의 브라우저에서 이 페이지를 여세요.",
+  browserWallet: "브라우저 지갑",
+  devWallet: "개발용 지갑: {label}",
+  devWalletNote: "로컬 개발 전용: 테스트 계정으로 서명합니다.",
+  connecting: "{wallet} 응답을 기다리는 중… 지갑에서 연결 요청을 승인하세요.",
+
+  wrongNetworkTitle: "네트워크 전환",
+  wrongNetworkBody:
+    "이 결제는 {network} 네트워크에서 진행되지만 지갑이 다른 네트워크에 있습니다. 지갑이 네트워크 전환(또는 {network} 추가)을 요청합니다.",
+  switchNetwork: "{network}(으)로 전환",
+  switching: "지갑을 확인하세요: {network}(으)로 전환을 요청합니다.",
+  addNetworkManually:
+    "지갑에 {network}(체인 ID {chainId}) 네트워크가 없습니다. 지갑의 네트워크 설정에서 추가한 뒤 다시 시도하세요.",
+
+  insufficientTitle: "{symbol} 잔액 부족",
+  insufficientBody:
+    "이 지갑에는 {balance} {symbol}이(가) 있으며, 결제에는 {amount} {symbol}이(가) 필요합니다. 이 지갑에 {symbol}을(를) 추가하거나 다른 지갑을 연결하세요.",
+  checkAgain: "다시 확인",
+  useAnotherWallet: "다른 지갑 사용",
+
+  reviewTitle: "확인 후 결제",
+  wallet: "지갑",
+  stepsIntro: "진행 순서:",
+  payGasless: "{amount} {symbol} 결제",
+  payDirect: "{amount} {symbol} 결제",
+  payWithOwnGas: "직접 가스비를 내고 결제",
+  gaslessHint: "네트워크 수수료 없음: 서명만 하면 릴레이어가 거래를 전송합니다.",
+  directHint: "직접 거래를 전송하고 네트워크 수수료를 {native}(으)로 지불합니다.",
+
+  stepPermit: "퍼밋 서명",
+  stepPermitAsk: "지갑이 서명을 요청합니다(수수료 없음).",
+  stepPermitWhy: "Kassa 게이트웨이가 이 결제에 대해 정확히 {amount} {symbol}만 한 번 가져갈 수 있게 합니다.",
+  stepForward: "결제 서명",
+  stepForwardAsk: "지갑이 서명을 요청합니다(수수료 없음).",
+  stepForwardWhy: "릴레이어가 {network}에 제출하고 네트워크 수수료를 대신 냅니다.",
+  stepFaucet: "소량의 {native} 받기",
+  stepFaucetAsk: "승인할 것 없음: Kassa가 지갑으로 보냅니다.",
+  stepFaucetWhy: "아래 승인은 거래이므로 소량의 {native} 수수료가 필요합니다.",
+  stepApprove: "{amount} {symbol} 승인",
+  stepApproveAsk: "지갑이 거래 확인을 요청합니다({native} 소액 수수료).",
+  stepApproveWhy: "Kassa 게이트웨이가 정확히 이 금액만 가져갈 수 있게 합니다.",
+  stepPay: "결제 전송",
+  stepPayAsk: "지갑이 거래 확인을 요청합니다({native} 수수료).",
+  stepPayWhy: "지갑에서 {merchant}에 직접 결제합니다.",
+  stepDone: "완료",
+  stepCurrent: "진행 중",
+  stepPending: "대기",
+  checkWallet: "지갑을 확인하세요.",
+
+  progressTitle: "결제 중…",
+  confirmingTitle: "결제 확인 중",
+  confirmingBody: "결제가 {network}에 전송되었습니다. 확인을 기다리는 중이며 보통 몇 초 걸립니다.",
+  relayQueued: "릴레이어가 결제를 전송하는 중…",
+  transaction: "거래",
+
+  successTitle: "결제 완료",
+  successBody: "{merchant}이(가) {amount} {symbol}을(를) 받았습니다.",
+  redirecting: "{host}(으)로 돌아가는 중…",
+  returnNow: "상점으로 돌아가기",
+  closeWindow: "이제 이 창을 닫아도 됩니다.",
+
+  expiredTitle: "결제 시간이 만료되었습니다",
+  expiredBody:
+    "결제는 5분 안에 완료해야 합니다. 결제된 금액은 없습니다. 상점으로 돌아가 새 결제를 시작하세요.",
+  failedTitle: "결제 실패",
+  failedBody: "결제를 완료할 수 없습니다({status}). 상점으로 돌아가 새 결제를 시작하세요.",
+  backToShop: "상점으로 돌아가기",
+
+  rejectedTitle: "요청 거부됨",
+  rejectedBody: "지갑에서 요청을 거부하여 결제되지 않았습니다. 다시 시도할 수 있습니다.",
+  tryAgain: "다시 시도",
+
+  txFailedTitle: "거래가 처리되지 않았습니다",
+  txFailedBody: "결제된 금액은 없습니다. {detail}",
+
+  needGasTitle: "소량의 {native}이(가) 필요합니다",
+  needGasBody:
+    "승인은 거래이므로 소량의 {native} 수수료가 필요한데 이 지갑에는 없습니다. 지갑에 {native}을(를) 추가한 뒤 다시 확인하세요.",
+  faucetRefusedTitle: "Kassa가 가스를 보낼 수 없습니다",
+  faucetRefusedBody: "{reason} 이 지갑에 직접 소량의 {native}을(를) 추가한 뒤 다시 확인하세요.",
+  faucetAlreadyGranted: "이 지갑은 이 네트워크에서 이미 가스를 한 번 받았습니다.",
+  faucetPaymentGranted: "이 결제로 이미 다른 지갑에 가스가 지급되었습니다.",
+  faucetDisabled: "이 상점은 가스를 제공하지 않습니다.",
+  faucetHasGas: "이 지갑에는 이미 충분한 가스가 있습니다.",
+  faucetInProgress: "이 결제에 대한 다른 가스 요청이 진행 중입니다.",
+  faucetOther: "가스 요청에 실패했습니다.",
+
+  gaslessUnavailableTitle: "가스비 없는 결제를 사용할 수 없습니다",
+  gaslessUnavailableBody:
+    "지금은 릴레이어를 사용할 수 없습니다. 직접 거래를 전송하여 결제할 수 있습니다: 지갑이 거래 확인과 {native} 네트워크 수수료 지불을 요청합니다.",
+
+  errorTitle: "문제가 발생했습니다",
+  missingParams: "결제 링크가 완전하지 않습니다. 상점으로 돌아가 다시 시도하세요.",
+  notFound: "이 결제가 없거나 이 상점의 결제가 아닙니다.",
+  networkError: "Kassa에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.",
+  alreadyPaid: "이미 완료된 결제입니다.",
+};
+
+export type Lang = "en" | "ko";
+const messages: Record<Lang, Record<MessageKey, string>> = { en, ko };
+
+/** `lang` URL parameter first, then the browser's languages; English by default. */
+export function pickLang(param: string | null, languages: readonly string[]): Lang {
+  for (const candidate of [param, ...languages]) {
+    const base = candidate?.toLowerCase().split("-")[0];
+    if (base === "ko" || base === "en") return base;
+  }
+  return "en";
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+export function translator(lang: Lang): Translate {
+  return (key, values = {}) =>
+    messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+}
