@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { ShopOptions } from "./shop.js";
 
@@ -7,6 +7,7 @@ export const usage = `Kassa example shop
   npm start -w examples/shop -- [options]
 
   --dev-file <path>        read Kassa's URL and the merchant's keys from \`kassa dev\`'s .kassa/dev.json
+                           (default: the repository's .kassa/dev.json when it exists)
   --kassa-url <url>        Kassa API base URL, e.g. http://127.0.0.1:3000/api/v1   (SHOP_KASSA_URL)
   --api-key <sk_...>       merchant API key                                         (SHOP_API_KEY)
   --public-key <pk_...>    merchant public key                                      (SHOP_PUBLIC_KEY)
@@ -21,9 +22,14 @@ export const usage = `Kassa example shop
 
 /**
  * The shop's only reader of the environment: command-line flags first, then SHOP_* variables, then
- * `--dev-file` (what `kassa dev` wrote), then defaults. Throws with the missing setting named.
+ * `--dev-file` (what `kassa dev` wrote; `defaults.devFile` when it exists and no Kassa URL is given),
+ * then defaults. Throws with the missing setting named.
  */
-export function loadShopConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ShopOptions | "help" {
+export function loadShopConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { devFile?: string } = {},
+): ShopOptions | "help" {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -44,7 +50,13 @@ export function loadShopConfig(argv: string[], env: NodeJS.ProcessEnv = process.
   });
   if (values.help) return "help";
 
-  const devFile = values["dev-file"] ?? env.SHOP_DEV_FILE;
+  const explicit = values["kassa-url"] ?? env.SHOP_KASSA_URL;
+  const devFile =
+    values["dev-file"] ??
+    env.SHOP_DEV_FILE ??
+    (explicit === undefined && defaults.devFile && existsSync(defaults.devFile)
+      ? defaults.devFile
+      : undefined);
   const dev = devFile ? readDevFile(devFile) : undefined;
   const pick = (flag: string | undefined, variable: string, fromDev: string | undefined) =>
     flag ?? env[variable] ?? fromDev;

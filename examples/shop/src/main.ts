@@ -1,10 +1,13 @@
+import { fileURLToPath } from "node:url";
 import { loadShopConfig, usage } from "./config.js";
 import { startShop } from "./shop.js";
 
 /** `npm start -w examples/shop -- --dev-file ../../.kassa/dev.json`: the shop, until Ctrl-C. */
 let config;
 try {
-  config = loadShopConfig(process.argv.slice(2));
+  // `npm start` at the repository root writes .kassa/dev.json: beside it, the shop needs no flags.
+  const devFile = fileURLToPath(new URL("../../../.kassa/dev.json", import.meta.url));
+  config = loadShopConfig(process.argv.slice(2), process.env, { devFile });
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
   process.exit(2);

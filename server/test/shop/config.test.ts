@@ -58,3 +58,24 @@ describe("loadShopConfig", () => {
     expect(() => loadShopConfig(["--dev-file", join(dir, "missing.json")], {})).toThrow(/npm start/);
   });
 });
+
+describe("loadShopConfig beside `npm start`", () => {
+  it("uses the default dev file when it exists and no Kassa URL is given", async () => {
+    const file = join(dir, "default-dev.json");
+    await writeFile(
+      file,
+      JSON.stringify({
+        apiUrl: "http://dev/api/v1",
+        merchant: { apiKey: "sk_d", publicKey: "pk_d", webhookSecret: "whsec_d" },
+      }),
+    );
+    expect(loadShopConfig([], {}, { devFile: file })).toMatchObject({
+      kassaUrl: "http://dev/api/v1",
+      apiKey: "sk_d",
+    });
+    expect(() => loadShopConfig(["--kassa-url", "http://other/api/v1"], {}, { devFile: file })).toThrow(
+      /--api-key/,
+    );
+    expect(() => loadShopConfig([], {}, { devFile: join(dir, "absent.json") })).toThrow(/--kassa-url/);
+  });
+});
