@@ -1958,6 +1958,8 @@ export interface components {
       payerAddress: string | null;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      /** @description The merchant's display name, shown to the payer by the widget */
+      merchantName: string;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -2239,6 +2241,8 @@ export interface components {
       payerAddress: string | null;
       /** @description ISO 8601 date-time */
       createdAt: string;
+      /** @description The merchant's display name, shown to the payer by the widget */
+      merchantName: string;
     };
     MerchantPaymentRecord: {
       /** @description 0x-prefixed 32-byte hex */
