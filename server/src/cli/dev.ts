@@ -27,6 +27,8 @@ import { loadConfig, Secret, type Config } from "../config.js";
 import * as admin from "../core/admin.js";
 import { insertPriceSamples, type NewPriceSampleRow } from "../db/prices.js";
 import { setTokenPriceSource } from "../prices/admin.js";
+import type { GaslessSettings } from "../gasless/settings.js";
+import type { WidgetServeOptions } from "../http/routes/widget.js";
 import type { PriceSettings } from "../prices/settings.js";
 import { isKassaError } from "../errors.js";
 import { createLogger } from "../logger.js";
@@ -46,6 +48,46 @@ const DEV_STATIC_PRICES = {
   kpt: { USD: "0.5", KRW: "700" },
 } as const;
 
+/** Anvil dev accounts that relay gasless payments and fund the gas faucet on the local chain. */
+const DEV_PAYER_INDEXES = [4, 5, 6] as const;
+const DEV_RELAYER_INDEX = 7;
+const DEV_FAUCET_INDEX = 8;
+
+/** The widget's "Dev wallet" (the funded payers sign in the page) and the local chain for real wallets. */
+function devWidget(rpcUrl: string): WidgetServeOptions {
+  return {
+    devWallet: {
+      rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      accounts: DEV_PAYER_INDEXES.map((index, i) => ({
+        privateKey: anvilPrivateKeys[index] as Hex,
+        label: `Payer ${i + 1}`,
+      })),
+    },
+    chains: [
+      {
+        chainId: DEV_CHAIN_ID,
+        name: "Kassa dev (anvil)",
+        rpcUrls: [rpcUrl],
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      },
+    ],
+  };
+}
+
+/** The local chain's relayer and faucet keys, unless the environment configured its own. */
+function devGaslessSettings(gasless: GaslessSettings): GaslessSettings {
+  const relayerKeys = new Map(gasless.relayerKeys);
+  const faucetKeys = new Map(gasless.faucetKeys);
+  if (!relayerKeys.has(DEV_CHAIN_ID)) {
+    relayerKeys.set(DEV_CHAIN_ID, [new Secret(anvilPrivateKeys[DEV_RELAYER_INDEX] as Hex)]);
+  }
+  if (!faucetKeys.has(DEV_CHAIN_ID)) {
+    faucetKeys.set(DEV_CHAIN_ID, new Secret(anvilPrivateKeys[DEV_FAUCET_INDEX] as Hex));
+  }
+  return { ...gasless, relayerKeys, faucetKeys };
+}
+
 /** Dev prices: the static table above in USD and KRW, when the operator configured no static prices. */
 function devPriceSettings(prices: PriceSettings): PriceSettings {
   if (Object.keys(prices.staticPrices).length > 0) return prices;
@@ -55,6 +97,8 @@ function devPriceSettings(prices: PriceSettings): PriceSettings {
 /** Everything a newcomer needs to pay on the local stack; also written to `.kassa/dev.json`. */
 export interface DevEnvironment {
   apiUrl: string;
+  /** The payer widget; open it with `?publicKey=...&paymentId=...`. */
+  widgetUrl: string;
   /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
   databaseUrl: string;
   docsUrl: string;
@@ -110,12 +154,13 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     ...baseConfig,
     signerPrivateKey: signerKey,
     prices: devPriceSettings(baseConfig.prices),
+    gasless: devGaslessSettings(baseConfig.gasless),
   };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
   try {
     progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");
-    running = await serve(config, { api: true, worker: true }, logger);
+    running = await serve(config, { api: true, worker: true, widget: devWidget(anvil.rpcUrl) }, logger);
     const ctx = running.ctx;
     const env = (await reuse(previous, anvil, ctx))
       ? { ...(previous as DevEnvironment), rpcUrl: anvil.rpcUrl }
@@ -126,6 +171,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
       ...env,
       apiUrl: `${apiUrl}/api/v1`,
       docsUrl: `${apiUrl}/docs`,
+      widgetUrl: `${apiUrl}/widget`,
       databaseUrl: ctx.databaseUrl,
     };
     await writeFile(devFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
@@ -175,7 +221,7 @@ async function seed(
   anvil: AnvilInstance,
   signerAddress: Address,
   progress: (message: string) => void,
-): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "databaseUrl">> {
+): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "databaseUrl">> {
   const chain: Chain = {
     id: DEV_CHAIN_ID,
     name: "Local (anvil)",
@@ -214,7 +260,7 @@ async function seed(
   }
 
   progress("funding the dev payers with test tokens");
-  const payers = [4, 5, 6].map((index) => ({
+  const payers = DEV_PAYER_INDEXES.map((index) => ({
     address: anvilAccount(index).address,
     privateKey: anvilPrivateKeys[index] as Hex,
   }));
@@ -317,6 +363,8 @@ function printBox(env: DevEnvironment, devFile: string): void {
     "",
     `API          ${env.apiUrl}`,
     `API docs     ${env.docsUrl}`,
+    `Widget       ${env.widgetUrl}?publicKey=${env.merchant.publicKey}&paymentId=<paymentId>`,
+    `             (it offers a "Dev wallet", so no browser wallet is needed)`,
     `Chain RPC    ${env.rpcUrl}  (chain id ${env.chainId})`,
     `Gateway      ${env.contracts.gateway}`,
     `Forwarder    ${env.contracts.forwarder}`,

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createPaymentSigner } from "../chain/signer.js";
 import type { Config } from "../config.js";
 import { buildApp } from "../http/app.js";
+import type { WidgetServeOptions } from "../http/routes/widget.js";
 import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
@@ -15,6 +16,8 @@ export interface ServeOptions {
   api: boolean;
   /** Run the background work (jobs, watchers). */
   worker: boolean;
+  /** How the API serves the payer widget; `kassa dev` adds its dev wallet. */
+  widget?: WidgetServeOptions;
 }
 
 export interface RunningKassa {
@@ -39,6 +42,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
       logger: log,
       clientFor: chainClientResolver(ctx.db, ctx.chains),
     });
+    const gasless = createGasless({ db: ctx.db, chains: ctx.chains, settings: config.gasless, logger: log });
     if (options.api) {
       if (!config.signerPrivateKey) {
         log.warn("KASSA_SIGNER_PRIVATE_KEY is not set: POST /payments will answer SIGNING_SERVICE_ERROR");
@@ -54,7 +58,9 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         priceQueries: prices.queryDeps,
         metrics: createMetrics(ctx.db),
         metricsToken: config.metricsToken?.reveal(),
-        gasless: createGasless({ db: ctx.db, chains: ctx.chains, settings: config.gasless, logger: log }),
+        chains: ctx.chains,
+        gasless,
+        ...(options.widget ? { widget: options.widget } : {}),
       });
       const address = await app.listen({ port: config.port, host: config.host });
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
@@ -64,7 +70,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
       const worker = await startWorker({
         databaseUrl: ctx.databaseUrl,
         logger: log,
-        modules: workerModules({ ctx, prices }),
+        modules: workerModules({ ctx, logger: log, prices, gasless }),
       });
       stops.push(() => worker.stop());
     }
@@ -93,26 +99,24 @@ export function isServing(): boolean {
 }
 
 /** What each capability runs in the worker role. */
-function workerModules(parts: { ctx: Context; prices: PriceRuntime }): WorkerModule[] {
-  const { ctx } = parts;
+function workerModules(parts: {
+  ctx: Context;
+  logger: Logger;
+  prices: PriceRuntime;
+  gasless: ReturnType<typeof createGasless>;
+}): WorkerModule[] {
+  const { ctx, logger } = parts;
   return [
     parts.prices.workerModule,
     lifecycleWorkerModule({
       db: ctx.db,
       databaseUrl: ctx.databaseUrl,
       chains: ctx.chains,
-      logger: createLogger({ level: ctx.config.logLevel }),
+      logger,
       webhookAllowPrivate: ctx.config.webhookAllowPrivate,
       watcher: { pollIntervalMs: ctx.config.watcherPollIntervalMs },
     }),
-    gaslessWorkerModule(
-      createGasless({
-        db: ctx.db,
-        chains: ctx.chains,
-        settings: ctx.config.gasless,
-        logger: createLogger({ level: ctx.config.logLevel }),
-      }),
-    ),
+    gaslessWorkerModule(parts.gasless),
   ];
 }
 

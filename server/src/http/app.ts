@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -14,6 +15,7 @@ import type { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
 import { noPriceService, type PriceService } from "../core/prices.js";
 import type { Db } from "../db/database.js";
+import type { Metrics } from "../metrics.js";
 import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
 import type { PriceQueryDeps } from "../prices/service.js";
@@ -34,6 +36,7 @@ import { webhookRoutes } from "./routes/webhooks.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
+import { installMetrics } from "./metrics.js";
 import { securitySchemes } from "./schemas.js";
 
 export const API_PREFIX = "/api/v1";
@@ -66,6 +69,10 @@ export interface AppDeps {
   chains?: ChainClients;
   /** GET /payments/:id chain sync; default created from `chains`; false turns it off. */
   paymentSync?: PaymentSync | false;
+  /** Prometheus metrics: GET /metrics and HTTP latency. Default: none. */
+  metrics?: Metrics;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Relayer and faucet (createGasless). Default: none configured (RELAYER_NOT_CONFIGURED, FAUCET_DISABLED). */
   gasless?: GaslessRuntime;
 }
@@ -82,10 +89,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const base: FastifyInstance = Fastify({
     bodyLimit,
+    // Every log line of a request carries its id; a caller's x-request-id is kept so logs join up.
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
   });
   installErrorHandling(base, bodyLimit);
+  base.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details.

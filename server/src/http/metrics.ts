@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { Registry, register } from "prom-client";
 import { KassaError } from "../errors.js";
 import type { Metrics } from "../metrics.js";
 
@@ -21,6 +22,8 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
     if (token !== undefined && !sameToken(request.headers.authorization, token)) {
       throw new KassaError("UNAUTHORIZED", "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>");
     }
-    return reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics());
+    // Modules that keep process-wide metrics (the transaction sender) use prom-client's default registry.
+    const merged = Registry.merge([metrics.registry, register]);
+    return reply.header("content-type", merged.contentType).send(await merged.metrics());
   });
 }
