@@ -114,12 +114,7 @@ export class Kassa {
   readonly refunds: RefundsResource;
   readonly webhooks: WebhooksResource;
 
-  /** @internal */
-  readonly transport: TransportOptions;
-  readonly #apiKey: string | undefined;
-  readonly #publicKey: string | undefined;
-  readonly #origin: string | undefined;
-  #merchantPublicKey: Promise<string> | undefined;
+  readonly #api: ApiClient;
 
   constructor(options: KassaOptions) {
     if (typeof options !== "object" || options === null) {
@@ -158,28 +153,28 @@ export class Kassa {
     if (typeof fetchImpl !== "function") {
       throw configError("no fetch available: pass options.fetch");
     }
-    this.#apiKey = apiKey;
-    this.#publicKey = publicKey;
-    this.#origin = options.origin;
-    this.transport = {
-      baseUrl: options.baseUrl.replace(/\/+$/, ""),
-      fetch: (input, init) => fetchImpl(input, init),
-      timeoutMs: options.timeoutMs ?? 30_000,
-      retry: { ...defaultRetryPolicy, ...options.retry },
-    };
-    this.payments = new PaymentsResource(this);
-    this.merchant = new MerchantResource(this);
-    this.paymentMethods = new PaymentMethodsResource(this);
-    this.merchantPayments = new MerchantPaymentsResource(this);
-    this.chains = new ChainsResource(this);
-    this.prices = new PricesResource(this);
-    this.refunds = new RefundsResource(this);
-    this.webhooks = new WebhooksResource(this);
+    this.#api = new ApiClient(
+      {
+        baseUrl: options.baseUrl.replace(/\/+$/, ""),
+        fetch: (input, init) => fetchImpl(input, init),
+        timeoutMs: options.timeoutMs ?? 30_000,
+        retry: { ...defaultRetryPolicy, ...options.retry },
+      },
+      { apiKey, publicKey, origin: options.origin },
+    );
+    this.payments = new PaymentsResource(this.#api);
+    this.merchant = new MerchantResource(this.#api);
+    this.paymentMethods = new PaymentMethodsResource(this.#api);
+    this.merchantPayments = new MerchantPaymentsResource(this.#api);
+    this.chains = new ChainsResource(this.#api);
+    this.prices = new PricesResource(this.#api);
+    this.refunds = new RefundsResource(this.#api);
+    this.webhooks = new WebhooksResource(this.#api);
   }
 
   /** GET /health: `{ status: "ok", timestamp }` when the API and its database answer. */
   health(options?: RequestOptions): Promise<Health> {
-    return this.request<Health>("none", { method: "GET", path: "/health" }, options);
+    return this.#api.request<Health>("none", { method: "GET", path: "/health" }, options);
   }
 
   /**
@@ -201,8 +196,25 @@ export class Kassa {
     if (mismatches.length > 0) throw new KassaVerificationError(paymentId, mismatches);
     return payment as VerifiedPayment;
   }
+}
 
-  /** @internal One call: authenticates, retries when `retry`, maps errors. */
+/** The transport and the keys, shared by the resources; not part of the public API. */
+class ApiClient {
+  readonly #apiKey: string | undefined;
+  readonly #publicKey: string | undefined;
+  readonly #origin: string | undefined;
+  #merchantPublicKey: Promise<string> | undefined;
+
+  constructor(
+    readonly transport: TransportOptions,
+    keys: { apiKey: string | undefined; publicKey: string | undefined; origin: string | undefined },
+  ) {
+    this.#apiKey = keys.apiKey;
+    this.#publicKey = keys.publicKey;
+    this.#origin = keys.origin;
+  }
+
+  /** One call: authenticates, retries when `retry`, maps errors. */
   async request<T>(
     auth: Auth,
     request: Omit<HttpRequest, "headers">,
@@ -216,15 +228,18 @@ export class Kassa {
     )) as T;
   }
 
-  /** @internal */
   get hasApiKey(): boolean {
     return this.#apiKey !== undefined;
   }
 
-  /** @internal The public key: configured, or read once from GET /merchant with the API key. */
+  /** The public key: configured, or read once from GET /merchant with the API key. */
   publicKeyForPayments(options?: RequestOptions): Promise<string> {
     if (this.#publicKey !== undefined) return Promise.resolve(this.#publicKey);
-    this.#merchantPublicKey ??= this.merchant.retrieve(options).then(
+    this.#merchantPublicKey ??= this.request<MerchantOverview>(
+      "apiKey",
+      { method: "GET", path: "/merchant" },
+      options,
+    ).then(
       (overview) => overview.merchant.public_key,
       (error: unknown) => {
         this.#merchantPublicKey = undefined;
@@ -253,7 +268,7 @@ export class Kassa {
       : { "x-public-key": publicKey, origin: this.#origin };
   }
 
-  /** @internal x-public-key with an explicit key (payment recovery with an API-key client). */
+  /** x-public-key with an explicit key (payment recovery with an API-key client). */
   publicKeyHeaders(publicKey: string): Record<string, string> {
     return this.#origin === undefined
       ? { "x-public-key": publicKey }
@@ -262,7 +277,7 @@ export class Kassa {
 }
 
 class PaymentsResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /**
    * POST /payments. With an API key the call is authenticated as the merchant's server (no Origin
@@ -279,16 +294,16 @@ class PaymentsResource {
    * before.
    */
   async create(params: CreatePaymentParams, options: RequestOptions = {}): Promise<CreatedPayment> {
-    return withRetries(this.kassa.transport.retry, options, async (attempt) => {
+    return withRetries(this.api.transport.retry, options, async (attempt) => {
       try {
-        return await this.kassa.request<CreatedPayment>(
+        return await this.api.request<CreatedPayment>(
           "paymentCreator",
           { method: "POST", path: "/payments", body: params },
           options,
           false,
         );
       } catch (error) {
-        if (attempt > 0 && this.kassa.hasApiKey && isDuplicateOrder(error)) {
+        if (attempt > 0 && this.api.hasApiKey && isDuplicateOrder(error)) {
           return this.recoverCreated(params, error, options);
         }
         throw error;
@@ -298,7 +313,7 @@ class PaymentsResource {
 
   /** GET /payments/:id (public key): the payment with its status, synced with the chain. */
   retrieve(paymentId: string, options?: RequestOptions): Promise<Payment> {
-    return this.kassa.request<Payment>(
+    return this.api.request<Payment>(
       "publicKey",
       { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}` },
       options,
@@ -311,7 +326,7 @@ class PaymentsResource {
    * with retrieveRelay.
    */
   relay(paymentId: string, params: RelayParams, options?: RequestOptions): Promise<RelaySubmission> {
-    return this.kassa.request(
+    return this.api.request(
       "publicKey",
       { method: "POST", path: `/payments/${encodeURIComponent(paymentId)}/relay`, body: params },
       options,
@@ -320,7 +335,7 @@ class PaymentsResource {
 
   /** GET /payments/:id/relay (public key): QUEUED, SUBMITTED, CONFIRMED or FAILED. */
   retrieveRelay(paymentId: string, options?: RequestOptions): Promise<RelayRequest> {
-    return this.kassa.request(
+    return this.api.request(
       "publicKey",
       { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}/relay` },
       options,
@@ -329,7 +344,7 @@ class PaymentsResource {
 
   /** GET /payments/:id/gas-status (public key): whether the wallet can get a gas grant. */
   gasStatus(paymentId: string, walletAddress: string, options?: RequestOptions): Promise<GasStatus> {
-    return this.kassa.request(
+    return this.api.request(
       "publicKey",
       {
         method: "GET",
@@ -345,7 +360,7 @@ class PaymentsResource {
    * resolves once the grant is confirmed on-chain. Sent once, never retried (GRANT_IN_PROGRESS).
    */
   requestGas(params: RequestGasParams, options?: RequestOptions): Promise<GasGrant> {
-    return this.kassa.request(
+    return this.api.request(
       "publicKey",
       { method: "POST", path: "/payments/request-gas", body: params },
       options,
@@ -357,17 +372,17 @@ class PaymentsResource {
     duplicate: KassaConflictError,
     options: RequestOptions,
   ): Promise<CreatedPayment> {
-    const record = await this.kassa.merchantPayments.retrieveByOrderId(params.orderId, options);
+    const record = await retrieveByOrderId(this.api, params.orderId, options);
     if (!sameRequest(record, params)) throw duplicate;
-    const publicKey = await this.kassa.publicKeyForPayments(options);
+    const publicKey = await this.api.publicKeyForPayments(options);
     const path = `/payments/${encodeURIComponent(record.paymentId)}`;
     return withRetries(
-      this.kassa.transport.retry,
+      this.api.transport.retry,
       options,
       async () =>
         (await sendOnce(
-          this.kassa.transport,
-          { method: "GET", path, headers: this.kassa.publicKeyHeaders(publicKey) },
+          this.api.transport,
+          { method: "GET", path, headers: this.api.publicKeyHeaders(publicKey) },
           options,
         )) as Payment,
     );
@@ -375,20 +390,20 @@ class PaymentsResource {
 }
 
 class MerchantResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /merchant: the merchant, its payment methods and its chain's enabled tokens. */
   retrieve(options?: RequestOptions): Promise<MerchantOverview> {
-    return this.kassa.request("apiKey", { method: "GET", path: "/merchant" }, options);
+    return this.api.request("apiKey", { method: "GET", path: "/merchant" }, options);
   }
 }
 
 class PaymentMethodsResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /merchant/payment-methods. */
   async list(options?: RequestOptions): Promise<PaymentMethod[]> {
-    const data = await this.kassa.request<{ payment_methods: PaymentMethod[] }>(
+    const data = await this.api.request<{ payment_methods: PaymentMethod[] }>(
       "apiKey",
       { method: "GET", path: "/merchant/payment-methods" },
       options,
@@ -398,7 +413,7 @@ class PaymentMethodsResource {
 
   /** POST /merchant/payment-methods: enables a whitelisted token of the merchant's chain. */
   create(params: AddPaymentMethodParams, options?: RequestOptions): Promise<PaymentMethod> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "POST", path: "/merchant/payment-methods", body: params },
       options,
@@ -407,7 +422,7 @@ class PaymentMethodsResource {
 
   /** PATCH /merchant/payment-methods/:id: enables or disables it. */
   update(id: number, params: UpdatePaymentMethodParams, options?: RequestOptions): Promise<PaymentMethod> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "PATCH", path: `/merchant/payment-methods/${encodeURIComponent(String(id))}`, body: params },
       options,
@@ -416,11 +431,11 @@ class PaymentMethodsResource {
 }
 
 class MerchantPaymentsResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /merchants/me/payments: one page, newest first. */
   list(params: ListMerchantPaymentsParams = {}, options?: RequestOptions): Promise<MerchantPaymentPage> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "GET", path: "/merchants/me/payments", query: { ...params } },
       options,
@@ -447,7 +462,7 @@ class MerchantPaymentsResource {
 
   /** GET /merchants/me/payments/:id: the record to verify a payment with. */
   retrieve(paymentId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}` },
       options,
@@ -455,26 +470,34 @@ class MerchantPaymentsResource {
   }
 
   /** GET /merchants/me/payments?orderId=: the order's payment (KassaNotFoundError if none). */
-  async retrieveByOrderId(orderId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
-    const data = await this.kassa.request<MerchantPaymentRecord | MerchantPaymentPage>(
-      "apiKey",
-      { method: "GET", path: "/merchants/me/payments", query: { orderId } },
-      options,
-    );
-    if ("paymentId" in data) return data;
-    throw new KassaError({
-      code: "INVALID_RESPONSE",
-      message: "GET /merchants/me/payments?orderId= answered a list instead of one payment",
-    });
+  retrieveByOrderId(orderId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
+    return retrieveByOrderId(this.api, orderId, options);
   }
 }
 
+async function retrieveByOrderId(
+  api: ApiClient,
+  orderId: string,
+  options?: RequestOptions,
+): Promise<MerchantPaymentRecord> {
+  const data = await api.request<MerchantPaymentRecord | MerchantPaymentPage>(
+    "apiKey",
+    { method: "GET", path: "/merchants/me/payments", query: { orderId } },
+    options,
+  );
+  if ("paymentId" in data) return data;
+  throw new KassaError({
+    code: "INVALID_RESPONSE",
+    message: "GET /merchants/me/payments?orderId= answered a list instead of one payment",
+  });
+}
+
 class ChainsResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /chains: the supported chains. */
   async list(options?: RequestOptions): Promise<Chain[]> {
-    const data = await this.kassa.request<{ chains: Chain[] }>(
+    const data = await this.api.request<{ chains: Chain[] }>(
       "none",
       { method: "GET", path: "/chains" },
       options,
@@ -484,7 +507,7 @@ class ChainsResource {
 
   /** GET /chains/tokens: every chain with its enabled tokens. */
   async listWithTokens(options?: RequestOptions): Promise<ChainWithTokens[]> {
-    const data = await this.kassa.request<{ chains: ChainWithTokens[] }>(
+    const data = await this.api.request<{ chains: ChainWithTokens[] }>(
       "none",
       { method: "GET", path: "/chains/tokens" },
       options,
@@ -494,28 +517,28 @@ class ChainsResource {
 }
 
 class PricesResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /prices: the current or previous-hour average price of a whitelisted token. */
   retrieve(params: RetrievePriceParams, options?: RequestOptions): Promise<TokenPrice> {
-    return this.kassa.request("apiKey", { method: "GET", path: "/prices", query: { ...params } }, options);
+    return this.api.request("apiKey", { method: "GET", path: "/prices", query: { ...params } }, options);
   }
 }
 
 class RefundsResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /**
    * POST /refunds: starts the refund of a PAID payment and returns the transaction the merchant's
    * recipient wallet must send. Sent once, never retried: a repeat answers REFUND_IN_PROGRESS.
    */
   create(params: CreateRefundParams, options?: RequestOptions): Promise<Refund> {
-    return this.kassa.request("apiKey", { method: "POST", path: "/refunds", body: params }, options);
+    return this.api.request("apiKey", { method: "POST", path: "/refunds", body: params }, options);
   }
 
   /** GET /refunds/:id. */
   retrieve(refundId: string, options?: RequestOptions): Promise<Refund> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "GET", path: `/refunds/${encodeURIComponent(refundId)}` },
       options,
@@ -524,7 +547,7 @@ class RefundsResource {
 
   /** GET /refunds: one page, newest first. */
   list(params: ListRefundsParams = {}, options?: RequestOptions): Promise<RefundPage> {
-    return this.kassa.request("apiKey", { method: "GET", path: "/refunds", query: { ...params } }, options);
+    return this.api.request("apiKey", { method: "GET", path: "/refunds", query: { ...params } }, options);
   }
 
   /** Every refund matching `params`, newest first, fetching pages as the loop advances. */
@@ -540,14 +563,14 @@ class RefundsResource {
 }
 
 class WebhooksResource {
-  constructor(private readonly kassa: Kassa) {}
+  constructor(private readonly api: ApiClient) {}
 
   /** GET /merchants/me/webhook-deliveries: one page of deliveries with their attempts, newest first. */
   listDeliveries(
     params: ListWebhookDeliveriesParams = {},
     options?: RequestOptions,
   ): Promise<WebhookDeliveryPage> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "GET", path: "/merchants/me/webhook-deliveries", query: { ...params } },
       options,
@@ -567,7 +590,7 @@ class WebhooksResource {
 
   /** POST /merchants/me/webhook-deliveries/:id/redeliver: sends the event again (same webhook-id). */
   redeliver(deliveryId: string, options?: RequestOptions): Promise<Redelivery> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       {
         method: "POST",
@@ -582,7 +605,7 @@ class WebhooksResource {
    * the old one stops at once; store the returned secret before anything else.
    */
   rotateSecret(options?: RequestOptions): Promise<RotatedWebhookSecret> {
-    return this.kassa.request(
+    return this.api.request(
       "apiKey",
       { method: "POST", path: "/merchants/me/webhook-secret/rotate" },
       options,
