@@ -124,16 +124,19 @@ function orderView(context: PageContext, order: Order, returned: string | undefi
       `<script src="${escapeHtml(new URL("/widget.js", context.kassaOrigin).toString())}"></script>`,
       `<script>
   const options = ${scriptJson(options)};
+  // While the widget is open (popup or overlay) this page must stay: the embed script follows its result.
+  let widgetOpen = false;
   document.getElementById("pay").addEventListener("click", () => {
-    if (window.Kassa) window.Kassa.open(options);
-    else location.assign(document.getElementById("pay-link").href);
+    if (!window.Kassa) return location.assign(document.getElementById("pay-link").href);
+    widgetOpen = true;
+    window.Kassa.open({ ...options, onResult: () => { widgetOpen = false; } });
   });
   // The webhook may arrive after the redirect: poll the shop (which asks Kassa) until the order settles.
   const poll = setInterval(async () => {
     const response = await fetch(location.pathname + ".json");
-    if (!response.ok) return;
+    if (!response.ok || widgetOpen) return;
     const order = await response.json();
-    if (order.status !== "awaiting_payment") { clearInterval(poll); location.reload(); }
+    if (order.status !== "awaiting_payment" && !widgetOpen) { clearInterval(poll); location.reload(); }
   }, 3000);
 </script>`,
     );
