@@ -140,6 +140,8 @@ describe("payments", () => {
     const missing = await rejection(browser.payments.retrieve(`0x${"ab".repeat(32)}`));
     expect(missing).toBeInstanceOf(KassaNotFoundError);
     expect(missing).toMatchObject({ code: "PAYMENT_NOT_FOUND", status: 404 });
+    // The server's request id (x-request-id), to quote when asking for support.
+    expect(missing.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("refuses another merchant's payment", async () => {
