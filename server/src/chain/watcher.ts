@@ -27,7 +27,9 @@ export interface ChainWatcherOptions {
   /** Compare token Transfer logs with each payment (fee-on-transfer guard); default true. */
   checkTransfers?: boolean;
   now?: () => Date;
-  /** Test hook, called inside a range's transaction after its events were applied (throw to abort it). */
+  /** Payments applied side by side; default 4 (each holds a database connection while it commits). */
+  applyConcurrency?: number;
+  /** Test hook, called inside each event's transaction after it was applied (throw to abort it). */
   beforeCommit?: (info: {
     chainId: number;
     fromBlock: bigint;
@@ -47,8 +49,8 @@ type StepResult = "idle" | "progressed" | "reorg";
 
 /**
  * The chain watcher: per chain with a gateway, reads PaymentCompleted and RefundCompleted from the stored
- * cursor, in bounded ranges, up to `head - confirmations`, and applies them with the cursor's advance in
- * one transaction (a crash mid-range commits nothing; the range is read again). The cursor keeps the hash
+ * cursor, in bounded ranges, up to `head - confirmations`, applies them, and only then moves the cursor (a
+ * crash mid-range loses nothing; the range is read again and nothing is applied twice). The cursor keeps the hash
  * of its block: when the chain no longer has that block, the watcher steps back and reads again. A
  * PostgreSQL advisory lock per chain makes one process the watcher; the others retry on each poll and
  * take over when its session ends.
@@ -59,6 +61,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const maxBlockRange = BigInt(options.maxBlockRange ?? 2_000);
   const initialLookback = BigInt(options.initialLookbackBlocks ?? 10_000);
   const now = options.now ?? (() => new Date());
+  const applyConcurrency = options.applyConcurrency ?? 4;
   let lockClient: pg.Client | undefined;
   const leading = new Set<number>();
   let running = false;
@@ -163,13 +166,26 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       checkTransfers: options.checkTransfers ?? true,
     });
     const toBlockHash = (await client.getBlock({ blockNumber: toBlock })).hash.toLowerCase();
-    const at = now();
-    await options.db.transaction().execute(async (trx) => {
-      for (const entry of events) {
-        const result =
-          entry.kind === "PaymentCompleted"
-            ? await applyPaymentCompletedIn(trx, entry.event, at)
-            : await applyRefundCompletedIn(trx, entry.event, at);
+
+    // Each event is applied in a transaction of its own, payments side by side (a payment's own events in
+    // order); the cursor moves past the range only once all of them committed. A crash in between leaves
+    // the cursor where it was: the range is read again and what was applied answers "already-applied".
+    const byPayment = new Map<string, typeof events>();
+    for (const entry of events) {
+      const key = entry.event.paymentId.toLowerCase();
+      byPayment.set(key, [...(byPayment.get(key) ?? []), entry]);
+    }
+    const applyPayment = async (list: typeof events) => {
+      for (const entry of list) {
+        const result = await options.db.transaction().execute(async (trx) => {
+          const at = now();
+          const applied =
+            entry.kind === "PaymentCompleted"
+              ? await applyPaymentCompletedIn(trx, entry.event, at)
+              : await applyRefundCompletedIn(trx, entry.event, at);
+          await options.beforeCommit?.({ chainId: chain.id, fromBlock, toBlock, events: 1 });
+          return applied;
+        });
         const fields = {
           chainId: chain.network_id,
           paymentId: entry.event.paymentId,
@@ -178,19 +194,28 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
         if (result === "unknown-payment" || result === "unexpected") {
           log.warn({ ...fields, result }, `${entry.kind} for a payment the service cannot apply it to`);
         } else {
-          log.info({ ...fields, result }, entry.kind);
+          log.debug({ ...fields, result }, entry.kind);
         }
       }
-      await options.beforeCommit?.({ chainId: chain.id, fromBlock, toBlock, events: events.length });
-      const moved = await trx
-        .updateTable("chain_cursors")
-        .set({ block_number: Number(toBlock), block_hash: toBlockHash })
-        .where("chain_id", "=", chain.id)
-        .where("block_number", "=", cursor.block_number)
-        .where("block_hash", "=", cursor.block_hash)
-        .executeTakeFirst();
-      if (moved.numUpdatedRows !== 1n) throw new Error("the chain cursor moved under the watcher");
-    });
+    };
+    const queue = [...byPayment.values()];
+    const failures: unknown[] = [];
+    await Promise.all(
+      Array.from({ length: Math.min(applyConcurrency, queue.length) }, async () => {
+        for (let list = queue.shift(); list; list = queue.shift()) {
+          await applyPayment(list).catch((error: unknown) => failures.push(error));
+        }
+      }),
+    );
+    if (failures.length > 0) throw failures[0];
+    const moved = await options.db
+      .updateTable("chain_cursors")
+      .set({ block_number: Number(toBlock), block_hash: toBlockHash })
+      .where("chain_id", "=", chain.id)
+      .where("block_number", "=", cursor.block_number)
+      .where("block_hash", "=", cursor.block_hash)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) throw new Error("the chain cursor moved under the watcher");
     return toBlock < safeHead ? "progressed" : "idle";
   }
 

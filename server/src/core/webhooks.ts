@@ -43,12 +43,16 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
- * Deliveries of one merchant run one at a time in its own graphile-worker queue, in the order they were
- * created; a slow or dead endpoint (each attempt bounded by the timeout) holds one worker slot at most and
- * never the deliveries of other merchants.
+ * Deliveries of one merchant may hold at most this many worker slots of a process at once; a slow or dead
+ * endpoint (each attempt bounded by the timeout) therefore never takes the slots other merchants need. A
+ * delivery over the limit is put back a moment later without counting as an attempt. (graphile-worker's named
+ * queues would serialize a merchant's deliveries too, but they cost ~200 ms per job, far too slow.)
  */
-export function merchantWebhookQueue(merchantId: number): string {
-  return `webhooks:merchant:${merchantId}`;
+export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
+
+export interface DeliverWebhookPayload {
+  deliveryId: string;
+  merchantId: number;
 }
 
 function newEventId(): string {
@@ -138,12 +142,10 @@ async function createDelivery(
     merchantId,
     nextAttemptAt: now,
   });
-  await enqueueJob(
-    trx,
-    DELIVER_WEBHOOK_TASK,
-    { deliveryId: delivery.id },
-    { queueName: merchantWebhookQueue(merchantId) },
-  );
+  await enqueueJob(trx, DELIVER_WEBHOOK_TASK, {
+    deliveryId: delivery.id,
+    merchantId,
+  } satisfies DeliverWebhookPayload);
   return delivery;
 }
 
@@ -262,8 +264,8 @@ export async function attemptWebhookDelivery(
       await enqueueJob(
         trx,
         DELIVER_WEBHOOK_TASK,
-        { deliveryId },
-        { runAt: nextAttemptAt, queueName: merchantWebhookQueue(delivery.merchant_id) },
+        { deliveryId, merchantId: delivery.merchant_id } satisfies DeliverWebhookPayload,
+        { runAt: nextAttemptAt },
       );
     }
     return "retry-scheduled";

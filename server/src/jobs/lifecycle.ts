@@ -5,8 +5,14 @@ import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
 import { expirePaymentsPastDeadline } from "../core/lifecycle.js";
 import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
-import { attemptWebhookDelivery, DELIVER_WEBHOOK_TASK, type WebhookDeliveryDeps } from "../core/webhooks.js";
+import {
+  attemptWebhookDelivery,
+  DEFAULT_DELIVERIES_PER_MERCHANT,
+  DELIVER_WEBHOOK_TASK,
+  type WebhookDeliveryDeps,
+} from "../core/webhooks.js";
 import type { Db } from "../db/database.js";
+import { enqueueJob } from "./queue.js";
 import type { WorkerModule } from "./worker.js";
 
 export const EXPIRE_PAYMENTS_TASK = "lifecycle_expire_payments";
@@ -21,6 +27,8 @@ export interface LifecycleModuleOptions {
   now?: () => Date;
   /** Webhook attempt timeout; default 10 s. */
   webhookTimeoutMs?: number;
+  /** Worker slots one merchant's deliveries may hold at once in this process; default 4. */
+  deliveriesPerMerchant?: number;
   /** Default DEFAULT_RETRY_SCHEDULE_MS (about three days). */
   webhookRetryScheduleMs?: readonly number[];
   /** Expiry sweep schedule (crontab); default every minute. Reads also expire payments on the spot. */
@@ -37,7 +45,45 @@ export interface LifecycleModule extends WorkerModule {
   watcher: ChainWatcher | undefined;
 }
 
-const deliveryPayload = z.object({ deliveryId: z.string() });
+/** How long a delivery waits for one of its merchant's slots before stepping aside. */
+const SLOT_WAIT_MS = 100;
+
+/** A counting semaphore with a bounded wait. */
+class MerchantSlots {
+  #free: number;
+  readonly #waiters: ((granted: boolean) => void)[] = [];
+
+  constructor(size: number) {
+    this.#free = size;
+  }
+
+  acquire(waitMs: number): Promise<boolean> {
+    if (this.#free > 0) {
+      this.#free -= 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const waiter = (granted: boolean) => {
+        clearTimeout(timer);
+        resolve(granted);
+      };
+      const timer = setTimeout(() => {
+        const index = this.#waiters.indexOf(waiter);
+        if (index >= 0) this.#waiters.splice(index, 1);
+        resolve(false);
+      }, waitMs);
+      this.#waiters.push(waiter);
+    });
+  }
+
+  release(): void {
+    const next = this.#waiters.shift();
+    if (next) next(true);
+    else this.#free += 1;
+  }
+}
+
+const deliveryPayload = z.object({ deliveryId: z.string(), merchantId: z.number().optional() });
 const refundPayload = z.object({ refundId: z.string() });
 
 /**
@@ -57,10 +103,31 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
   };
   const log = options.logger.child({ module: "lifecycle" });
 
+  const perMerchant = options.deliveriesPerMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT;
+  const slots = new Map<number, MerchantSlots>();
   const deliverWebhook: Task = async (payload) => {
-    const { deliveryId } = deliveryPayload.parse(payload);
-    const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
-    log.info({ deliveryId, outcome }, "webhook delivery attempt");
+    const { deliveryId, merchantId } = deliveryPayload.parse(payload);
+    let merchantSlots: MerchantSlots | undefined;
+    if (merchantId !== undefined) {
+      merchantSlots = slots.get(merchantId) ?? new MerchantSlots(perMerchant);
+      slots.set(merchantId, merchantSlots);
+      if (!(await merchantSlots.acquire(SLOT_WAIT_MS))) {
+        // The merchant's endpoint is slow and holds its share of slots: come back later, no attempt used.
+        await enqueueJob(
+          options.db,
+          DELIVER_WEBHOOK_TASK,
+          { deliveryId, merchantId },
+          { runAt: new Date(Date.now() + 1_000) },
+        );
+        return;
+      }
+    }
+    try {
+      const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
+      log.info({ deliveryId, outcome }, "webhook delivery attempt");
+    } finally {
+      merchantSlots?.release();
+    }
   };
   const expirePayments: Task = async () => {
     for (;;) {
