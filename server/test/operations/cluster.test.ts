@@ -1,0 +1,227 @@
+/**
+ * Two `kassa api` and two `kassa worker` processes on one database, under concurrent load: no duplicate
+ * payment, every webhook delivered exactly once, exactly one watcher per chain (and a takeover when it
+ * dies), and a clean exit on SIGTERM.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { freePort } from "@kassa/contracts";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WATCHER_LOCK_SPACE } from "../../src/chain/watcher.js";
+import type { TestApp } from "../harness/app.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import {
+  fundPayer,
+  pay,
+  setWebhookUrl,
+  startLifecycleApp,
+  startReceiver,
+  waitFor,
+  type CreatedPayment,
+  type Receiver,
+} from "../lifecycle/support.js";
+
+const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
+
+interface KassaProcess {
+  role: "api" | "worker";
+  child: ChildProcess;
+  url: string;
+  logs: string[];
+}
+
+let chain: TestChain;
+let t: TestApp;
+let receiver: Receiver;
+let payer: TestWalletClient;
+const processes: KassaProcess[] = [];
+
+async function startKassa(role: "api" | "worker"): Promise<KassaProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [kassaBin, role], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: t.database.url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      KASSA_SIGNER_PRIVATE_KEY: chain.signerKey.reveal(),
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WATCHER_POLL_INTERVAL_MS: "100",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
+  child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
+  const started: KassaProcess = { role, child, url: `http://127.0.0.1:${port}/api/v1`, logs };
+  processes.push(started);
+  if (role === "api") {
+    await waitFor(`kassa api on port ${port}`, async () => (await fetch(`${started.url}/health`)).ok);
+  } else {
+    await waitFor("the worker to start", () =>
+      logs.some((line) => line.includes("background service started")),
+    );
+  }
+  return started;
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return isRunning(child)
+    ? new Promise((resolve) => child.once("exit", (code) => resolve(code)))
+    : Promise.resolve(child.exitCode);
+}
+
+async function create(api: KassaProcess, orderId: string) {
+  const response = await fetch(`${api.url}/payments`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": t.merchant.apiKey },
+    body: JSON.stringify({
+      orderId,
+      amount: 1.25,
+      tokenAddress: t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: CreatedPayment; code?: string },
+  };
+}
+
+async function watcherLocksHeld(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND classid = ${WATCHER_LOCK_SPACE}`.execute(t.database.db);
+  return rows[0]?.n ?? 0;
+}
+
+const watchingLines = (p: KassaProcess) =>
+  p.logs.filter((line) => line.includes('"msg":"watching chain"')).length;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await startLifecycleApp(chain);
+  receiver = await startReceiver();
+  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+  payer = chain.wallet(5);
+  await fundPayer(chain, payer, t.token as `0x${string}`);
+  for (const role of ["api", "api", "worker", "worker"] as const) await startKassa(role);
+});
+
+afterAll(async () => {
+  for (const p of processes) if (isRunning(p.child)) p.child.kill("SIGKILL");
+  await receiver?.close();
+  await t?.close();
+  await chain?.stop();
+});
+
+describe("two API and two worker processes on one database", () => {
+  const apis = () => processes.filter((p) => p.role === "api");
+  const workers = () => processes.filter((p) => p.role === "worker" && isRunning(p.child));
+  const paid: CreatedPayment[] = [];
+
+  it("creates each order once whichever process and however many times it is asked", async () => {
+    const [a, b] = apis() as [KassaProcess, KassaProcess];
+    const orders = Array.from({ length: 20 }, (_, i) => `cluster-${i}`);
+    // Every order is created by both APIs at the same time, twice each.
+    const results = await Promise.all(
+      orders.flatMap((order) => [a, b, a, b].map((api) => create(api, order))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(orders.length);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "DUPLICATE_ORDER")).toBe(
+      true,
+    );
+    expect(results.filter((r) => r.status === 409)).toHaveLength(orders.length * 3);
+
+    const rows = await t.database.db
+      .selectFrom("payments")
+      .select(({ fn }) => ["order_id", fn.countAll<number>().as("n")])
+      .where("order_id", "like", "cluster-%")
+      .groupBy("order_id")
+      .execute();
+    expect(rows).toHaveLength(orders.length);
+    expect(rows.every((row) => Number(row.n) === 1)).toBe(true);
+    paid.push(...results.filter((r) => r.status === 201).map((r) => r.body.data));
+  });
+
+  it("runs exactly one watcher for the chain", async () => {
+    await waitFor("a watcher", async () => (await watcherLocksHeld()) === 1);
+    expect(workers().map(watchingLines).sort()).toEqual([0, 1]);
+  });
+
+  it("settles every payment once and delivers each webhook exactly once", async () => {
+    for (const p of paid) await pay(chain, payer, p);
+    await waitFor(
+      "every payment PAID and its webhook received",
+      async () => {
+        const statuses = await t.database.db
+          .selectFrom("payments")
+          .select("status")
+          .where("order_id", "like", "cluster-%")
+          .execute();
+        const pending = await t.database.db
+          .selectFrom("webhook_deliveries")
+          .select("id")
+          .where("status", "!=", "SUCCEEDED")
+          .execute();
+        return (
+          statuses.every((row) => row.status === "PAID") &&
+          receiver.received.length >= paid.length &&
+          pending.length === 0
+        );
+      },
+      60_000,
+    );
+    const deliveries = await t.database.db
+      .selectFrom("webhook_deliveries")
+      .select(["event_id", "status", "attempt_count"])
+      .execute();
+    expect(deliveries).toHaveLength(paid.length);
+    expect(deliveries.every((d) => d.status === "SUCCEEDED" && d.attempt_count === 1)).toBe(true);
+
+    const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const paidIds = receiver.received.map((r) => r.payload.paymentId).sort();
+    expect(paidIds).toEqual(paid.map((p) => p.paymentId).sort());
+    expect(receiver.received.every((r) => r.payload.type === "payment.paid")).toBe(true);
+  });
+
+  it("hands the chain to the other worker when the watcher dies", async () => {
+    const leader = workers().find((p) => watchingLines(p) === 1) as KassaProcess;
+    leader.child.kill("SIGKILL");
+    await exitOf(leader.child);
+    const survivor = workers()[0] as KassaProcess;
+    await waitFor("the other worker to watch the chain", () => watchingLines(survivor) === 1, 30_000);
+
+    const late = await create(apis()[0] as KassaProcess, "cluster-after-takeover");
+    expect(late.status).toBe(201);
+    await pay(chain, payer, late.body.data);
+    await waitFor(
+      "the late payment PAID",
+      async () =>
+        (
+          await t.database.db
+            .selectFrom("payments")
+            .select("status")
+            .where("payment_id", "=", late.body.data.paymentId)
+            .executeTakeFirst()
+        )?.status === "PAID",
+      30_000,
+    );
+    expect(await watcherLocksHeld()).toBe(1);
+  });
+
+  it("stops every process cleanly on SIGTERM", async () => {
+    const running = processes.filter((p) => isRunning(p.child));
+    const exits = running.map((p) => exitOf(p.child));
+    for (const p of running) p.child.kill("SIGTERM");
+    expect(await Promise.all(exits)).toEqual(running.map(() => 0));
+    expect(await watcherLocksHeld()).toBe(0);
+  });
+});
