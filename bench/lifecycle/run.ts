@@ -43,7 +43,7 @@ import {
 } from "viem";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createPaymentSigner } from "../../server/src/chain/signer.js";
-import { Secret } from "../../server/src/config.js";
+import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin.js";
 import { createPaymentSync } from "../../server/src/core/paymentSync.js";
 import { createDb } from "../../server/src/db/database.js";

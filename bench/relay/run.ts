@@ -42,7 +42,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createPaymentSigner } from "../../server/src/chain/signer.js";
-import { Secret } from "../../server/src/config.js";
+import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin.js";
 import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";

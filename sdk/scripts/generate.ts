@@ -11,9 +11,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import * as prettier from "prettier";
-// Loaded first: server/src/config.ts and server/src/gasless/settings.ts import each other, and only this
-// order initialises them (the server's own entry points load config.ts first too).
-import "../../server/src/config.js";
 import { createDb } from "../../server/src/db/database.js";
 import { buildApp } from "../../server/src/http/app.js";
 

@@ -1,5 +1,5 @@
-import { inspect } from "node:util";
 import { z } from "zod";
+import { Secret } from "./secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
 import {
   gaslessEnvShape,
@@ -7,34 +7,6 @@ import {
   toGaslessSettings,
   type GaslessSettings,
 } from "./gasless/settings.js";
-
-/**
- * A value that must never be printed: `String()`, `JSON.stringify()`, `util.inspect()` and template
- * literals all show `[redacted]`. Only `reveal()` gives the value back.
- */
-export class Secret<T = string> {
-  readonly #value: T;
-
-  constructor(value: T) {
-    this.#value = value;
-  }
-
-  reveal(): T {
-    return this.#value;
-  }
-
-  toString(): string {
-    return "[redacted]";
-  }
-
-  toJSON(): string {
-    return "[redacted]";
-  }
-
-  [inspect.custom](): string {
-    return "Secret([redacted])";
-  }
-}
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

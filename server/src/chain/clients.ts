@@ -1,5 +1,5 @@
 import { createPublicClient, http, webSocket, type PublicClient } from "viem";
-import type { Secret } from "../config.js";
+import type { Secret } from "../secret.js";
 import type { ChainRow } from "../db/types.js";
 import { KassaError } from "../errors.js";
 

@@ -6,7 +6,7 @@ import {
 } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Secret } from "../config.js";
+import type { Secret } from "../secret.js";
 
 /** Produces the `serverSignature` that `PaymentGateway.pay()` checks (EIP-712 `PaymentRequest`). */
 export interface PaymentSigner {

@@ -23,7 +23,8 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig, Secret, type Config } from "../config.js";
+import { loadConfig, type Config } from "../config.js";
+import { Secret } from "../secret.js";
 import * as admin from "../core/admin.js";
 import { insertPriceSamples, type NewPriceSampleRow } from "../db/prices.js";
 import { setTokenPriceSource } from "../prices/admin.js";
@@ -32,6 +33,7 @@ import type { WidgetServeOptions } from "../http/routes/widget.js";
 import type { PriceSettings } from "../prices/settings.js";
 import { isKassaError } from "../errors.js";
 import { createLogger } from "../logger.js";
+import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
 import type { Context } from "./context.js";
 import { reportError, UsageError } from "./output.js";
 import { serve, stopOnSignals } from "./serve.js";
@@ -50,6 +52,7 @@ const DEV_STATIC_PRICES = {
 
 /** Anvil dev accounts that relay gasless payments and fund the gas faucet on the local chain. */
 const DEV_PAYER_INDEXES = [4, 5, 6] as const;
+const SHOP_PORT = 4000;
 const DEV_RELAYER_INDEX = 7;
 const DEV_FAUCET_INDEX = 8;
 
@@ -99,6 +102,8 @@ export interface DevEnvironment {
   apiUrl: string;
   /** The payer widget; open it with `?publicKey=...&paymentId=...`. */
   widgetUrl: string;
+  /** The example shop (examples/shop), which pays through the widget and receives the webhooks. */
+  shopUrl: string | null;
   /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
   databaseUrl: string;
   docsUrl: string;
@@ -155,9 +160,12 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     signerPrivateKey: signerKey,
     prices: devPriceSettings(baseConfig.prices),
     gasless: devGaslessSettings(baseConfig.gasless),
+    // The example shop receives the demo merchant's webhooks on 127.0.0.1.
+    webhookAllowPrivate: true,
   };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
+  let shop: RunningShop | undefined;
   try {
     progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");
     running = await serve(config, { api: true, worker: true, widget: devWidget(anvil.rpcUrl) }, logger);
@@ -167,21 +175,29 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
       : await seed(ctx, config.prices, anvil, privateKeyToAccount(signerKey.reveal()).address, progress);
     await admin.updateChain(ctx, DEV_CHAIN_ID, { rpcUrl: anvil.rpcUrl });
     const apiUrl = running.url as string;
+    progress("starting the example shop");
+    shop = await startExampleShop(env, `${apiUrl}/api/v1`, join(dataDir, "shop-orders.json"));
+    await admin.updateMerchant(ctx, env.merchant.merchantKey, {
+      webhookUrl: shop ? `${shop.url}/webhooks/kassa` : null,
+    });
     const full: DevEnvironment = {
       ...env,
       apiUrl: `${apiUrl}/api/v1`,
       docsUrl: `${apiUrl}/docs`,
       widgetUrl: `${apiUrl}/widget`,
+      shopUrl: shop?.url ?? null,
       databaseUrl: ctx.databaseUrl,
     };
     await writeFile(devFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
     printBox(full, devFile);
   } catch (error) {
+    await shop?.stop();
     await running?.stop();
     await anvil.stop();
     throw error;
   }
   const stopAll = async () => {
+    await shop?.stop();
     await running?.stop();
     await anvil.stop();
   };
@@ -195,6 +211,37 @@ async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
   } catch (error) {
     if (!(error instanceof AnvilStartError)) throw error;
     return startAnvil(options);
+  }
+}
+
+/**
+ * The example shop of examples/shop beside Kassa, on port 4000 (or a free one), when that workspace is
+ * there: it is a demo, not part of the service.
+ */
+async function startExampleShop(
+  env: Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl">,
+  kassaUrl: string,
+  storeFile: string,
+): Promise<RunningShop | undefined> {
+  let startShop: typeof StartShop;
+  try {
+    ({ startShop } = await import("@kassa/example-shop"));
+  } catch {
+    return undefined;
+  }
+  const options = {
+    kassaUrl,
+    apiKey: env.merchant.apiKey,
+    publicKey: env.merchant.publicKey,
+    webhookSecret: env.merchant.webhookSecret,
+    tokenAddress: env.tokens.permit18.address,
+    storeFile,
+    log: () => {},
+  };
+  try {
+    return await startShop({ ...options, port: SHOP_PORT });
+  } catch {
+    return startShop({ ...options, port: 0 });
   }
 }
 
@@ -221,7 +268,7 @@ async function seed(
   anvil: AnvilInstance,
   signerAddress: Address,
   progress: (message: string) => void,
-): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "databaseUrl">> {
+): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl">> {
   const chain: Chain = {
     id: DEV_CHAIN_ID,
     name: "Local (anvil)",
@@ -363,6 +410,7 @@ function printBox(env: DevEnvironment, devFile: string): void {
     "",
     `API          ${env.apiUrl}`,
     `API docs     ${env.docsUrl}`,
+    ...(env.shopUrl ? [`Example shop ${env.shopUrl}  (buy something: it pays through the widget)`] : []),
     `Widget       ${env.widgetUrl}?publicKey=${env.merchant.publicKey}&paymentId=<paymentId>`,
     `             (it offers a "Dev wallet", so no browser wallet is needed)`,
     `Chain RPC    ${env.rpcUrl}  (chain id ${env.chainId})`,

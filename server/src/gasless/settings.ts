@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Secret } from "../config.js";
+import { Secret } from "../secret.js";
 
 /** Relayer and faucet settings, parsed once at start by config.ts. Keys stay wrapped in Secret. */
 export interface GaslessSettings {

@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ["GET", "POST"],
     // Never x-api-key: the secret key must not be usable from a browser.
     allowedHeaders: ["content-type", "x-public-key", "x-origin"],
+    exposedHeaders: ["x-request-id"],
   });
   await app.register(rateLimit, {
     max: deps.rateLimitPerMinute ?? 600,

@@ -1,6 +1,6 @@
 import { isAddress, type Address } from "viem";
 import { z } from "zod";
-import type { Secret } from "../config.js";
+import type { Secret } from "../secret.js";
 import { CURRENCY_CODES, isDecimalString, parseCurrency, type Currency } from "../domain/fiat.js";
 import { DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES } from "../jobs/collectPrices.js";
 import { DEFAULT_CHAINLINK_MAX_AGE_SECONDS, type ChainlinkFxFeed } from "./chainlink.js";

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { Secret } from "../../src/config.js";
+import { Secret } from "../../src/secret.js";
 import { submitRelay } from "../../src/core/relay.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";

@@ -27,7 +27,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
 import { createPaymentSigner } from "../../src/chain/signer.js";
-import { Secret } from "../../src/config.js";
+import { Secret } from "../../src/secret.js";
 import { buildApp } from "../../src/http/app.js";
 import { migrateJobQueue } from "../../src/jobs/queue.js";
 import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";

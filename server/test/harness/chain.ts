@@ -20,7 +20,7 @@ import {
   type WalletClient,
 } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { Secret } from "../../src/config.js";
+import { Secret } from "../../src/secret.js";
 
 export type TestWalletClient = WalletClient<Transport, Chain, Account>;
 
