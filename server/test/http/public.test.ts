@@ -136,9 +136,14 @@ describe("OpenAPI", () => {
         "/api/v1/merchant/payments/{id}",
         "/api/v1/merchants/me/payments",
         "/api/v1/merchants/me/payments/{id}",
+        "/api/v1/merchants/me/webhook-deliveries",
+        "/api/v1/merchants/me/webhook-deliveries/{id}/redeliver",
+        "/api/v1/merchants/me/webhook-secret/rotate",
         "/api/v1/payments",
         "/api/v1/payments/{id}",
         "/api/v1/prices",
+        "/api/v1/refunds",
+        "/api/v1/refunds/{id}",
       ].sort(),
     );
     const create = doc.paths["/api/v1/payments"].post;
