@@ -29,30 +29,115 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .transform((value) => new Secret(value))
-    .optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  ALLOWED_WIDGET_ORIGIN: origin.optional(),
-  KASSA_SIGNER_PRIVATE_KEY: privateKey.optional(),
-  PUBLIC_BASE_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(logLevels).default("info"),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  KASSA_DATA_DIR: z.string().min(1).default(".kassa"),
-  DEPLOYER_PRIVATE_KEY: privateKey.optional(),
+    .optional()
+    .describe(
+      "PostgreSQL connection URL (secret). Unset: `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
+    ),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("Port the API listens on."),
+  HOST: z.string().min(1).default("0.0.0.0").describe("Address the API listens on."),
+  ALLOWED_WIDGET_ORIGIN: origin
+    .optional()
+    .describe(
+      "When set, public-key endpoints require this exact Origin (SPEC section 5) and CORS allows only it. Set it to Kassa's own public origin when the widget is served by Kassa.",
+    ),
+  KASSA_SIGNER_PRIVATE_KEY: privateKey
+    .optional()
+    .describe(
+      "Key that signs every payment request (the gateway's `signer`; secret). Without it POST /payments answers SIGNING_SERVICE_ERROR.",
+    ),
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Public URL of this Kassa (without /api/v1), listed as the server in the OpenAPI document."),
+  LOG_LEVEL: z.enum(logLevels).default("info").describe("Log level of the JSON logs on stdout."),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .describe(
+      "Requests per minute per API or public key (per IP without a key); above it: 429 RATE_LIMITED.",
+    ),
+  KASSA_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(".kassa")
+    .describe(
+      "Where embedded PostgreSQL, the dev chain's state and dev.json live (no DATABASE_URL, `kassa dev`).",
+    ),
+  DEPLOYER_PRIVATE_KEY: privateKey.optional().describe("Key that pays for `kassa deploy` (secret)."),
   METRICS_TOKEN: z
     .string()
     .min(16, "must be at least 16 characters")
     .transform((value) => new Secret(value))
-    .optional(),
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
-  WATCHER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    .optional()
+    .describe("When set, GET /metrics requires `Authorization: Bearer <token>` (secret)."),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .describe("`true` lets webhooks go to private, loopback and link-local addresses (development, tests)."),
+  WATCHER_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(600_000)
+    .default(2000)
+    .describe("How often each chain watcher reads new blocks."),
   COINGECKO_API_KEY: z
     .string()
     .transform((value) => new Secret(value))
-    .optional(),
+    .optional()
+    .describe("CoinGecko API key (secret); optional on the demo plan."),
   ...priceEnvShape,
   ...gaslessEnvShape,
 });
+
+/** Variables named per chain, read by pattern; documented beside the fixed ones. */
+export const perChainVariables = [
+  {
+    name: "RPC_URL_<networkId>",
+    description:
+      "JSON-RPC URL of a chain (secret: may embed an API key); wins over the URL stored by `kassa admin chain`.",
+  },
+  {
+    name: "RELAYER_PRIVATE_KEYS_<networkId>",
+    description:
+      "Comma-separated keys that relay gasless payments on that chain (secret). Unset: RELAYER_NOT_CONFIGURED.",
+  },
+  {
+    name: "FAUCET_PRIVATE_KEY_<networkId>",
+    description: "Key of that chain's gas faucet, never a relayer key (secret).",
+  },
+] as const;
+
+export interface ConfigVariable {
+  name: string;
+  /** The default as written in the environment, or undefined when there is none. */
+  defaultValue: string | undefined;
+  description: string;
+}
+
+/** Every variable the service reads, with its default and description: the source of docs/configuration.md. */
+export function configVariables(): ConfigVariable[] {
+  const fixed = Object.entries(envSchema.shape).map(([name, schema]) => {
+    const def = (schema as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def;
+    const value = def.type === "default" ? def.defaultValue : undefined;
+    return {
+      name,
+      defaultValue:
+        value === undefined
+          ? undefined
+          : Array.isArray(value)
+            ? value.join(",")
+            : typeof value === "object"
+              ? JSON.stringify(value)
+              : String(value),
+      description: schema.description ?? "",
+    };
+  });
+  return [...fixed, ...perChainVariables.map((variable) => ({ ...variable, defaultValue: undefined }))];
+}
 
 const rpcUrlPattern = /^RPC_URL_(\d+)$/;
 

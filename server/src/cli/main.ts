@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../logger.js";
 import { adminCommand } from "./admin.js";
+import { configCommand } from "./configReference.js";
 import { deployCommand } from "./deploy.js";
 import { devCommand } from "./dev.js";
 import { reportError } from "./output.js";
@@ -46,6 +47,7 @@ jsonOption(program.command("migrate").description("apply pending database migrat
   ),
 );
 program.addCommand(devCommand());
+program.addCommand(configCommand());
 program.addCommand(deployCommand());
 program.addCommand(adminCommand(runWithContext));
 

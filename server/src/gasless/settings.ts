@@ -29,14 +29,47 @@ const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform
 
 /** The fixed variables; the per-chain keys are read by {@link parseGaslessKeys}. */
 export const gaslessEnvShape = {
-  RELAYER_MAX_FORWARD_GAS: wei.default(500_000n),
-  RELAYER_STUCK_AFTER_SECONDS: z.coerce.number().positive().default(60),
-  RELAYER_FEE_BUMP_PERCENT: z.coerce.number().int().min(10).max(500).default(20),
-  RELAYER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
-  RELAYER_MIN_BALANCE_WEI: wei.default(10n ** 17n),
-  FAUCET_MAX_GRANT_WEI: wei.default(10n ** 16n),
-  FAUCET_MARGIN_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
-  FAUCET_CONFIRM_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  RELAYER_MAX_FORWARD_GAS: wei
+    .default(500_000n)
+    .describe("Largest `forwardRequest.gas` a relay accepts (SPEC recommends 200000)."),
+  RELAYER_STUCK_AFTER_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(60)
+    .describe(
+      "A relayed transaction not mined after this long is replaced with the same nonce and higher fees.",
+    ),
+  RELAYER_FEE_BUMP_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(500)
+    .default(20)
+    .describe("Fee increase of a replacement transaction, percent (at least 10, what nodes require)."),
+  RELAYER_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(2_000)
+    .describe("How often the worker checks relayed transactions."),
+  RELAYER_MIN_BALANCE_WEI: wei
+    .default(10n ** 17n)
+    .describe(
+      "A relayer or faucet key below this native balance is logged as a warning and flagged in /metrics.",
+    ),
+  FAUCET_MAX_GRANT_WEI: wei.default(10n ** 16n).describe("Most native token one gas grant may send."),
+  FAUCET_MARGIN_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .default(50)
+    .describe("Margin added to the estimated approve cost of a grant, percent."),
+  FAUCET_CONFIRM_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(120)
+    .describe("How long POST /payments/request-gas waits for the grant to confirm."),
 };
 
 type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gaslessEnvShape)[K]> };

@@ -91,33 +91,70 @@ export const priceEnvShape = {
         .filter(Boolean),
     )
     .pipe(z.array(currencyCode).min(1))
-    .default(["USD"]),
+    .default(["USD"])
+    .describe(
+      "Comma-separated ISO 4217 codes every token is priced in; the only currencies GET /prices and fiat payments accept.",
+    ),
   PRICE_COLLECT_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(59)
-    .default(DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES),
+    .default(DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES)
+    .describe("Minutes between price samples (a divisor of 60 keeps hourly averages even)."),
   PRICE_STALENESS_MINUTES: z.coerce
     .number()
     .int()
     .min(0)
-    .default(DEFAULT_HOURLY_AVERAGE_STALENESS_MS / 60_000),
+    .default(DEFAULT_HOURLY_AVERAGE_STALENESS_MS / 60_000)
+    .describe(
+      "Oldest price `current` serves, and oldest hour `hourly-average` falls back to when the last hour has no samples.",
+    ),
   PRICE_RETENTION_DAYS: z.coerce
     .number()
     .int()
     .min(1)
-    .default(DEFAULT_PRICE_RETENTION_MS / 86_400_000),
-  COINGECKO_BASE_URL: z.string().url().optional(),
-  COINGECKO_API_PLAN: z.enum(["demo", "pro"]).default("demo"),
-  COINGECKO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  CHAINLINK_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(DEFAULT_CHAINLINK_MAX_AGE_SECONDS),
+    .default(DEFAULT_PRICE_RETENTION_MS / 86_400_000)
+    .describe("Days price samples are kept."),
+  COINGECKO_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("CoinGecko API base URL; default the public (demo) or pro endpoint by COINGECKO_API_PLAN."),
+  COINGECKO_API_PLAN: z
+    .enum(["demo", "pro"])
+    .default("demo")
+    .describe("`demo` or `pro`: which CoinGecko endpoint and key header to use."),
+  COINGECKO_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10_000)
+    .describe("Timeout of one CoinGecko request."),
+  CHAINLINK_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_CHAINLINK_MAX_AGE_SECONDS)
+    .describe("A Chainlink round older than this is refused as stale."),
   /** JSON: `{"usd-coin": {"USD": "1", "KRW": "1385"}}`. */
-  STATIC_PRICES: json(z.record(z.string(), currencyRecord(decimal))).default({}),
+  STATIC_PRICES: json(z.record(z.string(), currencyRecord(decimal)))
+    .default({})
+    .describe(
+      'JSON of fixed prices by source key, e.g. `{"usd-coin": {"USD": "1", "KRW": "1385"}}` (tokens mapped with `static:<key>`).',
+    ),
   /** JSON: units of each currency per US dollar, `{"KRW": "1385.5"}`. */
-  FX_RATES: json(currencyRecord(decimal)).default({}),
+  FX_RATES: json(currencyRecord(decimal))
+    .default({})
+    .describe(
+      'JSON of units of each currency per US dollar, e.g. `{"KRW": "1385.5"}`, for sources that answer only in USD.',
+    ),
   /** JSON: Chainlink fiat feeds, `{"KRW": {"chainId": 1, "address": "0x...", "quote": "usd-per-unit"}}`. */
-  CHAINLINK_FX_FEEDS: json(currencyRecord(chainlinkFxFeed)).default({}),
+  CHAINLINK_FX_FEEDS: json(currencyRecord(chainlinkFxFeed))
+    .default({})
+    .describe(
+      'JSON of Chainlink fiat feeds, e.g. `{"KRW": {"chainId": 1, "address": "0x...", "quote": "usd-per-unit"}}`; they win over FX_RATES.',
+    ),
 };
 
 const priceEnvSchema = z.object(priceEnvShape);
