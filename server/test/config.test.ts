@@ -67,7 +67,8 @@ describe("loadConfig", () => {
     });
     const printed = [
       String(config.signerPrivateKey),
-      JSON.stringify(config),
+      // Wei settings are bigints, which JSON has no form for: print them as strings.
+      JSON.stringify(config, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)),
       inspect(config, { depth: 5 }),
       `${config.databaseUrl}`,
     ];

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../../src/config.js";
@@ -139,7 +140,7 @@ describe("price settings", () => {
     });
     expect(config.prices.currencies).toEqual(["USD", "KRW"]);
     expect(config.prices.coingecko.apiKey?.reveal()).toBe("CG-secret");
-    expect(JSON.stringify(config)).not.toContain("CG-secret");
+    expect(inspect(config, { depth: 6 })).not.toContain("CG-secret");
     expect(() => loadConfig({ PRICE_CURRENCIES: "XXX" })).toThrow(ConfigError);
     expect(() => loadConfig({ PRICE_CURRENCIES: "XXX" })).toThrow(/PRICE_CURRENCIES/);
   });
