@@ -33,6 +33,13 @@ const envSchema = z.object({
     .describe(
       "PostgreSQL connection URL (secret). Unset: `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
     ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(500)
+    .default(20)
+    .describe("PostgreSQL connections each process keeps open at most."),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("Port the API listens on."),
   HOST: z.string().min(1).default("0.0.0.0").describe("Address the API listens on."),
   ALLOWED_WIDGET_ORIGIN: origin
@@ -144,6 +151,7 @@ const rpcUrlPattern = /^RPC_URL_(\d+)$/;
 export interface Config {
   /** Absent: the CLI starts embedded PostgreSQL. */
   databaseUrl: Secret | undefined;
+  databasePoolSize: number;
   port: number;
   host: string;
   /** When set, public-key endpoints require this exact `Origin` (SPEC.md section 5). */
@@ -208,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = parsed.data;
   return {
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     port: values.PORT,
     host: values.HOST,
     allowedWidgetOrigin: values.ALLOWED_WIDGET_ORIGIN,

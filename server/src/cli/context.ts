@@ -20,7 +20,7 @@ export interface Context {
 export interface OpenContextOptions {
   /** Progress lines for a person. */
   progress?: (message: string) => void;
-  /** Pool size; default 10. */
+  /** Pool size; default DATABASE_POOL_SIZE. */
   poolSize?: number;
 }
 
@@ -38,7 +38,7 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     databaseUrl = embedded.url;
     if (embedded.stop) closers.push(embedded.stop);
   }
-  const db = createDb(databaseUrl, { max: options.poolSize ?? 10 });
+  const db = createDb(databaseUrl, { max: options.poolSize ?? config.databasePoolSize });
   closers.unshift(() => db.destroy());
   const close = async () => {
     for (const closer of closers) await closer();

@@ -9,6 +9,7 @@ import { createLogger } from "../logger.js";
 import { createMetrics } from "../metrics.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
+import { UsageError } from "./output.js";
 import { createGasless, gaslessWorkerModule } from "../gasless/worker.js";
 
 export interface ServeOptions {
@@ -62,7 +63,10 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         gasless,
         ...(options.widget ? { widget: options.widget } : {}),
       });
-      const address = await app.listen({ port: config.port, host: config.host });
+      const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+        throw new UsageError(`port ${config.port} is already in use: stop what uses it, or set PORT`);
+      });
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
       stops.push(() => app.close());
     }

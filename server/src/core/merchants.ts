@@ -70,8 +70,17 @@ export async function requireMerchantChain(db: Db, merchant: MerchantRow): Promi
  * UNSUPPORTED_TOKEN when whitelisted but disabled.
  */
 export async function requireChainToken(db: Db, chain: ChainRow, address: string): Promise<TokenRow> {
-  const token = await findTokenByChainIdAndAddress(db, chain.id, address);
-  if (!token) {
+  return checkChainToken(db, chain, address, await findTokenByChainIdAndAddress(db, chain.id, address));
+}
+
+/** {@link requireChainToken} for a token already looked up (`found`: the token at `address` on `chain`). */
+export async function checkChainToken(
+  db: Db,
+  chain: ChainRow,
+  address: string,
+  found: TokenRow | undefined,
+): Promise<TokenRow> {
+  if (!found) {
     const elsewhere = await findTokensByAddress(db, address);
     if (elsewhere.length > 0) {
       throw new KassaError(
@@ -84,13 +93,13 @@ export async function requireChainToken(db: Db, chain: ChainRow, address: string
       `token ${address} is not whitelisted on chain ${chain.network_id}`,
     );
   }
-  if (!token.enabled) {
+  if (!found.enabled) {
     throw new KassaError(
       "UNSUPPORTED_TOKEN",
       `token ${address} is not supported on chain ${chain.network_id}`,
     );
   }
-  return token;
+  return found;
 }
 
 export const merchantOverviewSchema = z.object({

@@ -145,7 +145,23 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     });
   }
 
+  // This process's own recent claims: a payment it asked about within the interval is not asked again, so
+  // polling reads skip the guarded UPDATE (the database guard still holds across processes).
+  const recentClaims = new Map<string, number>();
+
+  function claimedHereRecently(paymentId: string): boolean {
+    const now = Date.now();
+    const last = recentClaims.get(paymentId);
+    if (last !== undefined && now - last < perPaymentMs) return true;
+    if (recentClaims.size >= 10_000) {
+      for (const [id, at] of recentClaims) if (now - at >= perPaymentMs) recentClaims.delete(id);
+    }
+    recentClaims.set(paymentId, now);
+    return false;
+  }
+
   async function syncForRead(paymentId: string): Promise<boolean> {
+    if (claimedHereRecently(paymentId)) return false;
     try {
       const claimed = await deps.db
         .updateTable("payments")

@@ -2,7 +2,7 @@ import type { Address, Hex } from "viem";
 import { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
-import { findPaymentMethodByMerchantIdAndTokenId } from "../db/paymentMethods.js";
+import { findChainTokenForMerchant } from "../db/tokens.js";
 import {
   findPaymentDetailsByMerchantIdAndOrderId,
   findPaymentDetailsByPaymentId,
@@ -24,7 +24,7 @@ import { convertFiatToToken, parseCurrency } from "../domain/fiat.js";
 import { isBytes32, newPaymentId } from "../domain/ids.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
-import { requireChainToken, requireMerchantChain } from "./merchants.js";
+import { checkChainToken } from "./merchants.js";
 import type { PriceService } from "./prices.js";
 import { addressSchema, parseInput } from "./validation.js";
 import {
@@ -98,7 +98,13 @@ export async function createPayment(
   const input = parseInput(createPaymentInputSchema, rawInput);
   const { db } = deps;
 
-  const chain = await requireMerchantChain(db, merchant);
+  // One round trip for the checks of the common path; the error paths may ask more.
+  const found =
+    merchant.chain_id === null
+      ? undefined
+      : await findChainTokenForMerchant(db, merchant.chain_id, input.tokenAddress, merchant.id);
+  if (!found) throw new KassaError("CHAIN_NOT_CONFIGURED");
+  const { chain } = found;
   if (!chain.gateway_address) {
     throw new KassaError(
       "UNSUPPORTED_CHAIN",
@@ -106,9 +112,8 @@ export async function createPayment(
     );
   }
   if (!merchant.recipient_address) throw new KassaError("RECIPIENT_NOT_CONFIGURED");
-  const token = await requireChainToken(db, chain, input.tokenAddress);
-  const method = await findPaymentMethodByMerchantIdAndTokenId(db, merchant.id, token.id);
-  if (!method?.is_enabled) {
+  const token = await checkChainToken(db, chain, input.tokenAddress, found.token);
+  if (!found.methodEnabled) {
     throw new KassaError("TOKEN_NOT_ENABLED", `token ${token.address} is not enabled for this merchant`);
   }
 

@@ -29,6 +29,9 @@ export interface CreateDbOptions {
 /** A Kysely instance over its own pg pool. `db.destroy()` closes the pool. */
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  // An idle connection the server closes (a restart, a failover) is dropped from the pool and replaced on
+  // the next query; without a listener the pool's 'error' event would crash the process.
+  pool.on("error", () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

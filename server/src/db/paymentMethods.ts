@@ -23,19 +23,6 @@ export function listPaymentMethodsByMerchantId(
     .execute();
 }
 
-export function findPaymentMethodByMerchantIdAndTokenId(
-  db: Db,
-  merchantId: number,
-  tokenId: number,
-): Promise<PaymentMethodRow | undefined> {
-  return db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("token_id", "=", tokenId)
-    .executeTakeFirst();
-}
-
 export function insertPaymentMethod(
   db: Db,
   method: { merchantId: number; tokenId: number; isEnabled: boolean },
