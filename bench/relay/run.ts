@@ -58,8 +58,9 @@ const relaysIndex = process.argv.indexOf("--relays");
 const relayCount = relaysIndex > 0 ? Number(process.argv[relaysIndex + 1]) : 100;
 const RELAYER_KEYS = [anvilPrivateKeys[6], anvilPrivateKeys[7]];
 const targets = { blocks: 5, nonceErrors: 0 };
+/** Progress lines: on stderr, so that the table and the JSON line stay the only output on stdout. */
 const log = (line: string) => {
-  if (!json) console.log(line);
+  process.stderr.write(`${line}\n`);
 };
 
 interface CreatedPayment {
@@ -326,11 +327,9 @@ async function main(): Promise<void> {
       ["nonce errors", String(nonceErrors), `target ${targets.nonceErrors}`],
       ["replacements", String(replaced), ""],
     ];
-    if (!json) {
-      const width = Math.max(...rows.map(([label]) => label.length));
-      for (const [label, value, note] of rows)
-        console.log(`${label.padEnd(width)}  ${value.padStart(10)}  ${note}`);
-    }
+    const width = Math.max(...rows.map(([label]) => label.length));
+    for (const [label, value, note] of rows)
+      console.log(`${label.padEnd(width)}  ${value.padStart(10)}  ${note}`);
     if (json) {
       console.log(
         JSON.stringify({
