@@ -11,18 +11,18 @@ import {
   paymentStatus,
   relayBody,
   relayStatus,
-  startGaslessChain,
   startGaslessEnv,
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { startTestChain } from "../harness/chain.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
 let shop: SeededMerchant;
 const faucetAddress = anvilAccount(FAUCET_INDEX).address;
 beforeAll(async () => {
-  chain = await startGaslessChain();
+  chain = await startTestChain();
   env = await startGaslessEnv(chain);
   shop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
   await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });

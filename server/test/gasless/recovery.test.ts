@@ -11,11 +11,11 @@ import {
   relayBody,
   relayStatus,
   RELAYER_INDEX,
-  startGaslessChain,
   startGaslessEnv,
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { startTestChain } from "../harness/chain.js";
 
 const relayer = anvilAccount(RELAYER_INDEX).address;
 
@@ -42,7 +42,7 @@ describe("a relayer process killed right after broadcasting", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startGaslessChain();
+    chain = await startTestChain();
     env = await startGaslessEnv(chain);
   });
   afterAll(async () => {
@@ -110,7 +110,7 @@ describe("a relay stuck under low fees", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startGaslessChain({ blockTime: 1 });
+    chain = await startTestChain({ anvil: { blockTime: 1 } });
     env = await startGaslessEnv(chain, { settings: { stuckAfterSeconds: 1 } });
   });
   afterAll(async () => {

@@ -17,17 +17,17 @@ import {
   relayBody,
   relayStatus,
   RELAYER_INDEX,
-  startGaslessChain,
   startGaslessEnv,
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { startTestChain } from "../harness/chain.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
 let pk: string;
 beforeAll(async () => {
-  chain = await startGaslessChain();
+  chain = await startTestChain();
   env = await startGaslessEnv(chain);
   pk = env.t.merchant.publicKey;
   await env.startWorker();

@@ -1,29 +1,15 @@
 import type { AddressInfo } from "node:net";
 import {
-  anvilAccount,
   anvilPrivateKeys,
-  deployKassa,
-  deployTestTokens,
   erc2771ForwarderAbi,
   paymentGatewayAbi,
   signForwardRequest,
   signPermit,
-  startAnvil,
-  testTokenAbi,
   testTokens,
-  type StartAnvilOptions,
 } from "@kassa/contracts";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  type Address,
-  type Chain,
-  type Hex,
-} from "viem";
+import { encodeFunctionData, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
 import { createPaymentSigner } from "../../src/chain/signer.js";
@@ -35,65 +21,11 @@ import type { GaslessRuntime } from "../../src/gasless/runtime.js";
 import { defaultGaslessSettings, type GaslessSettings } from "../../src/gasless/settings.js";
 import { createGasless, gaslessWorkerModule } from "../../src/gasless/worker.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "../harness/app.js";
-import type { TestChain, TestWalletClient } from "../harness/chain.js";
+import type { TestChain } from "../harness/chain.js";
 
 /** anvil dev accounts the gasless tests (and `kassa dev`) use for the relayer and the faucet. */
 export const RELAYER_INDEX = 7;
 export const FAUCET_INDEX = 8;
-
-/** Like startTestChain, with anvil options (block time, extra arguments). */
-export async function startGaslessChain(anvilOptions: StartAnvilOptions = {}): Promise<TestChain> {
-  const anvil = await startAnvil(anvilOptions);
-  try {
-    const chain: Chain = {
-      id: anvil.chainId,
-      name: "Anvil",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    };
-    const transport = http(anvil.rpcUrl);
-    const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
-    const wallet = (index: number): TestWalletClient =>
-      createWalletClient({ account: anvilAccount(index), chain, transport });
-    const deployer = wallet(0);
-    const { gateway, forwarder } = await deployKassa({
-      walletClient: deployer,
-      publicClient,
-      signer: anvilAccount(1).address,
-      treasury: anvilAccount(2).address,
-      defaultFeeBps: 100,
-    });
-    const tokens = await deployTestTokens({ walletClient: deployer, publicClient });
-    return {
-      anvil,
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      chain,
-      publicClient,
-      deployer,
-      signerAccount: anvilAccount(1),
-      signerKey: new Secret(anvilPrivateKeys[1]),
-      treasury: anvilAccount(2).address,
-      gateway,
-      forwarder,
-      tokens,
-      wallet,
-      async mint(token, to, amount) {
-        const hash = await deployer.writeContract({
-          address: token,
-          abi: testTokenAbi,
-          functionName: "mint",
-          args: [to, amount],
-        });
-        await publicClient.waitForTransactionReceipt({ hash });
-      },
-      stop: () => anvil.stop(),
-    };
-  } catch (error) {
-    await anvil.stop();
-    throw error;
-  }
-}
 
 export interface GaslessTestEnv {
   chain: TestChain;

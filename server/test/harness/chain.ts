@@ -7,6 +7,7 @@ import {
   testTokenAbi,
   type AnvilInstance,
   type DeployTestTokensReturnType,
+  type StartAnvilOptions,
 } from "@kassa/contracts";
 import {
   createPublicClient,
@@ -53,8 +54,10 @@ const SIGNER_INDEX = 1;
  * A fresh anvil with the forwarder, the gateway (fee 1%) and the three test tokens deployed.
  * Call stop() in afterAll.
  */
-export async function startTestChain(options: { defaultFeeBps?: number } = {}): Promise<TestChain> {
-  const anvil = await startAnvil();
+export async function startTestChain(
+  options: { defaultFeeBps?: number; anvil?: StartAnvilOptions } = {},
+): Promise<TestChain> {
+  const anvil = await startAnvil(options.anvil);
   try {
     const chain: Chain = {
       id: anvil.chainId,
@@ -63,7 +66,7 @@ export async function startTestChain(options: { defaultFeeBps?: number } = {}): 
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     };
     const transport = http(anvil.rpcUrl);
-    const publicClient = createPublicClient({ chain, transport });
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const wallet = (index: number): TestWalletClient =>
       createWalletClient({ account: anvilAccount(index), chain, transport });
     const deployer = wallet(0);

@@ -5,18 +5,18 @@ import type { TestChain } from "../harness/chain.js";
 import {
   freshPayer,
   relayBody,
-  startGaslessChain,
   startGaslessEnv,
   waitFor,
   type CreatedPayment,
   type GaslessTestEnv,
 } from "../gasless/support.js";
+import { startTestChain } from "../harness/chain.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
 let baseUrl: string;
 beforeAll(async () => {
-  chain = await startGaslessChain();
+  chain = await startTestChain();
   env = await startGaslessEnv(chain);
   await env.startWorker();
   baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/v1`;
