@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { ChainClients } from "./chain/clients.js";
 import type { Db } from "./db/database.js";
+import "./db/lifecycleTypes.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide
@@ -23,7 +25,7 @@ export interface ScrapeGauge {
 /** Rows per status of a table (only statuses that exist are reported). */
 async function countByStatus(
   db: Db,
-  table: "payments",
+  table: "payments" | "webhook_deliveries",
 ): Promise<{ labels: { status: string }; value: number }[]> {
   const { rows } = await sql<{ status: string; n: number }>`
     SELECT status, count(*)::int AS n FROM ${sql.table(table)} GROUP BY status`.execute(db);
@@ -37,7 +39,57 @@ export const paymentsByStatus: ScrapeGauge = {
   read: (db) => countByStatus(db, "payments"),
 };
 
-export function createMetrics(db: Db, gauges: readonly ScrapeGauge[] = [paymentsByStatus]): Metrics {
+export const webhookDeliveriesByStatus: ScrapeGauge = {
+  name: "kassa_webhook_deliveries",
+  help: "Webhook deliveries by status (PENDING, SUCCEEDED, FAILED)",
+  labelNames: ["status"],
+  read: (db) => countByStatus(db, "webhook_deliveries"),
+};
+
+export const webhookDeliveryLag: ScrapeGauge = {
+  name: "kassa_webhook_delivery_lag_seconds",
+  help: "Age of the oldest webhook delivery not yet delivered (0 when none waits)",
+  async read(db) {
+    const { rows } = await sql<{ seconds: number | null }>`
+      SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
+      FROM webhook_deliveries WHERE status = 'PENDING'`.execute(db);
+    return [{ value: rows[0]?.seconds ?? 0 }];
+  },
+};
+
+/** Blocks between each chain's head and its watcher's cursor; a chain whose RPC does not answer is left out. */
+export function watcherLag(chains: ChainClients): ScrapeGauge {
+  return {
+    name: "kassa_watcher_lag_blocks",
+    help: "Blocks the chain watcher is behind the chain head, per chain",
+    labelNames: ["chain"],
+    async read(db) {
+      const rows = await db
+        .selectFrom("chain_cursors")
+        .innerJoin("chains", "chains.id", "chain_cursors.chain_id")
+        .select(["chains.network_id", "chains.name", "chains.rpc_url", "chain_cursors.block_number"])
+        .execute();
+      const samples = await Promise.all(
+        rows.map(async (row) => {
+          try {
+            const head = await chains.publicClient(row).getBlockNumber({ cacheTime: 0 });
+            return {
+              labels: { chain: String(row.network_id) },
+              value: Number(head - BigInt(row.block_number)),
+            };
+          } catch {
+            return undefined;
+          }
+        }),
+      );
+      return samples.filter((sample) => sample !== undefined);
+    },
+  };
+}
+
+export const defaultScrapeGauges = [paymentsByStatus, webhookDeliveriesByStatus, webhookDeliveryLag];
+
+export function createMetrics(db: Db, gauges: readonly ScrapeGauge[] = defaultScrapeGauges): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "kassa_process_" });
   const http = new Histogram({

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChainClients } from "../../src/chain/clients.js";
+import { watcherLag } from "../../src/metrics.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 
@@ -51,6 +53,7 @@ describe("GET /metrics", () => {
       /kassa_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/payments\/:id",status="200"\} 1/,
     );
     expect(text).toMatch(/kassa_payments\{status="CREATED"\} 1/);
+    expect(text).toMatch(/kassa_webhook_delivery_lag_seconds 0/);
     expect(text).not.toContain(open.merchant.apiKey);
   });
 
@@ -60,6 +63,23 @@ describe("GET /metrics", () => {
     expect(await refused.json()).toMatchObject({ code: "UNAUTHORIZED" });
     expect((await scrape(guarded, { authorization: "Bearer wrong" })).status).toBe(401);
     expect((await scrape(guarded, { authorization: "Bearer scrape-me" })).status).toBe(200);
+  });
+});
+
+describe("watcher lag", () => {
+  it("is the chain head minus the watcher's cursor, per chain", async () => {
+    const chainRow = await open.database.db
+      .selectFrom("chains")
+      .select("id")
+      .where("network_id", "=", chain.chainId)
+      .executeTakeFirstOrThrow();
+    await open.database.db
+      .insertInto("chain_cursors")
+      .values({ chain_id: chainRow.id, block_number: 1, block_hash: `0x${"ab".repeat(32)}` })
+      .execute();
+    const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    const samples = await watcherLag(createChainClients()).read(open.database.db);
+    expect(samples).toEqual([{ labels: { chain: String(chain.chainId) }, value: Number(head) - 1 }]);
   });
 });
 
