@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { TestWallet, type TestWalletOptions } from "./testWallet.js";
 
@@ -83,8 +85,49 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The merchant's site of the tests: every page answers a small HTML document. */
+/**
+ * Where the tests' payments send the payer back (successUrl, failUrl): every page answers a small
+ * HTML document, stubbed in the browser context. Only ever navigated to: a page at this origin
+ * cannot embed the widget, since Chromium counts a stubbed origin as public and blocks its
+ * requests to the loopback API (Local Network Access); see {@link startMerchantSite}.
+ */
 export const SHOP = "http://shop.example";
+
+export interface MerchantSite {
+  /** `http://127.0.0.1:<port>`: an origin other than the API's, as a merchant's site would be. */
+  origin: string;
+  /** The HTML every path answers, e.g. a checkout page that loads `/widget.js`. */
+  html: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The merchant's checkout page for the embed script, served over real HTTP on loopback. Chromium
+ * lets a page load the API's `/widget.js` only from an address space at least as private as the
+ * API's (Local Network Access): in the tests the API listens on 127.0.0.1, so the merchant must too
+ * (in production both are public). A different port is a different origin, so the embed script's
+ * popup, iframe and postMessage are cross-origin as they are for a real merchant.
+ */
+export async function startMerchantSite(): Promise<MerchantSite> {
+  const site = { html: "<!doctype html><title>Shop</title><h1>Shop</h1>" };
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    response.end(site.html);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(site, {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  });
+}
 
 export interface PayerSession {
   context: BrowserContext;
@@ -93,13 +136,13 @@ export interface PayerSession {
 }
 
 /**
- * A fresh browser context (its own storage) with the test wallet injected when `wallet` is given,
- * the shop's pages stubbed, and one page open.
+ * A fresh browser context (its own storage) with the test wallet injected when `wallet` is given
+ * (into every page and frame, popups included), the shop's pages stubbed, and one page open.
  */
 export async function openSession(
   browser: Browser,
   wallet: TestWalletOptions | undefined,
-  options: { viewport?: { width: number; height: number }; shopHtml?: string } = {},
+  options: { viewport?: { width: number; height: number } } = {},
 ): Promise<PayerSession> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 480, height: 800 },
@@ -109,7 +152,7 @@ export async function openSession(
   await context.route(`${SHOP}/**`, (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: options.shopHtml ?? "<!doctype html><title>Shop</title><h1>Shop</h1>",
+      body: "<!doctype html><title>Shop</title><h1>Shop</h1>",
     }),
   );
   const testWallet = wallet ? new TestWallet(wallet) : undefined;

@@ -9,7 +9,10 @@ import {
   screen,
   screenshot,
   SHOP,
+  startMerchantSite,
   type Browser,
+  type MerchantSite,
+  type Page,
   type PayerSession,
 } from "./browser.js";
 import {
@@ -276,12 +279,26 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
 });
 
 describe.skipIf(browserUnavailable)("the embed script", () => {
-  const shopPage = (origin: string, options: object) =>
-    `<!doctype html><title>Shop</title><script src="${origin}/widget.js"></script>` +
-    `<button id="pay" onclick='window.handle = Kassa.open(${JSON.stringify(options)})'>Pay</button>`;
+  let merchant: MerchantSite;
+  beforeAll(async () => {
+    merchant = await startMerchantSite();
+  });
+  afterAll(async () => {
+    await merchant?.close();
+  });
+  /** Opens the merchant's checkout page, which loads widget.js from Kassa and calls Kassa.open on a click. */
+  async function openCheckout(page: Page, options: object): Promise<void> {
+    merchant.html =
+      `<!doctype html><title>Shop</title><script src="${new URL(t.baseUrl).origin}/widget.js"></script>` +
+      `<button id="pay" onclick='window.handle = Kassa.open(${JSON.stringify(options)})'>Pay</button>`;
+    await page.goto(`${merchant.origin}/checkout`);
+    // widget.js ran (a blocked script would otherwise surface only as a click that opens nothing).
+    await expect(
+      page.evaluate(() => typeof (window as { Kassa?: { open?: unknown } }).Kassa?.open),
+    ).resolves.toBe("function");
+  }
 
   it("opens a popup and sends the shop to failUrl with status=closed when the payer closes it", async () => {
-    const origin = new URL(t.baseUrl).origin;
     const orderId = `popup-${Date.now()}`;
     const options = {
       publicKey: t.merchant.publicKey,
@@ -292,12 +309,8 @@ describe.skipIf(browserUnavailable)("the embed script", () => {
       failUrl: `${SHOP}/fail`,
       mode: "popup",
     };
-    const { page, context } = await session(
-      browser,
-      { chain, account: anvilAccount(5) },
-      { shopHtml: shopPage(origin, options) },
-    );
-    await page.goto(`${SHOP}/checkout`);
+    const { page, context } = await session(browser, { chain, account: anvilAccount(5) });
+    await openCheckout(page, options);
     const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#pay").click()]);
     await screen(popup, "connect");
     await popup.close();
@@ -309,15 +322,10 @@ describe.skipIf(browserUnavailable)("the embed script", () => {
   });
 
   it("pays in an iframe overlay and sends the shop to successUrl with status=success", async () => {
-    const origin = new URL(t.baseUrl).origin;
     const payment = await createPayment(t, { amount: 1 });
     const options = { publicKey: t.merchant.publicKey, paymentId: payment.paymentId, mode: "iframe" };
-    const { page } = await session(
-      browser,
-      { chain, account: anvilAccount(7) },
-      { shopHtml: shopPage(origin, options) },
-    );
-    await page.goto(`${SHOP}/checkout`);
+    const { page } = await session(browser, { chain, account: anvilAccount(7) });
+    await openCheckout(page, options);
     await page.locator("#pay").click();
     const frame = page.frameLocator('iframe[title="Kassa payment"]');
     await frame.getByRole("button", { name: /Kassa Test Wallet/ }).click();
