@@ -76,7 +76,7 @@ describe.skipIf(browserUnavailable)("buying in the example shop with Kassa's wid
     const { page } = await openSession(browser, undefined);
     await page.goto(`${shop.url}/`);
     await page.locator('button[data-product="coffee"]').click();
-    await page.waitForURL((url) => /^\/orders\/order_[0-9a-f]{16}$/.test(url.pathname));
+    await page.waitForURL((url: URL) => /^\/orders\/order_[0-9a-f]{16}$/.test(url.pathname));
     const orderId = new URL(page.url()).pathname.split("/").pop() as string;
     expect(shop.store.get(orderId)?.status).toBe("awaiting_payment");
 
@@ -87,7 +87,7 @@ describe.skipIf(browserUnavailable)("buying in the example shop with Kassa's wid
     await page.locator("#kassa-direct").click();
     await screen(page, "review-direct");
     await page.locator("#kassa-pay").click();
-    await page.waitForURL((url) => url.origin === shop.url && url.pathname === `/orders/${orderId}`, {
+    await page.waitForURL((url: URL) => url.origin === shop.url && url.pathname === `/orders/${orderId}`, {
       timeout: 60_000,
     });
     expect(new URL(page.url()).searchParams.get("returned")).toBe("success");
@@ -119,7 +119,7 @@ describe.skipIf(browserUnavailable)("buying in the example shop with Kassa's wid
     const { context, page } = await openSession(browser, undefined);
     await page.goto(`${popupShop.url}/`);
     await page.locator('button[data-product="mug"]').click();
-    await page.waitForURL((url) => /^\/orders\/order_[0-9a-f]{16}$/.test(url.pathname));
+    await page.waitForURL((url: URL) => /^\/orders\/order_[0-9a-f]{16}$/.test(url.pathname));
     const orderId = new URL(page.url()).pathname.split("/").pop() as string;
 
     const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#pay").click()]);

@@ -2,76 +2,22 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { TestWallet, type TestWalletOptions } from "./testWallet.js";
 
-/**
- * The part of playwright-core's API these tests use. playwright-core is loaded at run time so that
- * the suite skips (rather than failing to typecheck or import) on a machine without it; see
- * {@link browserUnavailable}.
- */
-export interface Locator {
-  waitFor(options?: { timeout?: number }): Promise<void>;
-  click(): Promise<void>;
-  count(): Promise<number>;
-  textContent(): Promise<string | null>;
-  getAttribute(name: string): Promise<string | null>;
-}
-interface Locating {
-  locator(selector: string): Locator;
-  getByRole(role: string, options?: { name?: string | RegExp }): Locator;
-  getByText(text: string | RegExp): Locator;
-}
-export interface Page extends Locating {
-  goto(url: string): Promise<unknown>;
-  reload(): Promise<unknown>;
-  url(): string;
-  waitForURL(predicate: (url: URL) => boolean, options?: { timeout?: number }): Promise<void>;
-  evaluate<T>(fn: () => T): Promise<T>;
-  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
-  frameLocator(selector: string): Locating;
-  close(): Promise<void>;
-}
-export interface Route {
-  fulfill(response: { contentType: string; body: string }): Promise<void>;
-}
-export interface BrowserContext {
-  route(url: string, handler: (route: Route) => unknown): Promise<void>;
-  exposeFunction(name: string, fn: (json: string) => Promise<string>): Promise<void>;
-  addInitScript<A>(script: (arg: A) => void, arg: A): Promise<void>;
-  newPage(): Promise<Page>;
-  waitForEvent(event: "page"): Promise<Page>;
-  close(): Promise<void>;
-}
-export interface Browser {
-  newContext(options: {
-    viewport: { width: number; height: number };
-    deviceScaleFactor: number;
-    locale: string;
-  }): Promise<BrowserContext>;
-  close(): Promise<void>;
-}
-interface Playwright {
-  chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> };
-}
+export type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 
 /** Debian's Chromium (TOOLCHAIN.md); `.ci/run` installs it. */
 export const CHROMIUM = "/usr/bin/chromium";
 
-// A variable specifier: resolved at run time only.
-const PLAYWRIGHT = "playwright-core";
-const playwright = (await import(PLAYWRIGHT).catch(() => undefined)) as Playwright | undefined;
-
 /** Why the browser tests cannot run here, or undefined when they can. */
-export const browserUnavailable: string | undefined = !playwright
-  ? "playwright-core is not installed (npm install)"
-  : !existsSync(CHROMIUM)
-    ? `${CHROMIUM} is missing (apt-get install -y chromium)`
-    : undefined;
-if (browserUnavailable) console.warn(`widget browser tests skipped: ${browserUnavailable}`);
+export const browserUnavailable: string | undefined = existsSync(CHROMIUM)
+  ? undefined
+  : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+if (browserUnavailable) console.warn(`browser tests skipped: ${browserUnavailable}`);
 
 export function launchChromium(): Promise<Browser> {
-  if (!playwright) throw new Error(browserUnavailable);
-  return playwright.chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--headless",

@@ -84,7 +84,7 @@ describe.skipIf(browserUnavailable)("direct payment in the widget", () => {
 
     await screen(page, "success");
     await screenshot(page, "success");
-    await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/ok");
+    await page.waitForURL((url: URL) => url.origin === SHOP && url.pathname === "/ok");
     const redirect = new URL(page.url());
     expect(Object.fromEntries(redirect.searchParams)).toEqual({
       paymentId: payment.paymentId,
@@ -202,7 +202,7 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await screen(page, "connect");
 
     await page.getByRole("button", { name: "결제 취소" }).click();
-    await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/fail");
+    await page.waitForURL((url: URL) => url.origin === SHOP && url.pathname === "/fail");
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
       cart: "7",
       paymentId,
@@ -221,7 +221,7 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await screenshot(page, "expired");
     await expect(page.locator("#kassa-cancel").count()).resolves.toBe(0);
     await page.locator("#kassa-return").click();
-    await page.waitForURL((url) => url.origin === SHOP && url.pathname === "/fail");
+    await page.waitForURL((url: URL) => url.origin === SHOP && url.pathname === "/fail");
     expect(new URL(page.url()).searchParams.get("status")).toBe("fail");
     expect(wallet!.calls).toHaveLength(0);
     await expect(paymentStatus(t, payment.paymentId)).resolves.toMatchObject({ status: "EXPIRED" });
@@ -314,7 +314,7 @@ describe.skipIf(browserUnavailable)("the embed script", () => {
     const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#pay").click()]);
     await screen(popup, "connect");
     await popup.close();
-    await page.waitForURL((url) => url.pathname === "/fail");
+    await page.waitForURL((url: URL) => url.pathname === "/fail");
     const params = new URL(page.url()).searchParams;
     expect(params.get("status")).toBe("closed");
     expect(params.get("orderId")).toBe(orderId);
@@ -331,7 +331,7 @@ describe.skipIf(browserUnavailable)("the embed script", () => {
     await frame.getByRole("button", { name: /Kassa Test Wallet/ }).click();
     await frame.locator("#kassa-direct").click();
     await frame.locator('section.screen[data-screen="review-direct"] #kassa-pay').click();
-    await page.waitForURL((url) => url.pathname === "/ok", { timeout: 30_000 });
+    await page.waitForURL((url: URL) => url.pathname === "/ok", { timeout: 30_000 });
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
       paymentId: payment.paymentId,
       orderId: payment.orderId,
