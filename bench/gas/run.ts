@@ -28,12 +28,12 @@ import {
   testTokenPermitAbi,
   testTokens,
   type AnvilInstance,
+  rpcChain,
 } from "@kassa/contracts";
 import { compileSolidity } from "@kassa/contracts/compile";
 import {
   createPublicClient,
   createWalletClient,
-  defineChain,
   encodeFunctionData,
   http,
   keccak256,
@@ -62,12 +62,7 @@ function freshAccount(label: string): LocalAccount {
 async function measure(
   anvil: AnvilInstance,
 ): Promise<{ kassa: Record<string, bigint>; floor: Record<string, bigint> }> {
-  const chain = defineChain({
-    id: anvil.chainId,
-    name: "anvil",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
+  const chain = rpcChain(anvil.chainId, "anvil", anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
   const wallet = (account: LocalAccount) => createWalletClient({ chain, transport, account });

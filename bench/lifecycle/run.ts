@@ -29,6 +29,7 @@ import {
   paymentGatewayAbi,
   startAnvil,
   testTokenAbi,
+  rpcChain,
 } from "@kassa/contracts";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -38,7 +39,6 @@ import {
   encodeFunctionData,
   http,
   type Address,
-  type Chain,
   type Hex,
 } from "viem";
 import { createChainClients } from "../../server/src/chain/clients.js";
@@ -149,12 +149,7 @@ async function main() {
     await migrate(db);
     await migrateJobQueue(databaseUrl);
 
-    const chain: Chain = {
-      id: anvil.chainId,
-      name: "Anvil",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    };
+    const chain = rpcChain(anvil.chainId, "Anvil", anvil.rpcUrl);
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
     const wallet = (index: number) => createWalletClient({ account: anvilAccount(index), chain, transport });

@@ -27,6 +27,7 @@ import {
   startAnvil,
   testTokenAbi,
   testTokens,
+  rpcChain,
 } from "@kassa/contracts";
 import pg from "pg";
 import { pino } from "pino";
@@ -36,7 +37,6 @@ import {
   encodeFunctionData,
   http,
   type Address,
-  type Chain,
   type Hex,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -108,12 +108,7 @@ async function main(): Promise<void> {
   try {
     const anvil = await startAnvil({ blockTime: 1 });
     stops.unshift(() => anvil.stop());
-    const chain: Chain = {
-      id: anvil.chainId,
-      name: "Anvil",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    };
+    const chain = rpcChain(anvil.chainId, "Anvil", anvil.rpcUrl);
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const deployer = createWalletClient({ account: anvilAccount(0), chain, transport });

@@ -2,6 +2,7 @@
  * A chain for one test file: an anvil node with Kassa and the test tokens deployed, funded accounts, and
  * helpers that sign and send payments. Call `snapshotEachTest()` inside the file to isolate tests.
  */
+import { rpcChain } from "../src/chain.js";
 import { afterAll, afterEach, beforeEach, expect } from "vitest";
 import {
   BaseError,
@@ -9,7 +10,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   http,
   keccak256,
   parseEther,
@@ -53,12 +53,7 @@ export function unfundedAccount(label: string): LocalAccount {
 export async function setupChain() {
   const anvil = await startAnvil();
   afterAll(() => anvil.stop());
-  const chain = defineChain({
-    id: anvil.chainId,
-    name: "anvil",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
+  const chain = rpcChain(anvil.chainId, "anvil", anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   // Short polling and no cache: blocks come instantly, and evm_revert moves the chain backwards.
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 });

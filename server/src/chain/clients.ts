@@ -1,3 +1,4 @@
+import { rpcChain } from "@kassa/contracts";
 import { createPublicClient, http, webSocket, type PublicClient } from "viem";
 import type { Secret } from "../secret.js";
 import type { ChainRow } from "../db/types.js";
@@ -25,12 +26,7 @@ export function createChainClients(rpcOverrides: ReadonlyMap<number, Secret> = n
       let client = cache.get(cacheKey);
       if (!client) {
         client = createPublicClient({
-          chain: {
-            id: chain.network_id,
-            name: chain.name,
-            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-            rpcUrls: { default: { http: [url] } },
-          },
+          chain: rpcChain(chain.network_id, chain.name, url),
           transport: /^wss?:/.test(url) ? webSocket(url) : http(url),
         });
         cache.set(cacheKey, client);

@@ -1,4 +1,9 @@
-import { erc2771ForwarderAbi, paymentGatewayAbi, testTokenPermitAbi } from "@kassa/contracts";
+import {
+  erc2771ForwarderAbi,
+  paymentGatewayAbi,
+  testTokenPermitAbi,
+  type ForwardRequestData,
+} from "@kassa/contracts";
 import {
   BaseError,
   concat,
@@ -9,17 +14,6 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-
-/** The argument of `ERC2771Forwarder.execute`, as the relay endpoint receives it. */
-export interface ForwardRequestData {
-  from: Address;
-  to: Address;
-  value: bigint;
-  gas: bigint;
-  deadline: number;
-  data: Hex;
-  signature: Hex;
-}
 
 /** A revert decoded against the forwarder's, the gateway's and OpenZeppelin ERC-20's errors. */
 export interface DecodedRevert {

@@ -1,6 +1,6 @@
-import { deployKassa, deployTestTokens, maxFeeBps } from "@kassa/contracts";
+import { deployKassa, deployTestTokens, maxFeeBps, rpcChain } from "@kassa/contracts";
 import { Command, InvalidArgumentError } from "commander";
-import { createPublicClient, createWalletClient, http, isAddress, type Address, type Chain } from "viem";
+import { createPublicClient, createWalletClient, http, isAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig } from "../config.js";
 import { printFields, UsageError } from "./output.js";
@@ -35,12 +35,7 @@ export function deployCommand(): Command {
       const key = loadConfig().deployerPrivateKey;
       if (!key) throw new UsageError("set DEPLOYER_PRIVATE_KEY to the key that pays for the deployment");
       const account = privateKeyToAccount(key.reveal());
-      const chain: Chain = {
-        id: opts.chainId,
-        name: `chain ${opts.chainId}`,
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [opts.rpcUrl] } },
-      };
+      const chain = rpcChain(opts.chainId, `chain ${opts.chainId}`, opts.rpcUrl);
       const publicClient = createPublicClient({ chain, transport: http(opts.rpcUrl) });
       const reported = await publicClient.getChainId();
       if (reported !== opts.chainId) {

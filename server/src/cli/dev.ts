@@ -11,17 +11,10 @@ import {
   testTokenAbi,
   testTokens,
   type AnvilInstance,
+  rpcChain,
 } from "@kassa/contracts";
 import { Command } from "commander";
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseUnits,
-  type Address,
-  type Chain,
-  type Hex,
-} from "viem";
+import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig, type Config } from "../config.js";
 import { Secret } from "../secret.js";
@@ -269,12 +262,7 @@ async function seed(
   signerAddress: Address,
   progress: (message: string) => void,
 ): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl">> {
-  const chain: Chain = {
-    id: DEV_CHAIN_ID,
-    name: "Local (anvil)",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  };
+  const chain = rpcChain(DEV_CHAIN_ID, "Local (anvil)", anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
   const walletClient = createWalletClient({ account: anvilAccount(0), chain, transport: http(anvil.rpcUrl) });
   const treasury = anvilAccount(2).address;

@@ -220,7 +220,11 @@ function amountError(message: string): KassaError {
 }
 
 /** The payment if it exists and belongs to `merchant` (SPEC.md section 5 rule 7). */
-async function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
+export async function requireOwnPayment(
+  db: Db,
+  merchant: MerchantRow,
+  paymentId: string,
+): Promise<PaymentDetails> {
   const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
   if (payment.merchant_id !== merchant.id) {

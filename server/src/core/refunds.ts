@@ -11,7 +11,7 @@ import "../db/lifecycleTypes.js";
 import type { RefundRow, RefundStatus } from "../db/lifecycleTypes.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import type { MerchantRow } from "../db/types.js";
-import { isBytes32 } from "../domain/ids.js";
+import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob } from "../jobs/queue.js";
 import { parseInput } from "./validation.js";
@@ -113,15 +113,6 @@ function refundView(refund: RefundRow, payment: PaymentDetails): RefundView {
     transaction: { chainId: payment.network_id, to: payment.gateway_address, data, value: "0" },
     serverSignature: refund.server_signature,
   };
-}
-
-async function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
-  const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
-  if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  if (payment.merchant_id !== merchant.id) {
-    throw new KassaError("FORBIDDEN", "the payment does not belong to this merchant");
-  }
-  return payment;
 }
 
 function statusError(status: string): KassaError {

@@ -3,6 +3,7 @@ import {
   forwarderDomain,
   forwardRequestTypes,
   paymentGatewayAbi,
+  type ForwardRequestData,
 } from "@kassa/contracts";
 import {
   decodeEventLog,
@@ -22,7 +23,6 @@ import {
   simulateForwardRequest,
   SimulationUnavailableError,
   type DecodedRevert,
-  type ForwardRequestData,
 } from "../chain/forwarder.js";
 import type { SenderOutcome } from "../chain/sender.js";
 import { findChainById } from "../db/chains.js";
@@ -42,7 +42,7 @@ import {
 } from "../db/relays.js";
 import type { SenderTransactionRow } from "../db/senders.js";
 import type { ChainRow, MerchantRow } from "../db/types.js";
-import { isBytes32 } from "../domain/ids.js";
+import { requireOwnPayment } from "./payments.js";
 import { KassaError, type ErrorCode } from "../errors.js";
 import type { GaslessRuntime } from "../gasless/runtime.js";
 import { enqueueJob } from "../jobs/queue.js";
@@ -111,15 +111,6 @@ function invalid(path: string[], message: string, code: ErrorCode = "VALIDATION_
   return code === "VALIDATION_ERROR"
     ? new KassaError(code, message, { details: [{ path, message }] })
     : new KassaError(code, message);
-}
-
-async function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
-  const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
-  if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  if (payment.merchant_id !== merchant.id) {
-    throw new KassaError("FORBIDDEN", "the payment does not belong to this merchant");
-  }
-  return payment;
 }
 
 function requireRelayable(payment: PaymentDetails, now: Date): void {

@@ -6,6 +6,7 @@ import {
   signForwardRequest,
   signPermit,
   testTokens,
+  testTokenPermitAbi,
 } from "@kassa/contracts";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
@@ -188,15 +189,7 @@ export async function relayBody(
   if (options.permit ?? true) {
     const nonce = await chain.publicClient.readContract({
       address: p.tokenAddress,
-      abi: [
-        {
-          type: "function",
-          name: "nonces",
-          stateMutability: "view",
-          inputs: [{ type: "address" }],
-          outputs: [{ type: "uint256" }],
-        },
-      ],
+      abi: testTokenPermitAbi,
       functionName: "nonces",
       args: [payer.address],
     });

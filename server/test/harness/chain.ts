@@ -8,6 +8,7 @@ import {
   type AnvilInstance,
   type DeployTestTokensReturnType,
   type StartAnvilOptions,
+  rpcChain,
 } from "@kassa/contracts";
 import {
   createPublicClient,
@@ -59,12 +60,7 @@ export async function startTestChain(
 ): Promise<TestChain> {
   const anvil = await startAnvil(options.anvil);
   try {
-    const chain: Chain = {
-      id: anvil.chainId,
-      name: "Anvil",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    };
+    const chain = rpcChain(anvil.chainId, "Anvil", anvil.rpcUrl);
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const wallet = (index: number): TestWalletClient =>

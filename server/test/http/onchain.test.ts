@@ -1,4 +1,11 @@
-import { noPermit, paymentGatewayAbi, signPermit, testTokenAbi, testTokens } from "@kassa/contracts";
+import {
+  noPermit,
+  paymentGatewayAbi,
+  signPermit,
+  testTokenAbi,
+  testTokens,
+  testTokenPermitAbi,
+} from "@kassa/contracts";
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTokenInfo } from "../../src/chain/tokenInfo.js";
@@ -103,15 +110,7 @@ describe("a payment created by the API, paid on anvil", () => {
     const p = await createPayment("chain-permit", 3);
     const nonce = await chain.publicClient.readContract({
       address: p.tokenAddress,
-      abi: [
-        {
-          type: "function",
-          name: "nonces",
-          stateMutability: "view",
-          inputs: [{ type: "address" }],
-          outputs: [{ type: "uint256" }],
-        },
-      ],
+      abi: testTokenPermitAbi,
       functionName: "nonces",
       args: [payer.account.address],
     });
