@@ -1818,25 +1818,6 @@ export interface components {
       amount: string;
       chainId: number;
     };
-    RelayRequestInput: {
-      /** @enum {string} */
-      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
-      /** @description Latest transaction hash; the mined one once CONFIRMED */
-      transactionHash: string | null;
-      errorMessage: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    ErrorInput: {
-      /** @description One of the codes of SPEC.md section 7 */
-      code: string;
-      message: string;
-      /** @description VALIDATION_ERROR only: which input failed and why */
-      details?: {
-        path: string[];
-        message: string;
-      }[];
-    };
     ChainInput: {
       id: number;
       network_id: number;
@@ -1987,6 +1968,25 @@ export interface components {
       /** @description ISO 8601 date-time */
       expiresAt: string;
     };
+    RelayRequestInput: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    ErrorInput: {
+      /** @description One of the codes of SPEC.md section 7 */
+      code: string;
+      message: string;
+      /** @description VALIDATION_ERROR only: which input failed and why */
+      details?: {
+        path: string[];
+        message: string;
+      }[];
+    };
     TokenPriceInput: {
       /** @enum {string} */
       type: "current" | "hourly-average";
@@ -2100,25 +2100,6 @@ export interface components {
       /** @description Native token, wei */
       amount: string;
       chainId: number;
-    };
-    RelayRequest: {
-      /** @enum {string} */
-      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
-      /** @description Latest transaction hash; the mined one once CONFIRMED */
-      transactionHash: string | null;
-      errorMessage: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    Error: {
-      /** @description One of the codes of SPEC.md section 7 */
-      code: string;
-      message: string;
-      /** @description VALIDATION_ERROR only: which input failed and why */
-      details?: {
-        path: string[];
-        message: string;
-      }[];
     };
     Chain: {
       id: number;
@@ -2269,6 +2250,25 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+    };
+    RelayRequest: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    Error: {
+      /** @description One of the codes of SPEC.md section 7 */
+      code: string;
+      message: string;
+      /** @description VALIDATION_ERROR only: which input failed and why */
+      details?: {
+        path: string[];
+        message: string;
+      }[];
     };
     TokenPrice: {
       /** @enum {string} */
