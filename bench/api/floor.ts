@@ -12,7 +12,8 @@ const env = (name: string): string => {
   return value;
 };
 
-const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: 10 });
+const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: Number(env("POOL_SIZE")) });
+pool.on("error", () => {});
 const template = JSON.parse(env("FLOOR_ROW")) as Record<string, string | number>;
 const app = Fastify({ logger: false });
 

@@ -1,12 +1,14 @@
 /**
  * API benchmark: POST /payments and GET /payments/:id under load (autocannon, 64 connections, 10 s each),
  * beside a floor measured in the same run: a bare Fastify route doing one INSERT of the same row on the same
- * database. Kassa runs as `kassa dev` in a child process; the floor in another.
+ * database, with the same pool size. Kassa runs as `kassa dev` in a child process; the floor in another.
+ * Each measurement follows an unmeasured warm-up at the same load (JIT compilation, pool connections).
  *
  *   npm run bench:api            prints a table
  *   npm run bench:api -- --json  also prints {"post_rps":N,"post_p99_ms":N,"floor_rps":N,"get_rps":N,"get_p99_ms":N}
  *                                as the last line
  *   --duration N                 seconds per measurement (default 10)
+ *   --warmup N                   seconds of warm-up before each (default 3)
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -16,9 +18,14 @@ import pg from "pg";
 import { startDevStack } from "../lib/devStack.js";
 
 const json = process.argv.includes("--json");
-const durationIndex = process.argv.indexOf("--duration");
-const duration = durationIndex > 0 ? Number(process.argv[durationIndex + 1]) : 10;
+function numberOption(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+const duration = numberOption("--duration", 10);
+const warmup = numberOption("--warmup", 3);
 const connections = 64;
+const poolSize = 20;
 const targets = { postShareOfFloor: 0.5, postP99Ms: 50, getRps: 4000 };
 
 interface Measurement {
@@ -30,6 +37,7 @@ interface Measurement {
 }
 
 async function measure(options: autocannon.Options): Promise<Measurement> {
+  if (warmup > 0) await autocannon({ connections, duration: warmup, ...options });
   const result = await autocannon({ connections, duration, ...options });
   return {
     rps: Math.round(result.requests.average),
@@ -67,7 +75,10 @@ async function waitForHttp(url: string): Promise<void> {
 const progress = (message: string) => process.stderr.write(`• ${message}\n`);
 
 progress("starting kassa dev (embedded PostgreSQL, anvil, contracts, demo merchant)");
-const stack = await startDevStack({ RATE_LIMIT_PER_MINUTE: "100000000" });
+const stack = await startDevStack({
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  DATABASE_POOL_SIZE: String(poolSize),
+});
 const floorPort = await freePort();
 let floor: ReturnType<typeof spawn> | undefined;
 try {
@@ -75,7 +86,7 @@ try {
   const token = env.tokens.permit18.address;
   const base = env.apiUrl;
 
-  progress(`POST /payments for ${duration} s`);
+  progress(`POST /payments for ${warmup} + ${duration} s`);
   const nextOrder = orderBody("bench-post", token);
   const post = await measure({
     url: `${base}/payments`,
@@ -96,7 +107,7 @@ try {
   });
   const paymentId = ((await created.json()) as { data: { paymentId: string } }).data.paymentId;
 
-  progress(`GET /payments/:id for ${duration} s`);
+  progress(`GET /payments/:id for ${warmup} + ${duration} s`);
   const get = await measure({
     url: `${base}/payments/${paymentId}`,
     headers: { "x-public-key": env.merchant.publicKey },
@@ -115,13 +126,14 @@ try {
         PATH: process.env.PATH,
         DATABASE_URL: env.databaseUrl,
         PORT: String(floorPort),
+        POOL_SIZE: String(poolSize),
         FLOOR_ROW: JSON.stringify(rows[0]),
       },
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
   await waitForHttp(`http://127.0.0.1:${floorPort}/health`);
-  progress(`floor: bare INSERT route for ${duration} s`);
+  progress(`floor: bare INSERT route for ${warmup} + ${duration} s`);
   const nextFloorOrder = orderBody("bench-floor", token);
   const floorResult = await measure({
     url: `http://127.0.0.1:${floorPort}/floor`,
@@ -153,7 +165,7 @@ try {
     );
   }
   console.log(
-    `\n${connections} connections, ${duration} s each; POST is ${Math.round((post.rps / floorResult.rps) * 100)}% of the floor.`,
+    `\n${connections} connections, ${duration} s each after ${warmup} s of warm-up; POST is ${Math.round((post.rps / floorResult.rps) * 100)}% of the floor.`,
   );
   if (json) {
     console.log(
@@ -167,6 +179,10 @@ try {
     );
   }
 } finally {
-  floor?.kill("SIGTERM");
+  if (floor && floor.exitCode === null) {
+    const exited = new Promise((resolve) => floor?.once("exit", resolve));
+    floor.kill("SIGTERM");
+    await exited;
+  }
   await stack.stop();
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { findChainById } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
-import { findMerchantByApiKeyHash, findMerchantByPublicKeyHash } from "../db/merchants.js";
 import {
   insertPaymentMethod,
   listPaymentMethodsByMerchantId,
   setPaymentMethodEnabledById,
 } from "../db/paymentMethods.js";
 import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../db/tokens.js";
+import type { SharedReads } from "../db/sharedReads.js";
 import type { ChainRow, MerchantRow, TokenRow } from "../db/types.js";
 import { hashKey, keyMatchesHash } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
@@ -38,23 +38,19 @@ async function authenticate(
 }
 
 /** The merchant owning an `sk_` API key; UNAUTHORIZED when missing, unknown or the merchant is disabled. */
-export function authenticateApiKey(db: Db, apiKey: string | undefined): Promise<MerchantRow> {
-  return authenticate(
-    apiKey,
-    "sk_",
-    (hash) => findMerchantByApiKeyHash(db, hash),
-    (m) => m.api_key_hash,
-  );
+export function authenticateApiKey(
+  reads: Pick<SharedReads, "merchantByApiKeyHash">,
+  apiKey: string | undefined,
+): Promise<MerchantRow> {
+  return authenticate(apiKey, "sk_", reads.merchantByApiKeyHash, (m) => m.api_key_hash);
 }
 
 /** The merchant owning a `pk_` public key; UNAUTHORIZED when missing, unknown or the merchant is disabled. */
-export function authenticatePublicKey(db: Db, publicKey: string | undefined): Promise<MerchantRow> {
-  return authenticate(
-    publicKey,
-    "pk_",
-    (hash) => findMerchantByPublicKeyHash(db, hash),
-    (m) => m.public_key_hash,
-  );
+export function authenticatePublicKey(
+  reads: Pick<SharedReads, "merchantByPublicKeyHash">,
+  publicKey: string | undefined,
+): Promise<MerchantRow> {
+  return authenticate(publicKey, "pk_", reads.merchantByPublicKeyHash, (m) => m.public_key_hash);
 }
 
 /** The merchant's chain; CHAIN_NOT_CONFIGURED when it has none. */

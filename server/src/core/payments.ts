@@ -1,16 +1,15 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
-import { isUniqueViolation, type Db } from "../db/database.js";
-import { findChainTokenForMerchant } from "../db/tokens.js";
+import type { Db } from "../db/database.js";
 import {
   findPaymentDetailsByMerchantIdAndOrderId,
   findPaymentDetailsByPaymentId,
-  insertPayment,
   listPaymentDetailsByMerchantId,
-  PAYMENT_ORDER_UNIQUE,
+  type PaymentInserter,
   type PaymentDetails,
 } from "../db/payments.js";
+import type { SharedReads } from "../db/sharedReads.js";
 import type { MerchantRow } from "../db/types.js";
 import {
   AMOUNT_MAX_DECIMALS,
@@ -45,6 +44,9 @@ export const NO_REDIRECT = "service:none";
 
 export interface PaymentDeps {
   db: Db;
+  reads: SharedReads;
+  /** createPaymentInserter(db): the batched INSERT. */
+  insertPayment: PaymentInserter;
   /** Absent: creation fails with SIGNING_SERVICE_ERROR (no KASSA_SIGNER_PRIVATE_KEY). */
   signer: PaymentSigner | undefined;
   prices: PriceService;
@@ -87,7 +89,7 @@ export type CreatePaymentInput = z.input<typeof createPaymentInputSchema>;
 
 /**
  * POST /payments. Checks run in the order that gives the most useful error: merchant chain, chain
- * support, recipient, token whitelist, payment method, price; then one INSERT, whose
+ * support, recipient, token whitelist, payment method, price; then the (batched) INSERT, where
  * UNIQUE (merchant, order_id) turns any race between identical requests into DUPLICATE_ORDER.
  */
 export async function createPayment(
@@ -98,11 +100,15 @@ export async function createPayment(
   const input = parseInput(createPaymentInputSchema, rawInput);
   const { db } = deps;
 
-  // One round trip for the checks of the common path; the error paths may ask more.
+  // One shared read for the checks of the common path; the error paths may ask more.
   const found =
     merchant.chain_id === null
       ? undefined
-      : await findChainTokenForMerchant(db, merchant.chain_id, input.tokenAddress, merchant.id);
+      : await deps.reads.chainTokenForMerchant({
+          chainId: merchant.chain_id,
+          address: input.tokenAddress,
+          merchantId: merchant.id,
+        });
   if (!found) throw new KassaError("CHAIN_NOT_CONFIGURED");
   const { chain } = found;
   if (!chain.gateway_address) {
@@ -175,32 +181,27 @@ export async function createPayment(
     throw new KassaError("SIGNATURE_ERROR", undefined, { cause: error });
   }
 
-  let row;
-  try {
-    row = await insertPayment(db, {
-      payment_id: paymentId,
-      merchant_id: merchant.id,
-      order_id: input.orderId,
-      chain_id: chain.id,
-      token_id: token.id,
-      amount,
-      recipient_address: merchant.recipient_address,
-      gateway_address: chain.gateway_address,
-      forwarder_address: chain.forwarder_address,
-      deadline,
-      expires_at: new Date(now.getTime() + PAYMENT_LIFETIME_MS),
-      currency: fiat?.currency ?? null,
-      fiat_amount: fiat?.fiatAmount ?? null,
-      token_price: fiat?.tokenPrice ?? null,
-      success_url: input.successUrl,
-      fail_url: input.failUrl,
-      server_signature: serverSignature,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, PAYMENT_ORDER_UNIQUE)) {
-      throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used by this merchant`);
-    }
-    throw error;
+  const row = await deps.insertPayment({
+    payment_id: paymentId,
+    merchant_id: merchant.id,
+    order_id: input.orderId,
+    chain_id: chain.id,
+    token_id: token.id,
+    amount,
+    recipient_address: merchant.recipient_address,
+    gateway_address: chain.gateway_address,
+    forwarder_address: chain.forwarder_address,
+    deadline,
+    expires_at: new Date(now.getTime() + PAYMENT_LIFETIME_MS),
+    currency: fiat?.currency ?? null,
+    fiat_amount: fiat?.fiatAmount ?? null,
+    token_price: fiat?.tokenPrice ?? null,
+    success_url: input.successUrl,
+    fail_url: input.failUrl,
+    server_signature: serverSignature,
+  });
+  if (!row) {
+    throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used by this merchant`);
   }
   return createdPaymentView({
     ...row,
@@ -220,12 +221,16 @@ function amountError(message: string): KassaError {
 }
 
 /** The payment if it exists and belongs to `merchant` (SPEC.md section 5 rule 7). */
-export async function requireOwnPayment(
-  db: Db,
+export function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
+  return ownPayment(merchant, paymentId, (id) => findPaymentDetailsByPaymentId(db, id));
+}
+
+async function ownPayment(
   merchant: MerchantRow,
   paymentId: string,
+  find: (paymentId: string) => Promise<PaymentDetails | undefined>,
 ): Promise<PaymentDetails> {
-  const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(db, paymentId) : undefined;
+  const payment = isBytes32(paymentId) ? await find(paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
   if (payment.merchant_id !== merchant.id) {
     throw new KassaError("FORBIDDEN", "the payment does not belong to this merchant");
@@ -233,9 +238,13 @@ export async function requireOwnPayment(
   return payment;
 }
 
-/** GET /payments/:id (public key): the full payment with status. */
-export async function getPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentView> {
-  return paymentView(await requireOwnPayment(db, merchant, paymentId));
+/** GET /payments/:id (public key): the full payment with status. Polled, so read through the shared reads. */
+export async function getPayment(
+  reads: SharedReads,
+  merchant: MerchantRow,
+  paymentId: string,
+): Promise<PaymentView> {
+  return paymentView(await ownPayment(merchant, paymentId, reads.paymentDetails));
 }
 
 /** GET /merchants/me/payments/:id (API key). */

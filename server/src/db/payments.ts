@@ -37,9 +37,88 @@ function selectDetails(db: Db) {
     ]);
 }
 
-/** Throws a unique violation on PAYMENT_ORDER_UNIQUE when the merchant already used the order id. */
-export function insertPayment(db: Db, payment: NewPaymentRow): Promise<PaymentRow> {
-  return db.insertInto("payments").values(payment).returningAll().executeTakeFirstOrThrow();
+/** Inserts a payment; resolves undefined when the merchant already used its order id. */
+export type PaymentInserter = (
+  payment: NewPaymentRow & { payment_id: string },
+) => Promise<PaymentRow | undefined>;
+
+export interface PaymentInserterOptions {
+  /** Most rows in one INSERT; default 100. */
+  maxBatch?: number;
+  /** Most INSERTs running at once; default 4. */
+  maxInFlight?: number;
+}
+
+interface Queued {
+  payment: NewPaymentRow & { payment_id: string };
+  resolve: (row: PaymentRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+function insertPayments(db: Db, payments: NewPaymentRow[]): Promise<PaymentRow[]> {
+  return db
+    .insertInto("payments")
+    .values(payments)
+    .onConflict((conflict) => conflict.constraint(PAYMENT_ORDER_UNIQUE).doNothing())
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Payment creation's INSERT, batched ("group commit"): a row goes at once while fewer than `maxInFlight`
+ * INSERTs run; otherwise it waits and leaves with the rows that arrived meanwhile, in one multi-row
+ * INSERT ... ON CONFLICT (merchant_id, order_id) DO NOTHING. Under load this makes one round trip and one
+ * commit of dozens of creations; alone, a row pays nothing for it. A row the statement does not return
+ * met an order id already taken (by an earlier row of the same statement too): its caller gets undefined.
+ * When a batch fails for another reason, its rows are retried one by one, so that a bad row fails only
+ * its own caller.
+ */
+export function createPaymentInserter(db: Db, options: PaymentInserterOptions = {}): PaymentInserter {
+  const maxBatch = options.maxBatch ?? 100;
+  const maxInFlight = options.maxInFlight ?? 4;
+  const waiting: Queued[] = [];
+  let inFlight = 0;
+
+  async function insertAlone(entry: Queued): Promise<void> {
+    try {
+      const [row] = await insertPayments(db, [entry.payment]);
+      entry.resolve(row);
+    } catch (error) {
+      entry.reject(error);
+    }
+  }
+
+  async function insertBatch(batch: Queued[]): Promise<void> {
+    let rows: PaymentRow[];
+    try {
+      rows = await insertPayments(
+        db,
+        batch.map((entry) => entry.payment),
+      );
+    } catch {
+      await Promise.all(batch.map(insertAlone));
+      return;
+    }
+    const inserted = new Map(rows.map((row) => [row.payment_id, row]));
+    for (const entry of batch) entry.resolve(inserted.get(entry.payment.payment_id));
+  }
+
+  function drain(): void {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, maxBatch);
+      inFlight += 1;
+      void (batch.length === 1 ? insertAlone(batch[0] as Queued) : insertBatch(batch)).finally(() => {
+        inFlight -= 1;
+        drain();
+      });
+    }
+  }
+
+  return (payment) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ payment, resolve, reject });
+      drain();
+    });
 }
 
 export function findPaymentDetailsByPaymentId(

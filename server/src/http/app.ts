@@ -15,6 +15,8 @@ import type { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
 import { noPriceService, type PriceService } from "../core/prices.js";
 import type { Db } from "../db/database.js";
+import { createPaymentInserter } from "../db/payments.js";
+import { createSharedReads } from "../db/sharedReads.js";
 import type { Metrics } from "../metrics.js";
 import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
@@ -147,11 +149,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
 
+  const reads = createSharedReads(deps.db);
   const context: RouteContext = {
     db: deps.db,
+    reads,
     now,
-    auth: { db: deps.db, allowedWidgetOrigin: deps.allowedWidgetOrigin },
-    payments: { db: deps.db, signer: deps.signer, prices: deps.prices ?? noPriceService, now },
+    auth: { reads, allowedWidgetOrigin: deps.allowedWidgetOrigin },
+    payments: {
+      db: deps.db,
+      reads,
+      insertPayment: createPaymentInserter(deps.db),
+      signer: deps.signer,
+      prices: deps.prices ?? noPriceService,
+      now,
+    },
     prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
     refunds: { db: deps.db, signer: deps.signer, now },
     paymentSync:

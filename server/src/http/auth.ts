@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
-import type { Db } from "../db/database.js";
+import type { SharedReads } from "../db/sharedReads.js";
 import type { MerchantRow } from "../db/types.js";
 import { KassaError } from "../errors.js";
 
@@ -45,21 +45,21 @@ export function checkOrigin(
 }
 
 export interface AuthOptions {
-  db: Db;
+  reads: SharedReads;
   allowedWidgetOrigin: string | undefined;
 }
 
 /** `x-api-key` (sk_), for the merchant's server. */
-export function apiKeyAuth({ db }: AuthOptions): onRequestAsyncHookHandler {
+export function apiKeyAuth({ reads }: AuthOptions): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    request.kassaMerchant = await authenticateApiKey(db, header(request, "x-api-key"));
+    request.kassaMerchant = await authenticateApiKey(reads, header(request, "x-api-key"));
   };
 }
 
 /** `x-public-key` (pk_) plus the Origin rules; `requireOrigin` for the endpoints of rule 6. */
 export function publicKeyAuth(options: AuthOptions & { requireOrigin: boolean }): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    request.kassaMerchant = await authenticatePublicKey(options.db, header(request, "x-public-key"));
+    request.kassaMerchant = await authenticatePublicKey(options.reads, header(request, "x-public-key"));
     checkOrigin(request, options.allowedWidgetOrigin, options.requireOrigin);
   };
 }
@@ -72,10 +72,10 @@ export function paymentCreatorAuth(options: AuthOptions): onRequestAsyncHookHand
   return async (request: FastifyRequest) => {
     const apiKey = header(request, "x-api-key");
     if (apiKey !== undefined) {
-      request.kassaMerchant = await authenticateApiKey(options.db, apiKey);
+      request.kassaMerchant = await authenticateApiKey(options.reads, apiKey);
       return;
     }
-    request.kassaMerchant = await authenticatePublicKey(options.db, header(request, "x-public-key"));
+    request.kassaMerchant = await authenticatePublicKey(options.reads, header(request, "x-public-key"));
     checkOrigin(request, options.allowedWidgetOrigin, true);
   };
 }

@@ -2,12 +2,15 @@ import type { PaymentDeps } from "../core/payments.js";
 import type { PaymentSync } from "../core/paymentSync.js";
 import type { RefundDeps } from "../core/refunds.js";
 import type { Db } from "../db/database.js";
+import type { SharedReads } from "../db/sharedReads.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import type { AuthOptions } from "./auth.js";
 
 /** What route plugins need; built once by buildApp. */
 export interface RouteContext {
   db: Db;
+  /** The hot endpoints' reads, shared while in flight. */
+  reads: SharedReads;
   payments: PaymentDeps;
   /** GET /prices. */
   prices: PriceQueryDeps;

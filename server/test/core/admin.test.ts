@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin.js";
 import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants.js";
+import { createSharedReads, type SharedReads } from "../../src/db/sharedReads.js";
 import type { ErrorCode } from "../../src/errors.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 
 let t: TestDatabase;
 let deps: admin.AdminDeps;
+let reads: SharedReads;
 beforeAll(async () => {
   t = await createTestDatabase();
   deps = { db: t.db, chains: createChainClients() };
+  reads = createSharedReads(t.db);
 });
 afterAll(() => t.close());
 
@@ -161,10 +164,10 @@ describe("admin: merchants", () => {
     expect(JSON.stringify(row)).not.toContain(created.apiKey);
     expect(JSON.stringify(await admin.listMerchants(deps))).not.toContain(created.apiKey);
     expect(JSON.stringify(await admin.listMerchants(deps))).not.toContain(created.webhookSecret);
-    expect((await authenticateApiKey(t.db, created.apiKey)).id).toBe(row.id);
-    expect((await authenticatePublicKey(t.db, created.publicKey)).id).toBe(row.id);
-    await rejectsWith(authenticateApiKey(t.db, created.publicKey), "UNAUTHORIZED");
-    await rejectsWith(authenticatePublicKey(t.db, created.apiKey), "UNAUTHORIZED");
+    expect((await authenticateApiKey(reads, created.apiKey)).id).toBe(row.id);
+    expect((await authenticatePublicKey(reads, created.publicKey)).id).toBe(row.id);
+    await rejectsWith(authenticateApiKey(reads, created.publicKey), "UNAUTHORIZED");
+    await rejectsWith(authenticatePublicKey(reads, created.apiKey), "UNAUTHORIZED");
   });
 
   it("updates, disables and rotates keys; old keys stop working at once", async () => {
@@ -184,15 +187,15 @@ describe("admin: merchants", () => {
 
     const rotated = await admin.rotateMerchantKeys(deps, key);
     expect(rotated.webhookSecret).toBeUndefined();
-    await rejectsWith(authenticateApiKey(t.db, created.apiKey), "UNAUTHORIZED");
-    await rejectsWith(authenticatePublicKey(t.db, created.publicKey), "UNAUTHORIZED");
-    expect((await authenticateApiKey(t.db, rotated.apiKey)).merchant_key).toBe(key);
+    await rejectsWith(authenticateApiKey(reads, created.apiKey), "UNAUTHORIZED");
+    await rejectsWith(authenticatePublicKey(reads, created.publicKey), "UNAUTHORIZED");
+    expect((await authenticateApiKey(reads, rotated.apiKey)).merchant_key).toBe(key);
     expect((await admin.rotateMerchantKeys(deps, key, { webhookSecret: true })).webhookSecret).toMatch(
       /^whsec_/,
     );
 
     await admin.updateMerchant(deps, key, { isEnabled: false });
-    await rejectsWith(authenticateApiKey(t.db, rotated.apiKey), "UNAUTHORIZED");
+    await rejectsWith(authenticateApiKey(reads, rotated.apiKey), "UNAUTHORIZED");
   });
 });
 
