@@ -238,13 +238,18 @@ async function ownPayment(
   return payment;
 }
 
-/** GET /payments/:id (public key): the full payment with status. Polled, so read through the shared reads. */
+/**
+ * GET /payments/:id (public key): the full payment with status. Polled, so read through the shared reads;
+ * `fresh` after a change the caller made, which a read already running could predate.
+ */
 export async function getPayment(
   reads: SharedReads,
   merchant: MerchantRow,
   paymentId: string,
+  options: { fresh?: boolean } = {},
 ): Promise<PaymentView> {
-  return paymentView(await ownPayment(merchant, paymentId, reads.paymentDetails));
+  const find = options.fresh ? reads.paymentDetails.fresh : reads.paymentDetails;
+  return paymentView(await ownPayment(merchant, paymentId, find));
 }
 
 /** GET /merchants/me/payments/:id (API key). */

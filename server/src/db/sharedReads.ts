@@ -4,6 +4,13 @@ import { findPaymentDetailsByPaymentId, type PaymentDetails } from "./payments.j
 import { findChainTokenForMerchant, type ChainTokenForMerchant } from "./tokens.js";
 import type { MerchantRow } from "./types.js";
 
+/** A read shared while in flight; `fresh` starts a read of its own, which later callers may share. */
+export interface SingleFlight<A, V> {
+  (arg: A): Promise<V>;
+  /** For a caller that knows the data changed since a running read began (it changed it). */
+  fresh(arg: A): Promise<V>;
+}
+
 /**
  * Wraps a read so that callers asking for a key while a read of that key is running share its result
  * instead of querying again ("single flight"). Nothing outlives the read: there is no cache to go stale or
@@ -13,16 +20,21 @@ import type { MerchantRow } from "./types.js";
 export function singleFlight<A, V>(
   read: (arg: A) => Promise<V>,
   keyOf: (arg: A) => unknown = (arg) => arg,
-): (arg: A) => Promise<V> {
+): SingleFlight<A, V> {
   const inFlight = new Map<unknown, Promise<V>>();
-  return (arg) => {
-    const key = keyOf(arg);
-    const running = inFlight.get(key);
-    if (running) return running;
-    const started = read(arg).finally(() => inFlight.delete(key));
+  const start = (arg: A, key: unknown): Promise<V> => {
+    const started = read(arg).finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    });
     inFlight.set(key, started);
     return started;
   };
+  const shared = (arg: A): Promise<V> => {
+    const key = keyOf(arg);
+    return inFlight.get(key) ?? start(arg, key);
+  };
+  shared.fresh = (arg: A): Promise<V> => start(arg, keyOf(arg));
+  return shared;
 }
 
 /**
@@ -32,14 +44,13 @@ export function singleFlight<A, V>(
  * are shared between callers: read them, never change them.
  */
 export interface SharedReads {
-  merchantByApiKeyHash(apiKeyHash: string): Promise<MerchantRow | undefined>;
-  merchantByPublicKeyHash(publicKeyHash: string): Promise<MerchantRow | undefined>;
-  paymentDetails(paymentId: string): Promise<PaymentDetails | undefined>;
-  chainTokenForMerchant(query: {
-    chainId: number;
-    address: string;
-    merchantId: number;
-  }): Promise<ChainTokenForMerchant | undefined>;
+  merchantByApiKeyHash: SingleFlight<string, MerchantRow | undefined>;
+  merchantByPublicKeyHash: SingleFlight<string, MerchantRow | undefined>;
+  paymentDetails: SingleFlight<string, PaymentDetails | undefined>;
+  chainTokenForMerchant: SingleFlight<
+    { chainId: number; address: string; merchantId: number },
+    ChainTokenForMerchant | undefined
+  >;
 }
 
 export function createSharedReads(db: Db): SharedReads {

@@ -58,6 +58,26 @@ describe("singleFlight", () => {
     expect(await retry).toBe("row a");
   });
 
+  it("starts a fresh read on request, which later callers share instead of the older one", async () => {
+    const { calls, read } = controlledRead();
+    const shared = singleFlight(read);
+    const before = shared("a");
+    const fresh = shared.fresh("a");
+    const after = shared("a");
+    expect(calls).toHaveLength(2);
+    calls[0]!.settle("before the change");
+    expect(await before).toBe("before the change");
+    // The older read ending does not drop the fresh one: a caller arriving now still shares it.
+    const later = shared("a");
+    expect(calls).toHaveLength(2);
+    calls[1]!.settle("after the change");
+    expect([await fresh, await after, await later]).toEqual([
+      "after the change",
+      "after the change",
+      "after the change",
+    ]);
+  });
+
   it("shares by the key a composite argument maps to", async () => {
     const seen: string[] = [];
     const shared = singleFlight(
