@@ -24,14 +24,22 @@ const HEADER = `/**
 
 `;
 
-/** The OpenAPI 3.1 document of the current server code, without a running server or database. */
+/**
+ * The OpenAPI 3.1 document of the current server code, without a running server or database. Its component
+ * schemas are sorted by name: they are listed in the order the server's modules happen to register them,
+ * and moving an import must not change the generated file.
+ */
 export async function buildOpenApiDocument(): Promise<OpenAPI3> {
   // Never connected: pg opens a connection on the first query, and building the app runs none.
   const db = createDb("postgres://kassa-openapi@127.0.0.1:1/never", { max: 1 });
   const app = await buildApp({ db, signer: undefined, paymentSync: false });
   try {
     await app.ready();
-    return app.swagger() as OpenAPI3;
+    const document = app.swagger() as OpenAPI3;
+    const schemas = document.components?.schemas;
+    if (!schemas) return document;
+    const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+    return { ...document, components: { ...document.components, schemas: sorted } };
   } finally {
     await app.close();
     await db.destroy();

@@ -4,6 +4,33 @@
  * can `catch (e) { if (e instanceof KassaNotFoundError) ... }` or switch on `e.code`.
  */
 
+import type { components } from "./generated/openapi.js";
+
+/** The codes of SPEC.md section 7 that the API answers with. */
+export type KassaApiErrorCode = components["schemas"]["Error"]["code"];
+
+/** The codes the SDK raises itself: no usable response, a misuse, a failed verification. */
+export type KassaClientErrorCode =
+  | "CONNECTION_ERROR"
+  | "TIMEOUT"
+  | "ABORTED"
+  | "INVALID_RESPONSE"
+  | "CONFIGURATION_ERROR"
+  | "PAYMENT_VERIFICATION_FAILED"
+  | "WEBHOOK_SECRET_INVALID"
+  | "WEBHOOK_HEADERS_MISSING"
+  | "WEBHOOK_TIMESTAMP_INVALID"
+  | "WEBHOOK_TIMESTAMP_OUT_OF_TOLERANCE"
+  | "WEBHOOK_SIGNATURE_INVALID"
+  | "WEBHOOK_BODY_INVALID"
+  | "WEBHOOK_BODY_PARSED";
+
+/**
+ * What `KassaError.code` holds: switch on it with completion. A newer server may answer a code this
+ * SDK does not list yet, hence the open `string` end.
+ */
+export type KassaErrorCode = KassaApiErrorCode | KassaClientErrorCode | (string & {});
+
 /** One item of `details` (SPEC.md section 7): which input failed and why. */
 export interface KassaErrorDetail {
   path: string[];
@@ -12,7 +39,7 @@ export interface KassaErrorDetail {
 
 export interface KassaErrorInit {
   /** A code of SPEC.md section 7 for API errors, or an SDK code (CONNECTION_ERROR, TIMEOUT, ...). */
-  code: string;
+  code: KassaErrorCode;
   message: string;
   /** HTTP status of the response; undefined when no response was received. */
   status?: number | undefined;
@@ -23,7 +50,7 @@ export interface KassaErrorInit {
 
 export class KassaError extends Error {
   override name = "KassaError";
-  readonly code: string;
+  readonly code: KassaErrorCode;
   readonly status: number | undefined;
   readonly details: KassaErrorDetail[] | undefined;
   /** The server's request id (`x-request-id`), when it sent one: quote it when asking for support. */

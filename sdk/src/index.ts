@@ -35,7 +35,13 @@ export {
   KassaVerificationError,
   KassaWebhookVerificationError,
 } from "./errors.js";
-export type { KassaErrorDetail, PaymentMismatch } from "./errors.js";
+export type {
+  KassaApiErrorCode,
+  KassaClientErrorCode,
+  KassaErrorCode,
+  KassaErrorDetail,
+  PaymentMismatch,
+} from "./errors.js";
 export { verifyWebhook, DEFAULT_WEBHOOK_TOLERANCE_SECONDS } from "./webhooks.js";
 export type { KassaWebhookEvent, VerifyWebhookOptions, WebhookHeaders } from "./webhooks.js";
 export { toBaseUnits, fromBaseUnits } from "./amount.js";

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { KassaWebhookVerificationError } from "./errors.js";
+import { KassaWebhookVerificationError, type KassaClientErrorCode } from "./errors.js";
 
 /**
  * The body of a Kassa webhook: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount,
@@ -163,6 +163,10 @@ function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
-function failure(code: string, message: string, cause?: unknown): KassaWebhookVerificationError {
+function failure(
+  code: KassaClientErrorCode,
+  message: string,
+  cause?: unknown,
+): KassaWebhookVerificationError {
   return new KassaWebhookVerificationError({ code, message, cause });
 }

@@ -1767,56 +1767,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    WebhookDeliveryInput: {
-      /** @description whd_ delivery id */
-      id: string;
-      /** @description evt_ event id, the webhook-id header; the same on every retry and redelivery */
-      eventId: string;
-      eventType: string;
-      paymentId: string | null;
-      /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED";
-      attemptCount: number;
-      nextAttemptAt: string | null;
-      lastStatusCode: number | null;
-      lastError: string | null;
-      deliveredAt: string | null;
-      createdAt: string;
-      attempts: {
-        attempt: number;
-        url: string;
-        statusCode: number | null;
-        durationMs: number;
-        error: string | null;
-        createdAt: string;
-      }[];
-    };
-    RedeliveryInput: {
-      /** @description whd_ id of the new delivery */
-      id: string;
-      eventId: string;
-      /** @constant */
-      status: "PENDING";
-    };
-    RotatedWebhookSecretInput: {
-      /** @description The new whsec_ secret; shown once */
-      webhookSecret: string;
-    };
-    GasStatusInput: {
-      /** @description The native balance is below the estimated approve cost */
-      needsGas: boolean;
-      /** @description The wallet holds at least the payment amount */
-      hasEnoughTokenBalance: boolean;
-      /** @description The wallet already received a grant on this chain */
-      alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
-      canReceiveGas: boolean;
-    };
-    GasGrantInput: {
-      txHash: string;
-      /** @description Native token, wei */
-      amount: string;
-      chainId: number;
+    Chain: {
+      id: number;
+      network_id: number;
+      name: string;
+      is_testnet: boolean;
     };
     ChainInput: {
       id: number;
@@ -1824,47 +1779,55 @@ export interface components {
       name: string;
       is_testnet: boolean;
     };
-    TokenInput: {
+    ChainWithTokens: {
       id: number;
-      /** @description EIP-55 checksummed address */
-      tokenAddress: string;
-      symbol: string;
-      decimals: number;
-      permit_supported: boolean;
-      is_enabled: boolean;
-    };
-    PaymentMethodInput: {
-      id: number;
-      /** @description EIP-55 checksummed address */
-      tokenAddress: string;
-      symbol: string;
-      decimals: number;
-      permit_supported: boolean;
-      is_enabled: boolean;
-      /** @description ISO 8601 date-time */
-      created_at: string;
-      /** @description ISO 8601 date-time */
-      updated_at: string;
-    };
-    MerchantInput: {
-      id: number;
-      merchant_key: string;
-      /** @description 0x-prefixed 32-byte hex */
-      merchant_id: string;
+      network_id: number;
       name: string;
-      chain_id: number | null;
-      chain: components["schemas"]["ChainInput"] | null;
-      recipient_address: string | null;
-      webhook_url: string | null;
-      /** @description pk_ key, safe to use in a browser */
-      public_key: string;
-      faucet_enabled: boolean;
-      is_enabled: boolean;
+      is_testnet: boolean;
+      /** @description Enabled whitelisted tokens */
+      tokens: components["schemas"]["Token"][];
+    };
+    ChainWithTokensInput: {
+      id: number;
+      network_id: number;
+      name: string;
+      is_testnet: boolean;
+      /** @description Enabled whitelisted tokens */
+      tokens: components["schemas"]["TokenInput"][];
+    };
+    CreatedPayment: {
+      /** @description bytes32 payment id, the paymentId of pay() */
+      paymentId: string;
+      orderId: string;
+      /** @description EIP-155 chain id of the merchant's chain */
+      chainId: number;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      tokenPermitSupported: boolean;
+      isFaucetEnabled: boolean;
+      /** @description EIP-55 checksummed address */
+      gatewayAddress: string;
+      /** @description null when gasless payment is unsupported */
+      forwarderAddress: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      /** @description EIP-55 checksummed address */
+      recipientAddress: string;
+      /** @description 0x-prefixed 32-byte hex */
+      merchantId: string;
+      /** @description Unix seconds; deadline of the server signature, argument of pay() */
+      deadline: string;
+      successUrl: string;
+      failUrl: string;
       /** @description ISO 8601 date-time */
-      created_at: string;
-      /** @description ISO 8601 date-time */
-      updated_at: string;
-      payment_methods: components["schemas"]["PaymentMethodInput"][];
+      expiresAt: string;
+      currency: string | null;
+      fiatAmount: number | null;
+      tokenPrice: number | null;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
+      serverSignature: string;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -1900,47 +1863,221 @@ export interface components {
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
     };
-    PaymentInput: {
-      /** @description bytes32 payment id, the paymentId of pay() */
+    Error: {
+      /**
+       * @description One of the codes of SPEC.md section 7
+       * @enum {string}
+       */
+      code:
+        | "UNAUTHORIZED"
+        | "INVALID_REQUEST"
+        | "VALIDATION_ERROR"
+        | "UNSUPPORTED_CHAIN"
+        | "CHAIN_NOT_CONFIGURED"
+        | "CHAIN_MISMATCH"
+        | "TOKEN_NOT_ENABLED"
+        | "INVALID_PAYMENT_STATUS"
+        | "PAYMENT_EXPIRED"
+        | "INVALID_STATUS"
+        | "PAYMENT_NOT_PAID"
+        | "INVALID_SIGNATURE"
+        | "RELAYER_NOT_CONFIGURED"
+        | "RECIPIENT_NOT_CONFIGURED"
+        | "INVALID_CURRENCY"
+        | "UNSUPPORTED_TOKEN"
+        | "TOKEN_INFO_ERROR"
+        | "PRICE_SERVICE_NOT_CONFIGURED"
+        | "PAYER_ADDRESS_NOT_FOUND"
+        | "RELAY_ALREADY_SUBMITTED"
+        | "AMOUNT_MISMATCH"
+        | "INSUFFICIENT_TOKEN_BALANCE"
+        | "ALREADY_HAS_GAS"
+        | "ALREADY_GRANTED"
+        | "PAYMENT_ALREADY_GRANTED"
+        | "FORBIDDEN"
+        | "FAUCET_DISABLED"
+        | "TOKEN_NOT_FOUND"
+        | "PAYMENT_NOT_FOUND"
+        | "NOT_FOUND"
+        | "CHAIN_NOT_FOUND"
+        | "RELAY_NOT_FOUND"
+        | "REFUND_NOT_FOUND"
+        | "DUPLICATE_ORDER"
+        | "PAYMENT_METHOD_EXISTS"
+        | "PAYMENT_ALREADY_REFUNDED"
+        | "CONFLICT"
+        | "REFUND_IN_PROGRESS"
+        | "GRANT_IN_PROGRESS"
+        | "RATE_LIMITED"
+        | "CHAIN_CONFIG_ERROR"
+        | "MERCHANT_CHAIN_NOT_CONFIGURED"
+        | "SIGNATURE_ERROR"
+        | "SIGNING_SERVICE_ERROR"
+        | "RELAYER_ERROR"
+        | "INTERNAL_ERROR";
+      message: string;
+      /** @description VALIDATION_ERROR only: which input failed and why */
+      details?: {
+        path: string[];
+        message: string;
+      }[];
+    };
+    ErrorInput: {
+      /**
+       * @description One of the codes of SPEC.md section 7
+       * @enum {string}
+       */
+      code:
+        | "UNAUTHORIZED"
+        | "INVALID_REQUEST"
+        | "VALIDATION_ERROR"
+        | "UNSUPPORTED_CHAIN"
+        | "CHAIN_NOT_CONFIGURED"
+        | "CHAIN_MISMATCH"
+        | "TOKEN_NOT_ENABLED"
+        | "INVALID_PAYMENT_STATUS"
+        | "PAYMENT_EXPIRED"
+        | "INVALID_STATUS"
+        | "PAYMENT_NOT_PAID"
+        | "INVALID_SIGNATURE"
+        | "RELAYER_NOT_CONFIGURED"
+        | "RECIPIENT_NOT_CONFIGURED"
+        | "INVALID_CURRENCY"
+        | "UNSUPPORTED_TOKEN"
+        | "TOKEN_INFO_ERROR"
+        | "PRICE_SERVICE_NOT_CONFIGURED"
+        | "PAYER_ADDRESS_NOT_FOUND"
+        | "RELAY_ALREADY_SUBMITTED"
+        | "AMOUNT_MISMATCH"
+        | "INSUFFICIENT_TOKEN_BALANCE"
+        | "ALREADY_HAS_GAS"
+        | "ALREADY_GRANTED"
+        | "PAYMENT_ALREADY_GRANTED"
+        | "FORBIDDEN"
+        | "FAUCET_DISABLED"
+        | "TOKEN_NOT_FOUND"
+        | "PAYMENT_NOT_FOUND"
+        | "NOT_FOUND"
+        | "CHAIN_NOT_FOUND"
+        | "RELAY_NOT_FOUND"
+        | "REFUND_NOT_FOUND"
+        | "DUPLICATE_ORDER"
+        | "PAYMENT_METHOD_EXISTS"
+        | "PAYMENT_ALREADY_REFUNDED"
+        | "CONFLICT"
+        | "REFUND_IN_PROGRESS"
+        | "GRANT_IN_PROGRESS"
+        | "RATE_LIMITED"
+        | "CHAIN_CONFIG_ERROR"
+        | "MERCHANT_CHAIN_NOT_CONFIGURED"
+        | "SIGNATURE_ERROR"
+        | "SIGNING_SERVICE_ERROR"
+        | "RELAYER_ERROR"
+        | "INTERNAL_ERROR";
+      message: string;
+      /** @description VALIDATION_ERROR only: which input failed and why */
+      details?: {
+        path: string[];
+        message: string;
+      }[];
+    };
+    GasGrant: {
+      txHash: string;
+      /** @description Native token, wei */
+      amount: string;
+      chainId: number;
+    };
+    GasGrantInput: {
+      txHash: string;
+      /** @description Native token, wei */
+      amount: string;
+      chainId: number;
+    };
+    GasStatus: {
+      /** @description The native balance is below the estimated approve cost */
+      needsGas: boolean;
+      /** @description The wallet holds at least the payment amount */
+      hasEnoughTokenBalance: boolean;
+      /** @description The wallet already received a grant on this chain */
+      alreadyGranted: boolean;
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      canReceiveGas: boolean;
+    };
+    GasStatusInput: {
+      /** @description The native balance is below the estimated approve cost */
+      needsGas: boolean;
+      /** @description The wallet holds at least the payment amount */
+      hasEnoughTokenBalance: boolean;
+      /** @description The wallet already received a grant on this chain */
+      alreadyGranted: boolean;
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      canReceiveGas: boolean;
+    };
+    Merchant: {
+      id: number;
+      merchant_key: string;
+      /** @description 0x-prefixed 32-byte hex */
+      merchant_id: string;
+      name: string;
+      chain_id: number | null;
+      chain: components["schemas"]["Chain"] | null;
+      recipient_address: string | null;
+      webhook_url: string | null;
+      /** @description pk_ key, safe to use in a browser */
+      public_key: string;
+      faucet_enabled: boolean;
+      is_enabled: boolean;
+      /** @description ISO 8601 date-time */
+      created_at: string;
+      /** @description ISO 8601 date-time */
+      updated_at: string;
+      payment_methods: components["schemas"]["PaymentMethod"][];
+    };
+    MerchantInput: {
+      id: number;
+      merchant_key: string;
+      /** @description 0x-prefixed 32-byte hex */
+      merchant_id: string;
+      name: string;
+      chain_id: number | null;
+      chain: components["schemas"]["ChainInput"] | null;
+      recipient_address: string | null;
+      webhook_url: string | null;
+      /** @description pk_ key, safe to use in a browser */
+      public_key: string;
+      faucet_enabled: boolean;
+      is_enabled: boolean;
+      /** @description ISO 8601 date-time */
+      created_at: string;
+      /** @description ISO 8601 date-time */
+      updated_at: string;
+      payment_methods: components["schemas"]["PaymentMethodInput"][];
+    };
+    MerchantPaymentRecord: {
+      /** @description 0x-prefixed 32-byte hex */
       paymentId: string;
       orderId: string;
-      /** @description EIP-155 chain id of the merchant's chain */
+      /** @enum {string} */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description Token amount in base units (wei) */
+      amount: string;
       chainId: number;
       /** @description EIP-55 checksummed address */
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      tokenPermitSupported: boolean;
-      isFaucetEnabled: boolean;
-      /** @description EIP-55 checksummed address */
-      gatewayAddress: string;
-      /** @description null when gasless payment is unsupported */
-      forwarderAddress: string | null;
-      /** @description Token amount in base units (wei) */
-      amount: string;
-      /** @description EIP-55 checksummed address */
-      recipientAddress: string;
-      /** @description 0x-prefixed 32-byte hex */
-      merchantId: string;
-      /** @description Unix seconds; deadline of the server signature, argument of pay() */
-      deadline: string;
-      successUrl: string;
-      failUrl: string;
-      /** @description ISO 8601 date-time */
-      expiresAt: string;
+      /** @description present after confirmation */
+      txHash: string | null;
+      /** @description present after confirmation */
+      payerAddress: string | null;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
-      /** @enum {string} */
-      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-      txHash: string | null;
-      payerAddress: string | null;
       /** @description ISO 8601 date-time */
       createdAt: string;
-      /** @description The merchant's display name, shown to the payer by the widget */
-      merchantName: string;
+      confirmedAt: string | null;
+      /** @description ISO 8601 date-time */
+      expiresAt: string;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -1967,221 +2104,6 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
-    };
-    RelayRequestInput: {
-      /** @enum {string} */
-      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
-      /** @description Latest transaction hash; the mined one once CONFIRMED */
-      transactionHash: string | null;
-      errorMessage: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    ErrorInput: {
-      /** @description One of the codes of SPEC.md section 7 */
-      code: string;
-      message: string;
-      /** @description VALIDATION_ERROR only: which input failed and why */
-      details?: {
-        path: string[];
-        message: string;
-      }[];
-    };
-    TokenPriceInput: {
-      /** @enum {string} */
-      type: "current" | "hourly-average";
-      /** @description EIP-155 chain id */
-      chain_id: number;
-      /** @description EIP-55 checksummed address */
-      token_address: string;
-      /** @description ISO 4217 code */
-      currency: string;
-      /** @description Price of one whole token in `currency` */
-      price: number;
-      symbol: string;
-      /** @description current: when the price was sampled (ISO 8601) */
-      updated_at?: string;
-      /** @description current: where the price came from, e.g. `coingecko`, `chainlink+fx:static` */
-      source?: string;
-      /** @description hourly-average: start of the hour averaged (ISO 8601) */
-      period_start?: string;
-      /** @description hourly-average: end of the hour averaged, exclusive (ISO 8601) */
-      period_end?: string;
-      /** @description hourly-average: samples in the hour */
-      sample_count?: number;
-    };
-    RefundInput: {
-      /** @description rf_ refund id */
-      id: string;
-      paymentId: string;
-      orderId: string;
-      /**
-       * @description REFUND_SUBMITTED until the refund transaction is confirmed; EXPIRED when its deadline passed unsent
-       * @enum {string}
-       */
-      status: "REFUND_SUBMITTED" | "REFUNDED" | "EXPIRED";
-      /** @description Base units (wei) sent back to the payer */
-      amount: string;
-      tokenAddress: string;
-      payerAddress: string;
-      reason: string | null;
-      /** @description Unix seconds; the transaction must be mined by then */
-      deadline: string;
-      txHash: string | null;
-      createdAt: string;
-      refundedAt: string | null;
-      /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */
-      transaction: {
-        chainId: number;
-        /** @description The payment gateway */
-        to: string;
-        /** @description Encoded PaymentGateway.refund(...) call */
-        data: string;
-        /** @constant */
-        value: "0";
-      };
-      serverSignature: string;
-    };
-    ChainWithTokensInput: {
-      id: number;
-      network_id: number;
-      name: string;
-      is_testnet: boolean;
-      /** @description Enabled whitelisted tokens */
-      tokens: components["schemas"]["TokenInput"][];
-    };
-    WebhookDelivery: {
-      /** @description whd_ delivery id */
-      id: string;
-      /** @description evt_ event id, the webhook-id header; the same on every retry and redelivery */
-      eventId: string;
-      eventType: string;
-      paymentId: string | null;
-      /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED";
-      attemptCount: number;
-      nextAttemptAt: string | null;
-      lastStatusCode: number | null;
-      lastError: string | null;
-      deliveredAt: string | null;
-      createdAt: string;
-      attempts: {
-        attempt: number;
-        url: string;
-        statusCode: number | null;
-        durationMs: number;
-        error: string | null;
-        createdAt: string;
-      }[];
-    };
-    Redelivery: {
-      /** @description whd_ id of the new delivery */
-      id: string;
-      eventId: string;
-      /** @constant */
-      status: "PENDING";
-    };
-    RotatedWebhookSecret: {
-      /** @description The new whsec_ secret; shown once */
-      webhookSecret: string;
-    };
-    GasStatus: {
-      /** @description The native balance is below the estimated approve cost */
-      needsGas: boolean;
-      /** @description The wallet holds at least the payment amount */
-      hasEnoughTokenBalance: boolean;
-      /** @description The wallet already received a grant on this chain */
-      alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
-      canReceiveGas: boolean;
-    };
-    GasGrant: {
-      txHash: string;
-      /** @description Native token, wei */
-      amount: string;
-      chainId: number;
-    };
-    Chain: {
-      id: number;
-      network_id: number;
-      name: string;
-      is_testnet: boolean;
-    };
-    Token: {
-      id: number;
-      /** @description EIP-55 checksummed address */
-      tokenAddress: string;
-      symbol: string;
-      decimals: number;
-      permit_supported: boolean;
-      is_enabled: boolean;
-    };
-    PaymentMethod: {
-      id: number;
-      /** @description EIP-55 checksummed address */
-      tokenAddress: string;
-      symbol: string;
-      decimals: number;
-      permit_supported: boolean;
-      is_enabled: boolean;
-      /** @description ISO 8601 date-time */
-      created_at: string;
-      /** @description ISO 8601 date-time */
-      updated_at: string;
-    };
-    Merchant: {
-      id: number;
-      merchant_key: string;
-      /** @description 0x-prefixed 32-byte hex */
-      merchant_id: string;
-      name: string;
-      chain_id: number | null;
-      chain: components["schemas"]["Chain"] | null;
-      recipient_address: string | null;
-      webhook_url: string | null;
-      /** @description pk_ key, safe to use in a browser */
-      public_key: string;
-      faucet_enabled: boolean;
-      is_enabled: boolean;
-      /** @description ISO 8601 date-time */
-      created_at: string;
-      /** @description ISO 8601 date-time */
-      updated_at: string;
-      payment_methods: components["schemas"]["PaymentMethod"][];
-    };
-    CreatedPayment: {
-      /** @description bytes32 payment id, the paymentId of pay() */
-      paymentId: string;
-      orderId: string;
-      /** @description EIP-155 chain id of the merchant's chain */
-      chainId: number;
-      /** @description EIP-55 checksummed address */
-      tokenAddress: string;
-      tokenSymbol: string;
-      tokenDecimals: number;
-      tokenPermitSupported: boolean;
-      isFaucetEnabled: boolean;
-      /** @description EIP-55 checksummed address */
-      gatewayAddress: string;
-      /** @description null when gasless payment is unsupported */
-      forwarderAddress: string | null;
-      /** @description Token amount in base units (wei) */
-      amount: string;
-      /** @description EIP-55 checksummed address */
-      recipientAddress: string;
-      /** @description 0x-prefixed 32-byte hex */
-      merchantId: string;
-      /** @description Unix seconds; deadline of the server signature, argument of pay() */
-      deadline: string;
-      successUrl: string;
-      failUrl: string;
-      /** @description ISO 8601 date-time */
-      expiresAt: string;
-      currency: string | null;
-      fiatAmount: number | null;
-      tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
     };
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -2225,73 +2147,87 @@ export interface components {
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
     };
-    MerchantPaymentRecord: {
-      /** @description 0x-prefixed 32-byte hex */
+    PaymentInput: {
+      /** @description bytes32 payment id, the paymentId of pay() */
       paymentId: string;
       orderId: string;
-      /** @enum {string} */
-      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-      /** @description Token amount in base units (wei) */
-      amount: string;
+      /** @description EIP-155 chain id of the merchant's chain */
       chainId: number;
       /** @description EIP-55 checksummed address */
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      /** @description present after confirmation */
-      txHash: string | null;
-      /** @description present after confirmation */
-      payerAddress: string | null;
+      tokenPermitSupported: boolean;
+      isFaucetEnabled: boolean;
+      /** @description EIP-55 checksummed address */
+      gatewayAddress: string;
+      /** @description null when gasless payment is unsupported */
+      forwarderAddress: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      /** @description EIP-55 checksummed address */
+      recipientAddress: string;
+      /** @description 0x-prefixed 32-byte hex */
+      merchantId: string;
+      /** @description Unix seconds; deadline of the server signature, argument of pay() */
+      deadline: string;
+      successUrl: string;
+      failUrl: string;
+      /** @description ISO 8601 date-time */
+      expiresAt: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
+      serverSignature: string;
+      /** @enum {string} */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      txHash: string | null;
+      payerAddress: string | null;
       /** @description ISO 8601 date-time */
       createdAt: string;
-      confirmedAt: string | null;
-      /** @description ISO 8601 date-time */
-      expiresAt: string;
+      /** @description The merchant's display name, shown to the payer by the widget */
+      merchantName: string;
     };
-    RelayRequest: {
-      /** @enum {string} */
-      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
-      /** @description Latest transaction hash; the mined one once CONFIRMED */
-      transactionHash: string | null;
-      errorMessage: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    Error: {
-      /** @description One of the codes of SPEC.md section 7 */
-      code: string;
-      message: string;
-      /** @description VALIDATION_ERROR only: which input failed and why */
-      details?: {
-        path: string[];
-        message: string;
-      }[];
-    };
-    TokenPrice: {
-      /** @enum {string} */
-      type: "current" | "hourly-average";
-      /** @description EIP-155 chain id */
-      chain_id: number;
+    PaymentMethod: {
+      id: number;
       /** @description EIP-55 checksummed address */
-      token_address: string;
-      /** @description ISO 4217 code */
-      currency: string;
-      /** @description Price of one whole token in `currency` */
-      price: number;
+      tokenAddress: string;
       symbol: string;
-      /** @description current: when the price was sampled (ISO 8601) */
-      updated_at?: string;
-      /** @description current: where the price came from, e.g. `coingecko`, `chainlink+fx:static` */
-      source?: string;
-      /** @description hourly-average: start of the hour averaged (ISO 8601) */
-      period_start?: string;
-      /** @description hourly-average: end of the hour averaged, exclusive (ISO 8601) */
-      period_end?: string;
-      /** @description hourly-average: samples in the hour */
-      sample_count?: number;
+      decimals: number;
+      permit_supported: boolean;
+      is_enabled: boolean;
+      /** @description ISO 8601 date-time */
+      created_at: string;
+      /** @description ISO 8601 date-time */
+      updated_at: string;
+    };
+    PaymentMethodInput: {
+      id: number;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      symbol: string;
+      decimals: number;
+      permit_supported: boolean;
+      is_enabled: boolean;
+      /** @description ISO 8601 date-time */
+      created_at: string;
+      /** @description ISO 8601 date-time */
+      updated_at: string;
+    };
+    Redelivery: {
+      /** @description whd_ id of the new delivery */
+      id: string;
+      eventId: string;
+      /** @constant */
+      status: "PENDING";
+    };
+    RedeliveryInput: {
+      /** @description whd_ id of the new delivery */
+      id: string;
+      eventId: string;
+      /** @constant */
+      status: "PENDING";
     };
     Refund: {
       /** @description rf_ refund id */
@@ -2325,13 +2261,175 @@ export interface components {
       };
       serverSignature: string;
     };
-    ChainWithTokens: {
+    RefundInput: {
+      /** @description rf_ refund id */
+      id: string;
+      paymentId: string;
+      orderId: string;
+      /**
+       * @description REFUND_SUBMITTED until the refund transaction is confirmed; EXPIRED when its deadline passed unsent
+       * @enum {string}
+       */
+      status: "REFUND_SUBMITTED" | "REFUNDED" | "EXPIRED";
+      /** @description Base units (wei) sent back to the payer */
+      amount: string;
+      tokenAddress: string;
+      payerAddress: string;
+      reason: string | null;
+      /** @description Unix seconds; the transaction must be mined by then */
+      deadline: string;
+      txHash: string | null;
+      createdAt: string;
+      refundedAt: string | null;
+      /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */
+      transaction: {
+        chainId: number;
+        /** @description The payment gateway */
+        to: string;
+        /** @description Encoded PaymentGateway.refund(...) call */
+        data: string;
+        /** @constant */
+        value: "0";
+      };
+      serverSignature: string;
+    };
+    RelayRequest: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    RelayRequestInput: {
+      /** @enum {string} */
+      status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+      /** @description Latest transaction hash; the mined one once CONFIRMED */
+      transactionHash: string | null;
+      errorMessage: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    RotatedWebhookSecret: {
+      /** @description The new whsec_ secret; shown once */
+      webhookSecret: string;
+    };
+    RotatedWebhookSecretInput: {
+      /** @description The new whsec_ secret; shown once */
+      webhookSecret: string;
+    };
+    Token: {
       id: number;
-      network_id: number;
-      name: string;
-      is_testnet: boolean;
-      /** @description Enabled whitelisted tokens */
-      tokens: components["schemas"]["Token"][];
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      symbol: string;
+      decimals: number;
+      permit_supported: boolean;
+      is_enabled: boolean;
+    };
+    TokenInput: {
+      id: number;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      symbol: string;
+      decimals: number;
+      permit_supported: boolean;
+      is_enabled: boolean;
+    };
+    TokenPrice: {
+      /** @enum {string} */
+      type: "current" | "hourly-average";
+      /** @description EIP-155 chain id */
+      chain_id: number;
+      /** @description EIP-55 checksummed address */
+      token_address: string;
+      /** @description ISO 4217 code */
+      currency: string;
+      /** @description Price of one whole token in `currency` */
+      price: number;
+      symbol: string;
+      /** @description current: when the price was sampled (ISO 8601) */
+      updated_at?: string;
+      /** @description current: where the price came from, e.g. `coingecko`, `chainlink+fx:static` */
+      source?: string;
+      /** @description hourly-average: start of the hour averaged (ISO 8601) */
+      period_start?: string;
+      /** @description hourly-average: end of the hour averaged, exclusive (ISO 8601) */
+      period_end?: string;
+      /** @description hourly-average: samples in the hour */
+      sample_count?: number;
+    };
+    TokenPriceInput: {
+      /** @enum {string} */
+      type: "current" | "hourly-average";
+      /** @description EIP-155 chain id */
+      chain_id: number;
+      /** @description EIP-55 checksummed address */
+      token_address: string;
+      /** @description ISO 4217 code */
+      currency: string;
+      /** @description Price of one whole token in `currency` */
+      price: number;
+      symbol: string;
+      /** @description current: when the price was sampled (ISO 8601) */
+      updated_at?: string;
+      /** @description current: where the price came from, e.g. `coingecko`, `chainlink+fx:static` */
+      source?: string;
+      /** @description hourly-average: start of the hour averaged (ISO 8601) */
+      period_start?: string;
+      /** @description hourly-average: end of the hour averaged, exclusive (ISO 8601) */
+      period_end?: string;
+      /** @description hourly-average: samples in the hour */
+      sample_count?: number;
+    };
+    WebhookDelivery: {
+      /** @description whd_ delivery id */
+      id: string;
+      /** @description evt_ event id, the webhook-id header; the same on every retry and redelivery */
+      eventId: string;
+      eventType: string;
+      paymentId: string | null;
+      /** @enum {string} */
+      status: "PENDING" | "SUCCEEDED" | "FAILED";
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      deliveredAt: string | null;
+      createdAt: string;
+      attempts: {
+        attempt: number;
+        url: string;
+        statusCode: number | null;
+        durationMs: number;
+        error: string | null;
+        createdAt: string;
+      }[];
+    };
+    WebhookDeliveryInput: {
+      /** @description whd_ delivery id */
+      id: string;
+      /** @description evt_ event id, the webhook-id header; the same on every retry and redelivery */
+      eventId: string;
+      eventType: string;
+      paymentId: string | null;
+      /** @enum {string} */
+      status: "PENDING" | "SUCCEEDED" | "FAILED";
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      deliveredAt: string | null;
+      createdAt: string;
+      attempts: {
+        attempt: number;
+        url: string;
+        statusCode: number | null;
+        durationMs: number;
+        error: string | null;
+        createdAt: string;
+      }[];
     };
   };
   responses: never;

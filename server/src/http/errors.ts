@@ -4,7 +4,9 @@ import { errorCodes, KassaError, type ErrorCode } from "../errors.js";
 
 export const errorBodySchema = z
   .object({
-    code: z.string().describe("One of the codes of SPEC.md section 7"),
+    code: z
+      .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
+      .describe("One of the codes of SPEC.md section 7"),
     message: z.string(),
     details: z
       .array(z.object({ path: z.array(z.string()), message: z.string() }))

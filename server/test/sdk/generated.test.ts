@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { operationMethods } from "@kassa/sdk";
 import { describe, expect, it } from "vitest";
+import { errorCodes } from "../../src/errors.js";
 import {
   buildOpenApiDocument,
   generateOpenApiTypes,
@@ -28,5 +29,19 @@ describe("SDK types generated from the OpenAPI document", () => {
         .map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`),
     );
     expect(Object.keys(operationMethods).sort()).toEqual(served.sort());
+  });
+
+  it("lists the component schemas by name, whatever order the server registers them in", async () => {
+    const names = Object.keys((await buildOpenApiDocument()).components?.schemas ?? {});
+    expect(names.length).toBeGreaterThan(10);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("types an error's code as the closed list of SPEC.md section 7 (KassaApiErrorCode)", async () => {
+    const schemas = (await buildOpenApiDocument()).components?.schemas as Record<
+      string,
+      { properties: { code: { enum?: string[] } } }
+    >;
+    expect(schemas.Error?.properties.code.enum).toEqual(Object.keys(errorCodes));
   });
 });
