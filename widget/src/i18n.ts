@@ -11,6 +11,7 @@ const en = {
   oneMinuteLeft: "One minute left to complete this payment.",
   cancel: "Cancel payment",
   close: "Close",
+  footer: "Kassa · non-custodial: funds go straight to the merchant",
 
   connectTitle: "Connect a wallet",
   connectIntro:
@@ -128,6 +129,7 @@ const ko: Record<MessageKey, string> = {
   oneMinuteLeft: "결제를 완료할 시간이 1분 남았습니다.",
   cancel: "결제 취소",
   close: "닫기",
+  footer: "Kassa · 비수탁형: 결제 금액은 가맹점으로 바로 전송됩니다",
 
   connectTitle: "지갑 연결",
   connectIntro:

@@ -104,7 +104,7 @@ const card = h(
   summary,
   screen,
   live,
-  h("footer", { class: "footer" }, "Kassa · non-custodial: funds go straight to the merchant"),
+  h("footer", { class: "footer" }, t("footer")),
 );
 root.replaceChildren(card);
 

@@ -194,6 +194,12 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await screen(page, "connect");
     await expect(page.locator("h1").textContent()).resolves.toBe("지갑 연결");
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("ko");
+    // Every visible text is Korean, the footer too; no English word is left but names and symbols.
+    const visible = (await page.locator("main").innerText()).replace(
+      /Kassa|Test shop|Anvil|KTT|Test Wallet/g,
+      "",
+    );
+    expect(visible).not.toMatch(/[A-Za-z]{3,}/);
     await screenshot(page, "connect-ko");
     // A reload shows the same payment rather than creating the order again.
     const paymentId = new URL(page.url()).searchParams.get("paymentId");
