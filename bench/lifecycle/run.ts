@@ -25,22 +25,15 @@ import {
   anvilPrivateKeys,
   deployKassa,
   deployTestTokens,
-  noPermit,
-  paymentGatewayAbi,
+  encodePay,
   startAnvil,
   testTokenAbi,
   rpcChain,
+  type PayablePaymentFields,
 } from "@kassa/contracts";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  type Address,
-  type Hex,
-} from "viem";
+import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createPaymentSigner } from "../../server/src/chain/signer.js";
 import { Secret } from "../../server/src/secret.js";
@@ -261,7 +254,7 @@ async function main() {
       });
       if (response.status !== 201)
         throw new Error(`POST /payments: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { data: Record<string, string> }).data;
+      return ((await response.json()) as { data: PayablePaymentFields & { gatewayAddress: string } }).data;
     }
 
     // Phase 1: pay and time the webhooks.
@@ -283,7 +276,7 @@ async function main() {
       });
       await publicClient.waitForTransactionReceipt({ hash: approve });
     }
-    const payments: Record<string, string>[] = [];
+    const payments: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let i = 0; i < PAYMENTS; i++) payments.push(await createPayment(`bench-paid-${i}`));
 
     log(`paying ${PAYMENTS} payments...`);
@@ -313,20 +306,7 @@ async function main() {
           const p = payments[i]!;
           const hash = await payer.sendTransaction({
             to: p.gatewayAddress as Address,
-            data: encodeFunctionData({
-              abi: paymentGatewayAbi,
-              functionName: "pay",
-              args: [
-                p.paymentId as Hex,
-                p.tokenAddress as Address,
-                BigInt(p.amount!),
-                p.recipientAddress as Address,
-                p.merchantId as Hex,
-                BigInt(p.deadline!),
-                p.serverSignature as Hex,
-                noPermit,
-              ],
-            }),
+            data: encodePay(p),
             gas: 300_000n,
             nonce: nonce++,
             maxFeePerGas: fees.maxFeePerGas,

@@ -20,8 +20,8 @@ import {
   anvilPrivateKeys,
   deployKassa,
   deployTestTokens,
+  encodePay,
   erc2771ForwarderAbi,
-  paymentGatewayAbi,
   signForwardRequest,
   signPermit,
   startAnvil,
@@ -31,14 +31,7 @@ import {
 } from "@kassa/contracts";
 import pg from "pg";
 import { pino } from "pino";
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  http,
-  type Address,
-  type Hex,
-} from "viem";
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createPaymentSigner } from "../../server/src/chain/signer.js";
@@ -222,20 +215,7 @@ async function main(): Promise<void> {
             deadline: BigInt(p.deadline),
           },
         });
-        const data = encodeFunctionData({
-          abi: paymentGatewayAbi,
-          functionName: "pay",
-          args: [
-            p.paymentId,
-            p.tokenAddress,
-            BigInt(p.amount),
-            p.recipientAddress,
-            p.merchantId,
-            BigInt(p.deadline),
-            p.serverSignature,
-            permit,
-          ],
-        });
+        const data = encodePay(p, permit);
         const nonce = await publicClient.readContract({
           address: forwarder,
           abi: erc2771ForwarderAbi,

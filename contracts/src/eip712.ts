@@ -227,11 +227,19 @@ export async function signForwardRequest(
   return { from, to, value, gas, deadline, data, signature };
 }
 
+/** The gateway's `Permit` argument: an EIP-2612 permit split into v, r, s; `noPermit` when none. */
+export interface GatewayPermit {
+  deadline: bigint;
+  v: number;
+  r: Hex;
+  s: Hex;
+}
+
 /** Signs an EIP-2612 permit as its owner and returns it split as the gateway's `Permit` struct. */
 export async function signPermit(
   owner: LocalAccount,
   params: { chainId: number; token: Address; tokenName: string; permit: Permit },
-): Promise<{ deadline: bigint; v: number; r: Hex; s: Hex }> {
+): Promise<GatewayPermit> {
   const signature = await owner.signTypedData({
     domain: permitDomain(params.chainId, params.token, params.tokenName),
     types: permitTypes,
@@ -247,7 +255,7 @@ export const noPermit = {
   v: 0,
   r: "0x0000000000000000000000000000000000000000000000000000000000000000",
   s: "0x0000000000000000000000000000000000000000000000000000000000000000",
-} as const satisfies { deadline: bigint; v: number; r: Hex; s: Hex };
+} as const satisfies GatewayPermit;
 
 function splitSignature(signature: Hex): { v: number; r: Hex; s: Hex } {
   if (signature.length !== 132) throw new Error(`expected a 65-byte signature, got ${signature}`);

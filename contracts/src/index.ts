@@ -1,5 +1,6 @@
 export * from "./generated/index.js";
 export * from "./eip712.js";
+export * from "./pay.js";
 export * from "./deploy.js";
 export * from "./anvil.js";
 export * from "./chain.js";

@@ -2,8 +2,13 @@
  * What the widget reads from and writes to the chain, always through the payer's wallet (EIP-1193),
  * so the page itself needs no RPC endpoint. Calldata is encoded with viem from the generated ABIs.
  */
-import { erc2771ForwarderAbi, paymentGatewayAbi } from "@kassa/contracts/abi";
-import { forwardRequestTypes, forwarderDomain, noPermit, permitTypes } from "@kassa/contracts/eip712";
+import { erc2771ForwarderAbi } from "@kassa/contracts/abi";
+import {
+  forwardRequestTypes,
+  forwarderDomain,
+  permitTypes,
+  type GatewayPermit,
+} from "@kassa/contracts/eip712";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
 import { request, WalletError, type Eip1193Provider } from "./wallet/eip1193.js";
 
@@ -52,13 +57,6 @@ export interface PayablePayment {
   serverSignature: Hex;
   gatewayAddress: Address;
   forwarderAddress: Address | null;
-}
-
-export interface PermitSignature {
-  deadline: bigint;
-  v: number;
-  r: Hex;
-  s: Hex;
 }
 
 /** SPEC 8: 200,000 recommended for the forward request. */
@@ -141,23 +139,6 @@ export async function readPermitDomain(
   }
 }
 
-export function encodePay(payment: PayablePayment, permit: PermitSignature = noPermit): Hex {
-  return encodeFunctionData({
-    abi: paymentGatewayAbi,
-    functionName: "pay",
-    args: [
-      payment.paymentId,
-      payment.tokenAddress,
-      BigInt(payment.amount),
-      payment.recipientAddress,
-      payment.merchantId,
-      BigInt(payment.deadline),
-      payment.serverSignature,
-      permit,
-    ],
-  });
-}
-
 export function encodeApprove(spender: Address, amount: bigint): Hex {
   return encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
 }
@@ -222,7 +203,7 @@ export async function signPaymentPermit(
   provider: Eip1193Provider,
   payment: PayablePayment,
   owner: Address,
-): Promise<PermitSignature> {
+): Promise<GatewayPermit> {
   const [domain, nonce] = await Promise.all([
     readPermitDomain(provider, payment.tokenAddress),
     readTokenNonce(provider, payment.tokenAddress, owner),

@@ -6,17 +6,17 @@
  * - direct (preferred by the payer, or gasless unavailable): a permit signature (permit tokens) or an
  *   exact approve, then the payer's own `pay()` transaction.
  */
+import type { GatewayPermit } from "@kassa/contracts/eip712";
+import { encodePay } from "@kassa/contracts/pay";
 import type { Address, Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
   encodeApprove,
-  encodePay,
   readAllowance,
   sendTransaction,
   signForwardRequest,
   signPaymentPermit,
   waitForReceipt,
-  type PermitSignature,
 } from "./chain.js";
 import type { Eip1193Provider } from "./wallet/eip1193.js";
 
@@ -33,7 +33,7 @@ export interface FlowContext {
   provider: Eip1193Provider;
   account: Address;
   /** A permit already signed for this payment and account (kept when gasless falls back to direct). */
-  permit?: PermitSignature;
+  permit?: GatewayPermit;
 }
 
 /** Why the faucet did not fund the wallet: an API error code or `ALREADY_GRANTED` from gas-status. */

@@ -1,16 +1,18 @@
 import type { AddressInfo } from "node:net";
 import {
   anvilPrivateKeys,
+  encodePay,
   erc2771ForwarderAbi,
-  paymentGatewayAbi,
+  noPermit,
   signForwardRequest,
   signPermit,
   testTokens,
   testTokenPermitAbi,
+  type GatewayPermit,
 } from "@kassa/contracts";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
-import { encodeFunctionData, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
 import { createPaymentSigner } from "../../src/chain/signer.js";
@@ -185,7 +187,7 @@ export async function relayBody(
 ) {
   const { chain } = env;
   const amount = options.amount ?? BigInt(p.amount);
-  let permit = { deadline: 0n, v: 0, r: `0x${"0".repeat(64)}` as Hex, s: `0x${"0".repeat(64)}` as Hex };
+  let permit: GatewayPermit = noPermit;
   if (options.permit ?? true) {
     const nonce = await chain.publicClient.readContract({
       address: p.tokenAddress,
@@ -210,20 +212,7 @@ export async function relayBody(
       },
     });
   }
-  const data = encodeFunctionData({
-    abi: paymentGatewayAbi,
-    functionName: "pay",
-    args: [
-      p.paymentId,
-      p.tokenAddress,
-      amount,
-      p.recipientAddress,
-      p.merchantId,
-      BigInt(p.deadline),
-      p.serverSignature,
-      permit,
-    ],
-  });
+  const data = encodePay({ ...p, amount: String(amount) }, permit);
   const nonce =
     options.nonce ??
     (await chain.publicClient.readContract({

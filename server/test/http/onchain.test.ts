@@ -1,10 +1,11 @@
 import {
-  noPermit,
+  payArgs,
   paymentGatewayAbi,
   signPermit,
   testTokenAbi,
   testTokens,
   testTokenPermitAbi,
+  type GatewayPermit,
 } from "@kassa/contracts";
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,24 +62,12 @@ const balanceOf = (owner: Address) =>
     args: [owner],
   });
 
-async function pay(
-  p: CreatedPayment,
-  overrides: { amount?: bigint; permit?: typeof noPermit | Awaited<ReturnType<typeof signPermit>> } = {},
-) {
+async function pay(p: CreatedPayment, overrides: { amount?: bigint; permit?: GatewayPermit } = {}) {
   const hash = await payer.writeContract({
     address: p.gatewayAddress,
     abi: paymentGatewayAbi,
     functionName: "pay",
-    args: [
-      p.paymentId,
-      p.tokenAddress,
-      overrides.amount ?? BigInt(p.amount),
-      p.recipientAddress,
-      p.merchantId,
-      BigInt(p.deadline),
-      p.serverSignature,
-      overrides.permit ?? noPermit,
-    ],
+    args: payArgs({ ...p, amount: String(overrides.amount ?? p.amount) }, overrides.permit),
   });
   return chain.publicClient.waitForTransactionReceipt({ hash });
 }

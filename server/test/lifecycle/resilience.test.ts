@@ -1,5 +1,4 @@
-import { paymentGatewayAbi } from "@kassa/contracts";
-import { encodeFunctionData, type Hex } from "viem";
+import { encodePay } from "@kassa/contracts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSync } from "../../src/core/paymentSync.js";
@@ -10,7 +9,6 @@ import {
   createPayment,
   fundPayer,
   pay,
-  payArgs,
   paymentStatus,
   silentLogger,
   startLifecycleApp,
@@ -80,7 +78,7 @@ describe("reorgs", () => {
     const p = await createPayment(t);
     const request = await payer.prepareTransactionRequest({
       to: chain.gateway,
-      data: encodeFunctionData({ abi: paymentGatewayAbi, functionName: "pay", args: payArgs(p) }),
+      data: encodePay(p),
       gas: 300_000n,
     });
     const raw = await payer.signTransaction(request);
@@ -241,6 +239,3 @@ describe("on-demand sync of GET /payments/:id", () => {
     expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual(["payment.expired"]);
   });
 });
-
-// Keeps `Hex` used for readers of payArgs.
-export type { Hex };

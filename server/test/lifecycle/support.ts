@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { noPermit, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { payArgs, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
 import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
@@ -78,19 +78,6 @@ export async function fundPayer(chain: TestChain, payer: TestWalletClient, token
   await chain.publicClient.waitForTransactionReceipt({ hash });
 }
 
-export function payArgs(p: CreatedPayment, overrides: { amount?: bigint; signature?: Hex } = {}) {
-  return [
-    p.paymentId,
-    p.tokenAddress,
-    overrides.amount ?? BigInt(p.amount),
-    p.recipientAddress,
-    p.merchantId,
-    BigInt(p.deadline),
-    overrides.signature ?? p.serverSignature,
-    noPermit,
-  ] as const;
-}
-
 export async function pay(
   chain: TestChain,
   payer: TestWalletClient,
@@ -101,7 +88,11 @@ export async function pay(
     address: p.gatewayAddress,
     abi: paymentGatewayAbi,
     functionName: "pay",
-    args: payArgs(p, overrides),
+    args: payArgs({
+      ...p,
+      amount: String(overrides.amount ?? p.amount),
+      serverSignature: overrides.signature ?? p.serverSignature,
+    }),
   });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");

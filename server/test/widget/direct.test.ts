@@ -360,9 +360,9 @@ describe.skipIf(browserUnavailable)("the dev wallet of `kassa dev`", () => {
         },
       },
     });
+    const { context, page } = await session(browser, undefined);
     try {
       const payment = await createPayment(t, { amount: 5 });
-      const { page } = await session(browser, undefined);
       await page.goto(
         `${dev.origin}/widget?publicKey=${t.merchant.publicKey}&paymentId=${payment.paymentId}`,
       );
@@ -377,6 +377,8 @@ describe.skipIf(browserUnavailable)("the dev wallet of `kassa dev`", () => {
       const paid = await waitForStatus(t, payment.paymentId, "PAID");
       expect(paid.payerAddress?.toLowerCase()).toBe(payer.address.toLowerCase());
     } finally {
+      // First the page: a keep-alive connection it holds to the sibling server would keep close() waiting.
+      await context.close();
       await dev.close();
     }
   });
