@@ -42,12 +42,8 @@ export type PaymentInserter = (
   payment: NewPaymentRow & { payment_id: string },
 ) => Promise<PaymentRow | undefined>;
 
-export interface PaymentInserterOptions {
-  /** Most rows in one INSERT; default 100. */
-  maxBatch?: number;
-  /** Most INSERTs running at once; default 4. */
-  maxInFlight?: number;
-}
+/** Most rows in one INSERT (17 parameters each, far below PostgreSQL's 65,535). */
+const MAX_BATCH = 100;
 
 interface Queued {
   payment: NewPaymentRow & { payment_id: string };
@@ -65,19 +61,18 @@ function insertPayments(db: Db, payments: NewPaymentRow[]): Promise<PaymentRow[]
 }
 
 /**
- * Payment creation's INSERT, batched ("group commit"): a row goes at once while fewer than `maxInFlight`
- * INSERTs run; otherwise it waits and leaves with the rows that arrived meanwhile, in one multi-row
- * INSERT ... ON CONFLICT (merchant_id, order_id) DO NOTHING. Under load this makes one round trip and one
- * commit of dozens of creations; alone, a row pays nothing for it. A row the statement does not return
+ * Payment creation's INSERT, batched ("group commit"): a row goes at once unless an INSERT is running;
+ * then it waits and leaves with the rows that arrived meanwhile, in one multi-row INSERT ... ON CONFLICT
+ * (merchant_id, order_id) DO NOTHING. Under load this makes one round trip and one commit of dozens of
+ * creations; alone, a row pays nothing for it. One INSERT at a time made the largest batches and measured
+ * best (bench:api: 1,350-1,550 req/s and p99 75-87 ms, against 1,160-1,360 req/s and 80-88 ms with 4 or 8). A row the statement does not return
  * met an order id already taken (by an earlier row of the same statement too): its caller gets undefined.
  * When a batch fails for another reason, its rows are retried one by one, so that a bad row fails only
  * its own caller.
  */
-export function createPaymentInserter(db: Db, options: PaymentInserterOptions = {}): PaymentInserter {
-  const maxBatch = options.maxBatch ?? 100;
-  const maxInFlight = options.maxInFlight ?? 4;
+export function createPaymentInserter(db: Db): PaymentInserter {
   const waiting: Queued[] = [];
-  let inFlight = 0;
+  let running = false;
 
   async function insertAlone(entry: Queued): Promise<void> {
     try {
@@ -104,14 +99,13 @@ export function createPaymentInserter(db: Db, options: PaymentInserterOptions = 
   }
 
   function drain(): void {
-    while (inFlight < maxInFlight && waiting.length > 0) {
-      const batch = waiting.splice(0, maxBatch);
-      inFlight += 1;
-      void (batch.length === 1 ? insertAlone(batch[0] as Queued) : insertBatch(batch)).finally(() => {
-        inFlight -= 1;
-        drain();
-      });
-    }
+    if (running || waiting.length === 0) return;
+    const batch = waiting.splice(0, MAX_BATCH);
+    running = true;
+    void (batch.length === 1 ? insertAlone(batch[0] as Queued) : insertBatch(batch)).finally(() => {
+      running = false;
+      drain();
+    });
   }
 
   return (payment) =>

@@ -84,8 +84,8 @@ describe("createPaymentInserter", () => {
       },
       transformResult: async ({ result }) => result,
     });
-    // One INSERT at a time: every row that arrives while it runs goes in the next, batched one.
-    insert = createPaymentInserter(counted, { maxInFlight: 1 });
+    // One INSERT at a time: every row that arrives while it runs goes in the next one.
+    insert = createPaymentInserter(counted);
   });
 
   it("inserts rows arriving together in one statement, each caller getting its own row", async () => {
