@@ -21,7 +21,7 @@ export interface PaymentSigner {
 /**
  * A signer holding the key in memory (KASSA_SIGNER_PRIVATE_KEY). Every created payment is signed, which
  * made signing the largest cost of POST /payments: it uses libsecp256k1 compiled to WebAssembly
- * (tiny-secp256k1) at about a fifth of the cost of viem's JavaScript curve, with the same RFC 6979 nonces
+ * (tiny-secp256k1) at about a quarter of the cost of viem's JavaScript curve, with the same RFC 6979 nonces
  * and low s, so the bytes are the same. The signature is the 65-byte r ‖ s ‖ v (v = 27 + recovery id)
  * that OpenZeppelin's ECDSA.recover takes.
  */
