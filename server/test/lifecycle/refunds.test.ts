@@ -4,46 +4,36 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { expireRefund } from "../../src/core/refunds.js";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
   createPayment,
   fundPayer,
   pay,
   paymentStatus,
-  setWebhookUrl,
-  startLifecycleApp,
-  startLifecycleWorker,
-  startReceiver,
   verifyDelivery,
   waitFor,
+  startLifecycleEnv,
+  type LifecycleEnv,
   type Receiver,
 } from "./support.js";
 
+let env: LifecycleEnv;
 let chain: TestChain;
 let t: TestApp;
 let payer: TestWalletClient;
 let merchantWallet: TestWalletClient;
 let receiver: Receiver;
-let worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
+  env = await startLifecycleEnv();
+  ({ chain, t, receiver } = env);
   payer = chain.wallet(5);
   await fundPayer(chain, payer, chain.tokens.permit18);
   // The merchant's recipient wallet (anvil account 9) sends refunds through the gateway.
   merchantWallet = chain.wallet(9);
   await fundPayer(chain, merchantWallet, chain.tokens.permit18);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
-  worker = await startLifecycleWorker(t, chain);
 });
-afterAll(async () => {
-  await worker?.stop();
-  await receiver?.close();
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.stop());
 
 const headers = () => ({ "x-api-key": t.merchant.apiKey });
 

@@ -16,7 +16,7 @@ import { startWorker } from "../../src/jobs/worker.js";
 import { createLogger } from "../../src/logger.js";
 import { migrateJobQueue } from "../../src/jobs/queue.js";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "../harness/app.js";
-import type { TestChain, TestWalletClient } from "../harness/chain.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 
 export interface CreatedPayment {
   paymentId: Hex;
@@ -234,7 +234,6 @@ export const silentLogger = createLogger({ level: "silent" });
 
 export async function startLifecycleWorker(
   t: TestApp,
-  chain: TestChain,
   options: Partial<LifecycleModuleOptions> = {},
 ): Promise<{ module: LifecycleModule; stop: () => Promise<void> }> {
   const module = lifecycleWorkerModule({
@@ -248,7 +247,6 @@ export async function startLifecycleWorker(
     ...options,
     watcher: { pollIntervalMs: 50, ...options.watcher },
   });
-  void chain;
   const worker = await startWorker({
     databaseUrl: t.database.url,
     logger: silentLogger,
@@ -256,4 +254,42 @@ export async function startLifecycleWorker(
     pollInterval: 100,
   });
   return { module, stop: () => worker.stop() };
+}
+
+export interface LifecycleEnv {
+  chain: TestChain;
+  t: TestApp;
+  /** Where the demo merchant's webhooks go. */
+  receiver: Receiver;
+  worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
+  /** Stops everything, in the reverse order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What the lifecycle tests run on: their own anvil, an app with the job queue, a webhook receiver set as
+ * the merchant's webhook URL, and a lifecycle worker (its options as given).
+ */
+export async function startLifecycleEnv(
+  workerOptions: Partial<LifecycleModuleOptions> = {},
+): Promise<LifecycleEnv> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step();
+  };
+  try {
+    const chain = await startTestChain();
+    stops.push(() => chain.stop());
+    const t = await startLifecycleApp(chain);
+    stops.push(() => t.close());
+    const receiver = await startReceiver();
+    stops.push(() => receiver.close());
+    await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+    const worker = await startLifecycleWorker(t, workerOptions);
+    stops.push(() => worker.stop());
+    return { chain, t, receiver, worker, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

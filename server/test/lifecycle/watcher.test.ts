@@ -4,44 +4,34 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expirePaymentsPastDeadline, failPayment } from "../../src/core/lifecycle.js";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
   createPayment,
   fundPayer,
   pay,
   paymentStatus,
-  setWebhookUrl,
-  startLifecycleApp,
-  startLifecycleWorker,
-  startReceiver,
   verifyDelivery,
   waitFor,
   webhookEvents,
+  startLifecycleEnv,
   type CreatedPayment,
+  type LifecycleEnv,
   type Receiver,
 } from "./support.js";
 
+let env: LifecycleEnv;
 let chain: TestChain;
 let t: TestApp;
 let payer: TestWalletClient;
 let receiver: Receiver;
-let worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
+  env = await startLifecycleEnv();
+  ({ chain, t, receiver } = env);
   payer = chain.wallet(5);
   await fundPayer(chain, payer, chain.tokens.permit18);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
-  worker = await startLifecycleWorker(t, chain);
 });
-afterAll(async () => {
-  await worker?.stop();
-  await receiver?.close();
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.stop());
 
 const deliveredFor = (paymentId: string, type: string) =>
   waitFor(`${type} webhook for ${paymentId}`, () =>

@@ -2,36 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failPayment } from "../../src/core/lifecycle.js";
 import { isPrivateAddress, postWebhook } from "../../src/core/webhookHttp.js";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
 import {
   createPayment,
   setWebhookUrl,
-  startLifecycleApp,
-  startLifecycleWorker,
-  startReceiver,
   verifyDelivery,
   waitFor,
+  startLifecycleEnv,
+  startReceiver,
+  type LifecycleEnv,
   type Receiver,
 } from "./support.js";
 
-let chain: TestChain;
+let env: LifecycleEnv;
 let t: TestApp;
 let receiver: Receiver;
-let worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
-  worker = await startLifecycleWorker(t, chain, { withoutWatcher: true, webhookTimeoutMs: 1_000 });
+  env = await startLifecycleEnv({ withoutWatcher: true, webhookTimeoutMs: 1_000 });
+  ({ t, receiver } = env);
 });
-afterAll(async () => {
-  await worker?.stop();
-  await receiver?.close();
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.stop());
 
 const api = (apiKey: string) => ({ "x-api-key": apiKey });
 

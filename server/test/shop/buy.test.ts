@@ -58,7 +58,7 @@ beforeAll(async () => {
     log: () => {},
   });
   await setWebhookUrl(t.database.db, t.merchant.merchantKey, `${shop.url}/webhooks/kassa`);
-  worker = await startLifecycleWorker(t, chain);
+  worker = await startLifecycleWorker(t);
 });
 afterAll(async () => {
   await browser?.close();

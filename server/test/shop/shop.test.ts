@@ -42,7 +42,7 @@ beforeAll(async () => {
     log: (line) => shopLog.push(line),
   });
   await setWebhookUrl(t.database.db, t.merchant.merchantKey, `${shop.url}/webhooks/kassa`);
-  worker = await startLifecycleWorker(t, chain);
+  worker = await startLifecycleWorker(t);
   kassa = new Kassa({ baseUrl: t.baseUrl, apiKey: t.merchant.apiKey, publicKey: t.merchant.publicKey });
 });
 afterAll(async () => {
