@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
+import { scrubText } from "./scrub.js";
 
 /** Keys and secrets never reach a log line, whatever object carries them. */
 export const redactedLogPaths = [
@@ -19,7 +20,12 @@ export const redactedLogPaths = [
 
 export function createLogger(options: { level: LevelWithSilent; destination?: DestinationStream }): Logger {
   return pino(
-    { level: options.level, redact: { paths: redactedLogPaths, censor: "[redacted]" } },
+    {
+      level: options.level,
+      redact: { paths: redactedLogPaths, censor: "[redacted]" },
+      // Whole lines, whatever field carries the text (msg, err.message, err.stack, a cause's message).
+      hooks: { streamWrite: scrubText },
+    },
     options.destination,
   );
 }

@@ -3,6 +3,7 @@ import { createPublicClient, http, webSocket, type PublicClient } from "viem";
 import type { Secret } from "../secret.js";
 import type { ChainRow } from "../db/types.js";
 import { KassaError } from "../errors.js";
+import { registerSecretText } from "../scrub.js";
 
 /** viem clients per chain, created on first use and reused. */
 export interface ChainClients {
@@ -25,6 +26,7 @@ export function createChainClients(rpcOverrides: ReadonlyMap<number, Secret> = n
       const cacheKey = `${chain.network_id}|${url}`;
       let client = cache.get(cacheKey);
       if (!client) {
+        registerSecretText(url);
         client = createPublicClient({
           chain: rpcChain(chain.network_id, chain.name, url),
           transport: /^wss?:/.test(url) ? webSocket(url) : http(url),

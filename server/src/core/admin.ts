@@ -32,7 +32,7 @@ import {
 } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
 import * as merchants from "./merchants.js";
-import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "./validation.js";
+import { addressSchema, httpUrlSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "./validation.js";
 import {
   adminChain,
   adminMerchant,
@@ -77,10 +77,11 @@ function isEmptyPatch(patch: object): boolean {
 // Chains
 
 const chainFields = {
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(200),
   isTestnet: z.boolean(),
   rpcUrl: z
     .string()
+    .max(MAX_URL_LENGTH)
     .url()
     .refine((url) => /^(https?|wss?):\/\//.test(url), "must be an http(s) or ws(s) URL")
     .nullable(),

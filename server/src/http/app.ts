@@ -18,8 +18,8 @@ import type { Db } from "../db/database.js";
 import { createPaymentInserter } from "../db/payments.js";
 import { createSharedReads } from "../db/sharedReads.js";
 import type { Metrics } from "../metrics.js";
-import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
+import { unsafeStringIssues } from "../core/validation.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
 import type { ChainClients } from "../chain/clients.js";
@@ -28,7 +28,8 @@ import type { GaslessRuntime } from "../gasless/runtime.js";
 import { defaultGaslessSettings } from "../gasless/settings.js";
 import { createGasless } from "../gasless/worker.js";
 import type { RouteContext } from "./context.js";
-import { installErrorHandling } from "./errors.js";
+import { frameworkErrors, installErrorHandling } from "./errors.js";
+import { rateLimitBucket, throwAuthFailure } from "./auth.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
 import { paymentRoutes } from "./routes/payments.js";
@@ -57,8 +58,10 @@ export interface AppDeps {
   now?: () => Date;
   /** ALLOWED_WIDGET_ORIGIN: the only CORS origin and the Origin public-key endpoints require. */
   allowedWidgetOrigin?: string;
-  /** Requests per minute per key (per IP without a key); default 600. */
+  /** Requests per minute per bucket (see rateLimitBucket in auth.ts); default 600. */
   rateLimitPerMinute?: number;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For sets request.ip. Default false. */
+  trustProxy?: boolean | number | string[];
   /** Largest accepted request body in bytes; default 64 KiB. */
   bodyLimit?: number;
   /** Default: no logging. Create it with createLogger() so keys are redacted. */
@@ -79,10 +82,9 @@ export interface AppDeps {
   gasless?: GaslessRuntime;
 }
 
-/** The key a request is rate-limited under: its API or public key (hashed), else its IP. */
-function rateLimitKey(request: FastifyRequest): string {
-  const key = request.headers["x-api-key"] ?? request.headers["x-public-key"];
-  return typeof key === "string" ? `key:${hashKey(key)}` : `ip:${request.ip}`;
+/** Trust the `hops` proxies nearest to Kassa (Fastify's numeric trustProxy, which its types omit). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** The HTTP API: routes under /api/v1, OpenAPI at /api/v1/openapi.json, Swagger UI at /docs. */
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: typeof deps.trustProxy === "number" ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
+    frameworkErrors,
   });
   installErrorHandling(base, bodyLimit);
   base.addHook("onSend", async (request, reply) => {
@@ -104,8 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details.
+  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details. Before any
+  // schema, no string of any part may hold NUL, a lone surrogate, or be longer than the backstop.
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
+    const unsafe = unsafeStringIssues(data);
+    if (unsafe.length > 0) return { error: validationError(unsafe) };
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
   });
@@ -113,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: a text/plain body is a client mistake, answered 400 rather than parsed as a string.
   app.removeContentTypeParser(["text/plain"]);
   app.decorateRequest("kassaMerchant", null);
+  app.decorateRequest("kassaKeyKind", null);
+  app.decorateRequest("kassaAuthFailure", null);
 
   await app.register(helmet);
   await app.register(cors, {
@@ -125,12 +134,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: deps.rateLimitPerMinute ?? 600,
     timeWindow: 60_000,
-    keyGenerator: rateLimitKey,
+    // Runs after the routes' auth hooks, so the bucket is chosen by the identity they verified.
+    keyGenerator: rateLimitBucket,
     errorResponseBuilder: (_request, context) =>
       new KassaError(
         "RATE_LIMITED",
         `rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}`,
       ),
+  });
+  // Behind the rate limit's hook (both are appended to each route's onRequest, in this order).
+  app.addHook("onRoute", (route) => {
+    route.onRequest = [route.onRequest ?? []].flat().concat(throwAuthFailure);
   });
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,39 @@
+/**
+ * The one place secrets are taken out of text that leaves the process: error messages sent to callers
+ * (http/errors.ts) and every log line (logger.ts). Call sites never scrub on their own.
+ *
+ * Two rules. Every value registered here (each `Secret`, each RPC URL a client is made for) is
+ * replaced wherever it appears. And every URL loses its user info, path and query, where providers put
+ * their keys (`https://mainnet.infura.io/v3/<key>`), keeping only `scheme://host` so an operator
+ * still sees which endpoint failed. viem's errors also quote the JSON-RPC request body; it goes too.
+ */
+
+const REDACTED = "[redacted]";
+
+/** Shorter values are not secrets worth a global replace (and would match everywhere). */
+const MIN_SECRET_LENGTH = 8;
+
+const knownSecrets = new Set<string>();
+
+/** Registers a value that must never be shown (a key, an RPC URL); idempotent. */
+export function registerSecretText(value: string): void {
+  if (value.length >= MIN_SECRET_LENGTH) knownSecrets.add(value);
+}
+
+// scheme://[userinfo@]host[rest]; the text ends at whitespace, quotes, brackets or a backslash (the
+// escape of a JSON string, where this also runs on whole log lines).
+const url = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s"'`<>\\/?#@]*@)?([^\s"'`<>\\/?#]*)([^\s"'`<>\\)\]]*)/gi;
+
+// viem: "Request body: {...}" up to the end of its line (a raw newline or an escaped `\n`).
+const requestBody = /Request body: (?:[^\n\\]|\\[^n])*/g;
+
+/** `text` without registered secrets, URL paths, queries and user info, or RPC request bodies. */
+export function scrubText(text: string): string {
+  let scrubbed = text;
+  for (const secret of knownSecrets) scrubbed = scrubbed.replaceAll(secret, REDACTED);
+  return scrubbed
+    .replace(requestBody, `Request body: ${REDACTED}`)
+    .replace(url, (_match, scheme: string, host: string, rest: string) =>
+      rest === "" || rest === "/" ? `${scheme}${host}${rest}` : `${scheme}${host}/${REDACTED}`,
+    );
+}
