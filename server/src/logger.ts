@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
-import { scrubText } from "./scrub.js";
+import { scrubLogLine } from "./scrub.js";
 
 /** Keys and secrets never reach a log line, whatever object carries them. */
 export const redactedLogPaths = [
@@ -24,7 +24,7 @@ export function createLogger(options: { level: LevelWithSilent; destination?: De
       level: options.level,
       redact: { paths: redactedLogPaths, censor: "[redacted]" },
       // Whole lines, whatever field carries the text (msg, err.message, err.stack, a cause's message).
-      hooks: { streamWrite: scrubText },
+      hooks: { streamWrite: scrubLogLine },
     },
     options.destination,
   );

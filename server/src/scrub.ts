@@ -20,12 +20,11 @@ export function registerSecretText(value: string): void {
   if (value.length >= MIN_SECRET_LENGTH) knownSecrets.add(value);
 }
 
-// scheme://[userinfo@]host[rest]; the text ends at whitespace, quotes, brackets or a backslash (the
-// escape of a JSON string, where this also runs on whole log lines).
-const url = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s"'`<>\\/?#@]*@)?([^\s"'`<>\\/?#]*)([^\s"'`<>\\)\]]*)/gi;
+// scheme://[userinfo@]host[rest]; a URL ends at whitespace, a quote or a bracket.
+const url = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s"'`<>/?#@]*@)?([^\s"'`<>/?#]*)([^\s"'`<>)\]]*)/gi;
 
-// viem: "Request body: {...}" up to the end of its line (a raw newline or an escaped `\n`).
-const requestBody = /Request body: (?:[^\n\\]|\\[^n])*/g;
+// viem: "Request body: {...}" up to the end of its line.
+const requestBody = /Request body: [^\n]*/g;
 
 /** `text` without registered secrets, URL paths, queries and user info, or RPC request bodies. */
 export function scrubText(text: string): string {
@@ -33,7 +32,28 @@ export function scrubText(text: string): string {
   for (const secret of knownSecrets) scrubbed = scrubbed.replaceAll(secret, REDACTED);
   return scrubbed
     .replace(requestBody, `Request body: ${REDACTED}`)
-    .replace(url, (_match, scheme: string, host: string, rest: string) =>
-      rest === "" || rest === "/" ? `${scheme}${host}${rest}` : `${scheme}${host}/${REDACTED}`,
+    .replace(url, (match, scheme: string, host: string, rest: string) =>
+      // file:// URLs are stack frames: nothing secret, and an operator needs them.
+      scheme.toLowerCase() === "file://" || rest === "" || rest === "/"
+        ? match
+        : `${scheme}${host}/${REDACTED}`,
     );
+}
+
+function scrubStrings(value: unknown): unknown {
+  if (typeof value === "string") return scrubText(value);
+  if (Array.isArray(value)) return value.map(scrubStrings);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubStrings(item)]));
+  }
+  return value;
+}
+
+/** A JSON log line (pino's) with scrubText() applied to every string in it. */
+export function scrubLogLine(line: string): string {
+  try {
+    return `${JSON.stringify(scrubStrings(JSON.parse(line)))}\n`;
+  } catch {
+    return scrubText(line);
+  }
 }
