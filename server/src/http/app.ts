@@ -22,6 +22,7 @@ import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
+import { createPaymentStatusFeed } from "../core/paymentStatusFeed.js";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../gasless/runtime.js";
@@ -40,6 +41,7 @@ import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { installMetrics } from "./metrics.js";
+import { createStatusStreams } from "./statusStream.js";
 import { securitySchemes } from "./schemas.js";
 
 export const API_PREFIX = "/api/v1";
@@ -164,6 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
 
   const reads = createSharedReads(deps.db);
+  // One status feed per process, whatever the number of payers streaming.
+  const statusFeed = createPaymentStatusFeed({
+    db: deps.db,
+    reads,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+  const statusStreams = createStatusStreams(statusFeed);
+  app.addHook("preClose", async () => statusStreams.closeAll());
+  app.addHook("onClose", async () => statusFeed.close());
   const context: RouteContext = {
     db: deps.db,
     reads,
@@ -179,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
     refunds: { db: deps.db, signer: deps.signer, now },
+    statusStreams,
     paymentSync:
       deps.paymentSync === false
         ? undefined
