@@ -86,7 +86,10 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: [{ publicKey: [] }],
         params: z.object({ id: z.string().describe("paymentId") }),
         response: {
-          200: z.string().describe("text/event-stream of `event: status` with a Payment as `data`"),
+          200: {
+            description: "`event: status` events, each with a Payment (as in GET /payments/:id) as `data`",
+            content: { "text/event-stream": { schema: z.string() } },
+          },
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND", "RATE_LIMITED"),
         },
       },
