@@ -5,6 +5,7 @@ import type { Db } from "../db/database.js";
 import type { MerchantRow } from "../db/types.js";
 import type { PaymentStatus } from "../domain/paymentStatus.js";
 import { getPayment } from "./payments.js";
+import type { PaymentSync } from "./paymentSync.js";
 import type { PaymentView } from "./views.js";
 
 /** How often the one shared read of every followed payment's status runs. */
@@ -13,7 +14,9 @@ export const STATUS_FEED_INTERVAL_MS = 1_000;
 /**
  * Status changes of the payments payers are waiting on (GET /payments/:id/events). However many
  * payers wait, a process reads their statuses in one query per interval, not one per payer; a
- * payment's full view is read again only when its status changed.
+ * payment's full view is read again only when its status changed. With a PaymentSync, the CREATED
+ * ones are also checked against the chain each interval, as GET /payments/:id does for a poller
+ * (one claim statement and one chain read per chain for all of them).
  */
 export interface PaymentStatusFeed {
   /**
@@ -41,6 +44,7 @@ interface Followed {
 export function createPaymentStatusFeed(deps: {
   db: Db;
   reads: SharedReads;
+  paymentSync?: PaymentSync;
   intervalMs?: number;
   logger?: Pick<Logger, "warn">;
 }): PaymentStatusFeed {
@@ -60,6 +64,8 @@ export function createPaymentStatusFeed(deps: {
   }
 
   async function readStatuses(): Promise<void> {
+    const created = [...followed].flatMap(([id, entry]) => (entry.status === "CREATED" ? [id] : []));
+    await deps.paymentSync?.syncManyForRead(created);
     const rows = await findPaymentStatusesByPaymentIds(deps.db, [...followed.keys()]);
     const changed = rows.flatMap((row) => {
       const entry = followed.get(row.payment_id);

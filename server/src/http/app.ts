@@ -166,10 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
 
   const reads = createSharedReads(deps.db);
+  const paymentSync =
+    deps.paymentSync === false
+      ? undefined
+      : (deps.paymentSync ??
+        createPaymentSync({
+          db: deps.db,
+          chains: deps.chains ?? createChainClients(),
+          now,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        }));
   // One status feed per process, whatever the number of payers streaming.
   const statusFeed = createPaymentStatusFeed({
     db: deps.db,
     reads,
+    ...(paymentSync ? { paymentSync } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   const statusStreams = createStatusStreams(statusFeed);
@@ -190,17 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
     refunds: { db: deps.db, signer: deps.signer, now },
+    paymentSync,
     statusStreams,
-    paymentSync:
-      deps.paymentSync === false
-        ? undefined
-        : (deps.paymentSync ??
-          createPaymentSync({
-            db: deps.db,
-            chains: deps.chains ?? createChainClients(),
-            now,
-            ...(deps.logger ? { logger: deps.logger } : {}),
-          })),
   };
   await app.register(
     async (api) => {
