@@ -714,7 +714,7 @@ async function waitForPaid(gasless: boolean, txHash: Hex | null): Promise<void> 
   let streaming = false;
   // Reopened when the server ends it early (its time limit); given up after 3 failures in a row.
   const follow = async () => {
-    for (let failures = 0; failures < 3 && !done && !stream.signal.aborted; ) {
+    for (let failures = 0; failures < 3 && !done && !stream.signal.aborted;) {
       streaming = true;
       const ended = await api.watchPayment(payment.paymentId, arrived, stream.signal).then(
         () => true,

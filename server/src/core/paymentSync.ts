@@ -204,10 +204,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
         .returning(["payment_id", "chain_id", "expires_at"])
         .execute();
       const wait = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
-      await Promise.race([
-        Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id))),
-        wait,
-      ]);
+      await Promise.race([Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id))), wait]);
       const now = deps.now().getTime();
       for (const row of claimed) {
         if (row.expires_at.getTime() <= now) {
