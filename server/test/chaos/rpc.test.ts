@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
+import { errorText } from "../../src/chain/sendErrors.js";
+import { LogRangeLimit } from "../../src/chain/rpcTransport.js";
 import * as admin from "../../src/core/admin.js";
 import { deadRpcUrl, startFaultyRpcProxy, type FaultyRpcProxy, type RpcFaults } from "../harness/rpcProxy.js";
 import {
@@ -28,11 +30,9 @@ beforeAll(async () => {
   proxy = await startFaultyRpcProxy(env.chain.rpcUrl);
   await fundPayer(env.chain, payer(), env.t.token);
   // The RPC URLs change while the worker runs: its next poll goes to the dead URL, then to the proxy.
-  await admin.updateChain(
-    { db: env.t.database.db, chains: createChainClients() },
-    env.chain.chainId,
-    { rpcUrl: `${await deadRpcUrl()},${proxy.url}` },
-  );
+  await admin.updateChain({ db: env.t.database.db, chains: createChainClients() }, env.chain.chainId, {
+    rpcUrl: `${await deadRpcUrl()},${proxy.url}`,
+  });
   await waitFor("the worker to read through the proxy", () => proxy.stats.requests > 0);
 });
 
@@ -111,5 +111,41 @@ describe("an RPC provider that limits, refuses and stalls", () => {
     expect(invalidParams.refusedRanges).toBeGreaterThan(0);
     const tooLarge = await payThrough({ maxLogRange: 3, rangeRefusal: "http-413" }, 100, 3);
     expect(tooLarge.refusedRanges).toBeGreaterThan(0);
+  });
+});
+
+describe("what the RPC readers learn and say", () => {
+  it("lowers the eth_getLogs range on a refusal, then grows it back slowly", () => {
+    const limit = new LogRangeLimit();
+    expect(limit.maxBlocks).toBeUndefined();
+    limit.refused(361n);
+    expect(limit.maxBlocks).toBe(180n);
+    limit.refused(180n);
+    limit.served(90n);
+    expect(limit.maxBlocks).toBe(90n);
+    for (let i = 0; i < LogRangeLimit.growAfter - 2; i++) limit.served(90n);
+    expect(limit.maxBlocks).toBe(90n);
+    limit.served(90n);
+    expect(limit.maxBlocks).toBe(100n);
+    // Refused above what was served: back to the largest range served, not half of it.
+    limit.refused(100n);
+    expect(limit.maxBlocks).toBe(90n);
+  });
+
+  it("fails over from a dead URL and never names a URL in its errors", async () => {
+    const dead = `${await deadRpcUrl()}/v2/secret-api-key`;
+    const chain = { network_id: env.chain.chainId, name: "Anvil", rpc_url: `${dead},${proxy.url}` };
+    Object.assign(proxy.faults, { tooManyEvery: 0, serverErrorEvery: 0, delayEvery: 0 });
+    const clients = createChainClients({ timeoutMs: 1_000 });
+    expect(await clients.publicClient(chain).getBlockNumber()).toBeGreaterThan(0n);
+
+    const error = await clients
+      .publicClient({ ...chain, rpc_url: dead })
+      .getBlockNumber()
+      .catch((e: unknown) => e);
+    const text = `${String(error)} ${errorText(error)} ${JSON.stringify(error)}`;
+    expect(text).toContain("RPC URL 1 of chain");
+    expect(text).not.toContain("secret-api-key");
+    expect(text).not.toContain(new URL(dead).host);
   });
 });

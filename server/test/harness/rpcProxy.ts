@@ -91,9 +91,13 @@ export async function startFaultyRpcProxy(
       };
       if (f.tooManyEvery > 0 && n % f.tooManyEvery === 0) {
         stats.tooMany += 1;
-        json(429, { jsonrpc: "2.0", id: parsed.id, error: { code: 429, message: "Too Many Requests" } }, {
-          "retry-after": "0",
-        });
+        json(
+          429,
+          { jsonrpc: "2.0", id: parsed.id, error: { code: 429, message: "Too Many Requests" } },
+          {
+            "retry-after": "0",
+          },
+        );
         return;
       }
       if (f.serverErrorEvery > 0 && n % f.serverErrorEvery === 0) {
