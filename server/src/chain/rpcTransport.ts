@@ -238,7 +238,7 @@ export function rpcTransport(options: RpcTransportOptions): Transport {
 
     async function getLogsInPieces(filter: Record<string, unknown>, from: bigint, to: bigint) {
       const logs: unknown[] = [];
-      for (let start = from; start <= to; ) {
+      for (let start = from; start <= to;) {
         const max = logRange.maxBlocks;
         const end = max === undefined || to - start + 1n <= max ? to : start + max - 1n;
         const blocks = end - start + 1n;

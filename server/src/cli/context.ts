@@ -54,12 +54,17 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     await close();
     throw error;
   }
-  return { config, db, databaseUrl, chains: createChainClients({
+  return {
+    config,
+    db,
+    databaseUrl,
+    chains: createChainClients({
       rpcUrls: config.rpcUrls,
       timeoutMs: config.rpcTimeoutMs,
       ...(options.logger ? { logger: options.logger } : {}),
     }),
-    close, };
+    close,
+  };
 }
 
 /** Directory of the embedded PostgreSQL cluster inside the data directory. */

@@ -73,7 +73,10 @@ export function createGaslessRuntime(
   options: CreateGaslessRuntimeOptions,
   hooks: (runtime: GaslessRuntime) => SenderHooks,
 ): GaslessRuntime {
-  const senders = new Map<string, { client: PublicClient; confirmations: number; sender: TransactionSender }>();
+  const senders = new Map<
+    string,
+    { client: PublicClient; confirmations: number; sender: TransactionSender }
+  >();
   const stuckAfterMs = options.settings.stuckAfterSeconds * 1000;
 
   function sender(chain: ChainRow, role: SenderRole): TransactionSender | undefined {

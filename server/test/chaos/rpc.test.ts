@@ -3,7 +3,13 @@ import { createChainClients } from "../../src/chain/clients.js";
 import { errorText } from "../../src/chain/sendErrors.js";
 import { LogRangeLimit } from "../../src/chain/rpcTransport.js";
 import * as admin from "../../src/core/admin.js";
-import { deadRpcUrl, startFaultyRpcProxy, type FaultyRpcProxy, type RpcFaults } from "../harness/rpcProxy.js";
+import {
+  deadRpcUrl,
+  startFaultyRpcProxy,
+  type FaultyRpcProxy,
+  type RpcFaults,
+  type RpcProxyStats,
+} from "../harness/rpcProxy.js";
 import {
   createPayment,
   fundPayer,
@@ -28,7 +34,7 @@ beforeAll(async () => {
     watcher: { pollIntervalMs: 100 },
   });
   proxy = await startFaultyRpcProxy(env.chain.rpcUrl);
-  await fundPayer(env.chain, payer(), env.t.token);
+  await fundPayer(env.chain, payer(), env.chain.tokens.permit18);
   // The RPC URLs change while the worker runs: its next poll goes to the dead URL, then to the proxy.
   await admin.updateChain({ db: env.t.database.db, chains: createChainClients() }, env.chain.chainId, {
     rpcUrl: `${await deadRpcUrl()},${proxy.url}`,
@@ -76,9 +82,8 @@ async function payThrough(faults: Partial<RpcFaults>, emptyBlocks: number, count
       type: "payment.paid",
     });
   }
-  const delta = Object.fromEntries(
-    Object.entries(proxy.stats).map(([name, value]) => [name, value - before[name as keyof typeof before]]),
-  ) as typeof proxy.stats;
+  const delta = { ...proxy.stats };
+  for (const name of Object.keys(delta) as (keyof RpcProxyStats)[]) delta[name] -= before[name];
   console.log(
     `rpc faults ${JSON.stringify(faults)}: ${count} payments PAID with webhooks ${seconds} s after the last pay; proxy ${JSON.stringify(delta)}`,
   );
