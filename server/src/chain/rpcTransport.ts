@@ -149,10 +149,18 @@ export function rpcTransport(options: RpcTransportOptions): Transport {
   const log = options.logger?.child({ service: "rpc", chainId: options.networkId });
   const health = options.urls.map(() => ({ failures: 0, restUntil: 0 }));
   const label = (index: number) => `RPC URL ${index + 1} of chain ${options.networkId}`;
-  const secrets = options.urls.flatMap((url) => {
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    return parsed ? [url, parsed.host] : [url];
-  });
+  // The URL as given and as viem prints it (without credentials), then its parts: an API key may sit in
+  // the path or the query. Longest first, so a whole URL is replaced before its parts.
+  const secrets = options.urls
+    .flatMap((url) => {
+      if (!URL.canParse(url)) return [url];
+      const parsed = new URL(url);
+      const parts = [url, parsed.host, parsed.pathname, parsed.search].filter((part) => part.length > 1);
+      parsed.username = "";
+      parsed.password = "";
+      return [...parts, parsed.toString()];
+    })
+    .sort((a, b) => b.length - a.length);
   const scrubText = (text: string) =>
     secrets.reduce((result, secret) => result.split(secret).join("[RPC URL]"), text);
 
