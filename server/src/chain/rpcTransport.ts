@@ -34,9 +34,9 @@ const REST_MAX_MS = 30_000;
 /**
  * The largest eth_getLogs block range a chain's provider serves, learnt from its refusals. Unknown until
  * the first refusal (then the caller's ranges go as asked); after a refusal of `n` blocks the limit is the
- * largest range served so far when smaller, else `n / 2`. Every {@link LogRangeLimit.growAfter} reads served at the limit, it
- * grows by a tenth, so a provider that lifts its limit is used fully again, at the cost of one refusal
- * per that many reads when it did not.
+ * largest range served so far when smaller, else `n / 2`. Every `growAfter` reads served at the limit,
+ * it grows by a tenth, so a provider that lifts its limit is used fully again, at the cost of one
+ * refusal per that many reads when it did not.
  */
 export class LogRangeLimit {
   static readonly growAfter = 20;
@@ -96,7 +96,7 @@ type Failure = "range" | "unavailable" | "answer";
  * rest the URL and ask another; `answer`, the node's own verdict (a revert, a nonce too low...), which
  * another URL would repeat.
  */
-export function classifyRpcFailure(method: string, error: unknown): Failure {
+function classifyRpcFailure(method: string, error: unknown): Failure {
   const text = messageOf(error);
   if (method === "eth_getLogs") {
     if (error instanceof ResponseBodyTooLargeError) return "range";
@@ -107,6 +107,7 @@ export function classifyRpcFailure(method: string, error: unknown): Failure {
     }
   }
   if (error instanceof RpcRequestError) {
+    if (/revert/i.test(text)) return "answer";
     if ([429, -32005, -32007].includes(error.code) || rateMessage.test(text)) return "unavailable";
     // Providers answer an overloaded or lagging backend with -32603 or "header not found".
     if (error.code === -32603 || /header not found|unknown block|timeout/i.test(text)) return "unavailable";
