@@ -23,9 +23,31 @@ export interface GasGrantsTable {
   updated_at: Timestamp;
 }
 
+/** A daily counter of the faucet's budgets: a chain's, a merchant's on a chain. */
+export interface FaucetChainDaysTable {
+  network_id: number;
+  day: ColumnType<Date, string, never>;
+  spent_wei: ColumnType<string, bigint, never>;
+  grants: number;
+}
+
+export interface FaucetMerchantDaysTable extends FaucetChainDaysTable {
+  merchant_id: number;
+}
+
+/** Grants of a client on a day; `client_key` is sha256 of the day's salt and the client's network. */
+export interface FaucetClientDaysTable {
+  day: ColumnType<Date, string, never>;
+  client_key: string;
+  grants: number;
+}
+
 declare module "./types.js" {
   interface Database {
     gas_grants: GasGrantsTable;
+    faucet_chain_days: FaucetChainDaysTable;
+    faucet_merchant_days: FaucetMerchantDaysTable;
+    faucet_client_days: FaucetClientDaysTable;
   }
 }
 
