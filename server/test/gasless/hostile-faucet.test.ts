@@ -41,6 +41,8 @@ function faucetCalls(env: GaslessTestEnv) {
   return { requestGas, fundedWalletAndPayment };
 }
 
+type Funded = Awaited<ReturnType<ReturnType<typeof faucetCalls>["fundedWalletAndPayment"]>>;
+
 const codeOf = (response: Response) => [response.status, response.body?.code];
 
 async function grantRows(env: GaslessTestEnv) {
@@ -174,6 +176,14 @@ describe("grants a wallet cannot use", () => {
   });
 
   const faucetNonce = () => chain.publicClient.getTransactionCount({ address: faucetAddress });
+  /** request-gas from another client IP, through the core function the route calls: "granted" or the code. */
+  async function grantThroughCore(ip: string, { wallet, paymentId }: Funded) {
+    const merchant = (await findMerchantByKey(env.t.database.db, shop.merchantKey))!;
+    return requestGasCore(env.gasless, merchant, { paymentId, walletAddress: wallet }, { ip }).then(
+      () => "granted",
+      (error: { code?: string }) => error.code,
+    );
+  }
 
   it("refuses a contract wallet before sending anything, every time", async () => {
     const { requestGas, fundedWalletAndPayment } = faucetCalls(env);
@@ -241,15 +251,11 @@ describe("grants a wallet cannot use", () => {
     expect(codeOf(limited)).toEqual([429, "RATE_LIMITED"]);
 
     // The same request from other clients, through the core function the route calls.
-    const merchant = (await findMerchantByKey(env.t.database.db, shop.merchantKey))!;
-    const grantFrom = async (ip: string, orderId: string | typeof third) => {
-      const { wallet, paymentId } =
-        typeof orderId === "string" ? await fundedWalletAndPayment(shop, orderId) : orderId;
-      return requestGasCore(env.gasless, merchant, { paymentId, walletAddress: wallet }, { ip }).then(
-        () => "granted",
-        (error: { code?: string }) => error.code,
+    const grantFrom = async (ip: string, orderId: string | Funded) =>
+      grantThroughCore(
+        ip,
+        typeof orderId === "string" ? await fundedWalletAndPayment(shop, orderId) : orderId,
       );
-    };
     expect(await grantFrom("203.0.113.9", third)).toBe("granted");
     expect(await grantFrom("2001:db8:1:2::1", "ip6-a")).toBe("granted");
     expect(await grantFrom("2001:db8:1:2:ffff::9", "ip6-b")).toBe("granted");
@@ -259,5 +265,15 @@ describe("grants a wallet cannot use", () => {
     const clients = await env.t.database.db.selectFrom("faucet_client_days").selectAll().execute();
     expect(JSON.stringify(clients)).not.toMatch(/127\.0\.0\.1|203\.0\.113|2001:db8/);
     expect(clients).toHaveLength(4);
+  });
+
+  it("grants to an EIP-7702 account: an externally owned account delegating to code", async () => {
+    const { fundedWalletAndPayment } = faucetCalls(env);
+    const funded = await fundedWalletAndPayment(shop, "eip7702");
+    // The delegation designator 0xef0100 || address; the delegate here has no code of its own.
+    const delegate = freshPayer().address.slice(2).toLowerCase();
+    await testClient().setCode({ address: funded.wallet, bytecode: `0xef0100${delegate}` });
+    expect(await grantThroughCore("198.51.100.20", funded)).toBe("granted");
+    expect(await chain.publicClient.getBalance({ address: funded.wallet })).toBeGreaterThan(0n);
   });
 });
