@@ -204,6 +204,51 @@ async function existingClaimError(runtime: GaslessRuntime, ctx: FaucetContext, w
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The faucet's transfer of `amount` to the wallet: its gas as the node estimates it (a wallet that
+ * refuses native token gets no grant, never a guessed 21,000), and what it is charged to the budgets:
+ * the value plus that gas at the fee cap. Refused when the faucet's key cannot pay it.
+ */
+async function priceTransfer(
+  runtime: GaslessRuntime,
+  { chain, faucet }: FaucetContext,
+  wallet: Address,
+  amount: bigint,
+  fees: FeeQuote,
+): Promise<{ gasLimit: bigint; charge: bigint }> {
+  const faucetAddress = faucet.addresses[0] as Address;
+  let gasLimit: bigint;
+  let faucetBalance: bigint;
+  try {
+    [gasLimit, faucetBalance] = await Promise.all([
+      faucet.client
+        .estimateGas({ account: faucetAddress, to: wallet, value: amount })
+        .catch((error: unknown) => {
+          if (classifySendError(error) === "unreachable") throw error;
+          throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token", {
+            cause: error,
+          });
+        }),
+      faucet.client.getBalance({ address: faucetAddress }),
+    ]);
+  } catch (error) {
+    if (error instanceof KassaError) throw error;
+    throw nodeError(error);
+  }
+  const charge = amount + maxCost(fees, gasLimit);
+  if (faucetBalance < charge) {
+    runtime.logger?.warn(
+      { networkId: chain.network_id, address: faucetAddress, balanceWei: faucetBalance.toString() },
+      "the faucet cannot pay a grant: fund it",
+    );
+    throw new KassaError(
+      "FAUCET_BUDGET_EXHAUSTED",
+      `the gas faucet on chain ${chain.network_id} holds too little native token; pay the approve's gas yourself`,
+    );
+  }
+  return { gasLimit, charge };
+}
+
 const limitErrors: Record<GrantLimit, (networkId: number) => KassaError> = {
   client: () =>
     new KassaError(
@@ -285,36 +330,7 @@ export async function requestGas(
   const wanted = target - reading.nativeBalance;
   const amount = wanted < settings.faucetMaxGrantWei ? wanted : settings.faucetMaxGrantWei;
 
-  const faucetAddress = faucet.addresses[0] as Address;
-  let gasLimit: bigint;
-  let faucetBalance: bigint;
-  try {
-    [gasLimit, faucetBalance] = await Promise.all([
-      faucet.client
-        .estimateGas({ account: faucetAddress, to: wallet, value: amount })
-        .catch((error: unknown) => {
-          if (classifySendError(error) === "unreachable") throw error;
-          throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token", {
-            cause: error,
-          });
-        }),
-      faucet.client.getBalance({ address: faucetAddress }),
-    ]);
-  } catch (error) {
-    if (error instanceof KassaError) throw error;
-    throw nodeError(error);
-  }
-  const charge = amount + maxCost(reading.fees, gasLimit);
-  if (faucetBalance < charge) {
-    runtime.logger?.warn(
-      { networkId: chain.network_id, address: faucetAddress, balanceWei: faucetBalance.toString() },
-      "the faucet cannot pay a grant: fund it",
-    );
-    throw new KassaError(
-      "FAUCET_BUDGET_EXHAUSTED",
-      `the gas faucet on chain ${chain.network_id} holds too little native token; pay the approve's gas yourself`,
-    );
-  }
+  const { gasLimit, charge } = await priceTransfer(runtime, ctx, wallet, amount, reading.fees);
 
   let claim: GasGrantRow;
   try {
