@@ -1,8 +1,11 @@
 import { anvilAccount } from "@kassa/contracts";
+import { sql } from "kysely";
 import { createTestClient, http, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestGas as requestGasCore } from "../../src/core/faucet.js";
+import { claimGrant, releaseGrantClaim } from "../../src/db/grants.js";
 import { findMerchantByKey } from "../../src/db/merchants.js";
+import { findPaymentDetailsByPaymentId } from "../../src/db/payments.js";
 import { faucetBudgetGauges } from "../../src/metrics.js";
 import type { SeededMerchant } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
@@ -275,5 +278,62 @@ describe("grants a wallet cannot use", () => {
     await testClient().setCode({ address: funded.wallet, bytecode: `0xef0100${delegate}` });
     expect(await grantThroughCore("198.51.100.20", funded)).toBe("granted");
     expect(await chain.publicClient.getBalance({ address: funded.wallet })).toBeGreaterThan(0n);
+  });
+
+  it("gives a released claim's charges back in the same statement", async () => {
+    const db = env.t.database.db;
+    const { fundedWalletAndPayment } = faucetCalls(env);
+    const { wallet, paymentId } = await fundedWalletAndPayment(shop, "released");
+    const payment = (await findPaymentDetailsByPaymentId(db, paymentId))!;
+    const day = "2030-01-02";
+    const onDay = sql<Date>`${day}::date`;
+    const claim = {
+      networkId: chain.chainId,
+      merchantRowId: payment.merchant_id,
+      walletAddress: wallet,
+      paymentRowId: payment.id,
+      amount: 10n ** 12n,
+      chargedWei: 3n * 10n ** 12n,
+      day,
+      client: "192.0.2.1",
+      chainBudgetWei: 10n ** 18n,
+      merchantBudgetWei: 10n ** 18n,
+      clientGrantsPerDay: 1,
+    };
+    const counters = async () => {
+      const chainRow = await db
+        .selectFrom("faucet_chain_days")
+        .selectAll()
+        .where("day", "=", onDay)
+        .execute();
+      const merchantRow = await db
+        .selectFrom("faucet_merchant_days")
+        .selectAll()
+        .where("day", "=", onDay)
+        .execute();
+      const clientRow = await db
+        .selectFrom("faucet_client_days")
+        .selectAll()
+        .where("day", "=", onDay)
+        .execute();
+      return [chainRow, merchantRow, clientRow].map((rows) =>
+        rows.map((row) => ("spent_wei" in row ? [row.spent_wei, row.grants] : [row.grants])),
+      );
+    };
+    const first = await claimGrant(db, claim);
+    if (!("grant" in first)) throw new Error(`claim refused by ${first.refusedBy}`);
+    expect(await counters()).toEqual([[["3000000000000", 1]], [["3000000000000", 1]], [[1]]]);
+    // A new day's first claim deleted the earlier days' client counts (and their salt).
+    expect(await db.selectFrom("faucet_client_days").select("grants").execute()).toEqual([{ grants: 1 }]);
+    expect((await sql`SELECT day FROM faucet_client_salts`.execute(db)).rows).toHaveLength(1);
+    expect(await claimGrant(db, { ...claim, walletAddress: freshPayer().address })).toEqual({
+      refusedBy: "client",
+    });
+
+    expect(await releaseGrantClaim(db, first.grant.id)).toBe(true);
+    expect(await counters()).toEqual([[["0", 0]], [["0", 0]], [[0]]]);
+    expect(await releaseGrantClaim(db, first.grant.id)).toBe(false);
+    // The wallet and the payment may ask again, and the client has its grant back.
+    expect("grant" in (await claimGrant(db, claim))).toBe(true);
   });
 });
