@@ -3,6 +3,7 @@ import { Secret } from "./secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
 import {
   gaslessEnvShape,
+  parseFaucetChainBudgets,
   parseGaslessKeys,
   toGaslessSettings,
   type GaslessSettings,
@@ -125,6 +126,11 @@ export const perChainVariables = [
     name: "FAUCET_PRIVATE_KEY_<networkId>",
     description: "Key of that chain's gas faucet, never a relayer key (secret).",
   },
+  {
+    name: "FAUCET_DAILY_BUDGET_WEI_<networkId>",
+    description:
+      "What that chain's faucet may spend per UTC day, wei, instead of FAUCET_DAILY_BUDGET_WEI (native tokens differ in worth).",
+  },
 ] as const;
 
 export interface ConfigVariable {
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const gaslessKeys = parseGaslessKeys(present, problems);
+  const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -247,6 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
-    gasless: toGaslessSettings(values, gaslessKeys),
+    gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
   };
 }

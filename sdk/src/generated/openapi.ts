@@ -1701,7 +1701,7 @@ export interface paths {
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED */
+        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1739,6 +1739,15 @@ export interface paths {
         };
         /** @description code: GRANT_IN_PROGRESS */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1894,6 +1903,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -1909,6 +1919,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"
@@ -1953,6 +1964,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -1968,6 +1980,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"

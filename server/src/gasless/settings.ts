@@ -23,6 +23,19 @@ export interface GaslessSettings {
   faucetMarginPercent: number;
   /** How long request-gas waits for the grant to confirm before answering RELAYER_ERROR. */
   faucetConfirmTimeoutSeconds: number;
+  /** What the faucet of a chain may spend per UTC day, wei (grants plus their transfer gas). */
+  faucetDailyBudgetWei: bigint;
+  /** `FAUCET_DAILY_BUDGET_WEI_<networkId>`: the budget of one chain, instead of the one above. */
+  faucetChainDailyBudgetsWei: ReadonlyMap<number, bigint>;
+  /** What the grants of one merchant may spend per chain and UTC day, wei. */
+  faucetMerchantDailyBudgetWei: bigint;
+  /** Grants per client IP (an IPv6 client: its /64) per UTC day, all chains and merchants together. */
+  faucetGrantsPerClientPerDay: number;
+}
+
+/** The daily faucet budget of a chain. */
+export function faucetDailyBudgetWei(settings: GaslessSettings, networkId: number): bigint {
+  return settings.faucetChainDailyBudgetsWei.get(networkId) ?? settings.faucetDailyBudgetWei;
 }
 
 const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform(BigInt);
@@ -70,6 +83,22 @@ export const gaslessEnvShape = {
     .positive()
     .default(120)
     .describe("How long POST /payments/request-gas waits for the grant to confirm."),
+  FAUCET_DAILY_BUDGET_WEI: wei
+    .default(10n ** 17n)
+    .describe(
+      "What the faucet of each chain may spend per UTC day: grant values plus their transfer gas at the fee cap. Spent: FAUCET_BUDGET_EXHAUSTED.",
+    ),
+  FAUCET_MERCHANT_DAILY_BUDGET_WEI: wei
+    .default(5n * 10n ** 16n)
+    .describe("What the gas grants of one merchant may spend per chain and UTC day, counted the same way."),
+  FAUCET_GRANTS_PER_CLIENT_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe(
+      "Gas grants per client IP (IPv6: per /64) per UTC day, all chains and merchants together; above it: RATE_LIMITED.",
+    ),
 };
 
 type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gaslessEnvShape)[K]> };
@@ -77,6 +106,29 @@ type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gasles
 const keyPattern = /^0x[0-9a-fA-F]{64}$/;
 const relayerPattern = /^RELAYER_PRIVATE_KEYS_(\d+)$/;
 const faucetPattern = /^FAUCET_PRIVATE_KEY_(\d+)$/;
+const budgetPattern = /^FAUCET_DAILY_BUDGET_WEI_(\d+)$/;
+
+/** Reads `FAUCET_DAILY_BUDGET_WEI_<networkId>`, pushing a problem per bad one. */
+export function parseFaucetChainBudgets(
+  present: Record<string, string>,
+  problems: string[],
+): Pick<GaslessSettings, "faucetChainDailyBudgetsWei"> {
+  const budgets = new Map<number, bigint>();
+  for (const [name, value] of Object.entries(present)) {
+    const match = budgetPattern.exec(name);
+    if (!match) continue;
+    const networkId = Number(match[1]);
+    const budget = wei.safeParse(value);
+    if (!Number.isSafeInteger(networkId) || networkId <= 0) {
+      problems.push(`${name}: the network id must be a positive integer`);
+    } else if (!budget.success) {
+      problems.push(`${name}: must be a whole number of wei`);
+    } else {
+      budgets.set(networkId, budget.data);
+    }
+  }
+  return { faucetChainDailyBudgetsWei: budgets };
+}
 
 /**
  * Reads `RELAYER_PRIVATE_KEYS_<networkId>` and `FAUCET_PRIVATE_KEY_<networkId>` from the (non-empty)
@@ -131,9 +183,13 @@ export function parseGaslessKeys(
 export function toGaslessSettings(
   values: GaslessEnv,
   keys: Pick<GaslessSettings, "relayerKeys" | "faucetKeys">,
+  chainBudgets: Pick<GaslessSettings, "faucetChainDailyBudgetsWei"> = {
+    faucetChainDailyBudgetsWei: new Map(),
+  },
 ): GaslessSettings {
   return {
     ...keys,
+    ...chainBudgets,
     maxForwardGas: values.RELAYER_MAX_FORWARD_GAS,
     stuckAfterSeconds: values.RELAYER_STUCK_AFTER_SECONDS,
     feeBumpPercent: values.RELAYER_FEE_BUMP_PERCENT,
@@ -142,6 +198,9 @@ export function toGaslessSettings(
     faucetMaxGrantWei: values.FAUCET_MAX_GRANT_WEI,
     faucetMarginPercent: values.FAUCET_MARGIN_PERCENT,
     faucetConfirmTimeoutSeconds: values.FAUCET_CONFIRM_TIMEOUT_SECONDS,
+    faucetDailyBudgetWei: values.FAUCET_DAILY_BUDGET_WEI,
+    faucetMerchantDailyBudgetWei: values.FAUCET_MERCHANT_DAILY_BUDGET_WEI,
+    faucetGrantsPerClientPerDay: values.FAUCET_GRANTS_PER_CLIENT_PER_DAY,
   };
 }
 

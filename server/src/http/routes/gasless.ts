@@ -135,12 +135,16 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "ALREADY_HAS_GAS",
             "ALREADY_GRANTED",
             "PAYMENT_ALREADY_GRANTED",
+            "GRANT_NOT_USABLE",
             "GRANT_IN_PROGRESS",
+            "RATE_LIMITED",
+            "FAUCET_BUDGET_EXHAUSTED",
             "RELAYER_ERROR",
           ),
         },
       },
-      handler: (request) => requestGas(gasless, authenticatedMerchant(request), request.body),
+      handler: (request) =>
+        requestGas(gasless, authenticatedMerchant(request), request.body, { ip: request.ip }),
     });
   };
 }
