@@ -1,4 +1,5 @@
 import {
+  encodePay,
   erc2771ForwarderAbi,
   forwarderDomain,
   forwardRequestTypes,
@@ -32,10 +33,14 @@ import {
   findRelayRequestById,
   findRelayRequestByPaymentRowId,
   findRelayRequestBySenderTransactionId,
+  findRelayRevertAtLimit,
   finishRelayRequest,
   insertRelayRequestForCreatedPayment,
+  isForwarderNonceReserved,
   markRelaySubmitted,
+  RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
+  recordRelayRevert,
   relayStatuses,
   setRelayTransactionHash,
   type RelayRequestRow,
@@ -133,7 +138,11 @@ export function revertError(revert: DecodedRevert): KassaError {
     case "PaymentRequestExpired":
       return new KassaError("PAYMENT_EXPIRED", "the payment's signature deadline has passed on-chain");
     case "ERC2771ForwarderInvalidSigner":
-      return new KassaError("INVALID_SIGNATURE", `the forwarder recovers ${String(a)}, not ${String(b)}`);
+      return new KassaError(
+        "INVALID_SIGNATURE",
+        `the forwarder recovers ${String(a)}, not ${String(b)}: the request was signed for another ` +
+          "forwarder nonce (one already used), or a field changed after signing",
+      );
     case "ERC2771ForwarderExpiredRequest":
       return invalid(["forwardRequest", "deadline"], "the forward request deadline has passed");
     case "ERC20InsufficientBalance":
@@ -229,7 +238,10 @@ async function checkRelayRequest(
   const from = getAddress(fr.from);
   if (fr.value !== 0n) throw invalid(["forwardRequest", "value"], "must be 0: pay() takes no native token");
   if (fr.gas === 0n || fr.gas > runtime.settings.maxForwardGas) {
-    throw invalid(["forwardRequest", "gas"], `must be between 1 and ${runtime.settings.maxForwardGas}`);
+    throw invalid(
+      ["forwardRequest", "gas"],
+      `must be at most ${runtime.settings.maxForwardGas}, what pay() needs with headroom (200000 is recommended)`,
+    );
   }
 
   let call;
@@ -260,6 +272,27 @@ async function checkRelayRequest(
   ].filter(Boolean);
   if (mismatched.length > 0) {
     throw invalid(["forwardRequest", "data"], `pay() differs from the payment in ${mismatched.join(", ")}`);
+  }
+  // The decoder ignores bytes after the arguments and tolerates unusual offsets; the relayer would pay
+  // for every such byte. Only the one canonical encoding of this payment's pay() is relayed.
+  const expected = encodePay(
+    {
+      paymentId: payment.payment_id,
+      tokenAddress: payment.token_address,
+      amount: payment.amount,
+      recipientAddress: payment.recipient_address,
+      merchantId: payment.merchant_bytes32_id,
+      deadline: String(payment.deadline),
+      serverSignature: payment.server_signature,
+    },
+    call.args[7],
+  );
+  if (expected.toLowerCase() !== fr.data.toLowerCase()) {
+    throw invalid(
+      ["forwardRequest", "data"],
+      `must be exactly the ABI encoding of pay(...) for this payment (${(expected.length - 2) / 2} bytes), ` +
+        `not ${(fr.data.length - 2) / 2} bytes`,
+    );
   }
 
   if (fr.deadline > 2n ** 48n - 1n) throw invalid(["forwardRequest", "deadline"], "must fit in uint48");
@@ -298,7 +331,51 @@ async function checkRelayRequest(
       `the ForwardRequest is signed by ${signer}, not by forwardRequest.from (check the domain, chain id and every field)`,
     );
   }
+  await requirePayerInGoodStanding(runtime, payment.network_id, from);
+  const nonceKey = {
+    networkId: payment.network_id,
+    forwarderAddress: forwarder,
+    from,
+    forwarderNonce: request.nonce,
+  };
+  if (await isForwarderNonceReserved(db, nonceKey)) throw nonceTaken(request.nonce);
   return { payment, chain, forwarder, request };
+}
+
+/** A forwarder nonce that another unfinished relay of the payer holds (at most one can be executed). */
+function nonceTaken(nonce: bigint): KassaError {
+  return invalid(
+    ["forwardRequest", "nonce"],
+    `forwarder nonce ${nonce} is already taken by another relay of this wallet that is still in flight; ` +
+      "wait until it is CONFIRMED or FAILED, then sign with the forwarder's current nonce",
+  );
+}
+
+/**
+ * Refuses a payer whose relays reverted on-chain RELAYER_PAYER_REVERT_LIMIT times within the window:
+ * each cost the relayer gas for nothing. The refusal ends when the oldest of them leaves the window.
+ */
+async function requirePayerInGoodStanding(
+  runtime: GaslessRuntime,
+  networkId: number,
+  payer: Address,
+): Promise<void> {
+  const { payerRevertLimit: limit, payerRevertWindowSeconds: windowSeconds } = runtime.settings;
+  const windowMs = windowSeconds * 1000;
+  const atLimit = await findRelayRevertAtLimit(runtime.db, {
+    networkId,
+    payer,
+    since: new Date(runtime.now().getTime() - windowMs),
+    limit,
+  });
+  if (atLimit) {
+    const until = new Date(atLimit.getTime() + windowMs);
+    throw new KassaError(
+      "RATE_LIMITED",
+      `relays from ${payer} reverted on-chain ${limit} times within ${windowSeconds} s; gasless payment ` +
+        `is refused for this wallet until ${until.toISOString()} (it can still pay with its own gas)`,
+    );
+  }
 }
 
 /**
@@ -382,6 +459,11 @@ export async function submitRelay(
     }
   } catch (error) {
     if (isUniqueViolation(error, RELAY_PAYMENT_UNIQUE)) throw new KassaError("RELAY_ALREADY_SUBMITTED");
+    if (isUniqueViolation(error, RELAY_FORWARDER_NONCE_UNIQUE)) {
+      // Either key may be checked first when the same request races itself: name the payment's rule then.
+      const samePayment = await findRelayRequestByPaymentRowId(db, payment.id);
+      throw samePayment ? new KassaError("RELAY_ALREADY_SUBMITTED") : nonceTaken(request.nonce);
+    }
     throw error;
   }
   return {
@@ -551,17 +633,33 @@ export async function onRelayTransactionFinished(
       payloadLanded: true,
     };
   }
-  const failed = await finishRelayRequest(db, relay.id, ["QUEUED", "SUBMITTED"], {
-    status: "FAILED",
-    transactionHash: outcome.receipt?.transactionHash ?? relay.transaction_hash,
-    errorMessage: outcome.reason,
+  const { receipt, reason, payloadLanded } = outcome;
+  const failed = await db.transaction().execute(async (trx) => {
+    const moved = await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
+      status: "FAILED",
+      transactionHash: receipt?.transactionHash ?? relay.transaction_hash,
+      errorMessage: reason,
+    });
+    // Mined and reverted: the relayer paid for nothing. Held against the payer for the next relays.
+    if (payloadLanded && receipt) await recordRelayRevert(trx, relay.id, receipt);
+    return moved;
   });
-  if (outcome.payloadLanded) {
-    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${outcome.reason}`, {
+  if (payloadLanded) {
+    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${reason}`, {
       now: runtime.now,
     });
   }
-  if (failed) runtime.logger?.warn({ relayRequestId: relay.id, reason: outcome.reason }, "relay failed");
+  if (failed) {
+    runtime.logger?.warn(
+      {
+        relayRequestId: relay.id,
+        payer: relay.from_address,
+        gasUsed: receipt?.gasUsed.toString(),
+        reason,
+      },
+      payloadLanded ? "relay reverted on-chain" : "relay failed",
+    );
+  }
 }
 
 /** A replacement reached the node: the relay shows the hash to look for. */
