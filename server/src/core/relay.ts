@@ -26,7 +26,7 @@ import {
   type DecodedRevert,
 } from "../chain/forwarder.js";
 import type { SenderOutcome } from "../chain/sender.js";
-import { findChainById } from "../db/chains.js";
+import { findChainById, findChainByNetworkId } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import {
@@ -34,9 +34,9 @@ import {
   findRelayRequestByPaymentRowId,
   findRelayRequestBySenderTransactionId,
   findRelayRevertAtLimit,
+  findUnfinishedRelayByForwarderNonce,
   finishRelayRequest,
   insertRelayRequestForCreatedPayment,
-  isForwarderNonceReserved,
   markRelaySubmitted,
   RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
@@ -338,7 +338,12 @@ async function checkRelayRequest(
     from,
     forwarderNonce: request.nonce,
   };
-  if (await isForwarderNonceReserved(db, nonceKey)) throw nonceTaken(request.nonce);
+  const holder = await findUnfinishedRelayByForwarderNonce(db, nonceKey);
+  if (holder) {
+    throw holder.payment_id === payment.id
+      ? new KassaError("RELAY_ALREADY_SUBMITTED")
+      : nonceTaken(request.nonce);
+  }
   return { payment, chain, forwarder, request };
 }
 
@@ -411,6 +416,9 @@ export async function submitRelay(
       args: [request.from],
     });
     if (currentNonce !== request.nonce) {
+      // A copy of this payment's own relay, slower than its mining: the payment's rule says it best.
+      if (await findRelayRequestByPaymentRowId(db, payment.id))
+        throw new KassaError("RELAY_ALREADY_SUBMITTED");
       throw invalid(
         ["forwardRequest", "nonce"],
         `must be the forwarder's current nonce for ${request.from}: ${currentNonce}`,
@@ -480,6 +488,19 @@ export async function getRelay(db: Db, merchant: MerchantRow, paymentId: string)
   return relayView(relay);
 }
 
+/** The stored request as the forwarder takes it (the nonce is the forwarder's own, not an argument). */
+function forwardRequestOf(relay: RelayRequestRow): ForwardRequestData {
+  return {
+    from: relay.from_address as Address,
+    to: relay.to_address as Address,
+    value: 0n,
+    gas: BigInt(relay.gas),
+    deadline: relay.deadline,
+    data: relay.data as Hex,
+    signature: relay.signature as Hex,
+  };
+}
+
 /**
  * The job of a queued relay: simulate again (the chain moved since the request), then sign and send
  * through the relayer, which records the transaction before it leaves. Idempotent: a relay that is no
@@ -507,15 +528,7 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
     await fail(`no relayer is configured for chain ${relay.network_id}`);
     return;
   }
-  const request: ForwardRequestData = {
-    from: relay.from_address as Address,
-    to: relay.to_address as Address,
-    value: 0n,
-    gas: BigInt(relay.gas),
-    deadline: relay.deadline,
-    data: relay.data as Hex,
-    signature: relay.signature as Hex,
-  };
+  const request = forwardRequestOf(relay);
   const forwarder = relay.forwarder_address as Address;
   const simulation = await simulateForwardRequest(runtime.client(chain), {
     forwarder,
@@ -660,6 +673,27 @@ export async function onRelayTransactionFinished(
       payloadLanded ? "relay reverted on-chain" : "relay failed",
     );
   }
+}
+
+/**
+ * Before a stuck relay is sent again with higher fees, it is simulated again: the reason not to send
+ * it when it would now revert (the payer moved its tokens, used its forwarder nonce, paid directly).
+ */
+export async function relayReplacementRefusal(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+): Promise<string | undefined> {
+  const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
+  const chain = relay && (await findChainByNetworkId(runtime.db, relay.network_id));
+  if (!relay || !chain) return undefined;
+  const simulation = await simulateForwardRequest(runtime.client(chain), {
+    forwarder: relay.forwarder_address as Address,
+    relayer: tx.sender_address as Address,
+    request: forwardRequestOf(relay),
+  });
+  return simulation.ok
+    ? undefined
+    : `not sent again, the call would now revert: ${revertError(simulation.revert).message}`;
 }
 
 /** A replacement reached the node: the relay shows the hash to look for. */

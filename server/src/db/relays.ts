@@ -131,18 +131,20 @@ export function findRelayRequestByPaymentRowId(
     .executeTakeFirst();
 }
 
-/** Whether an unfinished (QUEUED or SUBMITTED) relay holds this forwarder nonce of the payer. */
-export async function isForwarderNonceReserved(db: Db, key: ForwarderNonce): Promise<boolean> {
-  const row = await db
+/** The unfinished (QUEUED or SUBMITTED) relay that holds this forwarder nonce of the payer, if any. */
+export function findUnfinishedRelayByForwarderNonce(
+  db: Db,
+  key: ForwarderNonce,
+): Promise<Pick<RelayRequestRow, "id" | "payment_id"> | undefined> {
+  return db
     .selectFrom("relay_requests")
-    .select("id")
+    .select(["id", "payment_id"])
     .where("network_id", "=", key.networkId)
     .where(sql<string>`lower(forwarder_address)`, "=", key.forwarderAddress.toLowerCase())
     .where(sql<string>`lower(from_address)`, "=", key.from.toLowerCase())
     .where("forwarder_nonce", "=", key.forwarderNonce.toString())
     .where("status", "in", ["QUEUED", "SUBMITTED"])
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 export function findRelayRequestById(db: Db, id: number): Promise<RelayRequestRow | undefined> {

@@ -24,6 +24,7 @@ import {
   relayBody,
   relayStatus,
   RELAYER_INDEX,
+  type CreatedPayment,
   startGaslessEnv,
   waitFor,
   type GaslessTestEnv,
@@ -41,7 +42,8 @@ const relayer = anvilAccount(RELAYER_INDEX).address;
 beforeAll(async () => {
   chain = await startTestChain({ anvil: { blockTime: 2 } });
   testClient = createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
-  env = await startGaslessEnv(chain);
+  // Stuck after 1 s: a relay waiting for the next 2 s block is sent again, after a new simulation.
+  env = await startGaslessEnv(chain, { settings: { stuckAfterSeconds: 1 } });
   pk = env.t.merchant.publicKey;
 });
 afterAll(async () => {
@@ -49,10 +51,58 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** A payer that also holds native token, to send its own transactions. */
-async function payerWithGas(payer: PrivateKeyAccount) {
+/** A payer that also holds native token, to send its own transactions (and `tokens` of the token). */
+async function payerWithGas(payer: PrivateKeyAccount, tokens = 0n) {
   await testClient.setBalance({ address: payer.address, value: parseEther("1") });
+  if (tokens > 0n) await chain.mint(chain.tokens.permit18, payer.address, tokens);
   return createWalletClient({ account: payer, chain: chain.chain, transport: http(chain.rpcUrl) });
+}
+
+/**
+ * The payer lets its relay pass every simulation, then moves its tokens away: the relay is posted
+ * while blocks are held, and once its transaction waits in the mempool the payer's transfer, with a
+ * higher tip, is mined first in the next block (whose base fee is `nextBaseFee` when given).
+ */
+async function relayThenMoveTokensAway(
+  payerWallet: Awaited<ReturnType<typeof payerWithGas>>,
+  p: CreatedPayment,
+  nextBaseFee?: bigint,
+) {
+  const body = await relayBody(env, payerWallet.account, p);
+  const balance = await chain.publicClient.readContract({
+    address: chain.tokens.permit18,
+    abi: testTokenAbi,
+    functionName: "balanceOf",
+    args: [payerWallet.account.address],
+  });
+  await testClient.setIntervalMining({ interval: 0 });
+  try {
+    expect((await post(p.paymentId, body)).status).toBe(202);
+    const sent = await waitFor(
+      () => relayStatus(env, pk, p.paymentId),
+      (r) => r.transactionHash !== null,
+      { what: "relay broadcast" },
+    );
+    await waitFor(
+      () => chain.publicClient.getTransaction({ hash: sent.transactionHash as Hex }).catch(() => null),
+      (tx) => tx !== null,
+      { what: "relay in the mempool" },
+    );
+    await payerWallet.writeContract({
+      address: chain.tokens.permit18,
+      abi: testTokenAbi,
+      functionName: "transfer",
+      args: [freshPayer().address, balance],
+      // Given, not estimated: the node would estimate against its pending state, after the relay.
+      gas: 100_000n,
+      maxPriorityFeePerGas: parseGwei("50"),
+      maxFeePerGas: parseGwei("300"),
+    });
+    if (nextBaseFee !== undefined) await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: nextBaseFee });
+    await testClient.mine({ blocks: 1 });
+  } finally {
+    await testClient.setIntervalMining({ interval: 2 });
+  }
 }
 
 const relayerNonce = () => chain.publicClient.getTransactionCount({ address: relayer });
@@ -95,9 +145,8 @@ async function forwardedPayGasUsed(hash: Hex, gateway: Address): Promise<bigint>
 
 describe("a relay whose payer changes the chain after it was accepted", () => {
   it("is simulated again by its job and never broadcast", async () => {
-    const payer = freshPayer();
-    const payerWallet = await payerWithGas(payer);
-    await chain.mint(chain.tokens.permit18, payer.address, 10n ** 16n);
+    const payerWallet = await payerWithGas(freshPayer(), 10n ** 16n);
+    const payer = payerWallet.account;
     const p = await createPayment(env, pk, "moved-away", 0.01);
     expect((await post(p.paymentId, await relayBody(env, payer, p))).status).toBe(202);
     // No worker runs yet: the job waits while the payer moves the tokens away.
@@ -234,44 +283,13 @@ describe("with the relayer running", () => {
     it("is recorded against payer and merchant, then refused", async () => {
       const payer = freshPayer();
       const payerWallet = await payerWithGas(payer);
-      const sink = freshPayer().address;
       const nonceBefore = await relayerNonce();
 
-      // The payer lets the relay pass both simulations, then moves the tokens away in the same block,
-      // paying a higher tip so its transfer is mined first.
       const revertOnce = async (orderId: string) => {
         await chain.mint(chain.tokens.permit18, payer.address, 10n ** 16n);
         const p = await createPayment(env, pk, orderId, 0.01);
-        const body = await relayBody(env, payer, p);
-        await testClient.setIntervalMining({ interval: 0 });
-        try {
-          expect((await post(p.paymentId, body)).status).toBe(202);
-          const sent = await waitFor(
-            () => relayStatus(env, pk, p.paymentId),
-            (r) => r.transactionHash !== null,
-            { what: "relay broadcast" },
-          );
-          await waitFor(
-            () => chain.publicClient.getTransaction({ hash: sent.transactionHash as Hex }).catch(() => null),
-            (tx) => tx !== null,
-            { what: "relay in the mempool" },
-          );
-          await payerWallet.writeContract({
-            address: chain.tokens.permit18,
-            abi: testTokenAbi,
-            functionName: "transfer",
-            args: [sink, 10n ** 16n],
-            // Given, not estimated: the node would estimate against its pending state, after the relay.
-            gas: 100_000n,
-            maxPriorityFeePerGas: parseGwei("50"),
-            maxFeePerGas: parseGwei("100"),
-          });
-          await testClient.mine({ blocks: 1 });
-        } finally {
-          await testClient.setIntervalMining({ interval: 2 });
-        }
-        const relay = await finished(p.paymentId);
-        return { p, relay };
+        await relayThenMoveTokensAway(payerWallet, p);
+        return { p, relay: await finished(p.paymentId) };
       };
 
       const first = await revertOnce("reverts-1");
@@ -298,6 +316,25 @@ describe("with the relayer running", () => {
         records.map((r) => ({ payer: r.payer_address, merchant: r.merchant_id, tx: r.transaction_hash })),
       ).toEqual(hashes.map((tx) => ({ payer: payer.address, merchant: merchant!.id, tx })));
       for (const r of records) expect(BigInt(r.gas_used)).toBeGreaterThan(21_000n);
+    });
+  });
+
+  describe("a stuck relay whose payer moved its tokens meanwhile", () => {
+    it("is simulated again before its fee replacement and cancelled, not sent", async () => {
+      const payerWallet = await payerWithGas(freshPayer(), 10n ** 16n);
+      const p = await createPayment(env, pk, "stuck-moved", 0.01);
+      const nonceBefore = await relayerNonce();
+      // Blocks become too expensive for the relay as priced: it stays in the mempool, stuck.
+      await relayThenMoveTokensAway(payerWallet, p, parseGwei("100"));
+
+      const relay = await finished(p.paymentId);
+      expect(relay.status).toBe("FAILED");
+      expect(relay.errorMessage).toMatch(/^not sent again, the call would now revert: the payer holds 0 /);
+      // What was mined for the relayer's nonce is the zero-value transfer that fills it.
+      const receipt = await chain.publicClient.getTransactionReceipt({ hash: relay.transactionHash as Hex });
+      expect([receipt.status, receipt.to?.toLowerCase()]).toEqual(["success", relayer.toLowerCase()]);
+      expect(await relayerNonce()).toBe(nonceBefore + 1);
+      expect(await paymentStatus(env, pk, p.paymentId)).toBe("CREATED");
     });
   });
 });
