@@ -78,13 +78,13 @@ async function relayThenMoveTokensAway(
   await testClient.setIntervalMining({ interval: 0 });
   try {
     expect((await post(p.paymentId, body)).status).toBe(202);
-    const sent = await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.transactionHash !== null,
-      { what: "relay broadcast" },
-    );
+    // The relay's latest hash (a fee replacement may follow the first) known to the node.
     await waitFor(
-      () => chain.publicClient.getTransaction({ hash: sent.transactionHash as Hex }).catch(() => null),
+      async () => {
+        const { transactionHash } = await relayStatus(env, pk, p.paymentId);
+        if (transactionHash === null) return null;
+        return chain.publicClient.getTransaction({ hash: transactionHash as Hex }).catch(() => null);
+      },
       (tx) => tx !== null,
       { what: "relay in the mempool" },
     );
