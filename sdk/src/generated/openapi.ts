@@ -1555,6 +1555,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description code: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {

@@ -7,8 +7,12 @@ export interface GaslessSettings {
   relayerKeys: ReadonlyMap<number, readonly Secret<`0x${string}`>[]>;
   /** `FAUCET_PRIVATE_KEY_<networkId>`: the faucet's own key, never a relayer key. */
   faucetKeys: ReadonlyMap<number, Secret<`0x${string}`>>;
-  /** Largest `forwardRequest.gas` accepted (SPEC.md recommends 200000). */
+  /** Largest `forwardRequest.gas` accepted (200000 is the recommended value). */
   maxForwardGas: bigint;
+  /** A payer with this many relays reverted on-chain within the window is refused further relays. */
+  payerRevertLimit: number;
+  /** The window of {@link payerRevertLimit}, seconds. */
+  payerRevertWindowSeconds: number;
   /** A sent transaction not mined after this many seconds is replaced with higher fees. */
   stuckAfterSeconds: number;
   /** Fee increase of a replacement, percent; at least 10 (what nodes require). */
@@ -42,9 +46,27 @@ const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform
 
 /** The fixed variables; the per-chain keys are read by {@link parseGaslessKeys}. */
 export const gaslessEnvShape = {
+  // pay() used at most 145,318 gas forwarded (anvil: a chain's first payment, with a permit, recipient
+  // and treasury holding no token yet); about 1.7 times that, and above the recommended 200000.
   RELAYER_MAX_FORWARD_GAS: wei
-    .default(500_000n)
-    .describe("Largest `forwardRequest.gas` a relay accepts (SPEC recommends 200000)."),
+    .default(250_000n)
+    .describe(
+      "Largest `forwardRequest.gas` a relay accepts: what pay() needs (at most about 146,000) with headroom; 200000 is the recommended value.",
+    ),
+  RELAYER_PAYER_REVERT_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe(
+      "A payer wallet with this many relays reverted on-chain within RELAYER_PAYER_REVERT_WINDOW_SECONDS is refused further relays (429 RATE_LIMITED) until the oldest leaves the window.",
+    ),
+  RELAYER_PAYER_REVERT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3_600)
+    .describe("The window of RELAYER_PAYER_REVERT_LIMIT, seconds."),
   RELAYER_STUCK_AFTER_SECONDS: z.coerce
     .number()
     .positive()
@@ -191,6 +213,8 @@ export function toGaslessSettings(
     ...keys,
     ...chainBudgets,
     maxForwardGas: values.RELAYER_MAX_FORWARD_GAS,
+    payerRevertLimit: values.RELAYER_PAYER_REVERT_LIMIT,
+    payerRevertWindowSeconds: values.RELAYER_PAYER_REVERT_WINDOW_SECONDS,
     stuckAfterSeconds: values.RELAYER_STUCK_AFTER_SECONDS,
     feeBumpPercent: values.RELAYER_FEE_BUMP_PERCENT,
     pollIntervalMs: values.RELAYER_POLL_INTERVAL_MS,

@@ -53,6 +53,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "UNAUTHORIZED",
             "FORBIDDEN",
             "PAYMENT_NOT_FOUND",
+            "RATE_LIMITED",
             "RELAYER_ERROR",
             "CHAIN_CONFIG_ERROR",
           ),
