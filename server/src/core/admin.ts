@@ -87,6 +87,7 @@ const chainFields = {
   gatewayAddress: addressSchema.nullable(),
   forwarderAddress: addressSchema.nullable(),
   confirmations: z.number().int().min(0).max(1000),
+  finality: z.enum(["finalized", "safe", "depth"]),
 };
 
 export const addChainInputSchema = z.object({
@@ -97,6 +98,7 @@ export const addChainInputSchema = z.object({
   gatewayAddress: chainFields.gatewayAddress.optional(),
   forwarderAddress: chainFields.forwarderAddress.optional(),
   confirmations: chainFields.confirmations.optional(),
+  finality: chainFields.finality.optional(),
 });
 export type AddChainInput = z.input<typeof addChainInputSchema>;
 
@@ -112,6 +114,7 @@ export async function addChain(deps: AdminDeps, input: AddChainInput): Promise<A
         gateway_address: chain.gatewayAddress ?? null,
         forwarder_address: chain.forwarderAddress ?? null,
         confirmations: chain.confirmations,
+        finality: chain.finality,
       }),
     );
   } catch (error) {
@@ -130,6 +133,7 @@ export const updateChainInputSchema = z
     gatewayAddress: chainFields.gatewayAddress,
     forwarderAddress: chainFields.forwarderAddress,
     confirmations: chainFields.confirmations,
+    finality: chainFields.finality,
   })
   .partial();
 /** Omitted fields stay as they are; null clears an optional field. */
@@ -150,6 +154,7 @@ export async function updateChain(
     gateway_address: patch.gatewayAddress,
     forwarder_address: patch.forwarderAddress,
     confirmations: patch.confirmations,
+    finality: patch.finality,
   });
   if (!updated) throw new KassaError("CHAIN_NOT_FOUND", `no chain with network id ${networkId}`);
   return adminChain(updated);

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { payArgs, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { payArgs, paymentGatewayAbi, testTokenAbi, type StartAnvilOptions } from "@kassa/contracts";
 import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
@@ -272,13 +272,14 @@ export interface LifecycleEnv {
  */
 export async function startLifecycleEnv(
   workerOptions: Partial<LifecycleModuleOptions> = {},
+  anvil?: StartAnvilOptions,
 ): Promise<LifecycleEnv> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step();
   };
   try {
-    const chain = await startTestChain();
+    const chain = await startTestChain(anvil ? { anvil } : {});
     stops.push(() => chain.stop());
     const t = await startLifecycleApp(chain);
     stops.push(() => t.close());
