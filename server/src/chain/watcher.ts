@@ -15,7 +15,11 @@ import {
 import { findWatchedGateways } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
-import { findPaidPaymentsInBlocks, movePaidPaymentToBlock } from "../db/payments.js";
+import {
+  findLastPaidBlockAtOrBelow,
+  findPaidPaymentsInBlocks,
+  movePaidPaymentToBlock,
+} from "../db/payments.js";
 import type { ChainRow } from "../db/types.js";
 import type { BackgroundService } from "../jobs/worker.js";
 import type { ChainClients } from "./clients.js";
@@ -68,7 +72,7 @@ type StepResult = "idle" | "progressed" | "reorg";
  *
  * Reorgs: the cursor keeps the hash of its block, checked on every poll; as a reorg at any depth changes the
  * hash of every later block, a cursor block the chain no longer has means a reorg reached below the
- * cursor, and the watcher steps back (again and again if need be) and reads again. Each read of a range also
+ * cursor, and the watcher steps back (below every PAID payment whose block is gone) and reads again. Each read of a range also
  * checks that every PAID payment whose block lies in the range still has its event there (the on-demand
  * sync and the relay tracker settle payments ahead of the cursor); one that has not, and whose transaction
  * the chain no longer has in that block, goes back to CREATED with a `payment.reorged` webhook.
@@ -232,7 +236,16 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const canonical = await client.getBlock({ blockNumber: cursorBlock }).catch(() => undefined);
     if (canonical?.hash.toLowerCase() !== cursor.block_hash) {
       const stepBack = BigInt(Math.max(12, 2 * chain.confirmations));
-      const back = cursorBlock > stepBack ? cursorBlock - stepBack : 0n;
+      let back = cursorBlock > stepBack ? cursorBlock - stepBack : 0n;
+      // Deeper still while a PAID payment below that point is in a block the chain no longer has: the reads
+      // from there on check every payment the reorg touched, however deep it went.
+      for (;;) {
+        const below = await findLastPaidBlockAtOrBelow(options.db, chain.id, back);
+        if (!below || below.block_number === 0) break;
+        const onChain = await client.getBlock({ blockNumber: BigInt(below.block_number) });
+        if (onChain.hash.toLowerCase() === below.block_hash) break;
+        back = BigInt(below.block_number - 1);
+      }
       const backBlock = await client.getBlock({ blockNumber: back });
       await options.db
         .updateTable("chain_cursors")

@@ -210,25 +210,39 @@ export interface PaidPaymentBlock {
  * checks against its own read of those blocks. An index range scan (payments_paid_block_idx) over the
  * payments of those blocks only.
  */
-export async function findPaidPaymentsInBlocks(
+export function findPaidPaymentsInBlocks(
   db: Db,
   chainId: number,
   fromBlock: bigint,
   toBlock: bigint,
 ): Promise<PaidPaymentBlock[]> {
-  const rows = await db
+  return db
     .selectFrom("payments")
     .select(["payment_id", "tx_hash", "block_number", "block_hash"])
     .where("chain_id", "=", chainId)
     .where("status", "=", "PAID")
     .where("block_number", ">=", Number(fromBlock))
     .where("block_number", "<=", Number(toBlock))
+    .$narrowType<PaidPaymentBlock>()
     .execute();
-  return rows.flatMap((row) =>
-    row.tx_hash !== null && row.block_number !== null && row.block_hash !== null
-      ? [{ ...row, tx_hash: row.tx_hash, block_number: row.block_number, block_hash: row.block_hash }]
-      : [],
-  );
+}
+
+/** The block of the chain's last PAID payment at or below `blockNumber` (payments_paid_block_idx, one row). */
+export function findLastPaidBlockAtOrBelow(
+  db: Db,
+  chainId: number,
+  blockNumber: bigint,
+): Promise<{ block_number: number; block_hash: string } | undefined> {
+  return db
+    .selectFrom("payments")
+    .select(["block_number", "block_hash"])
+    .where("chain_id", "=", chainId)
+    .where("status", "=", "PAID")
+    .where("block_number", "<=", Number(blockNumber))
+    .orderBy("block_number", "desc")
+    .limit(1)
+    .$narrowType<{ block_number: number; block_hash: string }>()
+    .executeTakeFirst();
 }
 
 /**

@@ -144,6 +144,21 @@ describe("a reorg deeper than the chain's finality", () => {
     },
   );
 
+  it("finds a removed payment below the watcher's usual step back (12 blocks)", async () => {
+    await setFinality("depth", FINAL_DEPTH);
+    const p = await createPayment(t);
+    await mine(1);
+    const first = await pay(chain, payer, p);
+    await mine(30);
+    await delivered(p.paymentId, "payment.paid");
+    await watcherCaughtUp();
+
+    const depth = Number((await chain.publicClient.getBlockNumber()) - first.blockNumber) + 2;
+    await rpc("anvil_reorg", [depth, []]);
+    const reorged = verifyDelivery(t.merchant.webhookSecret, await delivered(p.paymentId, "payment.reorged"));
+    expect(reorged).toMatchObject({ status: "CREATED", reorged: { txHash: first.transactionHash } });
+  });
+
   it("keeps a payment PAID, without an event, when the reorg mines its transaction again in another block", async () => {
     await setFinality("finalized", 0);
     const p = await createPayment(t);
