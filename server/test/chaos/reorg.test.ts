@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encodePay } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin.js";
 import type { ChainFinality } from "../../src/db/types.js";
@@ -8,9 +7,12 @@ import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
   createPayment,
+  deliveredWebhook,
   fundPayer,
+  merchantRecord,
   pay,
   paymentStatus,
+  signPayTransaction,
   startLifecycleEnv,
   verifyDelivery,
   waitFor,
@@ -55,20 +57,7 @@ async function watcherCaughtUp() {
 }
 
 const delivered = (paymentId: string, type: string, nth = 1) =>
-  waitFor(`${type} webhook #${nth} for ${paymentId}`, () => {
-    const matching = receiver.received.filter(
-      (d) => d.payload.paymentId === paymentId && d.payload.type === type,
-    );
-    return matching.length >= nth ? matching[nth - 1] : undefined;
-  });
-
-async function merchantRecord(paymentId: string) {
-  const response = await t.request(`/merchants/me/payments/${paymentId}`, {
-    headers: { "x-api-key": t.merchant.apiKey },
-  });
-  expect(response.status).toBe(200);
-  return response.body.data;
-}
+  deliveredWebhook(receiver, paymentId, type, nth);
 
 describe("a reorg deeper than the chain's finality", () => {
   it.each([
@@ -112,7 +101,7 @@ describe("a reorg deeper than the chain's finality", () => {
           blockHash: first.blockHash,
         },
       });
-      expect(await merchantRecord(p.paymentId)).toMatchObject({
+      expect(await merchantRecord(t, p.paymentId)).toMatchObject({
         status: "CREATED",
         txHash: null,
         confirmedAt: null,
@@ -131,7 +120,7 @@ describe("a reorg deeper than the chain's finality", () => {
         await delivered(p.paymentId, "payment.paid", 2),
       );
       expect(repaid).toMatchObject({ status: "PAID", txHash: second.transactionHash });
-      expect(await merchantRecord(p.paymentId)).toMatchObject({
+      expect(await merchantRecord(t, p.paymentId)).toMatchObject({
         status: "PAID",
         txHash: second.transactionHash,
         reorgedTxHash: first.transactionHash,
@@ -163,12 +152,7 @@ describe("a reorg deeper than the chain's finality", () => {
     await setFinality("finalized", 0);
     const p = await createPayment(t);
     await mine(1);
-    const request = await payer.prepareTransactionRequest({
-      to: chain.gateway,
-      data: encodePay(p),
-      gas: 300_000n,
-    });
-    const raw = await payer.signTransaction(request);
+    const raw = await signPayTransaction(payer, chain, p);
     const hash = await chain.publicClient.sendRawTransaction({ serializedTransaction: raw });
     const first = await chain.publicClient.waitForTransactionReceipt({ hash });
     await mine(FINAL_DEPTH);
