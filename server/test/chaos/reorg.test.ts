@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin.js";
+import { createPaymentSync } from "../../src/core/paymentSync.js";
 import type { ChainFinality } from "../../src/db/types.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
@@ -174,6 +176,27 @@ describe("a reorg deeper than the chain's finality", () => {
       return row.status === "PAID" && row.block_hash === moved.blockHash;
     });
     expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual(["payment.paid"]);
+  });
+});
+
+describe("the on-demand sync of GET /payments/:id", () => {
+  it("does not report PAID before the payment's block is final", async () => {
+    await setFinality("finalized", 0);
+    const sync = createPaymentSync({
+      db: t.database.db,
+      chains: createChainClients(),
+      now: () => new Date(),
+      perPaymentIntervalMs: 0,
+    });
+    const p = await createPayment(t);
+    await pay(chain, payer, p);
+    expect(await sync.syncForRead(p.paymentId)).toBe(false);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+    await mine(FINAL_DEPTH);
+    await waitFor("the payment to be PAID", async () => {
+      await sync.syncForRead(p.paymentId);
+      return (await paymentStatus(t.database.db, p.paymentId)) === "PAID";
+    });
   });
 });
 
