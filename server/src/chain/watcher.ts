@@ -12,7 +12,7 @@ import {
   applyRefundCompletedIn,
   revertReorgedPaymentIn,
 } from "../core/lifecycle.js";
-import { findWatchedGateways } from "../db/chains.js";
+import { findChainById, findWatchedGateways } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import {
@@ -93,9 +93,8 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const leading = new Set<number>();
   let running = false;
   let supervisor: Promise<void> | undefined;
-  /** The poll loop of each chain (chains.id), and each chain's row as last listed. */
+  /** The poll loop of each chain (chains.id). */
   const chainLoops = new Map<number, Promise<void>>();
-  const listed = new Map<number, ChainRow>();
   const sleepers = new Set<() => void>();
 
   /** A pause that stop() cuts short. */
@@ -360,20 +359,27 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   }
 
   async function chainLoop(chainId: number): Promise<void> {
-    for (let chain = listed.get(chainId); running && chain; chain = listed.get(chainId)) {
+    while (running) {
+      let chain: ChainRow | undefined;
+      try {
+        // The row as stored now: a change of finality, confirmations or contracts holds from the next poll.
+        chain = await findChainById(options.db, chainId);
+      } catch (error) {
+        log.error({ err: error, chainId }, "watcher could not read the chain; retrying");
+        await sleep(pollIntervalMs);
+        continue;
+      }
+      if (!chain?.gateway_address) return;
       const behind = await pollChain(chain);
       if (running && !behind) await sleep(pollIntervalMs);
     }
   }
 
-  /** Lists the chains every interval (a chain added or changed while running is seen within one) and gives each new one its loop. */
+  /** Lists the chains every interval (a chain added while running is seen within one) and gives each new one its loop. */
   async function supervise(): Promise<void> {
     while (running) {
       try {
-        const chains = await watchedChains();
-        listed.clear();
-        for (const chain of chains) listed.set(chain.id, chain);
-        for (const chain of chains) {
+        for (const chain of await watchedChains()) {
           if (chainLoops.has(chain.id)) continue;
           chainLoops.set(
             chain.id,
@@ -399,7 +405,6 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       await supervisor;
       supervisor = undefined;
       await Promise.all(chainLoops.values());
-      listed.clear();
       await connecting?.catch(() => undefined);
       const client = lockClient;
       lockClient = undefined;
