@@ -2100,6 +2100,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -2126,6 +2130,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */

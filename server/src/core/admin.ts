@@ -93,6 +93,7 @@ const chainFields = {
   gatewayAddress: addressSchema.nullable(),
   forwarderAddress: addressSchema.nullable(),
   confirmations: z.number().int().min(0).max(1000),
+  finality: z.enum(["finalized", "safe", "depth"]),
 };
 
 export const addChainInputSchema = z.object({
@@ -103,6 +104,7 @@ export const addChainInputSchema = z.object({
   gatewayAddress: chainFields.gatewayAddress.optional(),
   forwarderAddress: chainFields.forwarderAddress.optional(),
   confirmations: chainFields.confirmations.optional(),
+  finality: chainFields.finality.optional(),
 });
 export type AddChainInput = z.input<typeof addChainInputSchema>;
 
@@ -118,6 +120,7 @@ export async function addChain(deps: AdminDeps, input: AddChainInput): Promise<A
         gateway_address: chain.gatewayAddress ?? null,
         forwarder_address: chain.forwarderAddress ?? null,
         confirmations: chain.confirmations,
+        finality: chain.finality,
       }),
     );
   } catch (error) {
@@ -136,6 +139,7 @@ export const updateChainInputSchema = z
     gatewayAddress: chainFields.gatewayAddress,
     forwarderAddress: chainFields.forwarderAddress,
     confirmations: chainFields.confirmations,
+    finality: chainFields.finality,
   })
   .partial();
 /** Omitted fields stay as they are; null clears an optional field. */
@@ -156,6 +160,7 @@ export async function updateChain(
     gateway_address: patch.gatewayAddress,
     forwarder_address: patch.forwarderAddress,
     confirmations: patch.confirmations,
+    finality: patch.finality,
   });
   if (!updated) throw new KassaError("CHAIN_NOT_FOUND", `no chain with network id ${networkId}`);
   return adminChain(updated);

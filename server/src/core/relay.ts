@@ -25,6 +25,7 @@ import {
   SimulationUnavailableError,
   type DecodedRevert,
 } from "../chain/forwarder.js";
+import { finalBlockNumber } from "../chain/finality.js";
 import type { SenderOutcome } from "../chain/sender.js";
 import { findChainById, findChainByNetworkId } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
@@ -609,7 +610,8 @@ function paymentCompletedEvent(
 
 /**
  * The relayer's transaction for a relay ended. Confirmed: the payment settles through the lifecycle
- * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED.
+ * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED, when its
+ * block is already final (else the watcher settles it when it is).
  * Reverted on-chain: the relay and the payment are FAILED. Never sent: the relay is FAILED.
  */
 export async function onRelayTransactionFinished(
@@ -629,8 +631,12 @@ export async function onRelayTransactionFinished(
     const { receipt } = outcome;
     const event = paymentCompletedEvent(relay.network_id, relay.to_address, payment.payment_id, receipt);
     if (event) {
+      // PAID only once the block is final for the chain (its `finalized`/`safe` block can trail the relayer's
+      // confirmation depth); until then the relay is CONFIRMED and the watcher settles the payment later.
+      const chain = await findChainByNetworkId(db, relay.network_id);
+      const final = chain ? await finalBlockNumber(runtime.client(chain), chain).catch(() => -1n) : -1n;
       await db.transaction().execute(async (trx) => {
-        await applyPaymentCompletedIn(trx, event, runtime.now());
+        if (receipt.blockNumber <= final) await applyPaymentCompletedIn(trx, event, runtime.now());
         await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
           status: "CONFIRMED",
           transactionHash: receipt.transactionHash,
