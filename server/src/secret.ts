@@ -11,7 +11,7 @@ export class Secret<T = string> {
 
   constructor(value: T) {
     this.#value = value;
-    if (typeof value === "string") registerSecretText(value);
+    for (const text of [value].flat()) if (typeof text === "string") registerSecretText(text);
   }
 
   reveal(): T {

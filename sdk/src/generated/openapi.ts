@@ -1633,6 +1633,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description code: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
@@ -1779,7 +1788,7 @@ export interface paths {
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED */
+        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1817,6 +1826,15 @@ export interface paths {
         };
         /** @description code: GRANT_IN_PROGRESS */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1972,6 +1990,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -1987,6 +2006,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"
@@ -2031,6 +2051,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -2046,6 +2067,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"
@@ -2156,6 +2178,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -2182,6 +2208,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */

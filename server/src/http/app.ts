@@ -110,13 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details. Before any
-  // schema, no string of any part may hold NUL, a lone surrogate, or be longer than the backstop.
+  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details. Then, whatever
+  // the schema allowed, no string of any part may hold NUL, a lone surrogate, or exceed the backstop
+  // (after the schema, so a field's own rule, with its own message, speaks first).
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
-    const unsafe = unsafeStringIssues(data);
-    if (unsafe.length > 0) return { error: validationError(unsafe) };
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
+    if (!result.success) return { error: validationError(result.error.issues) };
+    const unsafe = unsafeStringIssues(data);
+    return unsafe.length > 0 ? { error: validationError(unsafe) } : { value: result.data };
   });
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is a client mistake, answered 400 rather than parsed as a string.
