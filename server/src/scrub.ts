@@ -15,9 +15,29 @@ const MIN_SECRET_LENGTH = 8;
 
 const knownSecrets = new Set<string>();
 
-/** Registers a value that must never be shown (a key, an RPC URL); idempotent. */
+/**
+ * Registers a value that must never be shown (a key, an RPC URL); idempotent. Of a URL, its user info,
+ * path segments and query values are registered too: a provider's error may quote the key alone.
+ */
 export function registerSecretText(value: string): void {
-  if (value.length >= MIN_SECRET_LENGTH) knownSecrets.add(value);
+  if (value.length < MIN_SECRET_LENGTH) return;
+  knownSecrets.add(value);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || !URL.canParse(value)) return;
+  const url = new URL(value);
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const parts = [
+    decode(url.username),
+    decode(url.password),
+    ...url.pathname.split("/").map(decode),
+    ...url.searchParams.values(),
+  ];
+  for (const part of parts) if (part.length >= MIN_SECRET_LENGTH) knownSecrets.add(part);
 }
 
 // scheme://[userinfo@]host[rest]; a URL ends at whitespace, a quote or a bracket.

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { anvilPrivateKeys } from "@kassa/contracts";
@@ -17,13 +17,28 @@ import { freshPayer, gaslessSettingsFor, relayBody, RELAYER_INDEX } from "../gas
 
 const FAKE_KEY = "SECRET-INFURA-KEY-abc123";
 
-/** A port nothing listens on: every RPC call to it fails (viem quotes the URL in its error). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
+/**
+ * An RPC provider that refuses every call with an error quoting the caller's key, as providers do for
+ * a key over its quota (and viem quotes the URL in every error it makes of it).
+ */
+async function refusingProvider(): Promise<Server> {
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const id = (JSON.parse(body) as { id?: number }).id ?? 1;
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          error: { code: -32000, message: `project ${FAKE_KEY} has no access to ${request.url}` },
+        }),
+      );
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return server;
 }
 
 let chain: TestChain;
@@ -31,7 +46,7 @@ let t: TestApp;
 let app: FastifyInstance;
 let baseUrl: string;
 let publicKey: string;
-let rpcUrl: string;
+let provider: Server;
 const logs: string[] = [];
 const responses: { what: string; status: number; text: string }[] = [];
 
@@ -54,8 +69,9 @@ beforeAll(async () => {
   t = await startTestApp(chain);
   const merchant = await t.addMerchant("Faucet shop", { faucetEnabled: true });
   publicKey = merchant.publicKey;
-  // The chain's stored RPC URL now carries a provider key and points at nothing.
-  rpcUrl = `http://127.0.0.1:${await closedPort()}/v3/${FAKE_KEY}`;
+  // The chain's stored RPC URL now carries a provider key, and its provider refuses every call.
+  provider = await refusingProvider();
+  const rpcUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v3/${FAKE_KEY}`;
   await admin.updateChain(t.adminDeps, chain.chainId, { rpcUrl });
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -64,15 +80,16 @@ beforeAll(async () => {
     },
   });
   const logger = createLogger({ level: "debug", destination });
+  const chains = createChainClients({ logger });
   app = await buildApp({
     db: t.database.db,
     signer: createPaymentSigner(chain.signerKey),
     logger,
     rateLimitPerMinute: 100_000,
-    chains: createChainClients(),
+    chains,
     gasless: createGasless({
       db: t.database.db,
-      chains: createChainClients(),
+      chains,
       settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
       logger,
     }),
@@ -83,6 +100,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await t?.close();
+  provider?.close();
   await chain?.stop();
 });
 
