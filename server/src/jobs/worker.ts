@@ -9,7 +9,7 @@ import {
   type WorkerEvents,
 } from "graphile-worker";
 import type { Logger } from "pino";
-import { createDb } from "../db/database.js";
+import { createDb, createQueuePool } from "../db/database.js";
 import { beatWorkerPools, forgetWorkerPools, unlockJobsOfDeadWorkers } from "../db/workerHeartbeats.js";
 
 /** A long-running loop of the worker role (a chain watcher, a relayer), started and stopped with it. */
@@ -105,15 +105,21 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const poolIds = new Set<string>();
   const events: WorkerEvents = new EventEmitter();
   events.on("pool:create", ({ workerPool }) => poolIds.add(workerPool.id));
+  const concurrency = options.concurrency ?? 10;
+  // The jobs in flight, the LISTEN connection and a spare.
+  const pgPool = createQueuePool(options.databaseUrl, concurrency + 2);
   const runner: Runner = await run({
-    connectionString: options.databaseUrl,
-    concurrency: options.concurrency ?? 10,
+    pgPool,
+    concurrency,
     pollInterval: options.pollInterval ?? 1000,
     noHandleSignals: true,
     taskList,
     parsedCronItems: parseCronItems(cron),
     logger: workerLogger(options.logger),
     events,
+  }).catch(async (error: unknown) => {
+    await pgPool.end();
+    throw error;
   });
   const heartbeat = startHeartbeat(options, poolIds);
   const started: BackgroundService[] = [];
@@ -127,6 +133,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     for (const service of started.reverse()) await service.stop();
     await runner.stop();
     await heartbeat.stop();
+    await pgPool.end();
     throw error;
   }
   let stopping: Promise<void> | undefined;
@@ -136,6 +143,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         for (const service of [...started].reverse()) await service.stop();
         await runner.stop();
         await heartbeat.stop();
+        await pgPool.end();
       })()),
   };
 }
