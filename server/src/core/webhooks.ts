@@ -13,6 +13,7 @@ import {
   insertWebhookDelivery,
   insertWebhookEvent,
   listAttemptsByDeliveryIds,
+  lockMerchantSlots,
   listDeliveriesByMerchantId,
   listStrandedDeliveries,
   takeDeliveriesToWake,
@@ -270,6 +271,7 @@ export async function attemptWebhookDelivery(
   const random = deps.random ?? Math.random;
 
   return deps.db.transaction().execute(async (trx) => {
+    await lockMerchantSlots(trx, delivery.merchant_id);
     const logged = await insertWebhookAttempt(trx, {
       deliveryId,
       attempt,

@@ -206,9 +206,18 @@ export type DeliveryClaim =
   | { kind: "no-slot" };
 
 /**
+ * Serializes, until the transaction ends, everything that takes, frees or hands on one merchant's
+ * delivery slots, so that a slot freed while a delivery parks always wakes one up. Take it before any
+ * delivery row lock.
+ */
+export async function lockMerchantSlots(trx: Db, merchantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${WEBHOOK_SLOT_LOCK_SPACE}::int, ${merchantId}::int)`.execute(trx);
+}
+
+/**
  * Takes one of the merchant's `perMerchant` slots for a due PENDING delivery, until `leaseUntil`. The slots
- * are the deliveries holding a lease, counted under a per-merchant advisory lock, so the limit holds across
- * every worker process; a lease left by a dead sender ends by itself.
+ * are the deliveries holding a lease, counted under the merchant's lock, so the limit holds across every
+ * worker process; a lease left by a dead sender ends by itself.
  */
 export function claimDeliverySlot(
   db: Db,
@@ -216,21 +225,27 @@ export function claimDeliverySlot(
   options: { now: Date; leaseUntil: Date; perMerchant: number },
 ): Promise<DeliveryClaim> {
   return db.transaction().execute(async (trx): Promise<DeliveryClaim> => {
+    const owner = await trx
+      .selectFrom("webhook_deliveries")
+      .select("merchant_id")
+      .where("id", "=", deliveryId)
+      .executeTakeFirst();
+    if (!owner) return { kind: "done" };
+    const merchantId = owner.merchant_id;
+    await lockMerchantSlots(trx, merchantId);
     const row = await trx
       .selectFrom("webhook_deliveries")
-      .select(["merchant_id", "status", "next_attempt_at", "sending_until"])
+      .select(["status", "next_attempt_at", "sending_until"])
       .where("id", "=", deliveryId)
       .forUpdate()
-      .executeTakeFirst();
-    if (row?.status !== "PENDING") return { kind: "done" };
-    const merchantId = row.merchant_id;
+      .executeTakeFirstOrThrow();
+    if (row.status !== "PENDING") return { kind: "done" };
     if (row.next_attempt_at && row.next_attempt_at > options.now) {
       return { kind: "later", at: row.next_attempt_at, merchantId };
     }
     if (row.sending_until && row.sending_until > options.now) {
       return { kind: "later", at: row.sending_until, merchantId };
     }
-    await sql`SELECT pg_advisory_xact_lock(${WEBHOOK_SLOT_LOCK_SPACE}::int, ${merchantId}::int)`.execute(trx);
     const { n } = await trx
       .selectFrom("webhook_deliveries")
       .select((eb) => eb.fn.countAll<string>().as("n"))
@@ -252,8 +267,8 @@ export function claimDeliverySlot(
 /**
  * Deliveries of a merchant to start now, after one of its attempts ended (its slot is free again):
  * up to `parked` due deliveries that wait for a slot, oldest first, and up to `retries` waiting retries,
- * whose next attempt is moved to `now` (a success shows the endpoint is back). Locked rows are skipped:
- * someone else is moving them.
+ * whose next attempt is moved to `now` (a success shows the endpoint is back). Call it under
+ * lockMerchantSlots.
  */
 export async function takeDeliveriesToWake(
   db: Db,
@@ -273,8 +288,6 @@ export async function takeDeliveriesToWake(
           .orderBy("next_attempt_at")
           .orderBy("id")
           .limit(options.parked)
-          .forUpdate()
-          .skipLocked()
           .execute()
       : [];
   const retries =
@@ -292,9 +305,7 @@ export async function takeDeliveriesToWake(
               .where("next_attempt_at", ">", options.now)
               .orderBy("next_attempt_at")
               .orderBy("id")
-              .limit(options.retries)
-              .forUpdate()
-              .skipLocked(),
+              .limit(options.retries),
           )
           .returning("id")
           .execute()

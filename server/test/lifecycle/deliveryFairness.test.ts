@@ -3,10 +3,13 @@
  * retries forward; a merchant over its concurrency neither holds worker slots nor delays the others, and
  * its limit holds across worker processes.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordPaymentEvent, wakeStrandedDeliveries } from "../../src/core/webhooks.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent,
+  createPayment,
   setWebhookUrl,
   startLifecycleEnv,
   startLifecycleWorker,
@@ -130,5 +133,29 @@ describe("webhook delivery beside a slow merchant", () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe("a delivery whose wake-up was lost", () => {
+  it("is started again by the periodic sweep", async () => {
+    const p = await createPayment(t);
+    // A parked delivery whose waker died: due for a minute, no job.
+    const eventId = await t.database.db.transaction().execute(async (trx) => {
+      const id = await recordPaymentEvent(trx, "payment.expired", p.paymentId, new Date());
+      const delivery = await trx
+        .updateTable("webhook_deliveries")
+        .set({ next_attempt_at: new Date(Date.now() - 60_000) })
+        .where("event_id", "=", id)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${delivery.id}`.execute(trx);
+      return id;
+    });
+    const deps = { db: t.database.db, now: () => new Date() };
+    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(1);
+    await waitFor("the stranded delivery", () =>
+      receiver.received.find((d) => d.headers["webhook-id"] === eventId),
+    );
+    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(0);
   });
 });

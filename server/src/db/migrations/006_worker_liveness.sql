@@ -17,3 +17,5 @@ CREATE TABLE worker_heartbeats (
 ALTER TABLE webhook_deliveries ADD COLUMN sending_until timestamptz;
 CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (merchant_id, next_attempt_at)
   WHERE status = 'PENDING';
+-- The leases alone (released on every outcome): counting a merchant's slots reads only these.
+CREATE INDEX webhook_deliveries_sending_idx ON webhook_deliveries (merchant_id) WHERE sending_until IS NOT NULL;
