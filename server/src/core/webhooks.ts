@@ -149,12 +149,10 @@ export async function recordPaymentEvent(
  * `runAt`, default now) instead of doubling it.
  */
 export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, runAt?: Date): Promise<void> {
-  return enqueueJob(
-    db,
-    DELIVER_WEBHOOK_TASK,
-    { deliveryId, merchantId } satisfies DeliverWebhookPayload,
-    { jobKey: deliveryId, ...(runAt ? { runAt } : {}) },
-  );
+  return enqueueJob(db, DELIVER_WEBHOOK_TASK, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
+    jobKey: deliveryId,
+    ...(runAt ? { runAt } : {}),
+  });
 }
 
 async function createDelivery(
