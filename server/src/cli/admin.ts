@@ -41,7 +41,10 @@ function chainCommand(run: RunWithContext): Command {
       .requiredOption("--network-id <id>", "EIP-155 chain id", integerArg)
       .requiredOption("--name <name>", "display name")
       .option("--testnet", "mark as a testnet", false)
-      .option("--rpc-url <url>", "JSON-RPC URL (RPC_URL_<networkId> in the environment overrides it)")
+      .option(
+        "--rpc-url <url>",
+        "JSON-RPC URL, or several separated by commas for failover (RPC_URL_<networkId> overrides it)",
+      )
       .option("--gateway <address>", "PaymentGateway contract address")
       .option("--forwarder <address>", "ERC2771Forwarder contract address")
       .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),
@@ -66,7 +69,7 @@ function chainCommand(run: RunWithContext): Command {
       .option("--name <name>", "display name")
       .option("--testnet", "mark as a testnet")
       .option("--no-testnet", "mark as a mainnet")
-      .option("--rpc-url <url>", "JSON-RPC URL", nullableArg)
+      .option("--rpc-url <url>", "JSON-RPC URL, or several separated by commas", nullableArg)
       .option("--gateway <address>", "PaymentGateway contract address", nullableArg)
       .option("--forwarder <address>", "ERC2771Forwarder contract address", nullableArg)
       .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),

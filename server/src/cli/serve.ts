@@ -33,7 +33,7 @@ export interface RunningKassa {
 /** Starts the roles a process runs: `kassa start` runs both, `kassa api` and `kassa worker` one each. */
 export async function serve(config: Config, options: ServeOptions, logger?: Logger): Promise<RunningKassa> {
   const log = logger ?? createLogger({ level: config.logLevel });
-  const ctx = await openContext(config, { progress: (message) => log.info(message) });
+  const ctx = await openContext(config, { progress: (message) => log.info(message), logger: log });
   const stops: (() => Promise<void>)[] = [];
   let url: string | undefined;
   try {

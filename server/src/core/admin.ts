@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChainClients } from "../chain/clients.js";
+import { splitRpcUrls, type ChainClients } from "../chain/clients.js";
 import { checkExactTransfers, readTokenInfo } from "../chain/tokenInfo.js";
 import {
   findChainById,
@@ -79,10 +79,16 @@ function isEmptyPatch(patch: object): boolean {
 const chainFields = {
   name: z.string().trim().min(1),
   isTestnet: z.boolean(),
+  // Several URLs, separated by commas, are tried in order with failover.
   rpcUrl: z
     .string()
-    .url()
-    .refine((url) => /^(https?|wss?):\/\//.test(url), "must be an http(s) or ws(s) URL")
+    .refine(
+      (value) =>
+        splitRpcUrls(value).length > 0 &&
+        splitRpcUrls(value).every((url) => URL.canParse(url) && /^(https?|wss?):\/\//.test(url)),
+      "must be an http(s) or ws(s) URL, or several separated by commas",
+    )
+    .transform((value) => splitRpcUrls(value).join(","))
     .nullable(),
   gatewayAddress: addressSchema.nullable(),
   forwarderAddress: addressSchema.nullable(),
