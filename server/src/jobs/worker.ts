@@ -90,8 +90,11 @@ function startHeartbeat(options: StartWorkerOptions, poolIds: Set<string>) {
   return {
     async stop() {
       clearInterval(timer);
-      await running;
-      await forgetWorkerPools(db, [...poolIds]).catch(() => {});
+      // A database that stopped answering must not hold the stop: the row then simply goes stale.
+      let bounded: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<void>((resolve) => (bounded = setTimeout(resolve, intervalMs)));
+      await Promise.race([running.then(() => forgetWorkerPools(db, [...poolIds])).catch(() => {}), giveUp]);
+      clearTimeout(bounded);
       await db.destroy();
     },
   };
