@@ -189,7 +189,10 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     await anvil.stop();
     throw error;
   }
+  let watchdog: NodeJS.Timeout | undefined;
   const stopAll = async () => {
+    // Stopping stops the processes it watches: they are no longer news.
+    clearInterval(watchdog);
     try {
       await shop?.stop();
       await running?.stop();
@@ -199,7 +202,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   };
   stopOnSignals(stopAll, logger, (signal) => progress(`stopping (${signal})`));
   const postgres = config.databaseUrl ? undefined : await runningPostgres(embeddedPostgresDir(dataDir));
-  exitWhenGone(
+  watchdog = exitWhenGone(
     [
       { name: "anvil", pid: anvil.pid },
       ...(postgres ? [{ name: "the embedded PostgreSQL", pid: postgres.pid }] : []),
@@ -215,11 +218,13 @@ const STOP_AFTER_DEATH_MS = 5_000;
  * `kassa dev` runs on anvil and PostgreSQL processes of its own: when one of them dies (killed, out of
  * memory), it says so in one line and stops, instead of logging the failures of everything that used it.
  */
-function exitWhenGone(watched: { name: string; pid: number }[], stopAll: () => Promise<void>): void {
+function exitWhenGone(
+  watched: { name: string; pid: number }[],
+  stopAll: () => Promise<void>,
+): NodeJS.Timeout {
   const timer = setInterval(() => {
     const gone = watched.find((w) => !isAlive(w.pid));
     if (!gone) return;
-    clearInterval(timer);
     process.stderr.write(
       `✗ ${gone.name} (pid ${gone.pid}) stopped, so Kassa stops too; \`npm start\` starts it all again\n`,
     );
@@ -228,6 +233,7 @@ function exitWhenGone(watched: { name: string; pid: number }[], stopAll: () => P
     void Promise.race([stopAll().catch(() => {}), waited]).finally(() => process.exit(1));
   }, 250);
   timer.unref();
+  return timer;
 }
 
 async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
