@@ -8,6 +8,7 @@ import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/paymen
 import type { MerchantRow } from "../db/types.js";
 import {
   claimDeliverySlot,
+  countDueDeliveries,
   findDeliveryByMerchantId,
   insertWebhookAttempt,
   insertWebhookDelivery,
@@ -161,13 +162,16 @@ async function createDelivery(
   merchantId: number,
   now: Date,
 ): Promise<WebhookDeliveryRow> {
+  // A merchant with a full set of due deliveries already: this one waits, parked, for one of them to
+  // end (which starts the oldest waiting), instead of costing a job that would only find no free slot.
+  const due = await countDueDeliveries(trx, merchantId, { now, atMost: DEFAULT_DELIVERIES_PER_MERCHANT });
   const delivery = await insertWebhookDelivery(trx, {
     id: newDeliveryId(),
     eventId,
     merchantId,
     nextAttemptAt: now,
   });
-  await enqueueDelivery(trx, delivery.id, merchantId);
+  if (due < DEFAULT_DELIVERIES_PER_MERCHANT) await enqueueDelivery(trx, delivery.id, merchantId);
   return delivery;
 }
 

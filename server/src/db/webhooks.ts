@@ -47,6 +47,21 @@ export function insertWebhookDelivery(
     .executeTakeFirstOrThrow();
 }
 
+/** How many of the merchant's PENDING deliveries are due (waiting or being sent), counting up to `atMost`. */
+export async function countDueDeliveries(
+  db: Db,
+  merchantId: number,
+  options: { now: Date; atMost: number },
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM webhook_deliveries
+      WHERE merchant_id = ${merchantId} AND status = 'PENDING' AND next_attempt_at <= ${options.now}
+      LIMIT ${options.atMost}
+    ) AS due`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
 /** A delivery with what sending it needs: the event and the merchant's current URL and secret. */
 export type DeliveryToSend = WebhookDeliveryRow & {
   event_type: WebhookEventType;
