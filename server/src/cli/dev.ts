@@ -189,8 +189,15 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     await anvil.stop();
     throw error;
   }
-  let watchdog: NodeJS.Timeout | undefined;
-  const stopAll = async () => {
+  const postgres = config.databaseUrl ? undefined : await runningPostgres(embeddedPostgresDir(dataDir));
+  const watchdog = exitWhenGone(
+    [
+      { name: "anvil", pid: anvil.pid },
+      ...(postgres ? [{ name: "the embedded PostgreSQL", pid: postgres.pid }] : []),
+    ],
+    stopAll,
+  );
+  async function stopAll() {
     // Stopping stops the processes it watches: they are no longer news.
     clearInterval(watchdog);
     try {
@@ -199,16 +206,8 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     } finally {
       await anvil.stop();
     }
-  };
+  }
   stopOnSignals(stopAll, logger, (signal) => progress(`stopping (${signal})`));
-  const postgres = config.databaseUrl ? undefined : await runningPostgres(embeddedPostgresDir(dataDir));
-  watchdog = exitWhenGone(
-    [
-      { name: "anvil", pid: anvil.pid },
-      ...(postgres ? [{ name: "the embedded PostgreSQL", pid: postgres.pid }] : []),
-    ],
-    stopAll,
-  );
 }
 
 /** How long `kassa dev` waits for the rest to stop once a process it runs on died. */
