@@ -26,6 +26,8 @@ async function refundRequest(overrides: Partial<RefundRequest> = {}, signer = ac
     paymentId,
     tokenAddress: tokens.permit18,
     payerAddress: accounts.payer.address,
+    recipientAddress: accounts.merchant.address,
+    paidAmount: amount,
     amount,
     deadline: (await c.now()) + 3_600n,
     ...overrides,
@@ -46,7 +48,7 @@ function refund(
       r.paymentId,
       r.tokenAddress,
       r.payerAddress,
-      options.paidAmount ?? amount,
+      options.paidAmount ?? r.paidAmount,
       r.amount,
       r.deadline,
       signed.signature,
@@ -91,12 +93,13 @@ describe("refund", () => {
     expect(await c.balanceOf(tokens.permit18, accounts.payer.address)).toBe(amount);
   });
 
-  it("reverts when sent by anyone but the wallet that was paid", async () => {
-    await expectRevert(refund(await refundRequest(), { from: accounts.other }), "RefundSenderNotRecipient", [
-      paymentId,
-      accounts.other.address,
-      accounts.merchant.address,
-    ]);
+  it("reverts when sent by anyone but the wallet that was paid (the signature binds the sender)", async () => {
+    await expectRevert(refund(await refundRequest(), { from: accounts.other }), "InvalidServerSignature");
+    // A request signed for another recipient is refused from the wallet that was paid too.
+    await expectRevert(
+      refund(await refundRequest({ recipientAddress: accounts.other.address })),
+      "InvalidServerSignature",
+    );
   });
 
   it("reverts the second time", async () => {
@@ -112,21 +115,23 @@ describe("refund", () => {
     ]);
   });
 
-  it("reverts when the paid amount, payer or token given are not the payment's", async () => {
+  it("reverts when the paid amount, payer or token given are not those the service signed", async () => {
     // Claiming a larger payment to refund more than was paid.
     await expectRevert(
       refund(await refundRequest({ amount: amount * 2n }), { paidAmount: amount * 2n }),
-      "PaymentDetailsMismatch",
-      [paymentId],
+      "InvalidServerSignature",
     );
-    await expectRevert(
-      refund(await refundRequest({ payerAddress: accounts.other.address })),
-      "PaymentDetailsMismatch",
-    );
-    await expectRevert(
-      refund(await refundRequest({ tokenAddress: tokens.permit6 })),
-      "PaymentDetailsMismatch",
-    );
+    const signed = await refundRequest();
+    for (const change of [
+      { payerAddress: accounts.other.address },
+      { tokenAddress: tokens.permit6 },
+      { paidAmount: amount * 2n },
+    ]) {
+      await expectRevert(
+        refund({ ...signed, request: { ...signed.request, ...change } }),
+        "InvalidServerSignature",
+      );
+    }
   });
 
   it("reverts for an unknown payment", async () => {
