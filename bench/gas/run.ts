@@ -269,8 +269,6 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
     paymentId: second.paymentId,
     tokenAddress: token,
     payerAddress: directPayer.address,
-    recipientAddress: merchant.address,
-    paidAmount: amount,
     amount,
     deadline,
   };

@@ -67,7 +67,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     /// @notice EIP-712 type hash of the server-signed refund request.
     bytes32 public constant REFUND_REQUEST_TYPEHASH =
         keccak256(
-            "RefundRequest(bytes32 paymentId,address tokenAddress,address payerAddress,address recipientAddress,uint256 paidAmount,uint256 amount,uint256 deadline)"
+            "RefundRequest(bytes32 paymentId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
         );
 
     uint256 private constant _SEQUENCE_MASK = (1 << 64) - 1;
@@ -244,26 +244,19 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         if (bits & paidBit == 0) revert PaymentNotFound(paymentId);
         uint256 refundedBit = paidBit << 1;
         if (bits & refundedBit != 0) revert PaymentAlreadyRefunded(paymentId);
+        // A caller's slip, not a guard: `paidAmount` is not signed. The signature is the guard: the service signs
+        // a refund only for a paid payment, with the token and payer of its event and at most its amount.
         if (amount > paidAmount) revert RefundExceedsPayment(paymentId, amount, paidAmount);
-        // The signature binds the recipient (the sender) and the payment's token, payer and paid amount, which
-        // the service takes from the payment's event: only the wallet that was paid can refund, what it was paid.
-        address merchant = _msgSender();
         _checkServerSignature(
             config.signer,
-            keccak256(
-                abi.encode(
-                    REFUND_REQUEST_TYPEHASH,
-                    paymentId,
-                    tokenAddress,
-                    payerAddress,
-                    merchant,
-                    paidAmount,
-                    amount,
-                    deadline
-                )
-            ),
+            keccak256(abi.encode(REFUND_REQUEST_TYPEHASH, paymentId, tokenAddress, payerAddress, amount, deadline)),
             serverSignature
         );
+
+        // The tokens leave the sender's own wallet, normally the merchant wallet that was paid. No record of the
+        // recipient is kept (it would cost a fresh slot per payment): a sender holding the merchant's signed
+        // refund can only give its own tokens to the payer, which is the refund the merchant asked for.
+        address merchant = _msgSender();
 
         _paymentBits[word] = bits | refundedBit;
         IERC20(tokenAddress).safeTransferFrom(merchant, payerAddress, amount);

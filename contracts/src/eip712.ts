@@ -37,8 +37,6 @@ export const refundRequestTypes = {
     { name: "paymentId", type: "bytes32" },
     { name: "tokenAddress", type: "address" },
     { name: "payerAddress", type: "address" },
-    { name: "recipientAddress", type: "address" },
-    { name: "paidAmount", type: "uint256" },
     { name: "amount", type: "uint256" },
     { name: "deadline", type: "uint256" },
   ],
@@ -83,11 +81,6 @@ export interface RefundRequest {
   paymentId: Hex;
   tokenAddress: Address;
   payerAddress: Address;
-  /** The merchant wallet that was paid: the only sender the gateway accepts for this refund. */
-  recipientAddress: Address;
-  /** The payment's amount, fee included. */
-  paidAmount: bigint;
-  /** Amount to refund, at most `paidAmount`. */
   amount: bigint;
   deadline: bigint;
 }

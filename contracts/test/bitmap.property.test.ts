@@ -67,8 +67,6 @@ async function refund(paymentId: Hex) {
     paymentId,
     tokenAddress: tokens.permit18,
     payerAddress: accounts.payer.address,
-    recipientAddress: accounts.merchant.address,
-    paidAmount: amount,
     amount: 1n,
     deadline: (await c.now()) + 3_600n,
   };

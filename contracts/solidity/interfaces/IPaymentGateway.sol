@@ -139,16 +139,18 @@ interface IPaymentGateway {
     ) external;
 
     /**
-     * @notice Sends `amount` of `tokenAddress` from the caller, the merchant wallet that received payment
-     * `paymentId`, back to its payer. Once per payment, never more than was paid.
+     * @notice Sends `amount` of `tokenAddress` from the caller, normally the merchant wallet that received payment
+     * `paymentId`, back to its payer. Once per payment; the service signs at most the paid amount. The gateway
+     * keeps no record of a payment but its two bits, so it does not check the caller: another sender would
+     * give its own tokens to the payer.
      * @param paymentId Id of the paid payment.
      * @param tokenAddress Token of the payment.
      * @param payerAddress Payer of the payment (from its `PaymentCompleted` event).
-     * @param paidAmount Amount of the payment, fee included (from its `PaymentCompleted` event).
+     * @param paidAmount Amount of the payment, fee included (from its `PaymentCompleted` event); only compared
+     * with `amount`, against a caller's slip (not signed).
      * @param amount Amount to refund, at most `paidAmount`.
      * @param deadline Last timestamp (seconds) at which the server signature is valid.
-     * @param serverSignature EIP-712 signature of the Kassa signer over the `RefundRequest`, which binds the
-     * caller as `recipientAddress` and `paidAmount`: only the wallet that was paid can refund.
+     * @param serverSignature EIP-712 signature of the Kassa signer over the `RefundRequest`.
      */
     function refund(
         bytes32 paymentId,
