@@ -42,7 +42,7 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  * payment requests for whitelisted tokens, so the server signature is the on-chain whitelist, and the whitelist
  * refuses a token whose transfers deliver less than sent (`probeTokenTransfer` in `contracts/src`). Detecting
  * them here instead (the recipient's balance measured around its transfer) costs about 1,500 gas on every
- * payment (two `balanceOf` calls), which would put a direct payment above its 90,000 gas target; refusal costs
+ * payment (two `balanceOf` calls), which would put a direct payment above its 72,000 gas target; refusal costs
  * nothing per payment. What refusal cannot see is a whitelisted token that turns a transfer fee on later
  * (USDT has such a switch): for that, the service's watcher is to compare the token's `Transfer` logs of each
  * payment with its `PaymentCompleted` event and flag a short payment instead of marking it paid.
