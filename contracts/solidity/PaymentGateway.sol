@@ -30,13 +30,16 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  * `sequence >> 7`, bit `2 * (sequence & 127)` paid, the next bit refunded): a payment sets a bit in a word that
  * earlier payments already made non-zero (about 5,000 gas) instead of filling a fresh slot (about 22,100 gas);
  * one payment in 128 opens a fresh word. A sequence can be paid once: two signed requests that share a sequence
- * (the service never signs such) could not both be paid, which fails safe.
+ * (the service never signs such) could not both be paid, which fails safe. The two bits are all the gateway
+ * keeps of a payment: a refund needs the paid bit, sets the refunded bit, and is bound by the service's
+ * `RefundRequest` signature (the same type as the first gateway's).
  *
  * Fees: a fee change never alters a payment that was already signed. A payment is priced at the fee in effect
  * when the service signed it, which is `deadline - SIGNATURE_LIFETIME` (the service signs every payment
  * request with exactly that lifetime); the contract keeps the fee before each change beside the time of the
  * change, and refuses a second change of the same fee within `SIGNATURE_LIFETIME`, so one previous fee is
- * enough.
+ * enough. It costs about 80 gas per payment and no storage read: the previous default fee shares the
+ * treasury's slot, and a merchant's previous override shares its override's slot.
  *
  * Fee-on-transfer tokens are refused when a token is whitelisted, not detected here. The service only signs
  * payment requests for whitelisted tokens, so the server signature is the on-chain whitelist, and the whitelist
