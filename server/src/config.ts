@@ -3,6 +3,7 @@ import { Secret } from "./secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
 import {
   gaslessEnvShape,
+  parseFaucetChainBudgets,
   parseGaslessKeys,
   toGaslessSettings,
   type GaslessSettings,
@@ -74,6 +75,11 @@ const envSchema = z.object({
       "Where embedded PostgreSQL, the dev chain's state and dev.json live (no DATABASE_URL, `kassa dev`).",
     ),
   DEPLOYER_PRIVATE_KEY: privateKey.optional().describe("Key that pays for `kassa deploy` (secret)."),
+  GATEWAY_OWNER_PRIVATE_KEY: privateKey
+    .optional()
+    .describe(
+      "Key of the gateway owner, only for `kassa admin merchant update --fee-bps`, which sets the fee on-chain; unset where the owner is a multisig (secret).",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, "must be at least 16 characters")
@@ -124,6 +130,11 @@ export const perChainVariables = [
   {
     name: "FAUCET_PRIVATE_KEY_<networkId>",
     description: "Key of that chain's gas faucet, never a relayer key (secret).",
+  },
+  {
+    name: "FAUCET_DAILY_BUDGET_WEI_<networkId>",
+    description:
+      "What that chain's faucet may spend per UTC day, wei, instead of FAUCET_DAILY_BUDGET_WEI (native tokens differ in worth).",
   },
 ] as const;
 
@@ -182,6 +193,8 @@ export interface Config {
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
   deployerPrivateKey: Secret<`0x${string}`> | undefined;
+  /** Owns the gateway: `kassa admin merchant update --fee-bps` sends setMerchantFee with it. */
+  gatewayOwnerPrivateKey: Secret<`0x${string}`> | undefined;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
@@ -224,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const gaslessKeys = parseGaslessKeys(present, problems);
+  const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -243,10 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcTimeoutMs: values.RPC_TIMEOUT_MS,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
+    gatewayOwnerPrivateKey: values.GATEWAY_OWNER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
-    gasless: toGaslessSettings(values, gaslessKeys),
+    gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
   };
 }

@@ -20,6 +20,9 @@ export function adminCommand(run: RunWithContext): Command {
   return command;
 }
 
+const finalityHelp =
+  "when a payment is final: finalized or safe (the node's block of that tag), or depth (--confirmations below the head)";
+
 function printChains(chains: AdminChain[]) {
   printTable(chains, [
     ["NETWORK ID", (c) => c.networkId],
@@ -28,6 +31,7 @@ function printChains(chains: AdminChain[]) {
     ["RPC", (c) => (c.rpcUrl ? "set" : null)],
     ["GATEWAY", (c) => c.gatewayAddress],
     ["FORWARDER", (c) => c.forwarderAddress],
+    ["FINALITY", (c) => c.finality],
     ["CONFIRMATIONS", (c) => c.confirmations],
   ]);
 }
@@ -47,7 +51,8 @@ function chainCommand(run: RunWithContext): Command {
       )
       .option("--gateway <address>", "PaymentGateway contract address")
       .option("--forwarder <address>", "ERC2771Forwarder contract address")
-      .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),
+      .option("--confirmations <n>", "blocks to wait before a payment counts (finality depth)", integerArg)
+      .option("--finality <how>", finalityHelp),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
       const added = await admin.addChain(ctx, {
@@ -58,6 +63,7 @@ function chainCommand(run: RunWithContext): Command {
         gatewayAddress: opts.gateway,
         forwarderAddress: opts.forwarder,
         confirmations: opts.confirmations,
+        finality: opts.finality,
       });
       out.result(added, (c) => printChains([c]));
     }),
@@ -72,7 +78,8 @@ function chainCommand(run: RunWithContext): Command {
       .option("--rpc-url <url>", "JSON-RPC URL, or several separated by commas", nullableArg)
       .option("--gateway <address>", "PaymentGateway contract address", nullableArg)
       .option("--forwarder <address>", "ERC2771Forwarder contract address", nullableArg)
-      .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),
+      .option("--confirmations <n>", "blocks to wait before a payment counts (finality depth)", integerArg)
+      .option("--finality <how>", finalityHelp),
   ).action((networkId: string, opts) =>
     run(opts.json, async (ctx, out) => {
       const updated = await admin.updateChain(ctx, integerArg(networkId), {
@@ -82,6 +89,7 @@ function chainCommand(run: RunWithContext): Command {
         gatewayAddress: opts.gateway,
         forwarderAddress: opts.forwarder,
         confirmations: opts.confirmations,
+        finality: opts.finality,
       });
       out.result(updated, (c) => printChains([c]));
     }),
@@ -241,12 +249,7 @@ function merchantCommand(run: RunWithContext): Command {
       .option("--chain <networkId>", "EIP-155 chain id of the merchant's chain", integerArg)
       .option("--recipient <address>", "wallet that receives the payments")
       .option("--webhook-url <url>", "where payment events are POSTed")
-      .option("--faucet", "let this merchant's payers use the gas faucet", false)
-      .option(
-        "--fee-bps <bps>",
-        "fee override in basis points (recorded; the contract's fee applies)",
-        integerArg,
-      ),
+      .option("--faucet", "let this merchant's payers use the gas faucet", false),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
       const created = await admin.createMerchant(ctx, {
@@ -255,7 +258,6 @@ function merchantCommand(run: RunWithContext): Command {
         recipientAddress: opts.recipient,
         webhookUrl: opts.webhookUrl,
         faucetEnabled: opts.faucet,
-        feeBps: opts.feeBps,
       });
       out.result(created, (c) => {
         printFields([
@@ -281,10 +283,15 @@ function merchantCommand(run: RunWithContext): Command {
       .option("--no-faucet", "disable the gas faucet")
       .option("--enable", "accept payments")
       .option("--disable", "refuse all requests of this merchant")
-      .option("--fee-bps <bps>", "fee override in basis points, or none", nullableIntegerArg),
+      .option(
+        "--fee-bps <bps>",
+        "fee override in basis points, or none: set on the gateway from GATEWAY_OWNER_PRIVATE_KEY, for payments signed from then on",
+        nullableIntegerArg,
+      ),
   ).action((merchantKey: string, opts) =>
     run(opts.json, async (ctx, out) => {
-      const updated = await admin.updateMerchant(ctx, merchantKey, {
+      const deps = { ...ctx, gatewayOwnerKey: ctx.config.gatewayOwnerPrivateKey };
+      const updated = await admin.updateMerchant(deps, merchantKey, {
         name: opts.name,
         networkId: opts.chain,
         recipientAddress: opts.recipient,

@@ -6,7 +6,7 @@ import type { WidgetServeOptions } from "../http/routes/widget.js";
 import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger, quietLogsForShutdown } from "../logger.js";
-import { createMetrics, defaultScrapeGauges, watcherLag } from "../metrics.js";
+import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../metrics.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 import { UsageError } from "./output.js";
@@ -57,7 +57,11 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         logger: log,
         prices: prices.priceService,
         priceQueries: prices.queryDeps,
-        metrics: createMetrics(ctx.db, [...defaultScrapeGauges, watcherLag(ctx.chains)]),
+        metrics: createMetrics(ctx.db, [
+          ...defaultScrapeGauges,
+          watcherLag(ctx.chains),
+          ...faucetBudgetGauges(config.gasless),
+        ]),
         metricsToken: config.metricsToken?.reveal(),
         chains: ctx.chains,
         gasless,

@@ -7,6 +7,7 @@ import {
   onRelayTransactionFinished,
   processQueuedRelay,
   RELAY_SUBMIT_TASK,
+  relayReplacementRefusal,
 } from "../core/relay.js";
 import { listChains } from "../db/chains.js";
 import type { Db } from "../db/database.js";
@@ -33,6 +34,9 @@ export function createGasless(options: CreateGaslessOptions): GaslessRuntime {
     },
     async onBroadcast(tx, txHash) {
       if (tx.purpose === "relay") await onRelayBroadcast(runtime, tx, txHash);
+    },
+    async beforeReplace(tx) {
+      return tx.purpose === "relay" ? relayReplacementRefusal(runtime, tx) : undefined;
     },
   }));
 }
