@@ -6,16 +6,15 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 
 /**
- * @title Floor
+ * @title FloorBase
  * @notice The least a payment contract can do: two transferFrom calls (1% fee to a fixed treasury, the rest
- * to the recipient), a used-id flag and an event. No signature, no configuration, no permit. The gas
- * benchmark prints its figures beside the gateway's, as the floor any gateway pays.
+ * to the recipient), a replay guard and an event. No signature, no configuration, no permit. The gas
+ * benchmark prints its figures beside the gateway's, as the floor any gateway pays, for three replay guards.
  */
-contract Floor is ERC2771Context {
+abstract contract FloorBase is ERC2771Context {
     using SafeERC20 for IERC20;
 
     address private immutable _treasury;
-    mapping(bytes32 paymentId => bool) private _used;
 
     event Paid(bytes32 indexed paymentId, address indexed payer, address recipient, address token, uint256 amount);
 
@@ -27,12 +26,48 @@ contract Floor is ERC2771Context {
 
     /// @notice Pays `amount` of `token` from the caller: 1% to the treasury, the rest to `recipient`.
     function pay(bytes32 paymentId, address token, uint256 amount, address recipient) external {
-        if (_used[paymentId]) revert AlreadyPaid(paymentId);
-        _used[paymentId] = true;
+        _markPaid(paymentId);
         address payer = _msgSender();
         uint256 fee = amount / 100;
         IERC20(token).safeTransferFrom(payer, _treasury, fee);
         IERC20(token).safeTransferFrom(payer, recipient, amount - fee);
         emit Paid(paymentId, payer, recipient, token, amount);
     }
+
+    function _markPaid(bytes32 paymentId) internal virtual;
+}
+
+/// @notice A used-id flag: a fresh storage slot per payment.
+contract Floor is FloorBase {
+    mapping(bytes32 paymentId => bool) private _used;
+
+    constructor(address trustedForwarder_, address treasury_) FloorBase(trustedForwarder_, treasury_) {}
+
+    function _markPaid(bytes32 paymentId) internal override {
+        if (_used[paymentId]) revert AlreadyPaid(paymentId);
+        _used[paymentId] = true;
+    }
+}
+
+/// @notice One bit per payment in a bitmap (the id's low 64 bits are its sequence; word `sequence >> 8`).
+contract FloorBitmap is FloorBase {
+    mapping(uint256 word => uint256 bits) private _used;
+
+    constructor(address trustedForwarder_, address treasury_) FloorBase(trustedForwarder_, treasury_) {}
+
+    function _markPaid(bytes32 paymentId) internal override {
+        uint256 sequence = uint256(paymentId) & type(uint64).max;
+        uint256 bit = 1 << (sequence & 255);
+        uint256 bits = _used[sequence >> 8];
+        if (bits & bit != 0) revert AlreadyPaid(paymentId);
+        _used[sequence >> 8] = bits | bit;
+    }
+}
+
+/// @notice No replay guard at all: the fee split and the event alone.
+contract FloorNoGuard is FloorBase {
+    constructor(address trustedForwarder_, address treasury_) FloorBase(trustedForwarder_, treasury_) {}
+
+    // solhint-disable-next-line no-empty-blocks
+    function _markPaid(bytes32) internal pure override {}
 }

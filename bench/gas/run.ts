@@ -3,11 +3,14 @@
  * beside a floor contract that only does two transferFrom calls, a used-id flag and an event.
  *
  *   npm run bench:gas            prints a table
- *   npm run bench:gas -- --json  also prints {"pay_direct":N,"pay_gasless":N,"pay_permit_gasless":N,"refund":N}
- *                                as the last line
+ *   npm run bench:gas -- --json  also prints {"pay_direct":N,"pay_gasless":N,"pay_permit_gasless":N,"refund":N,
+ *                                "pay_direct_fresh_word":N,...} as the last line
  *
  * Conditions (issue 2): the 18-decimal permit test token, fee 1%, recipient and treasury already holding the
- * token, the payer's second payment (its forwarder nonce already used), a finite allowance.
+ * token, the payer's second payment (its forwarder nonce already used), a finite allowance. Each payment row
+ * is measured twice: with a sequence in a bitmap word that earlier payments already made non-zero (the common
+ * case), and as the first payment of a fresh word (one payment in 128 for the gateway, 256 for the bitmap
+ * floor). The floor rows: the fee split with no replay guard, with one bit in a bitmap, with a flag per id.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,6 +23,7 @@ import {
   erc2771ForwarderAbi,
   noPermit,
   paymentGatewayAbi,
+  paymentIdOf,
   signForwardRequest,
   signPaymentRequest,
   signPermit,
@@ -35,6 +39,7 @@ import {
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
+  hexToBytes,
   http,
   keccak256,
   parseUnits,
@@ -50,7 +55,17 @@ const here = dirname(fileURLToPath(import.meta.url));
 const json = process.argv.includes("--json");
 const trace = process.argv.includes("--trace");
 
-const targets = { pay_direct: 90_000n, pay_gasless: 112_000n, pay_permit_gasless: 128_000n } as const;
+const targets = {
+  pay_direct: 72_000n,
+  pay_gasless: 92_000n,
+  pay_permit_gasless: 103_000n,
+  refund: 60_033n,
+} as const;
+const payCalls = ["pay_direct", "pay_gasless", "pay_permit_gasless"] as const;
+type PayCall = (typeof payCalls)[number];
+/** Sequences per bitmap word: the gateway keeps two bits per payment, the bitmap floor one. */
+const gatewayWordSequences = 128n;
+const floorWordSequences = 256n;
 const feeBps = 100;
 const amount = parseUnits("25", 18);
 
@@ -59,9 +74,27 @@ function freshAccount(label: string): LocalAccount {
   return privateKeyToAccount(keccak256(stringToHex(`kassa gas bench ${label}`)));
 }
 
-async function measure(
-  anvil: AnvilInstance,
-): Promise<{ kassa: Record<string, bigint>; floor: Record<string, bigint> }> {
+let salts = 0;
+/** The random part of a payment id, the same on every run (calldata bytes cost by value). */
+function salt(): Uint8Array {
+  return hexToBytes(keccak256(stringToHex(`kassa gas bench id ${salts++}`))).subarray(0, 24);
+}
+
+/** Sequences in order; `fresh` jumps to the first sequence of the next word. */
+function sequencer(wordSequences: bigint): (fresh?: boolean) => bigint {
+  let next = 1n;
+  return (fresh = false) => {
+    if (fresh) next = (next / wordSequences + 1n) * wordSequences;
+    return next++;
+  };
+}
+
+interface Measured {
+  kassa: Record<string, bigint>;
+  floors: Record<"noGuard" | "bitmap" | "bitmapFresh" | "flag", Partial<Record<PayCall, bigint>>>;
+}
+
+async function measure(anvil: AnvilInstance): Promise<Measured> {
   const chain = rpcChain(anvil.chainId, "anvil", anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
@@ -145,9 +178,13 @@ async function measure(
     return send(relayer, forwarder, erc2771ForwarderAbi, "execute", [request]);
   }
 
-  let counter = 0;
-  async function payData(payer: Address, withPermit?: LocalAccount): Promise<{ data: Hex; paymentId: Hex }> {
-    const paymentId = keccak256(stringToHex(`payment ${counter++}`));
+  const nextSequence = sequencer(gatewayWordSequences);
+  async function payData(
+    payer: Address,
+    withPermit?: LocalAccount,
+    freshWord = false,
+  ): Promise<{ data: Hex; paymentId: Hex }> {
+    const paymentId = paymentIdOf(nextSequence(freshWord), salt());
     const merchantId = keccak256(stringToHex("merchant 1"));
     const request = {
       paymentId,
@@ -192,6 +229,11 @@ async function measure(
   const directHash = await directClient.sendTransaction({ to: gateway, data: second.data });
   kassa.pay_direct = (await publicClient.waitForTransactionReceipt({ hash: directHash })).gasUsed;
   if (trace) await printTrace(anvil.rpcUrl, "kassa pay_direct", directHash);
+  const freshHash = await directClient.sendTransaction({
+    to: gateway,
+    data: (await payData(directPayer.address, undefined, true)).data,
+  });
+  kassa.pay_direct_fresh_word = (await publicClient.waitForTransactionReceipt({ hash: freshHash })).gasUsed;
 
   // pay_gasless: allowance from a relayed permit (finite), first payment through the forwarder, then the second.
   const gaslessPayer = freshAccount("gasless");
@@ -199,6 +241,11 @@ async function measure(
   await relayPermit(gaslessPayer, gateway, amount * 5n);
   await relay(gaslessPayer, gateway, (await payData(gaslessPayer.address)).data);
   kassa.pay_gasless = await relay(gaslessPayer, gateway, (await payData(gaslessPayer.address)).data);
+  kassa.pay_gasless_fresh_word = await relay(
+    gaslessPayer,
+    gateway,
+    (await payData(gaslessPayer.address, undefined, true)).data,
+  );
 
   // pay_permit_gasless: each payment carries its own permit for exactly the amount.
   const permitPayer = freshAccount("permit");
@@ -208,6 +255,11 @@ async function measure(
     permitPayer,
     gateway,
     (await payData(permitPayer.address, permitPayer)).data,
+  );
+  kassa.pay_permit_gasless_fresh_word = await relay(
+    permitPayer,
+    gateway,
+    (await payData(permitPayer.address, permitPayer, true)).data,
   );
 
   // refund: the merchant wallet (finite allowance) refunds the direct payer's second payment in full.
@@ -231,41 +283,58 @@ async function measure(
     refundSignature,
   ]);
 
-  // The floor, under the same conditions, through the same forwarder.
+  // The floors, under the same conditions, through the same forwarder.
   const compiled = compileSolidity(
     { "Floor.sol": readFileSync(join(here, "Floor.sol"), "utf8") },
     { baseDir: here },
   );
-  const floorArtifact = compiled.Floor;
-  if (!floorArtifact) throw new Error("Floor did not compile");
-  const floorHash = await deployerClient.deployContract({
-    abi: floorArtifact.abi,
-    bytecode: floorArtifact.bytecode,
-    args: [forwarder, treasury],
-  });
-  const floorAddress = (await publicClient.waitForTransactionReceipt({ hash: floorHash })).contractAddress;
-  if (!floorAddress) throw new Error("Floor was not deployed");
-  const floorData = () =>
-    encodeFunctionData({
-      abi: floorArtifact.abi,
-      functionName: "pay",
-      args: [keccak256(stringToHex(`floor ${counter++}`)), token, amount, merchant.address],
+  let floorPayers = 0;
+  async function measureFloor(name: "Floor" | "FloorBitmap" | "FloorNoGuard") {
+    const artifact = compiled[name];
+    if (!artifact) throw new Error(`${name} did not compile`);
+    const hash = await deployerClient.deployContract({
+      abi: artifact.abi,
+      bytecode: artifact.bytecode,
+      args: [forwarder, treasury],
     });
-  const floor: Record<string, bigint> = {};
-  const floorDirectPayer = anvilAccount(6);
-  await mint(floorDirectPayer.address, amount * 10n);
-  await send(wallet(floorDirectPayer), token, testTokenPermitAbi, "approve", [floorAddress, amount * 5n]);
-  await wallet(floorDirectPayer).sendTransaction({ to: floorAddress, data: floorData() });
-  const floorHash2 = await wallet(floorDirectPayer).sendTransaction({ to: floorAddress, data: floorData() });
-  floor.pay_direct = (await publicClient.waitForTransactionReceipt({ hash: floorHash2 })).gasUsed;
-  if (trace) await printTrace(anvil.rpcUrl, "floor pay_direct", floorHash2);
-  const floorGaslessPayer = freshAccount("floor gasless");
-  await mint(floorGaslessPayer.address, amount * 10n);
-  await relayPermit(floorGaslessPayer, floorAddress, amount * 5n);
-  await relay(floorGaslessPayer, floorAddress, floorData());
-  floor.pay_gasless = await relay(floorGaslessPayer, floorAddress, floorData());
+    const address = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress;
+    if (!address) throw new Error(`${name} was not deployed`);
+    const next = sequencer(floorWordSequences);
+    const data = (fresh = false) =>
+      encodeFunctionData({
+        abi: artifact.abi,
+        functionName: "pay",
+        args: [paymentIdOf(next(fresh), salt()), token, amount, merchant.address],
+      });
+    const warm: Partial<Record<PayCall, bigint>> = {};
+    const fresh: Partial<Record<PayCall, bigint>> = {};
+    const directPayer = anvilAccount(6 + floorPayers++);
+    const directClient = wallet(directPayer);
+    await mint(directPayer.address, amount * 10n);
+    await send(directClient, token, testTokenPermitAbi, "approve", [address, amount * 5n]);
+    const directGas = async (calldata: Hex) =>
+      (
+        await publicClient.waitForTransactionReceipt({
+          hash: await directClient.sendTransaction({ to: address, data: calldata }),
+        })
+      ).gasUsed;
+    await directGas(data());
+    warm.pay_direct = await directGas(data());
+    fresh.pay_direct = await directGas(data(true));
+    const gaslessPayer = freshAccount(`${name} gasless`);
+    await mint(gaslessPayer.address, amount * 10n);
+    await relayPermit(gaslessPayer, address, amount * 5n);
+    await relay(gaslessPayer, address, data());
+    warm.pay_gasless = await relay(gaslessPayer, address, data());
+    fresh.pay_gasless = await relay(gaslessPayer, address, data(true));
+    return { warm, fresh };
+  }
+  const flag = await measureFloor("Floor");
+  const bitmap = await measureFloor("FloorBitmap");
+  const noGuard = await measureFloor("FloorNoGuard");
+  const floors = { noGuard: noGuard.warm, bitmap: bitmap.warm, bitmapFresh: bitmap.fresh, flag: flag.warm };
 
-  return { kassa, floor };
+  return { kassa, floors };
 }
 
 /** Gas by opcode in the outermost frame, and by call depth (for `--trace`). */
@@ -307,18 +376,23 @@ function fmt(n: bigint | undefined): string {
 async function main(): Promise<void> {
   const anvil = await startAnvil(trace ? { extraArgs: ["--steps-tracing"] } : {});
   try {
-    const { kassa, floor } = await measure(anvil);
-    const rows = (["pay_direct", "pay_gasless", "pay_permit_gasless", "refund"] as const).map((name) => {
+    const { kassa, floors } = await measure(anvil);
+    const rows = ([...payCalls, "refund"] as const).map((name) => {
       const gas = kassa[name];
-      const target = name === "refund" ? undefined : targets[name];
-      const floorGas = floor[name];
+      const target = targets[name];
+      const floor = (kind: keyof typeof floors) => (name === "refund" ? undefined : floors[kind][name]);
+      const practical = floor("bitmap");
       return {
         call: name,
         kassa: fmt(gas),
-        floor: fmt(floorGas),
-        "over floor": floorGas !== undefined && gas !== undefined ? fmt(gas - floorGas) : "-",
-        target: target === undefined ? "-" : `<= ${fmt(target)}`,
-        met: target === undefined || gas === undefined ? "-" : gas <= target ? "yes" : "NO",
+        "kassa fresh word": fmt(kassa[`${name}_fresh_word`]),
+        "floor no guard": fmt(floor("noGuard")),
+        "floor bitmap": fmt(practical),
+        "floor bitmap fresh word": fmt(floor("bitmapFresh")),
+        "floor flag": fmt(floor("flag")),
+        "over bitmap floor": practical !== undefined && gas !== undefined ? fmt(gas - practical) : "-",
+        target: `<= ${fmt(target)}`,
+        met: gas === undefined ? "-" : gas <= target ? "yes" : "NO",
       };
     });
     const widths = Object.keys(rows[0] ?? {}).map((key) =>
@@ -326,19 +400,13 @@ async function main(): Promise<void> {
     );
     const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join("  ");
     console.log(
-      `gas used per transaction (anvil, 18-decimal permit token, fee ${feeBps / 100}%, payer's second payment)`,
+      `gas used per transaction (anvil, 18-decimal permit token, fee ${feeBps / 100}%, payer's second payment; ` +
+        `"fresh word": the first payment of a bitmap word; a refund's word is always in use)`,
     );
     console.log(line(Object.keys(rows[0] ?? {})));
     for (const row of rows) console.log(line(Object.values(row)));
     if (json) {
-      console.log(
-        JSON.stringify({
-          pay_direct: Number(kassa.pay_direct),
-          pay_gasless: Number(kassa.pay_gasless),
-          pay_permit_gasless: Number(kassa.pay_permit_gasless),
-          refund: Number(kassa.refund),
-        }),
-      );
+      console.log(JSON.stringify(Object.fromEntries(Object.entries(kassa).map(([k, v]) => [k, Number(v)]))));
     }
   } finally {
     await anvil.stop();

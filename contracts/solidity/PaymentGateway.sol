@@ -23,11 +23,29 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  *
  * Not upgradeable: a new version is a new deployment.
  *
+ * Replay guard: a bitmap, not a flag per payment id. The low 64 bits of every `paymentId` are a sequence number
+ * that the service takes from PostgreSQL (a counter per gateway, handed out in ranges, never reused); the other
+ * 192 bits are random, so ids stay unique and unguessable. The server signature covers the whole `paymentId`, so
+ * it binds the sequence and no ABI field was added. Each sequence owns two bits of one storage word (word
+ * `sequence >> 7`, bit `2 * (sequence & 127)` paid, the next bit refunded): a payment sets a bit in a word that
+ * earlier payments already made non-zero (about 5,000 gas) instead of filling a fresh slot (about 22,100 gas);
+ * one payment in 128 opens a fresh word. A sequence can be paid once: two signed requests that share a sequence
+ * (the service never signs such) could not both be paid, which fails safe. The two bits are all the gateway
+ * keeps of a payment: a refund needs the paid bit, sets the refunded bit, and is bound by the service's
+ * `RefundRequest` signature (the same type as the first gateway's).
+ *
+ * Fees: a fee change never alters a payment that was already signed. A payment is priced at the fee in effect
+ * when the service signed it, which is `deadline - SIGNATURE_LIFETIME` (the service signs every payment
+ * request with exactly that lifetime); the contract keeps the fee before each change beside the time of the
+ * change, and refuses a second change of the same fee within `SIGNATURE_LIFETIME`, so one previous fee is
+ * enough. It costs about 80 gas per payment and no storage read: the previous default fee shares the
+ * treasury's slot, and a merchant's previous override shares its override's slot.
+ *
  * Fee-on-transfer tokens are refused when a token is whitelisted, not detected here. The service only signs
  * payment requests for whitelisted tokens, so the server signature is the on-chain whitelist, and the whitelist
  * refuses a token whose transfers deliver less than sent (`probeTokenTransfer` in `contracts/src`). Detecting
  * them here instead (the recipient's balance measured around its transfer) costs about 1,500 gas on every
- * payment (two `balanceOf` calls), which would put a direct payment above its 90,000 gas target; refusal costs
+ * payment (two `balanceOf` calls), which would put a direct payment above its 72,000 gas target; refusal costs
  * nothing per payment. What refusal cannot see is a whitelisted token that turns a transfer fee on later
  * (USDT has such a switch): for that, the service's watcher is to compare the token's `Transfer` logs of each
  * payment with its `PaymentCompleted` event and flag a short payment instead of marking it paid.
@@ -37,6 +55,9 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
 
     /// @notice Highest fee the owner can set, in basis points (10%).
     uint16 public constant MAX_FEE_BPS = 1_000;
+
+    /// @notice Lifetime of a server-signed payment request: the service signs each one at `deadline` minus this.
+    uint256 public constant SIGNATURE_LIFETIME = 3_600;
 
     uint256 private constant _BPS_DENOMINATOR = 10_000;
 
@@ -52,12 +73,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             "RefundRequest(bytes32 paymentId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
         );
 
-    // A payment record is one slot: the recipient in bits 0..159, the top 95 bits of
-    // keccak256(token, payer, amount) in bits 160..254, and the refunded flag in bit 255. A record is never
-    // zero once paid (the recipient cannot be zero: ERC-20 tokens refuse transfers to it). Forging a record
-    // for a larger paid amount needs a 95-bit second preimage.
-    uint256 private constant _REFUNDED_FLAG = 1 << 255;
-    uint256 private constant _RECIPIENT_MASK = (1 << 160) - 1;
+    uint256 private constant _SEQUENCE_MASK = (1 << 64) - 1;
 
     /**
      * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
@@ -73,16 +89,35 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         uint64 merchantFeeFilter;
     }
 
-    /// @dev A merchant's fee override; `isSet` tells an override of 0 from no override.
+    /**
+     * @dev The treasury and the default fee before its last change, in one slot that every payment with a fee
+     * reads anyway: requests signed before `defaultFeeChangedAt` pay `previousDefaultFeeBps`.
+     */
+    struct Treasury {
+        address treasury;
+        uint16 previousDefaultFeeBps;
+        uint40 defaultFeeChangedAt;
+    }
+
+    /**
+     * @dev A merchant's fee record: its override now (`isSet` tells an override of 0 from none) and the
+     * override it had before `changedAt` (`wasSet` false: it paid the default fee then). A record whose override
+     * was cleared stays (and keeps its filter bit) until {pruneMerchantFee}, so requests signed before the clear
+     * still pay the old override.
+     */
     struct MerchantFee {
         bool isSet;
         uint16 feeBps;
+        bool wasSet;
+        uint16 previousFeeBps;
+        uint40 changedAt;
     }
 
     Config private _config;
-    address private _treasury;
+    Treasury private _treasury;
     mapping(bytes32 merchantId => MerchantFee) private _merchantFees;
-    mapping(bytes32 paymentId => uint256 record) private _payments;
+    /// @dev Two bits per payment sequence: bit `2 * (sequence & 127)` paid, the next refunded; word `sequence >> 7`.
+    mapping(uint256 word => uint256 bits) private _paymentBits;
     /// @dev Number of merchant fee overrides per bit of `Config.merchantFeeFilter`.
     uint32[64] private _merchantFeeFilterCounts;
 
@@ -103,7 +138,10 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     ) EIP712("KassaGateway", "1") ERC2771Context(trustedForwarder_) Ownable(initialOwner) {
         _setSigner(signer_);
         _setTreasury(treasury_);
-        _setDefaultFee(defaultFeeBps_);
+        // The first fee has no time: no request can have been signed before it.
+        _checkFee(defaultFeeBps_);
+        _config.defaultFeeBps = defaultFeeBps_;
+        emit DefaultFeeUpdated(0, defaultFeeBps_);
     }
 
     /// @inheritdoc IPaymentGateway
@@ -117,28 +155,31 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         bytes calldata serverSignature,
         Permit calldata permit
     ) external {
-        Config memory config = _config;
-        if (config.paused) revert EnforcedPause();
+        // The configuration slot read whole (the layout of {Config}): cheaper than a copy to memory.
+        uint256 config;
+        assembly ("memory-safe") {
+            config := sload(_config.slot)
+        }
+        if ((config >> 176) & 0xff != 0) revert EnforcedPause();
         if (block.timestamp > deadline) revert PaymentRequestExpired(paymentId, deadline);
-        if (_payments[paymentId] != 0) revert PaymentAlreadyProcessed(paymentId);
-        _checkServerSignature(
-            config.signer,
-            keccak256(
-                abi.encode(
-                    PAYMENT_REQUEST_TYPEHASH,
-                    paymentId,
-                    tokenAddress,
-                    amount,
-                    recipientAddress,
-                    merchantId,
-                    deadline
-                )
-            ),
-            serverSignature
-        );
+        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        uint256 bits = _paymentBits[word];
+        if (bits & paidBit != 0) revert PaymentAlreadyProcessed(paymentId);
+        bytes32 typeHash = PAYMENT_REQUEST_TYPEHASH;
+        bytes32 structHash;
+        // keccak256(abi.encode(PAYMENT_REQUEST_TYPEHASH, paymentId, ..., deadline)) with the six static
+        // arguments copied as they are in calldata (bytes 4..196). Dirty address bits would hash to another
+        // request than the one the service signed, so the check below fails for them.
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, typeHash)
+            calldatacopy(add(ptr, 0x20), 0x04, 0xc0)
+            structHash := keccak256(ptr, 0xe0)
+        }
+        _checkServerSignature(address(uint160(config)), structHash, serverSignature);
 
         address payer = _msgSender();
-        _payments[paymentId] = _paymentRecord(recipientAddress, tokenAddress, payer, amount);
+        _paymentBits[word] = bits | paidBit;
 
         if (permit.deadline != 0) {
             // A permit that fails (front-run, already used) must not block a payment whose allowance
@@ -156,14 +197,27 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             {} catch {} // solhint-disable-line no-empty-blocks
         }
 
-        uint256 feeBps = config.defaultFeeBps;
-        if (config.merchantFeeFilter & (1 << _filterBit(merchantId)) != 0) {
+        uint256 signedAt;
+        unchecked {
+            signedAt = deadline > SIGNATURE_LIFETIME ? deadline - SIGNATURE_LIFETIME : 0;
+        }
+        // The treasury slot read whole (the layout of {Treasury}).
+        uint256 treasury_;
+        assembly ("memory-safe") {
+            treasury_ := sload(_treasury.slot)
+        }
+        uint256 feeBps = signedAt >= treasury_ >> 176 ? (config >> 160) & 0xffff : (treasury_ >> 160) & 0xffff;
+        if ((config >> 184) & (1 << _filterBit(merchantId)) != 0) {
             MerchantFee memory merchantFee_ = _merchantFees[merchantId];
-            if (merchantFee_.isSet) feeBps = merchantFee_.feeBps;
+            if (signedAt >= merchantFee_.changedAt) {
+                if (merchantFee_.isSet) feeBps = merchantFee_.feeBps;
+            } else if (merchantFee_.wasSet) {
+                feeBps = merchantFee_.previousFeeBps;
+            }
         }
         uint256 fee = _computeFee(amount, feeBps);
         IERC20 token = IERC20(tokenAddress);
-        if (fee != 0) token.safeTransferFrom(payer, _treasury, fee);
+        if (fee != 0) token.safeTransferFrom(payer, address(uint160(treasury_)), fee);
         uint256 net;
         unchecked {
             // fee = floor(amount * feeBps / 10_000) <= amount, as feeBps <= MAX_FEE_BPS < 10_000
@@ -188,15 +242,13 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         if (config.paused) revert EnforcedPause();
         if (block.timestamp > deadline) revert RefundRequestExpired(paymentId, deadline);
 
-        uint256 record = _payments[paymentId];
-        if (record == 0) revert PaymentNotFound(paymentId);
-        if (record & _REFUNDED_FLAG != 0) revert PaymentAlreadyRefunded(paymentId);
-        address merchant = _msgSender();
-        address recipient = address(uint160(record & _RECIPIENT_MASK));
-        if (merchant != recipient) revert RefundSenderNotRecipient(paymentId, merchant, recipient);
-        if (record != _paymentRecord(recipient, tokenAddress, payerAddress, paidAmount)) {
-            revert PaymentDetailsMismatch(paymentId);
-        }
+        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        uint256 bits = _paymentBits[word];
+        if (bits & paidBit == 0) revert PaymentNotFound(paymentId);
+        uint256 refundedBit = paidBit << 1;
+        if (bits & refundedBit != 0) revert PaymentAlreadyRefunded(paymentId);
+        // A caller's slip, not a guard: `paidAmount` is not signed. The signature is the guard: the service signs
+        // a refund only for a paid payment, with the token and payer of its event and at most its amount.
         if (amount > paidAmount) revert RefundExceedsPayment(paymentId, amount, paidAmount);
         _checkServerSignature(
             config.signer,
@@ -204,7 +256,12 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             serverSignature
         );
 
-        _payments[paymentId] = record | _REFUNDED_FLAG;
+        // The tokens leave the sender's own wallet, normally the merchant wallet that was paid. No record of the
+        // recipient is kept (it would cost a fresh slot per payment): a sender holding the merchant's signed
+        // refund can only give its own tokens to the payer, which is the refund the merchant asked for.
+        address merchant = _msgSender();
+
+        _paymentBits[word] = bits | refundedBit;
         IERC20(tokenAddress).safeTransferFrom(merchant, payerAddress, amount);
 
         emit RefundCompleted(paymentId, merchant, payerAddress, tokenAddress, amount);
@@ -225,20 +282,42 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
      */
     function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner {
         _checkFee(feeBps);
-        if (!_merchantFees[merchantId].isSet) _addToFilter(merchantId);
-        _merchantFees[merchantId] = MerchantFee({isSet: true, feeBps: feeBps});
+        MerchantFee memory previous = _merchantFees[merchantId];
+        // A record with a time is in the filter already (set, or cleared and not pruned).
+        if (previous.changedAt == 0) _addToFilter(merchantId);
+        _changeMerchantFee(merchantId, previous, true, feeBps);
         emit MerchantFeeUpdated(merchantId, feeBps);
     }
 
     /**
-     * @notice Removes a merchant's fee override; the merchant pays the default fee again.
+     * @notice Removes a merchant's fee override; requests signed from now on pay the default fee.
      * @param merchantId The merchant, which must have an override.
      */
     function clearMerchantFee(bytes32 merchantId) external onlyOwner {
-        if (!_merchantFees[merchantId].isSet) revert MerchantFeeNotSet(merchantId);
+        MerchantFee memory previous = _merchantFees[merchantId];
+        if (!previous.isSet) revert MerchantFeeNotSet(merchantId);
+        _changeMerchantFee(merchantId, previous, false, 0);
+        emit MerchantFeeCleared(merchantId);
+    }
+
+    /**
+     * @notice Forgets the record of a cleared override once no request signed before the clear can be paid,
+     * so payments of merchants that share its filter bit stop reading it. Anyone can call it.
+     * @param merchantId The merchant, whose override was cleared at least {SIGNATURE_LIFETIME} ago.
+     */
+    function pruneMerchantFee(bytes32 merchantId) external {
+        MerchantFee memory fee = _merchantFees[merchantId];
+        if (fee.isSet || fee.changedAt == 0) revert MerchantFeeNotSet(merchantId);
+        if (block.timestamp < fee.changedAt + SIGNATURE_LIFETIME) {
+            revert FeeChangeTooSoon(fee.changedAt + SIGNATURE_LIFETIME);
+        }
         delete _merchantFees[merchantId];
         _removeFromFilter(merchantId);
-        emit MerchantFeeCleared(merchantId);
+    }
+
+    /// @notice Always reverts: without an owner nobody could rotate the signer or pause payments again.
+    function renounceOwnership() public view override {
+        revert OwnershipCannotBeRenounced();
     }
 
     /**
@@ -284,7 +363,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
 
     /// @notice Address that receives the fees.
     function treasury() external view returns (address) {
-        return _treasury;
+        return _treasury.treasury;
     }
 
     /// @notice Fee in basis points of merchants without an override.
@@ -293,7 +372,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     }
 
     /**
-     * @notice Fee a merchant pays now, in basis points.
+     * @notice Fee of a request signed now for a merchant, in basis points.
      * @param merchantId The merchant.
      * @return feeBps The merchant's override if it has one, else the default fee.
      * @return isOverride Whether `feeBps` is an override.
@@ -304,13 +383,14 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     }
 
     /**
-     * @notice What is known on-chain about a payment id.
+     * @notice What is known on-chain about a payment id. Ids that share a sequence share a status.
      * @param paymentId The payment.
      */
     function paymentStatus(bytes32 paymentId) external view returns (PaymentStatus) {
-        uint256 record = _payments[paymentId];
-        if (record == 0) return PaymentStatus.None;
-        return record & _REFUNDED_FLAG == 0 ? PaymentStatus.Paid : PaymentStatus.Refunded;
+        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        uint256 bits = _paymentBits[word];
+        if (bits & paidBit == 0) return PaymentStatus.None;
+        return bits & (paidBit << 1) == 0 ? PaymentStatus.Paid : PaymentStatus.Refunded;
     }
 
     /**
@@ -323,8 +403,9 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         return _computeFee(amount, feeBps);
     }
 
+    /// @dev The service draws merchant ids at random, so their low six bits spread them over the filter.
     function _filterBit(bytes32 merchantId) private pure returns (uint256) {
-        return uint256(keccak256(abi.encode(merchantId))) & 63;
+        return uint256(merchantId) & 63;
     }
 
     function _addToFilter(bytes32 merchantId) private {
@@ -356,14 +437,28 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         }
     }
 
-    function _paymentRecord(
-        address recipient,
-        address token,
-        address payer,
-        uint256 amount
-    ) private pure returns (uint256) {
-        uint256 digest = uint256(keccak256(abi.encode(token, payer, amount)));
-        return ((digest >> 161) << 160) | uint256(uint160(recipient));
+    /// @dev The bitmap word of a payment's sequence (the low 64 bits of its id) and the mask of its paid bit.
+    function _paymentSlot(bytes32 paymentId) private pure returns (uint256 word, uint256 paidBit) {
+        uint256 sequence = uint256(paymentId) & _SEQUENCE_MASK;
+        return (sequence >> 7, 1 << ((sequence & 127) << 1));
+    }
+
+    function _changeMerchantFee(
+        bytes32 merchantId,
+        MerchantFee memory previous,
+        bool isSet,
+        uint16 feeBps
+    ) private {
+        if (block.timestamp < uint256(previous.changedAt) + SIGNATURE_LIFETIME) {
+            revert FeeChangeTooSoon(previous.changedAt + SIGNATURE_LIFETIME);
+        }
+        _merchantFees[merchantId] = MerchantFee({
+            isSet: isSet,
+            feeBps: feeBps,
+            wasSet: previous.isSet,
+            previousFeeBps: previous.feeBps,
+            changedAt: uint40(block.timestamp)
+        });
     }
 
     function _checkServerSignature(address expected, bytes32 structHash, bytes calldata signature) private view {
@@ -382,15 +477,21 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
 
     function _setDefaultFee(uint16 feeBps) private {
         _checkFee(feeBps);
+        uint40 changedAt = _treasury.defaultFeeChangedAt;
+        if (changedAt != 0 && block.timestamp < uint256(changedAt) + SIGNATURE_LIFETIME) {
+            revert FeeChangeTooSoon(changedAt + SIGNATURE_LIFETIME);
+        }
         uint16 previous = _config.defaultFeeBps;
         _config.defaultFeeBps = feeBps;
+        _treasury.previousDefaultFeeBps = previous;
+        _treasury.defaultFeeChangedAt = uint40(block.timestamp);
         emit DefaultFeeUpdated(previous, feeBps);
     }
 
     function _setTreasury(address treasury_) private {
         if (treasury_ == address(0)) revert InvalidTreasury(treasury_);
-        address previous = _treasury;
-        _treasury = treasury_;
+        address previous = _treasury.treasury;
+        _treasury.treasury = treasury_;
         emit TreasuryUpdated(previous, treasury_);
     }
 

@@ -6,3 +6,4 @@ export * from "./anvil.js";
 export * from "./chain.js";
 export * from "./tokenProbe.js";
 export * from "./fee.js";
+export * from "./paymentId.js";

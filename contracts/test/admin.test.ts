@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { keccak256, parseEther, parseEventLogs, zeroAddress, type Hex, type TransactionReceipt } from "viem";
+import { parseEther, parseEventLogs, zeroAddress, type Hex, type TransactionReceipt } from "viem";
 
-import { maxFeeBps, paymentGatewayAbi } from "../src/index.js";
+import { maxFeeBps, PAYMENT_SIGNATURE_LIFETIME, paymentGatewayAbi } from "../src/index.js";
 import { defaultFeeBps, expectRevert, id, setupChain } from "./fixture.js";
 
 const c = await setupChain();
@@ -17,7 +17,9 @@ type WriteName =
   | "pause"
   | "unpause"
   | "transferOwnership"
-  | "acceptOwnership";
+  | "acceptOwnership"
+  | "renounceOwnership"
+  | "pruneMerchantFee";
 
 function write(functionName: WriteName, args: readonly unknown[] = [], from = accounts.deployer) {
   return c.wallet(from).writeContract({
@@ -48,12 +50,20 @@ function read<T>(functionName: string, args: readonly unknown[] = []): Promise<T
   } as never) as Promise<T>;
 }
 
-/** Pays 1 token for `merchantId` and returns the fee taken. */
-async function feeOfPayment(merchantId: Hex): Promise<bigint> {
+/** A payment request of 1 token for `merchantId`, signed now. */
+function oneTokenRequest(merchantId: Hex) {
+  return c.paymentRequest({ amount: parseEther("1"), merchantId });
+}
+
+/** Pays 1 token for `merchantId` (with a request signed now, or `signed`) and returns the fee taken. */
+async function feeOfPayment(
+  merchantId: Hex,
+  signed?: Awaited<ReturnType<typeof oneTokenRequest>>,
+): Promise<bigint> {
   const amount = parseEther("1");
   await c.mint(tokens.permit18, accounts.payer.address, amount);
   await c.approve(accounts.payer, tokens.permit18, gateway, amount);
-  const receipt = await c.pay(accounts.payer, await c.paymentRequest({ amount, merchantId }));
+  const receipt = await c.pay(accounts.payer, signed ?? (await oneTokenRequest(merchantId)));
   const [event] = parseEventLogs({
     abi: paymentGatewayAbi,
     logs: receipt.logs,
@@ -63,7 +73,13 @@ async function feeOfPayment(merchantId: Hex): Promise<bigint> {
 }
 
 /** Filter bit of a merchant id, as the gateway computes it. */
-const filterBit = (merchantId: Hex) => BigInt(keccak256(merchantId)) & 63n;
+const filterBit = (merchantId: Hex) => BigInt(merchantId) & 63n;
+
+/** Lets the signature lifetime pass, after which a fee can change again. */
+async function afterSignatureLifetime() {
+  await c.testClient.increaseTime({ seconds: PAYMENT_SIGNATURE_LIFETIME });
+  await c.testClient.mine({ blocks: 1 });
+}
 
 describe("deployment", () => {
   it("sets owner, signer, treasury, fee and the trusted forwarder", async () => {
@@ -112,6 +128,7 @@ describe("owner functions", () => {
     expect(await feeOfPayment(merchant)).toBe(parseEther("0.003"));
     expect(await feeOfPayment(id("merchant 1"))).toBe(parseEther("0.01"));
 
+    await afterSignatureLifetime();
     receipt = await owner("clearMerchantFee", [merchant]);
     expect(events(receipt)).toEqual([{ eventName: "MerchantFeeCleared", args: { merchantId: merchant } }]);
     expect(await read("merchantFee", [merchant])).toEqual([defaultFeeBps, false]);
@@ -145,14 +162,90 @@ describe("owner functions", () => {
     const [a, b, noOverride] = sameBit as [Hex, Hex, Hex];
     await owner("setMerchantFee", [a, 500]);
     await owner("setMerchantFee", [b, 200]);
+    await afterSignatureLifetime();
     await owner("setMerchantFee", [a, 400]); // updating an override does not count twice
+    await afterSignatureLifetime();
     await owner("clearMerchantFee", [a]);
     expect(await feeOfPayment(b)).toBe(parseEther("0.02"));
     expect(await feeOfPayment(a)).toBe(parseEther("0.01"));
     // The bit is set (b), but noOverride has no override: the default applies.
     expect(await feeOfPayment(noOverride)).toBe(parseEther("0.01"));
+    await afterSignatureLifetime();
+    await owner("pruneMerchantFee", [a]);
     await owner("clearMerchantFee", [b]);
     expect(await feeOfPayment(b)).toBe(parseEther("0.01"));
+    expect(await feeOfPayment(a)).toBe(parseEther("0.01"));
+  });
+
+  // Block times have one-second steps: a request signed in the second of a change pays the new fee, so each
+  // change here comes one second after the request signed before it.
+  const nextSecond = () => c.testClient.increaseTime({ seconds: 1 });
+
+  it("prices a payment at the fee in effect when it was signed, whatever changes before it is paid", async () => {
+    const merchant = id("merchant timing");
+    const beforeDefaultChange = await oneTokenRequest(merchant);
+    await nextSecond();
+    await owner("setDefaultFee", [250]);
+    const beforeOverride = await oneTokenRequest(merchant);
+    await nextSecond();
+    await owner("setMerchantFee", [merchant, 30]);
+    const withOverride = await oneTokenRequest(merchant);
+    // Paid after every change, in another order than signed.
+    expect(await feeOfPayment(merchant, withOverride)).toBe(parseEther("0.003"));
+    expect(await feeOfPayment(merchant, beforeDefaultChange)).toBe(parseEther("0.01"));
+    expect(await feeOfPayment(merchant, beforeOverride)).toBe(parseEther("0.025"));
+  });
+
+  it("a cleared override still prices the requests signed before the clear", async () => {
+    const merchant = id("merchant clear timing");
+    await owner("setMerchantFee", [merchant, 30]);
+    await afterSignatureLifetime();
+    const beforeClear = await oneTokenRequest(merchant);
+    await nextSecond();
+    await owner("clearMerchantFee", [merchant]);
+    const afterClear = await oneTokenRequest(merchant);
+    expect(await feeOfPayment(merchant, afterClear)).toBe(parseEther("0.01"));
+    expect(await feeOfPayment(merchant, beforeClear)).toBe(parseEther("0.003"));
+  });
+
+  it("refuses a second change of a fee within the signature lifetime", async () => {
+    const merchant = id("merchant twice");
+    await owner("setDefaultFee", [200]);
+    const defaultReceipt = await owner("setMerchantFee", [merchant, 50]);
+    const changedAt = (await publicClient.getBlock({ blockNumber: defaultReceipt.blockNumber })).timestamp;
+    await expectRevert(write("setMerchantFee", [merchant, 60]), "FeeChangeTooSoon", [
+      changedAt + BigInt(PAYMENT_SIGNATURE_LIFETIME),
+    ]);
+    await expectRevert(write("clearMerchantFee", [merchant]), "FeeChangeTooSoon");
+    await expectRevert(write("setDefaultFee", [300]), "FeeChangeTooSoon");
+    await afterSignatureLifetime();
+    await owner("setDefaultFee", [300]);
+    await owner("setMerchantFee", [merchant, 60]);
+    expect(await read("merchantFee", [merchant])).toEqual([60, true]);
+  });
+
+  it("pruneMerchantFee forgets a cleared override only after the signature lifetime", async () => {
+    const merchant = id("merchant prune");
+    await expectRevert(write("pruneMerchantFee", [merchant]), "MerchantFeeNotSet", [merchant]);
+    await owner("setMerchantFee", [merchant, 30]);
+    await expectRevert(write("pruneMerchantFee", [merchant]), "MerchantFeeNotSet", [merchant]);
+    await afterSignatureLifetime();
+    await owner("clearMerchantFee", [merchant]);
+    await expectRevert(write("pruneMerchantFee", [merchant], accounts.other), "FeeChangeTooSoon");
+    await afterSignatureLifetime();
+    // Anyone can prune.
+    await c.mined(await write("pruneMerchantFee", [merchant], accounts.other));
+    await expectRevert(write("pruneMerchantFee", [merchant]), "MerchantFeeNotSet", [merchant]);
+    expect(await feeOfPayment(merchant)).toBe(parseEther("0.01"));
+    // A new override counts in the filter again.
+    await owner("setMerchantFee", [merchant, 30]);
+    expect(await feeOfPayment(merchant)).toBe(parseEther("0.003"));
+  });
+
+  it("refuses to renounce ownership, to the owner too", async () => {
+    await expectRevert(write("renounceOwnership"), "OwnershipCannotBeRenounced");
+    await expectRevert(write("renounceOwnership", [], accounts.other), "OwnershipCannotBeRenounced");
+    expect(await read("owner")).toBe(accounts.deployer.address);
   });
 
   it("setTreasury redirects fees and emits TreasuryUpdated; zero is refused", async () => {

@@ -2,6 +2,7 @@
  * A chain for one test file: an anvil node with Kassa and the test tokens deployed, funded accounts, and
  * helpers that sign and send payments. Call `snapshotEachTest()` inside the file to isolate tests.
  */
+import { randomBytes } from "node:crypto";
 import { rpcChain } from "../src/chain.js";
 import { afterAll, afterEach, beforeEach, expect } from "vitest";
 import {
@@ -28,6 +29,7 @@ import {
   erc2771ForwarderAbi,
   noPermit,
   paymentGatewayAbi,
+  paymentIdOf,
   signForwardRequest,
   signPaymentRequest,
   signPermit,
@@ -127,14 +129,19 @@ export async function setupChain() {
     return (await publicClient.getBlock()).timestamp;
   }
 
-  let counter = 0;
+  let sequence = 0n;
+  /** A fresh payment id as the service makes them: the next sequence under 192 random bits. */
+  function nextPaymentId(): Hex {
+    return paymentIdOf(++sequence, randomBytes(24));
+  }
+
   /** A signed payment request; fields default to a 25-token payment of the 18-decimal permit token. */
   async function paymentRequest(
     overrides: Partial<PaymentRequest> = {},
     signer: LocalAccount = accounts.signer,
   ) {
     const request: PaymentRequest = {
-      paymentId: id(`payment ${counter++} ${Math.random()}`),
+      paymentId: nextPaymentId(),
       tokenAddress: tokens.permit18,
       amount: parseEther("25"),
       recipientAddress: accounts.merchant.address,
@@ -241,6 +248,7 @@ export async function setupChain() {
     approve,
     balanceOf,
     now,
+    nextPaymentId,
     paymentRequest,
     payArgs,
     permitFor,

@@ -280,6 +280,20 @@ describe("pay reverts", () => {
     ]);
   });
 
+  it("on dirty high bits of an address argument (the request is hashed from calldata as sent)", async () => {
+    await c.mint(tokens.permit18, accounts.payer.address, amount);
+    await c.approve(accounts.payer, tokens.permit18, gateway, amount);
+    const signed = await c.paymentRequest();
+    const data = encodeFunctionData({ abi: paymentGatewayAbi, functionName: "pay", args: c.payArgs(signed) });
+    // tokenAddress is the second word after the selector: set a bit above its 160.
+    const dirty = `${data.slice(0, 10 + 64)}01${data.slice(10 + 64 + 2)}` as Hex;
+    const wallet = c.wallet(accounts.payer);
+    const hash = await wallet.sendTransaction({ to: gateway, data: dirty, gas: 300_000n });
+    expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("reverted");
+    // The clean request still pays.
+    await c.pay(accounts.payer, signed);
+  });
+
   it("on a payment id paid already", async () => {
     await c.mint(tokens.permit18, accounts.payer.address, amount * 2n);
     await c.approve(accounts.payer, tokens.permit18, gateway, amount * 2n);

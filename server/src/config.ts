@@ -105,6 +105,11 @@ const envSchema = z.object({
       "Where embedded PostgreSQL, the dev chain's state and dev.json live (no DATABASE_URL, `kassa dev`).",
     ),
   DEPLOYER_PRIVATE_KEY: privateKey.optional().describe("Key that pays for `kassa deploy` (secret)."),
+  GATEWAY_OWNER_PRIVATE_KEY: privateKey
+    .optional()
+    .describe(
+      "Key of the gateway owner, only for `kassa admin merchant update --fee-bps`, which sets the fee on-chain; unset where the owner is a multisig (secret).",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, "must be at least 16 characters")
@@ -220,6 +225,8 @@ export interface Config {
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
   deployerPrivateKey: Secret<`0x${string}`> | undefined;
+  /** Owns the gateway: `kassa admin merchant update --fee-bps` sends setMerchantFee with it. */
+  gatewayOwnerPrivateKey: Secret<`0x${string}`> | undefined;
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
@@ -283,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcTimeoutMs: values.RPC_TIMEOUT_MS,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
+    gatewayOwnerPrivateKey: values.GATEWAY_OWNER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,

@@ -18,13 +18,30 @@ export const redactedLogPaths = [
   "*.public_key_hash",
 ];
 
+const FATAL = 60;
+let shuttingDown = false;
+
+/**
+ * From now on every logger of this process prints fatal lines only: a process told to stop says so once,
+ * then stays quiet while its database connections, possibly stopped by the same Ctrl-C, go away.
+ */
+export function quietLogsForShutdown(): void {
+  shuttingDown = true;
+}
+
 export function createLogger(options: { level: LevelWithSilent; destination?: DestinationStream }): Logger {
   return pino(
     {
       level: options.level,
       redact: { paths: redactedLogPaths, censor: "[redacted]" },
-      // Whole lines, whatever field carries the text (msg, err.message, err.stack, a cause's message).
-      hooks: { streamWrite: scrubLogLine },
+      hooks: {
+        logMethod(args, method, level) {
+          if (shuttingDown && level < FATAL) return;
+          method.apply(this, args);
+        },
+        // Whole lines, whatever field carries the text (msg, err.message, err.stack, a cause's message).
+        streamWrite: scrubLogLine,
+      },
     },
     options.destination,
   );

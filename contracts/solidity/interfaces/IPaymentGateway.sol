@@ -104,11 +104,11 @@ interface IPaymentGateway {
     /// @dev The payment was refunded already (once per payment).
     error PaymentAlreadyRefunded(bytes32 paymentId);
 
-    /// @dev Only the wallet that received the payment can refund it.
-    error RefundSenderNotRecipient(bytes32 paymentId, address sender, address recipient);
+    /// @dev A fee changed less than `SIGNATURE_LIFETIME` ago; it can change again from `allowedFrom`.
+    error FeeChangeTooSoon(uint256 allowedFrom);
 
-    /// @dev The token, payer or paid amount given to {refund} are not those of the payment.
-    error PaymentDetailsMismatch(bytes32 paymentId);
+    /// @dev Ownership cannot be renounced (transfer it instead).
+    error OwnershipCannotBeRenounced();
 
     /// @dev A refund larger than the payment.
     error RefundExceedsPayment(bytes32 paymentId, uint256 amount, uint256 paidAmount);
@@ -116,11 +116,13 @@ interface IPaymentGateway {
     /**
      * @notice Pays `amount` of `tokenAddress` from the caller (or the payer of a forwarded request) to
      * `recipientAddress`, minus the fee that goes to the treasury.
-     * @param paymentId Id of the payment, from the Kassa API; single use.
+     * @param paymentId Id of the payment, from the Kassa API: its low 64 bits are the payment's sequence on
+     * this gateway, paid at most once; the rest is random.
      * @param tokenAddress ERC-20 token to pay with.
      * @param amount Amount in the token's base units, fee included.
      * @param recipientAddress Merchant wallet that receives `amount - fee`.
-     * @param merchantId Merchant id, selects the merchant's fee override if any.
+     * @param merchantId Merchant id, selects the merchant's fee override if any (the fee in effect when the
+     * request was signed, `deadline - SIGNATURE_LIFETIME`).
      * @param deadline Last timestamp (seconds) at which the server signature is valid.
      * @param serverSignature EIP-712 signature of the Kassa signer over the `PaymentRequest`.
      * @param permit EIP-2612 permit for exactly `amount`, or all zero when not used.
@@ -137,12 +139,15 @@ interface IPaymentGateway {
     ) external;
 
     /**
-     * @notice Sends `amount` of `tokenAddress` from the caller, the merchant wallet that received payment
-     * `paymentId`, back to its payer. Once per payment, never more than was paid.
+     * @notice Sends `amount` of `tokenAddress` from the caller, normally the merchant wallet that received payment
+     * `paymentId`, back to its payer. Once per payment; the service signs at most the paid amount. The gateway
+     * keeps no record of a payment but its two bits, so it does not check the caller: another sender would
+     * give its own tokens to the payer.
      * @param paymentId Id of the paid payment.
      * @param tokenAddress Token of the payment.
      * @param payerAddress Payer of the payment (from its `PaymentCompleted` event).
-     * @param paidAmount Amount of the payment, fee included (from its `PaymentCompleted` event).
+     * @param paidAmount Amount of the payment, fee included (from its `PaymentCompleted` event); only compared
+     * with `amount`, against a caller's slip (not signed).
      * @param amount Amount to refund, at most `paidAmount`.
      * @param deadline Last timestamp (seconds) at which the server signature is valid.
      * @param serverSignature EIP-712 signature of the Kassa signer over the `RefundRequest`.

@@ -249,12 +249,7 @@ function merchantCommand(run: RunWithContext): Command {
       .option("--chain <networkId>", "EIP-155 chain id of the merchant's chain", integerArg)
       .option("--recipient <address>", "wallet that receives the payments")
       .option("--webhook-url <url>", "where payment events are POSTed")
-      .option("--faucet", "let this merchant's payers use the gas faucet", false)
-      .option(
-        "--fee-bps <bps>",
-        "fee override in basis points (recorded; the contract's fee applies)",
-        integerArg,
-      ),
+      .option("--faucet", "let this merchant's payers use the gas faucet", false),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
       const created = await admin.createMerchant(ctx, {
@@ -263,7 +258,6 @@ function merchantCommand(run: RunWithContext): Command {
         recipientAddress: opts.recipient,
         webhookUrl: opts.webhookUrl,
         faucetEnabled: opts.faucet,
-        feeBps: opts.feeBps,
       });
       out.result(created, (c) => {
         printFields([
@@ -289,10 +283,15 @@ function merchantCommand(run: RunWithContext): Command {
       .option("--no-faucet", "disable the gas faucet")
       .option("--enable", "accept payments")
       .option("--disable", "refuse all requests of this merchant")
-      .option("--fee-bps <bps>", "fee override in basis points, or none", nullableIntegerArg),
+      .option(
+        "--fee-bps <bps>",
+        "fee override in basis points, or none: set on the gateway from GATEWAY_OWNER_PRIVATE_KEY, for payments signed from then on",
+        nullableIntegerArg,
+      ),
   ).action((merchantKey: string, opts) =>
     run(opts.json, async (ctx, out) => {
-      const updated = await admin.updateMerchant(ctx, merchantKey, {
+      const deps = { ...ctx, gatewayOwnerKey: ctx.config.gatewayOwnerPrivateKey };
+      const updated = await admin.updateMerchant(deps, merchantKey, {
         name: opts.name,
         networkId: opts.chain,
         recipientAddress: opts.recipient,

@@ -77,26 +77,32 @@ async function embeddedDatabaseUrl(
   progress: (message: string) => void,
 ): Promise<{ url: string; stop?: () => Promise<void> }> {
   const dir = embeddedPostgresDir(dataDir);
-  const running = await runningPostgresPort(dir);
-  if (running !== undefined) return { url: `postgres://postgres:postgres@127.0.0.1:${running}/postgres` };
+  const running = await runningPostgres(dir);
+  if (running !== undefined)
+    return { url: `postgres://postgres:postgres@127.0.0.1:${running.port}/postgres` };
   await mkdir(dir, { recursive: true });
   progress(`starting embedded PostgreSQL in ${dir}`);
   const postgres = await startEmbeddedPostgres({ dataDir: dir });
   return { url: postgres.url, stop: postgres.stop };
 }
 
-/** The port of a PostgreSQL already running on `dir` (read from its postmaster.pid), if any. */
-async function runningPostgresPort(dir: string): Promise<number | undefined> {
+/** The process id and port of a PostgreSQL running on `dir` (read from its postmaster.pid), if any. */
+export async function runningPostgres(dir: string): Promise<{ pid: number; port: number } | undefined> {
   const pidFile = join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return undefined;
   const [pidLine, , , portLine] = (await readFile(pidFile, "utf8")).split("\n");
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  return isAlive(pid) ? { pid, port } : undefined;
+}
+
+/** Whether process `pid` exists. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return port;
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }

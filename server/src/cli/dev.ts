@@ -25,9 +25,9 @@ import type { GaslessSettings } from "../gasless/settings.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
 import type { PriceSettings } from "../prices/settings.js";
 import { isKassaError } from "../errors.js";
-import { createLogger } from "../logger.js";
+import { createLogger, quietLogsForShutdown } from "../logger.js";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
-import type { Context } from "./context.js";
+import { embeddedPostgresDir, isAlive, runningPostgres, type Context } from "./context.js";
 import { reportError, UsageError } from "./output.js";
 import { serve, stopOnSignals } from "./serve.js";
 
@@ -194,12 +194,50 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     await anvil.stop();
     throw error;
   }
-  const stopAll = async () => {
-    await shop?.stop();
-    await running?.stop();
-    await anvil.stop();
-  };
-  stopOnSignals(stopAll, logger);
+  const postgres = config.databaseUrl ? undefined : await runningPostgres(embeddedPostgresDir(dataDir));
+  const watchdog = exitWhenGone(
+    [
+      { name: "anvil", pid: anvil.pid },
+      ...(postgres ? [{ name: "the embedded PostgreSQL", pid: postgres.pid }] : []),
+    ],
+    stopAll,
+  );
+  async function stopAll() {
+    // Stopping stops the processes it watches: they are no longer news.
+    clearInterval(watchdog);
+    try {
+      await shop?.stop();
+      await running?.stop();
+    } finally {
+      await anvil.stop();
+    }
+  }
+  stopOnSignals(stopAll, logger, (signal) => progress(`stopping (${signal})`));
+}
+
+/** How long `kassa dev` waits for the rest to stop once a process it runs on died. */
+const STOP_AFTER_DEATH_MS = 5_000;
+
+/**
+ * `kassa dev` runs on anvil and PostgreSQL processes of its own: when one of them dies (killed, out of
+ * memory), it says so in one line and stops, instead of logging the failures of everything that used it.
+ */
+function exitWhenGone(
+  watched: { name: string; pid: number }[],
+  stopAll: () => Promise<void>,
+): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const gone = watched.find((w) => !isAlive(w.pid));
+    if (!gone) return;
+    process.stderr.write(
+      `✗ ${gone.name} (pid ${gone.pid}) stopped, so Kassa stops too; \`npm start\` starts it all again\n`,
+    );
+    quietLogsForShutdown();
+    const waited = new Promise((resolve) => setTimeout(resolve, STOP_AFTER_DEATH_MS));
+    void Promise.race([stopAll().catch(() => {}), waited]).finally(() => process.exit(1));
+  }, 250);
+  timer.unref();
+  return timer;
 }
 
 /** The origin of the API (and so of the widget it serves) as serve() reports it: 0.0.0.0 is 127.0.0.1. */

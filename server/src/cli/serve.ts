@@ -5,7 +5,7 @@ import { buildApp } from "../http/app.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
 import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
-import { createLogger } from "../logger.js";
+import { createLogger, quietLogsForShutdown } from "../logger.js";
 import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../metrics.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
@@ -129,18 +129,26 @@ function workerModules(parts: {
   ];
 }
 
-/** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
-export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+/**
+ * Stops cleanly on SIGINT/SIGTERM, saying so in one line (`announce`, default an info log line) and
+ * nothing else unless the stop fails; a second signal exits at once.
+ */
+export function stopOnSignals(
+  stop: () => Promise<void>,
+  logger: Logger,
+  announce: (signal: NodeJS.Signals) => void = (signal) => logger.info({ signal }, "shutting down"),
+): void {
   serving = true;
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(1);
     signalled = true;
-    logger.info({ signal }, "shutting down");
+    announce(signal);
+    quietLogsForShutdown();
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
+        logger.fatal({ err: error }, "shutdown failed");
         process.exit(1);
       },
     );

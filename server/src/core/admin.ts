@@ -1,5 +1,8 @@
+import { maxFeeBps } from "@kassa/contracts";
+import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { splitRpcUrls, type ChainClients } from "../chain/clients.js";
+import { sendMerchantFee } from "../chain/gatewayOwner.js";
 import { checkExactTransfers, readTokenInfo } from "../chain/tokenInfo.js";
 import {
   findChainById,
@@ -31,6 +34,7 @@ import {
   newWebhookSecret,
 } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
+import type { Secret } from "../secret.js";
 import * as merchants from "./merchants.js";
 import { addressSchema, httpUrlSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "./validation.js";
 import {
@@ -50,6 +54,8 @@ import {
 export interface AdminDeps {
   db: Db;
   chains: ChainClients;
+  /** GATEWAY_OWNER_PRIVATE_KEY: needed only to change a merchant's fee (`feeBps`), which is set on-chain. */
+  gatewayOwnerKey?: Secret<Hex>;
 }
 
 async function requireChain(db: Db, networkId: number): Promise<ChainRow> {
@@ -266,7 +272,6 @@ export const createMerchantInputSchema = z.object({
   recipientAddress: addressSchema.optional(),
   webhookUrl: httpUrlSchema.optional(),
   faucetEnabled: z.boolean().default(false),
-  feeBps: z.number().int().min(0).max(10_000).optional(),
 });
 export type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
 
@@ -297,7 +302,7 @@ export async function createMerchant(deps: AdminDeps, input: CreateMerchantInput
     webhook_url: merchant.webhookUrl ?? null,
     webhook_secret: webhookSecret,
     faucet_enabled: merchant.faucetEnabled,
-    fee_bps: merchant.feeBps ?? null,
+    fee_bps: null,
     api_key_hash: hashKey(apiKey),
     public_key: publicKey,
     public_key_hash: hashKey(publicKey),
@@ -313,7 +318,8 @@ export const updateMerchantInputSchema = z
     webhookUrl: httpUrlSchema.nullable(),
     faucetEnabled: z.boolean(),
     isEnabled: z.boolean(),
-    feeBps: z.number().int().min(0).max(10_000).nullable(),
+    /** The merchant's fee override on its chain's gateway (null: clear it); sent from the gateway owner. */
+    feeBps: z.number().int().min(0).max(maxFeeBps).nullable(),
   })
   .partial();
 /** Omitted fields stay as they are; null clears an optional field. */
@@ -335,12 +341,50 @@ export async function updateMerchant(
     is_enabled: patch.isEnabled,
     fee_bps: patch.feeBps,
   };
+  let chain: ChainRow | undefined;
   if (patch.networkId !== undefined) {
-    update.chain_id = patch.networkId === null ? null : (await requireChain(deps.db, patch.networkId)).id;
+    chain = patch.networkId === null ? undefined : await requireChain(deps.db, patch.networkId);
+    update.chain_id = chain?.id ?? null;
+  } else if (patch.feeBps !== undefined && current.chain_id !== null) {
+    chain = await findChainById(deps.db, current.chain_id);
   }
+  if (patch.feeBps !== undefined) await setFeeOnChain(deps, current, chain, patch.feeBps);
   const row = await updateMerchantByKey(deps.db, merchantKey, update);
   if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
   return adminMerchant(row, await networkIdOf(deps.db, row));
+}
+
+/**
+ * The fee override lives in the gateway (the merchant's fee in the database mirrors it): the owner's
+ * transaction is mined before the row changes, so a refused or failed change leaves both as they were.
+ */
+async function setFeeOnChain(
+  deps: AdminDeps,
+  merchant: MerchantRow,
+  chain: ChainRow | undefined,
+  feeBps: number | null,
+): Promise<void> {
+  if (!chain?.gateway_address) {
+    throw new KassaError(
+      "CHAIN_CONFIG_ERROR",
+      "the merchant's fee is set on its chain's gateway: give the merchant a chain with a gateway first",
+    );
+  }
+  if (!deps.gatewayOwnerKey) {
+    throw new KassaError(
+      "CHAIN_CONFIG_ERROR",
+      `set GATEWAY_OWNER_PRIVATE_KEY to the gateway owner's key, or have the owner call ${
+        feeBps === null ? "clearMerchantFee" : "setMerchantFee"
+      } for merchant id ${merchant.merchant_id} on ${chain.gateway_address}`,
+    );
+  }
+  await sendMerchantFee({
+    client: deps.chains.publicClient(chain),
+    ownerKey: deps.gatewayOwnerKey,
+    gateway: chain.gateway_address as Address,
+    merchantId: merchant.merchant_id as Hex,
+    feeBps,
+  });
 }
 
 export async function listMerchants(deps: AdminDeps): Promise<AdminMerchant[]> {

@@ -1,3 +1,4 @@
+import { PAYMENT_SIGNATURE_LIFETIME } from "@kassa/contracts/paymentId";
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
@@ -9,6 +10,7 @@ import {
   type PaymentInserter,
   type PaymentDetails,
 } from "../db/payments.js";
+import type { PaymentSequencer } from "../db/paymentSequences.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import type { MerchantRow } from "../db/types.js";
 import {
@@ -36,8 +38,11 @@ import {
   type PaymentView,
 } from "./views.js";
 
-/** SPEC.md section 8: the server signature deadline and the payment lifetime. */
-export const SIGNATURE_DEADLINE_SECONDS = 3600;
+/**
+ * SPEC.md section 8: the server signature deadline and the payment lifetime. The gateway prices a payment
+ * at the fee in effect at `deadline - SIGNATURE_LIFETIME`, so the deadline is always signing time + this.
+ */
+export const SIGNATURE_DEADLINE_SECONDS = PAYMENT_SIGNATURE_LIFETIME;
 export const PAYMENT_LIFETIME_MS = 5 * 60 * 1000;
 /** Redirect URL value for payments with no page to return to (SPEC.md section 4.1 rule 3). */
 export const NO_REDIRECT = "service:none";
@@ -47,6 +52,8 @@ export interface PaymentDeps {
   reads: SharedReads;
   /** createPaymentInserter(db): the batched INSERT. */
   insertPayment: PaymentInserter;
+  /** createPaymentSequencer(db): the payment's sequence on its gateway, from ranges taken in PostgreSQL. */
+  nextPaymentSequence: PaymentSequencer;
   /** Absent: creation fails with SIGNING_SERVICE_ERROR (no KASSA_SIGNER_PRIVATE_KEY). */
   signer: PaymentSigner | undefined;
   prices: PriceService;
@@ -161,8 +168,12 @@ export async function createPayment(
   }
 
   if (!deps.signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
+  const sequence = await deps.nextPaymentSequence({
+    chainId: chain.id,
+    gatewayAddress: chain.gateway_address,
+  });
   const now = deps.now();
-  const paymentId = newPaymentId();
+  const paymentId = newPaymentId(sequence);
   const deadline = Math.floor(now.getTime() / 1000) + SIGNATURE_DEADLINE_SECONDS;
   let serverSignature: Hex;
   try {

@@ -7,13 +7,17 @@ import { updateMerchantByKey } from "../db/merchants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import type { MerchantRow } from "../db/types.js";
 import {
+  claimDeliverySlot,
+  countDueDeliveries,
   findDeliveryByMerchantId,
-  findDeliveryToSend,
   insertWebhookAttempt,
   insertWebhookDelivery,
   insertWebhookEvent,
   listAttemptsByDeliveryIds,
+  lockMerchantSlots,
   listDeliveriesByMerchantId,
+  listStrandedDeliveries,
+  takeDeliveriesToWake,
   updateDeliveryAfterAttempt,
 } from "../db/webhooks.js";
 import { newWebhookSecret } from "../domain/ids.js";
@@ -27,9 +31,14 @@ export const DELIVER_WEBHOOK_TASK = "lifecycle_deliver_webhook";
 /**
  * Delays before each retry after a failed attempt: about three and a half days in all, then the delivery
  * is FAILED. Each delay gets +-20% jitter so a merchant coming back up is not hit by every retry at once.
+ * The first minute is dense, so an outage of a few seconds costs seconds; once one delivery gets through,
+ * the endpoint's waiting retries are brought forward (RETRIES_BROUGHT_FORWARD at a time).
  */
 export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
   5_000,
+  10_000,
+  30_000,
+  60_000,
   5 * 60_000,
   30 * 60_000,
   2 * 3_600_000,
@@ -43,12 +52,18 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
- * Deliveries of one merchant may hold at most this many worker slots of a process at once; a slow or dead
- * endpoint (each attempt bounded by the timeout) therefore never takes the slots other merchants need. A
- * delivery over the limit is put back a moment later without counting as an attempt. (graphile-worker's named
- * queues would serialize a merchant's deliveries too, but they cost ~200 ms per job, far too slow.)
+ * Deliveries of one merchant being sent at once, across every worker process; a slow or dead endpoint
+ * (each attempt bounded by the timeout) therefore never takes the worker slots other merchants need. A
+ * delivery over the limit is parked (its job ends at once, no attempt used) and started again when one of
+ * the merchant's attempts ends, so it neither holds a slot nor comes back ahead of fresh work.
+ * (graphile-worker's named queues would serialize a merchant's deliveries too, but they cost ~200 ms per
+ * job, far too slow.)
  */
 export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
+/** Waiting retries of an endpoint started again after one of its deliveries succeeds. */
+export const RETRIES_BROUGHT_FORWARD = 3;
+/** A merchant slot is leased for the attempt's timeout plus this; a sender that died frees it by then. */
+const SLOT_LEASE_MARGIN_MS = 5_000;
 
 export interface DeliverWebhookPayload {
   deliveryId: string;
@@ -133,22 +148,33 @@ export async function recordPaymentEvent(
   return eventId;
 }
 
+/**
+ * The job that attempts a delivery, keyed by the delivery: adding it again moves the waiting job (to
+ * `runAt`, default now) instead of doubling it.
+ */
+export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, runAt?: Date): Promise<void> {
+  return enqueueJob(db, DELIVER_WEBHOOK_TASK, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
+    jobKey: deliveryId,
+    ...(runAt ? { runAt } : {}),
+  });
+}
+
 async function createDelivery(
   trx: Db,
   eventId: string,
   merchantId: number,
   now: Date,
 ): Promise<WebhookDeliveryRow> {
+  // A merchant with a full set of due deliveries already: this one waits, parked, for one of them to
+  // end (which starts the oldest waiting), instead of costing a job that would only find no free slot.
+  const due = await countDueDeliveries(trx, merchantId, { now, atMost: DEFAULT_DELIVERIES_PER_MERCHANT });
   const delivery = await insertWebhookDelivery(trx, {
     id: newDeliveryId(),
     eventId,
     merchantId,
     nextAttemptAt: now,
   });
-  await enqueueJob(trx, DELIVER_WEBHOOK_TASK, {
-    deliveryId: delivery.id,
-    merchantId,
-  } satisfies DeliverWebhookPayload);
+  if (due < DEFAULT_DELIVERIES_PER_MERCHANT) await enqueueDelivery(trx, delivery.id, merchantId);
   return delivery;
 }
 
@@ -163,9 +189,19 @@ export interface WebhookDeliveryDeps {
   retryScheduleMs?: readonly number[];
   /** Default Math.random; tests pin the jitter. */
   random?: () => number;
+  /** Deliveries of one merchant sent at once, across every worker; default DEFAULT_DELIVERIES_PER_MERCHANT. */
+  perMerchant?: number;
 }
 
-export type DeliveryAttemptOutcome = "succeeded" | "retry-scheduled" | "failed" | "skipped";
+export type DeliveryAttemptOutcome =
+  | "succeeded"
+  | "retry-scheduled"
+  | "failed"
+  | "skipped"
+  /** Every slot of the merchant was taken: started again when one is released. */
+  | "parked"
+  /** Not due yet, or being sent elsewhere: its job was moved to when it is. */
+  | "deferred";
 
 /** The headers of a Standard Webhooks message, signed with the merchant's `whsec_` secret. */
 export function signWebhook(
@@ -182,16 +218,30 @@ export function signWebhook(
 }
 
 /**
- * One attempt of a PENDING delivery: POST, log the attempt, then mark it delivered, schedule the next try
- * (in the same transaction) or give up after the last one. Never throws for a merchant's failure, so the
- * job itself succeeds; the schedule is ours, not graphile-worker's.
+ * One attempt of a due PENDING delivery: take one of its merchant's slots (or park), POST, log the attempt,
+ * then mark it delivered, schedule the next try or give up after the last one, and start the merchant's
+ * next deliveries, all in one transaction. Never throws for a merchant's failure, so the job itself
+ * succeeds; the schedule is ours, not graphile-worker's. Safe to run twice or after a crash: the delivery
+ * row says whether and when to send, and every try carries the same webhook-id.
  */
 export async function attemptWebhookDelivery(
   deps: WebhookDeliveryDeps,
   deliveryId: string,
 ): Promise<DeliveryAttemptOutcome> {
-  const delivery = await findDeliveryToSend(deps.db, deliveryId);
-  if (delivery?.status !== "PENDING") return "skipped";
+  const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const claimedAt = deps.now();
+  const claim = await claimDeliverySlot(deps.db, deliveryId, {
+    now: claimedAt,
+    leaseUntil: new Date(claimedAt.getTime() + timeoutMs + SLOT_LEASE_MARGIN_MS),
+    perMerchant: deps.perMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT,
+  });
+  if (claim.kind === "done") return "skipped";
+  if (claim.kind === "no-slot") return "parked";
+  if (claim.kind === "later") {
+    await enqueueDelivery(deps.db, deliveryId, claim.merchantId, claim.at);
+    return "deferred";
+  }
+  const { delivery } = claim;
   const attempt = delivery.attempt_count + 1;
   const schedule = deps.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
   const url = delivery.webhook_url;
@@ -211,7 +261,7 @@ export async function attemptWebhookDelivery(
     };
     try {
       ({ statusCode } = await postWebhook(url, headers, body, {
-        timeoutMs: deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+        timeoutMs,
         allowPrivate: deps.allowPrivate,
       }));
       if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
@@ -226,6 +276,7 @@ export async function attemptWebhookDelivery(
   const random = deps.random ?? Math.random;
 
   return deps.db.transaction().execute(async (trx) => {
+    await lockMerchantSlots(trx, delivery.merchant_id);
     const logged = await insertWebhookAttempt(trx, {
       deliveryId,
       attempt,
@@ -235,6 +286,15 @@ export async function attemptWebhookDelivery(
       error,
     });
     if (!logged) return "skipped";
+    // The slot this attempt held is free again: the merchant's next delivery may start, and after a
+    // success a few of its waiting retries too.
+    const wake = await takeDeliveriesToWake(trx, delivery.merchant_id, {
+      now,
+      parked: 1,
+      retries: succeeded ? RETRIES_BROUGHT_FORWARD : 0,
+      except: deliveryId,
+    });
+    for (const id of wake) await enqueueDelivery(trx, id, delivery.merchant_id);
     if (succeeded) {
       await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
         status: "SUCCEEDED",
@@ -263,16 +323,27 @@ export async function attemptWebhookDelivery(
       nextAttemptAt,
       deliveredAt: null,
     });
-    if (updated) {
-      await enqueueJob(
-        trx,
-        DELIVER_WEBHOOK_TASK,
-        { deliveryId, merchantId: delivery.merchant_id } satisfies DeliverWebhookPayload,
-        { runAt: nextAttemptAt },
-      );
-    }
+    if (updated) await enqueueDelivery(trx, deliveryId, delivery.merchant_id, nextAttemptAt);
     return "retry-scheduled";
   });
+}
+
+/**
+ * Starts again the deliveries parked for a slot whose wake-up was lost (the worker whose attempt was to
+ * start them died), as many per merchant as it has free slots. Run periodically; returns how many.
+ */
+export async function wakeStrandedDeliveries(
+  deps: Pick<WebhookDeliveryDeps, "db" | "now" | "perMerchant">,
+  waitedMs: number,
+): Promise<number> {
+  const now = deps.now();
+  const stranded = await listStrandedDeliveries(deps.db, {
+    now,
+    olderThan: new Date(now.getTime() - waitedMs),
+    perMerchant: deps.perMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT,
+  });
+  for (const row of stranded) await enqueueDelivery(deps.db, row.id, row.merchant_id);
+  return stranded.length;
 }
 
 // Merchant API: delivery log, redelivery, secret rotation.

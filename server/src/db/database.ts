@@ -35,6 +35,19 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * A plain pg pool for graphile-worker (its own row types), whose connection errors are handled for as long
+ * as the pool lives: graphile-worker's own pool drops its error listener before it ends, so a connection
+ * the server closes at that moment (the database stopping with the process) crashed the process.
+ */
+export function createQueuePool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on("error", () => {});
+  // A client in use raises the same error on its next query; nothing is lost by not logging it here.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
 /** SQLSTATE 23505 on the named constraint. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return error instanceof pg.DatabaseError && error.code === "23505" && error.constraint === constraint;

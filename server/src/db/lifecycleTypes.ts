@@ -63,6 +63,8 @@ export interface WebhookDeliveriesTable {
   last_status_code: number | null;
   last_error: string | null;
   delivered_at: NullableDate;
+  /** While an attempt is being sent: the end of its lease on one of the merchant's slots. */
+  sending_until: NullableDate;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

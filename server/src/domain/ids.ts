@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { PAYMENT_ID_RANDOM_BYTES, paymentIdOf } from "@kassa/contracts/paymentId";
 
 export type Bytes32 = `0x${string}`;
 
@@ -12,8 +13,13 @@ function randomBytes32(): Bytes32 {
   return `0x${randomBytes(32).toString("hex")}`;
 }
 
-/** A fresh payment id: 256 random bits, lowercase hex, the `paymentId` of `pay()`. */
-export const newPaymentId: () => Bytes32 = randomBytes32;
+/**
+ * A payment id for `sequence` (the payment's sequence on its gateway, which the gateway's replay bitmap
+ * indexes): the sequence in the low 64 bits under 192 random bits, lowercase hex, the `paymentId` of `pay()`.
+ */
+export function newPaymentId(sequence: bigint): Bytes32 {
+  return paymentIdOf(sequence, randomBytes(PAYMENT_ID_RANDOM_BYTES));
+}
 
 /** A fresh merchant id: 256 random bits, the `merchantId` of `pay()`. */
 export const newMerchantId: () => Bytes32 = randomBytes32;

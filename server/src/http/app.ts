@@ -16,6 +16,7 @@ import type { PaymentSigner } from "../chain/signer.js";
 import { noPriceService, type PriceService } from "../core/prices.js";
 import type { Db } from "../db/database.js";
 import { createPaymentInserter } from "../db/payments.js";
+import { createPaymentSequencer } from "../db/paymentSequences.js";
 import { createSharedReads } from "../db/sharedReads.js";
 import type { Metrics } from "../metrics.js";
 import { KassaError, validationError } from "../errors.js";
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.db,
       reads,
       insertPayment: createPaymentInserter(deps.db),
+      nextPaymentSequence: createPaymentSequencer(deps.db),
       signer: deps.signer,
       prices: deps.prices ?? noPriceService,
       now,

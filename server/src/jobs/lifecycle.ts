@@ -7,15 +7,18 @@ import { expirePaymentsPastDeadline } from "../core/lifecycle.js";
 import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,
-  DEFAULT_DELIVERIES_PER_MERCHANT,
   DELIVER_WEBHOOK_TASK,
+  wakeStrandedDeliveries,
   type WebhookDeliveryDeps,
 } from "../core/webhooks.js";
 import type { Db } from "../db/database.js";
-import { enqueueJob } from "./queue.js";
 import type { WorkerModule } from "./worker.js";
 
 export const EXPIRE_PAYMENTS_TASK = "lifecycle_expire_payments";
+/** Every minute: deliveries parked for a slot whose wake-up was lost with a dead worker. */
+export const WAKE_DELIVERIES_TASK = "lifecycle_wake_webhook_deliveries";
+/** A delivery due for this long without being sent has lost its wake-up. */
+const STRANDED_AFTER_MS = 30_000;
 
 export interface LifecycleModuleOptions {
   db: Db;
@@ -27,7 +30,7 @@ export interface LifecycleModuleOptions {
   now?: () => Date;
   /** Webhook attempt timeout; default 10 s. */
   webhookTimeoutMs?: number;
-  /** Worker slots one merchant's deliveries may hold at once in this process; default 4. */
+  /** Deliveries of one merchant sent at once, across every worker process; default 4. */
   deliveriesPerMerchant?: number;
   /** Default DEFAULT_RETRY_SCHEDULE_MS (about three days). */
   webhookRetryScheduleMs?: readonly number[];
@@ -43,44 +46,6 @@ export interface LifecycleModuleOptions {
 
 export interface LifecycleModule extends WorkerModule {
   watcher: ChainWatcher | undefined;
-}
-
-/** How long a delivery waits for one of its merchant's slots before stepping aside. */
-const SLOT_WAIT_MS = 100;
-
-/** A counting semaphore with a bounded wait. */
-class MerchantSlots {
-  #free: number;
-  readonly #waiters: ((granted: boolean) => void)[] = [];
-
-  constructor(size: number) {
-    this.#free = size;
-  }
-
-  acquire(waitMs: number): Promise<boolean> {
-    if (this.#free > 0) {
-      this.#free -= 1;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const waiter = (granted: boolean) => {
-        clearTimeout(timer);
-        resolve(granted);
-      };
-      const timer = setTimeout(() => {
-        const index = this.#waiters.indexOf(waiter);
-        if (index >= 0) this.#waiters.splice(index, 1);
-        resolve(false);
-      }, waitMs);
-      this.#waiters.push(waiter);
-    });
-  }
-
-  release(): void {
-    const next = this.#waiters.shift();
-    if (next) next(true);
-    else this.#free += 1;
-  }
 }
 
 const deliveryPayload = z.object({ deliveryId: z.string(), merchantId: z.number().optional() });
@@ -100,34 +65,18 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
     ...(options.webhookRetryScheduleMs === undefined
       ? {}
       : { retryScheduleMs: options.webhookRetryScheduleMs }),
+    ...(options.deliveriesPerMerchant === undefined ? {} : { perMerchant: options.deliveriesPerMerchant }),
   };
   const log = options.logger.child({ module: "lifecycle" });
 
-  const perMerchant = options.deliveriesPerMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT;
-  const slots = new Map<number, MerchantSlots>();
   const deliverWebhook: Task = async (payload) => {
-    const { deliveryId, merchantId } = deliveryPayload.parse(payload);
-    let merchantSlots: MerchantSlots | undefined;
-    if (merchantId !== undefined) {
-      merchantSlots = slots.get(merchantId) ?? new MerchantSlots(perMerchant);
-      slots.set(merchantId, merchantSlots);
-      if (!(await merchantSlots.acquire(SLOT_WAIT_MS))) {
-        // The merchant's endpoint is slow and holds its share of slots: come back later, no attempt used.
-        await enqueueJob(
-          options.db,
-          DELIVER_WEBHOOK_TASK,
-          { deliveryId, merchantId },
-          { runAt: new Date(Date.now() + 1_000) },
-        );
-        return;
-      }
-    }
-    try {
-      const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
-      log.info({ deliveryId, outcome }, "webhook delivery attempt");
-    } finally {
-      merchantSlots?.release();
-    }
+    const { deliveryId } = deliveryPayload.parse(payload);
+    const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
+    log.info({ deliveryId, outcome }, "webhook delivery attempt");
+  };
+  const wakeDeliveries: Task = async () => {
+    const woken = await wakeStrandedDeliveries(deliveryDeps, STRANDED_AFTER_MS);
+    if (woken > 0) log.info({ count: woken }, "stranded webhook deliveries started again");
   };
   const expirePayments: Task = async () => {
     for (;;) {
@@ -158,12 +107,18 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
       [DELIVER_WEBHOOK_TASK]: deliverWebhook,
       [EXPIRE_PAYMENTS_TASK]: expirePayments,
       [EXPIRE_REFUND_TASK]: expireRefundTask,
+      [WAKE_DELIVERIES_TASK]: wakeDeliveries,
     },
     cron: [
       {
         task: EXPIRE_PAYMENTS_TASK,
         match: options.expiryCron ?? "* * * * *",
         options: { backfillPeriod: 0, maxAttempts: 1, jobKey: EXPIRE_PAYMENTS_TASK },
+      },
+      {
+        task: WAKE_DELIVERIES_TASK,
+        match: "* * * * *",
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: WAKE_DELIVERIES_TASK },
       },
     ],
     services: watcher ? [watcher] : [],

@@ -1,3 +1,4 @@
+import { paymentSequence } from "@kassa/contracts/paymentId";
 import { describe, expect, it } from "vitest";
 import {
   hashKey,
@@ -12,8 +13,12 @@ import {
 
 describe("ids and keys", () => {
   it("makes bytes32 ids that do not repeat", () => {
-    const ids = new Set(Array.from({ length: 1000 }, () => newPaymentId()));
+    const ids = new Set(Array.from({ length: 1000 }, () => newPaymentId(7n)));
     expect(ids.size).toBe(1000);
+    // The sequence in the low 64 bits, the rest random.
+    for (const id of ids) expect(paymentSequence(id)).toBe(7n);
+    expect(newPaymentId(2n ** 64n - 1n).endsWith("ffffffffffffffff")).toBe(true);
+    expect(() => newPaymentId(2n ** 64n)).toThrow(RangeError);
     for (const id of ids) expect(isBytes32(id)).toBe(true);
     expect(isBytes32(newMerchantId())).toBe(true);
     expect(isBytes32("0x1234")).toBe(false);

@@ -1,6 +1,8 @@
 import {
+  deployKassa,
   payArgs,
   paymentGatewayAbi,
+  paymentSequence,
   signPermit,
   testTokenAbi,
   testTokens,
@@ -10,6 +12,7 @@ import {
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTokenInfo } from "../../src/chain/tokenInfo.js";
+import * as admin from "../../src/core/admin.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 
@@ -153,5 +156,48 @@ describe("token info read from the chain (admin token add)", () => {
       permitSupported: true,
     });
     await expect(readTokenInfo(client, chain.treasury)).rejects.toMatchObject({ code: "TOKEN_INFO_ERROR" });
+  });
+});
+
+describe("payment sequences and a new gateway deployment", () => {
+  async function approve(p: CreatedPayment) {
+    const hash = await payer.writeContract({
+      address: p.tokenAddress,
+      abi: testTokenAbi,
+      functionName: "approve",
+      args: [p.gatewayAddress, BigInt(p.amount)],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+  }
+
+  it("gives each payment the next sequence of its gateway; old payments still pay on their gateway", async () => {
+    const first = await createPayment("seq-1", 1);
+    const second = await createPayment("seq-2", 1);
+    expect(paymentSequence(second.paymentId)).toBe(paymentSequence(first.paymentId) + 1n);
+    expect(second.paymentId.slice(0, 50)).not.toBe(first.paymentId.slice(0, 50));
+
+    // A new deployment, registered as `kassa admin chain update --gateway --forwarder` would.
+    const next = await deployKassa({
+      walletClient: chain.deployer,
+      publicClient: chain.publicClient,
+      signer: chain.signerAccount.address,
+      treasury: chain.treasury,
+      defaultFeeBps: 100,
+    });
+    await admin.updateChain(t.adminDeps, chain.chainId, {
+      gatewayAddress: next.gateway,
+      forwarderAddress: next.forwarder,
+    });
+    const onNew = await createPayment("seq-new", 1);
+    expect(onNew.gatewayAddress.toLowerCase()).toBe(next.gateway.toLowerCase());
+    // The new gateway has its own counter.
+    expect(paymentSequence(onNew.paymentId)).toBe(0n);
+
+    // The payment signed for the old gateway pays there; the new one on the new gateway.
+    await approve(first);
+    expect(first.gatewayAddress.toLowerCase()).toBe(chain.gateway.toLowerCase());
+    expect((await pay(first)).status).toBe("success");
+    await approve(onNew);
+    expect((await pay(onNew)).status).toBe("success");
   });
 });

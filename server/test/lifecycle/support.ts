@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
+import { failPayment } from "../../src/core/lifecycle.js";
 import type { Db } from "../../src/db/database.js";
 import {
   lifecycleWorkerModule,
@@ -70,6 +71,13 @@ export async function createPayment(
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data as CreatedPayment;
+}
+
+/** A payment event (payment.failed is the cheapest to cause) and the delivery it starts. */
+export async function causeEvent(t: TestApp, publicKey = t.merchant.publicKey): Promise<CreatedPayment> {
+  const p = await createPayment(t, { publicKey });
+  expect(await failPayment(t.database.db, p.paymentId, "test")).toBe(true);
+  return p;
 }
 
 /** Mints and approves enough of `token` for the payer to pay many times. */
@@ -187,8 +195,13 @@ export interface ReceivedWebhook {
 export interface Receiver {
   url: string;
   received: ReceivedWebhook[];
-  /** Status answered (default 200), or "down" to drop the connection. */
-  respondWith: number | "down";
+  /**
+   * Status answered (default 200), "down" to drop the connection, or "hang" to read the request and keep
+   * it waiting (its answer, with the status set by then, is kept in `held`).
+   */
+  respondWith: number | "down" | "hang";
+  /** Answers of the requests kept waiting by "hang". */
+  held: (() => void)[];
   /** Delay before answering, ms. */
   delayMs: number;
   /** Requests that arrived, answered or not. */
@@ -203,6 +216,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: "",
     received,
     respondWith: 200,
+    held: [],
     delayMs: 0,
     requests: 0,
     close: async () => {},
@@ -213,6 +227,10 @@ export async function startReceiver(): Promise<Receiver> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const answer = () => {
+        if (state.respondWith === "hang") {
+          state.held.push(answer);
+          return;
+        }
         if (state.respondWith === "down") {
           request.socket.destroy();
           return;

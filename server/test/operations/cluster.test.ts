@@ -3,9 +3,6 @@
  * payment, every webhook delivered exactly once, exactly one watcher per chain (and a takeover when it
  * dies), and a clean exit on SIGTERM.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { freePort } from "@kassa/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WATCHER_LOCK_SPACE } from "../../src/chain/watcher.js";
@@ -21,15 +18,7 @@ import {
   type CreatedPayment,
   type Receiver,
 } from "../lifecycle/support.js";
-
-const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
-
-interface KassaProcess {
-  role: "api" | "worker";
-  child: ChildProcess;
-  url: string;
-  logs: string[];
-}
+import { exitOf, isRunning, startKassa as startKassaProcess, type KassaProcess } from "./support.js";
 
 let chain: TestChain;
 let t: TestApp;
@@ -38,42 +27,12 @@ let payer: TestWalletClient;
 const processes: KassaProcess[] = [];
 
 async function startKassa(role: "api" | "worker"): Promise<KassaProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [kassaBin, role], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: t.database.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      KASSA_SIGNER_PRIVATE_KEY: chain.signerKey.reveal(),
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      WATCHER_POLL_INTERVAL_MS: "100",
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const started = await startKassaProcess(role, {
+    databaseUrl: t.database.url,
+    signerKey: chain.signerKey.reveal(),
   });
-  const logs: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
-  child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
-  const started: KassaProcess = { role, child, url: `http://127.0.0.1:${port}/api/v1`, logs };
   processes.push(started);
-  if (role === "api") {
-    await waitFor(`kassa api on port ${port}`, async () => (await fetch(`${started.url}/health`)).ok);
-  } else {
-    await waitFor("the worker to start", () =>
-      logs.some((line) => line.includes("background service started")),
-    );
-  }
   return started;
-}
-
-const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return isRunning(child)
-    ? new Promise((resolve) => child.once("exit", (code) => resolve(code)))
-    : Promise.resolve(child.exitCode);
 }
 
 async function create(api: KassaProcess, orderId: string) {

@@ -1,0 +1,161 @@
+/**
+ * Webhook delivery after an outage and beside a slow merchant: a success brings the endpoint's waiting
+ * retries forward; a merchant over its concurrency neither holds worker slots nor delays the others, and
+ * its limit holds across worker processes.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordPaymentEvent, wakeStrandedDeliveries } from "../../src/core/webhooks.js";
+import type { TestApp } from "../harness/app.js";
+import {
+  causeEvent,
+  createPayment,
+  setWebhookUrl,
+  startLifecycleEnv,
+  startLifecycleWorker,
+  startReceiver,
+  waitFor,
+  type LifecycleEnv,
+  type Receiver,
+} from "./support.js";
+
+/** One quick retry, then ten minutes: only bringing retries forward can deliver within the test's waits. */
+const workerOptions = {
+  withoutWatcher: true,
+  webhookTimeoutMs: 60_000,
+  webhookRetryScheduleMs: [200, 600_000, 600_000],
+} as const;
+
+let env: LifecycleEnv;
+let t: TestApp;
+let receiver: Receiver;
+let secondWorker: Awaited<ReturnType<typeof startLifecycleWorker>>;
+
+beforeAll(async () => {
+  env = await startLifecycleEnv(workerOptions);
+  ({ t, receiver } = env);
+  secondWorker = await startLifecycleWorker(t, workerOptions);
+});
+afterAll(async () => {
+  await secondWorker?.stop();
+  await env?.stop();
+});
+
+async function deliveriesOf(merchantKey: string) {
+  return t.database.db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("merchants", "merchants.id", "webhook_deliveries.merchant_id")
+    .select([
+      "webhook_deliveries.event_id",
+      "webhook_deliveries.status",
+      "webhook_deliveries.attempt_count",
+      "webhook_deliveries.next_attempt_at",
+    ])
+    .where("merchants.merchant_key", "=", merchantKey)
+    .execute();
+}
+
+/** Each event acknowledged (answered 2xx) exactly once. */
+function expectOnceEach(r: Receiver, eventIds: string[]) {
+  const acknowledged = r.received.map((d) => d.headers["webhook-id"]).sort();
+  expect(acknowledged).toEqual([...eventIds].sort());
+}
+
+describe("webhook delivery after an outage", () => {
+  it("keeps backing off while the endpoint fails, then delivers every waiting event soon after one succeeds", async () => {
+    receiver.respondWith = 500;
+    for (let i = 0; i < 3; i++) await causeEvent(t);
+    await waitFor("each event tried twice", async () =>
+      (await deliveriesOf(t.merchant.merchantKey)).every((d) => d.attempt_count === 2),
+    );
+    // Still down: a fresh event fails too and brings nothing forward.
+    await causeEvent(t);
+    await waitFor("the fresh event tried twice", async () =>
+      (await deliveriesOf(t.merchant.merchantKey)).every((d) => d.attempt_count === 2),
+    );
+    const waiting = await deliveriesOf(t.merchant.merchantKey);
+    expect(waiting).toHaveLength(4);
+    const inFiveMinutes = Date.now() + 5 * 60_000;
+    expect(waiting.every((d) => d.status === "PENDING" && d.next_attempt_at!.getTime() > inFiveMinutes)).toBe(
+      true,
+    );
+
+    receiver.respondWith = 200;
+    const recovered = performance.now();
+    await causeEvent(t);
+    await waitFor(
+      "every event delivered",
+      async () => (await deliveriesOf(t.merchant.merchantKey)).every((d) => d.status === "SUCCEEDED"),
+      30_000,
+    );
+    console.log(
+      `webhook recovery: 4 waiting events delivered ${Math.round(performance.now() - recovered)} ms after the endpoint came back (next scheduled retry: 10 min)`,
+    );
+    const delivered = await deliveriesOf(t.merchant.merchantKey);
+    expect(delivered).toHaveLength(5);
+    expectOnceEach(
+      receiver,
+      delivered.map((d) => d.event_id),
+    );
+  });
+});
+
+describe("webhook delivery beside a slow merchant", () => {
+  it("delivers a fast merchant's events while a slow one's backlog waits, its limit held across two workers", async () => {
+    const slow = await startReceiver();
+    slow.respondWith = "hang";
+    const slowShop = await t.addMerchant("Slow shop");
+    await setWebhookUrl(t.database.db, slowShop.merchantKey, slow.url);
+    try {
+      for (let i = 0; i < 12; i++) await causeEvent(t, slowShop.publicKey);
+      // Four of the slow merchant's deliveries are in flight (its limit) and never answered.
+      await waitFor("the slow endpoint to hold its four slots", () => slow.requests === 4);
+
+      const before = receiver.received.length;
+      for (let i = 0; i < 10; i++) await causeEvent(t);
+      await waitFor("the fast merchant's ten events", () => receiver.received.length === before + 10);
+      // Two workers of ten slots each, yet the slow merchant never had more than its four requests open.
+      expect(slow.requests).toBe(4);
+      const backlog = await deliveriesOf(slowShop.merchantKey);
+      expect(backlog.filter((d) => d.status === "PENDING")).toHaveLength(12);
+
+      slow.respondWith = 200;
+      for (const answer of slow.held.splice(0)) answer();
+      await waitFor(
+        "the slow merchant's backlog delivered",
+        async () => (await deliveriesOf(slowShop.merchantKey)).every((d) => d.status === "SUCCEEDED"),
+        30_000,
+      );
+      expectOnceEach(
+        slow,
+        backlog.map((d) => d.event_id),
+      );
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("a delivery whose wake-up was lost", () => {
+  it("is started again by the periodic sweep", async () => {
+    const p = await createPayment(t);
+    // A parked delivery whose waker died: due for a minute, no job.
+    const eventId = await t.database.db.transaction().execute(async (trx) => {
+      const id = await recordPaymentEvent(trx, "payment.expired", p.paymentId, new Date());
+      const delivery = await trx
+        .updateTable("webhook_deliveries")
+        .set({ next_attempt_at: new Date(Date.now() - 60_000) })
+        .where("event_id", "=", id)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${delivery.id}`.execute(trx);
+      return id;
+    });
+    const deps = { db: t.database.db, now: () => new Date() };
+    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(1);
+    await waitFor("the stranded delivery", () =>
+      receiver.received.find((d) => d.headers["webhook-id"] === eventId),
+    );
+    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(0);
+  });
+});
