@@ -1,9 +1,10 @@
 import { getAddress, type Address, type Hex } from "viem";
-import type { Db } from "../db/database.js";
+import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
 import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { recordPaymentEvent } from "./webhooks.js";
+import { expireDuePayments } from "../db/payments.js";
+import { recordPaymentEvent, recordPaymentEvents } from "./webhooks.js";
 
 /**
  * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it
@@ -253,8 +254,18 @@ export async function failPayment(
 }
 
 /**
+ * Payments one expiry transaction moves at most. Its row locks last as long as the transaction (five
+ * set-based statements, a few ms), so a read that waits for one of these rows waits that long at most.
+ */
+export const EXPIRY_BATCH_SIZE = 100;
+
+/** Session advisory lock of the expiry sweep (any constant distinct from the other lock keys). */
+export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
+
+/**
  * Moves up to `limit` CREATED payments past `expiresAt` to EXPIRED, with their `payment.expired` webhooks,
- * in one transaction; rows another runner holds are skipped. Returns the payment ids it expired.
+ * in one short transaction of set-based statements; rows another runner holds are skipped. Returns the
+ * payment ids it expired.
  */
 export async function expirePaymentsPastDeadline(
   db: Db,
@@ -262,25 +273,34 @@ export async function expirePaymentsPastDeadline(
 ): Promise<string[]> {
   const now = (options.now ?? (() => new Date()))();
   return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("payments")
-      .select("id")
-      .where("status", "=", "CREATED")
-      .where("expires_at", "<=", now)
-      .orderBy("expires_at")
-      .limit(options.limit ?? 500)
-      .forUpdate()
-      .skipLocked();
-    if (options.paymentId !== undefined) due = due.where("payment_id", "=", options.paymentId);
-    const expired = await trx
-      .updateTable("payments")
-      .set({ status: "EXPIRED" })
-      .where("id", "in", due)
-      .where("status", "=", "CREATED")
-      .returning("payment_id")
-      .execute();
-    for (const { payment_id } of expired) await recordPaymentEvent(trx, "payment.expired", payment_id, now);
-    return expired.map((row) => row.payment_id);
+    const expired = await expireDuePayments(trx, {
+      now,
+      limit: options.limit ?? EXPIRY_BATCH_SIZE,
+      ...(options.paymentId === undefined ? {} : { paymentId: options.paymentId }),
+    });
+    if (expired.length > 0) await recordPaymentEvents(trx, "payment.expired", expired, now);
+    return expired;
+  });
+}
+
+/**
+ * The expiry sweep: expirePaymentsPastDeadline batch after batch, each its own transaction, until no
+ * payment is due. One sweep runs at a time across all processes (a session advisory lock): a sweep that
+ * finds another one running returns undefined at once instead of competing with it. Resolves the number
+ * of payments expired.
+ */
+export function sweepExpiredPayments(
+  db: Db,
+  options: LifecycleOptions & { batchSize?: number } = {},
+): Promise<number | undefined> {
+  const limit = options.batchSize ?? EXPIRY_BATCH_SIZE;
+  return withTryAdvisoryLock(db, EXPIRY_SWEEP_LOCK_KEY, async (conn) => {
+    let total = 0;
+    for (;;) {
+      const expired = await expirePaymentsPastDeadline(conn, { ...options, limit });
+      total += expired.length;
+      if (expired.length < limit) return total;
+    }
   });
 }
 

@@ -3,22 +3,23 @@ import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import type { WebhookDeliveryRow, WebhookEventType } from "../db/lifecycleTypes.js";
-import { updateMerchantByKey } from "../db/merchants.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import { findMerchantIdsWithWebhookUrl, updateMerchantByKey } from "../db/merchants.js";
+import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../db/payments.js";
 import type { MerchantRow } from "../db/types.js";
 import {
   findDeliveryByMerchantId,
   findDeliveryToSend,
   insertWebhookAttempt,
+  insertWebhookDeliveries,
   insertWebhookDelivery,
-  insertWebhookEvent,
+  insertWebhookEvents,
   listAttemptsByDeliveryIds,
   listDeliveriesByMerchantId,
   updateDeliveryAfterAttempt,
 } from "../db/webhooks.js";
 import { newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
-import { enqueueJob } from "../jobs/queue.js";
+import { enqueueJob, enqueueJobs } from "../jobs/queue.js";
 import { postWebhook } from "./webhookHttp.js";
 
 /** graphile-worker task that makes one delivery attempt. */
@@ -111,23 +112,60 @@ export async function recordPaymentEvent(
   now: Date,
   extra: Parameters<typeof paymentEventPayload>[4] = {},
 ): Promise<string> {
-  const payment = await findPaymentDetailsByPaymentId(trx, paymentId);
-  if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
-  const eventId = newEventId();
-  await insertWebhookEvent(trx, {
-    id: eventId,
-    merchantId: payment.merchant_id,
-    paymentRowId: payment.id,
-    type,
-    payload: paymentEventPayload(eventId, type, now, payment, extra),
+  const [eventId] = await recordPaymentEvents(trx, type, [paymentId], now, extra);
+  return eventId as string;
+}
+
+/**
+ * recordPaymentEvent for many payments at once (the expiry sweep), set-based: one read of the payments,
+ * one of their merchants, one INSERT of the events, one of the deliveries and one of the jobs, however
+ * many payments. Returns the event ids in the order of `paymentIds`.
+ */
+export async function recordPaymentEvents(
+  trx: Db,
+  type: WebhookEventType,
+  paymentIds: readonly string[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string[]> {
+  const payments = new Map(
+    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
+  );
+  const events = paymentIds.map((paymentId) => {
+    const payment = payments.get(paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+    const id = newEventId();
+    return {
+      id,
+      merchantId: payment.merchant_id,
+      paymentRowId: payment.id,
+      type,
+      payload: paymentEventPayload(id, type, now, payment, extra),
+    };
   });
-  const merchant = await trx
-    .selectFrom("merchants")
-    .select("webhook_url")
-    .where("id", "=", payment.merchant_id)
-    .executeTakeFirstOrThrow();
-  if (merchant.webhook_url) await createDelivery(trx, eventId, payment.merchant_id, now);
-  return eventId;
+  await insertWebhookEvents(trx, events);
+  const withUrl = await findMerchantIdsWithWebhookUrl(trx, [
+    ...new Set(events.map((event) => event.merchantId)),
+  ]);
+  const deliveries = await insertWebhookDeliveries(
+    trx,
+    events
+      .filter((event) => withUrl.has(event.merchantId))
+      .map((event) => ({
+        id: newDeliveryId(),
+        eventId: event.id,
+        merchantId: event.merchantId,
+        nextAttemptAt: now,
+      })),
+  );
+  await enqueueJobs(
+    trx,
+    deliveries.map((delivery) => ({
+      task: DELIVER_WEBHOOK_TASK,
+      payload: { deliveryId: delivery.id, merchantId: delivery.merchant_id } satisfies DeliverWebhookPayload,
+    })),
+  );
+  return events.map((event) => event.id);
 }
 
 async function createDelivery(

@@ -122,6 +122,12 @@ export function findPaymentDetailsByPaymentId(
   return selectDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
 }
 
+/** Several payments at once (the ones found; in no particular order). */
+export function findPaymentDetailsByPaymentIds(db: Db, paymentIds: readonly string[]): Promise<PaymentDetails[]> {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return selectDetails(db).where("payments.payment_id", "in", paymentIds).execute();
+}
+
 export function findPaymentDetailsByMerchantIdAndOrderId(
   db: Db,
   merchantId: number,
@@ -194,4 +200,33 @@ export function transitionPaymentStatus(
     .where("status", "=", from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * CREATED -> EXPIRED for up to `limit` payments past `expiresAt` at `now` (only `paymentId` when given),
+ * oldest deadline first, in one statement; rows another transaction holds are skipped, not waited for.
+ * Returns the payment ids it expired.
+ */
+export async function expireDuePayments(
+  db: Db,
+  options: { now: Date; limit: number; paymentId?: string },
+): Promise<string[]> {
+  let due = db
+    .selectFrom("payments")
+    .select("id")
+    .where("status", "=", "CREATED")
+    .where("expires_at", "<=", options.now)
+    .orderBy("expires_at")
+    .limit(options.limit)
+    .forUpdate()
+    .skipLocked();
+  if (options.paymentId !== undefined) due = due.where("payment_id", "=", options.paymentId);
+  const expired = await db
+    .updateTable("payments")
+    .set({ status: "EXPIRED" })
+    .where("id", "in", due)
+    .where("status", "=", "CREATED")
+    .returning("payment_id")
+    .execute();
+  return expired.map((row) => row.payment_id);
 }
