@@ -16,6 +16,8 @@ import {
   listAttemptsByDeliveryIds,
   listDeliveriesByMerchantId,
   updateDeliveryAfterAttempt,
+  type NewWebhookDelivery,
+  type NewWebhookEvent,
 } from "../db/webhooks.js";
 import { newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
@@ -116,24 +118,24 @@ export async function recordPaymentEvent(
   return eventId as string;
 }
 
+/** What recording events about payments writes: the events, and a delivery with its job per event whose merchant has a webhook URL. */
+export interface PaymentEventRows {
+  events: NewWebhookEvent[];
+  deliveries: (NewWebhookDelivery & { job: DeliverWebhookPayload })[];
+}
+
 /**
- * recordPaymentEvent for many payments at once (the expiry sweep), set-based: one read of the payments,
- * one of their merchants, one INSERT of the events, one of the deliveries and one of the jobs, however
- * many payments. Returns the event ids in the order of `paymentIds`.
+ * The rows recording `type` for each of `payments` writes (ids, payloads, deliveries), built from the
+ * payments as given: the caller decides in which statement and transaction they are written.
  */
-export async function recordPaymentEvents(
-  trx: Db,
+export async function paymentEventRows(
+  db: Db,
   type: WebhookEventType,
-  paymentIds: readonly string[],
+  payments: readonly PaymentDetails[],
   now: Date,
   extra: Parameters<typeof paymentEventPayload>[4] = {},
-): Promise<string[]> {
-  const payments = new Map(
-    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
-  );
-  const events = paymentIds.map((paymentId) => {
-    const payment = payments.get(paymentId);
-    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+): Promise<PaymentEventRows> {
+  const events = payments.map((payment) => {
     const id = newEventId();
     return {
       id,
@@ -143,27 +145,50 @@ export async function recordPaymentEvents(
       payload: paymentEventPayload(id, type, now, payment, extra),
     };
   });
-  await insertWebhookEvents(trx, events);
-  const withUrl = await findMerchantIdsWithWebhookUrl(trx, [
+  const withUrl = await findMerchantIdsWithWebhookUrl(db, [
     ...new Set(events.map((event) => event.merchantId)),
   ]);
-  const deliveries = await insertWebhookDeliveries(
-    trx,
-    events
-      .filter((event) => withUrl.has(event.merchantId))
-      .map((event) => ({
-        id: newDeliveryId(),
+  const deliveries = events
+    .filter((event) => withUrl.has(event.merchantId))
+    .map((event) => {
+      const id = newDeliveryId();
+      return {
+        id,
         eventId: event.id,
         merchantId: event.merchantId,
         nextAttemptAt: now,
-      })),
+        job: { deliveryId: id, merchantId: event.merchantId },
+      };
+    });
+  return { events, deliveries };
+}
+
+/**
+ * recordPaymentEvent for several payments, set-based: one read of the payments, one of their merchants,
+ * one INSERT of the events, one of the deliveries and one of the jobs, however many payments. Returns
+ * the event ids in the order of `paymentIds`.
+ */
+export async function recordPaymentEvents(
+  trx: Db,
+  type: WebhookEventType,
+  paymentIds: readonly string[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string[]> {
+  const found = new Map(
+    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
   );
+  const payments = paymentIds.map((paymentId) => {
+    const payment = found.get(paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+    return payment;
+  });
+  const { events, deliveries } = await paymentEventRows(trx, type, payments, now, extra);
+  await insertWebhookEvents(trx, events);
+  await insertWebhookDeliveries(trx, deliveries);
   await enqueueJobs(
     trx,
-    deliveries.map((delivery) => ({
-      task: DELIVER_WEBHOOK_TASK,
-      payload: { deliveryId: delivery.id, merchantId: delivery.merchant_id } satisfies DeliverWebhookPayload,
-    })),
+    deliveries.map((delivery) => ({ task: DELIVER_WEBHOOK_TASK, payload: { ...delivery.job } })),
   );
   return events.map((event) => event.id);
 }

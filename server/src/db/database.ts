@@ -51,7 +51,9 @@ export function withTryAdvisoryLock<T>(
   fn: (conn: Db) => Promise<T>,
 ): Promise<T | undefined> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}) AS locked`.execute(conn);
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}) AS locked`.execute(
+      conn,
+    );
     if (!rows[0]?.locked) return undefined;
     try {
       return await fn(conn);

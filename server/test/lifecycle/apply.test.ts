@@ -234,6 +234,28 @@ describe("sweepExpiredPayments", () => {
     expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBeGreaterThanOrEqual(1);
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("EXPIRED");
   });
+
+  it("records the event without a delivery or job when the merchant has no webhook URL", async () => {
+    const p = await createPayment(t);
+    const later = new Date(Date.parse(p.expiresAt) + 1000);
+    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const merchants = t.adminDeps.db.updateTable("merchants");
+    await merchants.set({ webhook_url: null }).execute();
+    try {
+      expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await merchants.set({ webhook_url: "http://127.0.0.1:9/hooks" }).execute();
+    }
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.expired"]);
+    const deliveries = await t.database.db
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("event_id", "=", events[0]?.id ?? "")
+      .execute();
+    expect(deliveries).toEqual([]);
+    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore);
+  });
 });
 
 describe("failPayment", () => {
