@@ -34,7 +34,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createMerchant } from "../../server/src/core/admin.js";
-import { sweepExpiredPayments } from "../../server/src/core/lifecycle.js";
+import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/lifecycle.js";
 import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks.js";
 import { createDb, type Db } from "../../server/src/db/database.js";
 import { migrate } from "../../server/src/db/migrate.js";
@@ -422,7 +422,8 @@ async function measureAt(size: number): Promise<{ figures: Figures; notes: strin
     progress(`${size}: expiry sweep of ${SWEPT} under reads`);
     const expiry = await expiryUnderReads(db, client, fixture, api.baseUrl);
     notes.push(
-      `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s, ` +
+      `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
+        `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch), ` +
         `${expiry.gets} GETs during it (p50 ${round(expiry.p50)} ms) answered ${JSON.stringify(expiry.answered)}; ` +
         `non-2xx: list ${list.non2xx}, random GET ${randomGet.non2xx}`,
     );

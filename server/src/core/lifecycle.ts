@@ -2,8 +2,8 @@ import { getAddress, type Address, type Hex } from "viem";
 import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
-import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments.js";
+import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
 import { DELIVER_WEBHOOK_TASK, paymentEventRows, recordPaymentEvent } from "./webhooks.js";
 
 /**

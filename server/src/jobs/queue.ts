@@ -70,7 +70,7 @@ const JOB_TABLE_AUTOVACUUM = sql`(
 
 /**
  * Creates or upgrades graphile-worker's schema; run at start so any process can enqueue at once. Also sets
- * the job table's autovacuum thresholds (docs/operations.md, "Job table").
+ * the job table's autovacuum thresholds (docs/operations.md, "Cost and vacuum").
  */
 export async function migrateJobQueue(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, logger: silentLogger() });
