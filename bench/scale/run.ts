@@ -6,16 +6,20 @@
  *
  * - watcher_block_ms: median of the database lookup the chain watcher makes per block (watcherBlockLookup).
  * - metrics_scrape_ms: median GET /metrics (default cluster-wide gauges) over HTTP.
- * - status_list_rps: GET /merchants/me/payments?status=REFUND_SUBMITTED, autocannon, 32 connections.
+ * - status_list_rps: GET /merchants/me/payments?status=REFUND_SUBMITTED, autocannon, 32 connections,
+ *   3 rounds of 4 s per size after 2 s of warm-up.
  * - random_get_rps: GET /payments/:id of random existing payments (each with its merchant's key).
  * - webhook_fast_p99_ms_with_slow_backlog: 400 deliveries queued for a merchant answering in 2 s, then fresh
  *   events of other merchants at 100/s; p99 from the event's transaction to its arrival at the merchant.
  *   Real worker (graphile-worker, lifecycle module) and delivery code.
  * - expiry_get_p99_ms: 100k CREATED payments added (90k past expiry), the real expiry sweep, and GET
- *   /payments/:id of the due ones from 8 loops while it runs.
+ *   /payments/:id of the due ones from 8 loops while it runs (and, for reference, of due ones without it).
  *
- * The API runs in a child process (api.ts); the sweep, the worker and the load in this one. The chain row has
- * no gateway, so a read's chain sync makes no RPC call (the sync's batching window still applies).
+ * Both sizes are seeded first and served by an API process each (api.ts); the lookups, scrapes and req/s
+ * measurements take turns between the sizes (the median of the rounds is reported), so that both see the
+ * same load from whatever else runs on the machine. The sweep, the worker and the load run in this
+ * process. The chain row has no gateway, so a read's chain sync makes no RPC call (the sync's batching
+ * window still applies).
  *
  *   npm run bench:scale                 prints a table
  *   npm run bench:scale -- --json       also prints one JSON object as the last line
@@ -51,7 +55,9 @@ function listOption(name: string): number[] | undefined {
 }
 const SIZES = listOption("--sizes") ?? (quick ? [10_000, 100_000] : [10_000, 1_000_000]);
 const SWEPT = listOption("--swept")?.[0] ?? (quick ? 20_000 : 100_000);
-const LOAD_SECONDS = quick ? 4 : 8;
+const LOAD_SECONDS = quick ? 2 : 4;
+/** Rounds of each req/s measurement, the sizes taking turns (the median is reported). */
+const ROUNDS = 3;
 const WARMUP_SECONDS = 2;
 const FRESH_SECONDS = quick ? 5 : 10;
 const FRESH_PER_SECOND = 100;
@@ -204,8 +210,8 @@ async function startApi(databaseUrl: string): Promise<{ baseUrl: string; stop: (
   };
 }
 
-async function rps(options: autocannon.Options): Promise<{ rps: number; non2xx: number }> {
-  await autocannon({ connections: 32, duration: WARMUP_SECONDS, ...options });
+async function rps(warmup: boolean, options: autocannon.Options): Promise<{ rps: number; non2xx: number }> {
+  if (warmup) await autocannon({ connections: 32, duration: WARMUP_SECONDS, ...options });
   const result = await autocannon({ connections: 32, duration: LOAD_SECONDS, ...options });
   return { rps: Math.round(result.requests.average), non2xx: result.non2xx + result.errors };
 }
@@ -297,29 +303,20 @@ async function webhookFairness(db: Db, client: pg.Client, databaseUrl: string, f
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-/** 100k CREATED payments (90% past expiry) and the real sweep; GETs of due ones while it runs. */
-async function expiryUnderReads(db: Db, client: pg.Client, fixture: Fixture, baseUrl: string) {
-  await seed(client, fixture, "expiry", 1, SWEPT, "CREATED");
-  await client.query("ANALYZE payments");
-  const keys = new Map(fixture.merchants.map((merchant) => [merchant.id, merchant.publicKey]));
-  const due = (
-    await client.query<{ payment_id: string; merchant_id: number }>(
-      `SELECT payment_id, merchant_id FROM payments
-       WHERE status = 'CREATED' AND expires_at <= now() ORDER BY random() LIMIT 20000`,
-    )
-  ).rows;
+/** GET /payments/:id of `payments` in turn from 8 loops while `going()`: latencies and statuses answered. */
+async function readLoops(
+  baseUrl: string,
+  keys: Map<number, string>,
+  payments: { payment_id: string; merchant_id: number }[],
+  going: () => boolean,
+) {
   const latencies: number[] = [];
   const answered = new Map<string, number>();
-  let sweeping = true;
-  const sweepStarted = performance.now();
-  const sweep = sweepExpiredPayments(db).finally(() => {
-    sweeping = false;
-  });
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (sweeping && next < due.length) {
-        const payment = due[next++]!;
+      while (going() && next < payments.length) {
+        const payment = payments[next++]!;
         const at = performance.now();
         const response = await fetch(`${baseUrl}/api/v1/payments/${payment.payment_id}`, {
           headers: { "x-public-key": keys.get(payment.merchant_id)! },
@@ -331,76 +328,140 @@ async function expiryUnderReads(db: Db, client: pg.Client, fixture: Fixture, bas
       }
     }),
   );
+  return { latencies, answered: Object.fromEntries(answered) };
+}
+
+/**
+ * 100k CREATED payments (90% past expiry). First 1,000 GETs of due ones alone (each read syncs and expires
+ * its payment), for reference; then the real sweep, and GETs of other due ones while it runs.
+ */
+async function expiryUnderReads(db: Db, client: pg.Client, fixture: Fixture, baseUrl: string) {
+  await seed(client, fixture, "expiry", 1, SWEPT, "CREATED");
+  await client.query("ANALYZE payments");
+  const keys = new Map(fixture.merchants.map((merchant) => [merchant.id, merchant.publicKey]));
+  const due = (
+    await client.query<{ payment_id: string; merchant_id: number }>(
+      `SELECT payment_id, merchant_id FROM payments
+       WHERE status = 'CREATED' AND expires_at <= now() ORDER BY random() LIMIT 21000`,
+    )
+  ).rows;
+  const alone = await readLoops(baseUrl, keys, due.slice(0, 1_000), () => true);
+  let sweeping = true;
+  const sweepStarted = performance.now();
+  const sweep = sweepExpiredPayments(db).finally(() => {
+    sweeping = false;
+  });
+  const during = await readLoops(baseUrl, keys, due.slice(1_000), () => sweeping);
   const expired = await sweep;
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    gets: latencies.length,
-    answered: Object.fromEntries(answered),
+    alone: { p50: percentile(alone.latencies, 50), p99: percentile(alone.latencies, 99) },
+    p50: percentile(during.latencies, 50),
+    p99: percentile(during.latencies, 99),
+    gets: during.latencies.length,
+    answered: during.answered,
     expired: expired ?? 0,
     sweepSeconds: (performance.now() - sweepStarted) / 1000,
   };
 }
 
-async function measureAt(size: number): Promise<{ figures: Figures; notes: string[] }> {
+interface Stack {
+  size: number;
+  databaseUrl: string;
+  db: Db;
+  client: pg.Client;
+  fixture: Fixture;
+  api: Awaited<ReturnType<typeof startApi>>;
+  seedSeconds: number;
+}
+
+/** A fresh database seeded with `size` payments, and an API process on it. */
+async function prepare(admin: pg.Client, size: number, cleanups: (() => Promise<void>)[]): Promise<Stack> {
   const dbName = `kassa_bench_scale_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
   const db = createDb(databaseUrl, { max: POOL_SIZE });
+  cleanups.push(() => db.destroy());
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  let api: Awaited<ReturnType<typeof startApi>> | undefined;
-  try {
-    const fixture = await setUp(db, client);
-    await migrateJobQueue(databaseUrl);
-    const seedStarted = performance.now();
-    for (let from = 1; from <= size; from += 100_000) {
-      await seed(client, fixture, "hist", from, Math.min(size, from + 99_999));
-      progress(`${size}: seeded ${Math.min(size, from + 99_999)} payments`);
-    }
-    await client.query("VACUUM ANALYZE payments");
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    api = await startApi(databaseUrl);
-    const notes = [`${size}: seeded in ${round(seedSeconds)} s`];
+  cleanups.push(() => client.end());
+  const fixture = await setUp(db, client);
+  await migrateJobQueue(databaseUrl);
+  const seedStarted = performance.now();
+  for (let from = 1; from <= size; from += 100_000) {
+    await seed(client, fixture, "hist", from, Math.min(size, from + 99_999));
+    progress(`${size}: seeded ${Math.min(size, from + 99_999)} payments`);
+  }
+  await client.query("VACUUM ANALYZE payments");
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const api = await startApi(databaseUrl);
+  cleanups.push(api.stop);
+  return { size, databaseUrl, db, client, fixture, api, seedSeconds };
+}
 
-    progress(`${size}: watcher lookup`);
-    const lookups: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const at = performance.now();
-      await watcherBlockLookup(db, fixture.chainId);
-      lookups.push(performance.now() - at);
-    }
+/** `measure` for each stack in turn, `rounds` times: sizes compared under the same machine load. */
+async function interleaved<T>(
+  stacks: Stack[],
+  rounds: number,
+  measure: (stack: Stack, round: number) => Promise<T>,
+): Promise<T[][]> {
+  const results: T[][] = stacks.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, stack] of stacks.entries()) results[index]!.push(await measure(stack, round));
+  }
+  return results;
+}
 
-    progress(`${size}: /metrics`);
-    const scrapes: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const at = performance.now();
-      const response = await fetch(`${api.baseUrl}/metrics`);
-      await response.text();
-      if (response.status !== 200) throw new Error(`GET /metrics: ${response.status}`);
-      scrapes.push(performance.now() - at);
-    }
+const median = (values: number[]) => percentile(values, 50);
 
-    progress(`${size}: status-filtered list`);
-    const merchant = fixture.merchants[1]!;
-    const list = await rps({
-      url: `${api.baseUrl}/api/v1/merchants/me/payments?status=REFUND_SUBMITTED`,
-      headers: { "x-api-key": merchant.apiKey },
-    });
+async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: string[] }[]> {
+  // Flush what seeding wrote, so that no checkpoint runs under the measurements.
+  await stacks[0]!.client.query("CHECKPOINT");
 
-    progress(`${size}: random GET /payments/:id`);
-    const keys = new Map(fixture.merchants.map((m) => [m.id, m.publicKey]));
-    const sample = (
-      await client.query<{ payment_id: string; merchant_id: number }>(
-        "SELECT payment_id, merchant_id FROM payments TABLESAMPLE BERNOULLI (5) LIMIT 20000",
-      )
-    ).rows;
-    const randomGet = await rps({
-      url: api.baseUrl,
+  progress("watcher lookup");
+  const lookups = await interleaved(stacks, 11, async (stack) => {
+    const at = performance.now();
+    await watcherBlockLookup(stack.db, stack.fixture.chainId);
+    return performance.now() - at;
+  });
+
+  progress("/metrics");
+  const scrapes = await interleaved(stacks, 21, async (stack) => {
+    const at = performance.now();
+    const response = await fetch(`${stack.api.baseUrl}/metrics`);
+    await response.text();
+    if (response.status !== 200) throw new Error(`GET /metrics: ${response.status}`);
+    return performance.now() - at;
+  });
+
+  progress("status-filtered list");
+  const lists = await interleaved(stacks, ROUNDS, (stack, round) =>
+    rps(round === 0, {
+      url: `${stack.api.baseUrl}/api/v1/merchants/me/payments?status=REFUND_SUBMITTED`,
+      headers: { "x-api-key": stack.fixture.merchants[1]!.apiKey },
+    }),
+  );
+
+  progress("random GET /payments/:id");
+  const samples = await Promise.all(
+    stacks.map(
+      async (stack) =>
+        (
+          await stack.client.query<{ payment_id: string; merchant_id: number }>(
+            "SELECT payment_id, merchant_id FROM payments TABLESAMPLE BERNOULLI (5) LIMIT 20000",
+          )
+        ).rows,
+    ),
+  );
+  const randomGets = await interleaved(stacks, ROUNDS, (stack, round) => {
+    const sample = samples[stacks.indexOf(stack)]!;
+    const keys = new Map(stack.fixture.merchants.map((m) => [m.id, m.publicKey]));
+    return rps(round === 0, {
+      url: stack.api.baseUrl,
       requests: [
         {
           method: "GET",
@@ -415,42 +476,57 @@ async function measureAt(size: number): Promise<{ figures: Figures; notes: strin
         },
       ],
     });
+  });
 
+  const results: { figures: Figures; notes: string[] }[] = [];
+  for (const [index, stack] of stacks.entries()) {
+    const { size } = stack;
     progress(`${size}: webhook delivery with a slow merchant's backlog`);
-    const webhooks = await webhookFairness(db, client, databaseUrl, fixture);
-
+    const webhooks = await webhookFairness(stack.db, stack.client, stack.databaseUrl, stack.fixture);
     progress(`${size}: expiry sweep of ${SWEPT} under reads`);
-    const expiry = await expiryUnderReads(db, client, fixture, api.baseUrl);
-    notes.push(
-      `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
-        `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch), ` +
-        `${expiry.gets} GETs during it (p50 ${round(expiry.p50)} ms) answered ${JSON.stringify(expiry.answered)}; ` +
-        `non-2xx: list ${list.non2xx}, random GET ${randomGet.non2xx}`,
-    );
-    return {
+    const expiry = await expiryUnderReads(stack.db, stack.client, stack.fixture, stack.api.baseUrl);
+    const list = lists[index]!;
+    const randomGet = randomGets[index]!;
+    const non2xx = [...list, ...randomGet].reduce((sum, m) => sum + m.non2xx, 0);
+    results.push({
       figures: {
-        watcher_block_ms: round(percentile(lookups, 50)),
-        metrics_scrape_ms: round(percentile(scrapes, 50)),
-        status_list_rps: list.rps,
-        random_get_rps: randomGet.rps,
+        watcher_block_ms: round(median(lookups[index]!)),
+        metrics_scrape_ms: round(median(scrapes[index]!)),
+        status_list_rps: median(list.map((m) => m.rps)),
+        random_get_rps: median(randomGet.map((m) => m.rps)),
         webhook_fast_p99_ms_with_slow_backlog: round(webhooks.p99),
         expiry_get_p99_ms: round(expiry.p99),
       },
-      notes,
-    };
-  } finally {
-    await api?.stop();
-    await client.end();
-    await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+      notes: [
+        `${size}: seeded in ${round(stack.seedSeconds)} s; list and random GET req/s per round ` +
+          `${list.map((m) => m.rps).join(", ")} and ${randomGet.map((m) => m.rps).join(", ")} (non-2xx: ${non2xx})`,
+        `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
+          `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch); ` +
+          `GETs of due payments without a sweep p50 ${round(expiry.alone.p50)} / p99 ${round(expiry.alone.p99)} ms, ` +
+          `${expiry.gets} during it p50 ${round(expiry.p50)} ms, answered ${JSON.stringify(expiry.answered)}`,
+      ],
+    });
   }
+  return results;
 }
 
 const label = (size: number) => (size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1_000}k`);
-const results: { size: number; figures: Figures; notes: string[] }[] = [];
-for (const size of SIZES) results.push({ size, ...(await measureAt(size)) });
-const [small, large] = results as [(typeof results)[0], (typeof results)[0]];
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const cleanups: (() => Promise<void>)[] = [];
+const stacks: Stack[] = [];
+let results: { figures: Figures; notes: string[] }[];
+try {
+  for (const size of SIZES) stacks.push(await prepare(admin, size, cleanups));
+  results = await measure(stacks);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await admin.end();
+}
+const [small, large] = results.map((result, index) => ({ size: SIZES[index]!, ...result })) as [
+  { size: number; figures: Figures; notes: string[] },
+  { size: number; figures: Figures; notes: string[] },
+];
 
 console.log(
   `\n${"figure".padEnd(40)} ${label(small.size).padStart(9)} ${label(large.size).padStart(9)} ${"ratio".padStart(6)}  target`,
@@ -462,7 +538,7 @@ for (const name of Object.keys(targets) as (keyof Figures)[]) {
     `${name.padEnd(40)} ${String(a).padStart(9)} ${String(b).padStart(9)} ${String(round(b / a)).padStart(6)}  ${targets[name]}`,
   );
 }
-for (const note of results.flatMap((result) => result.notes)) console.log(`  ${note}`);
+for (const note of [...small.notes, ...large.notes]) console.log(`  ${note}`);
 if (json) {
   const smallFigures = Object.entries(small.figures).map(([name, value]) => [
     `${name}_${label(small.size)}`,
