@@ -300,7 +300,16 @@ async function webhookFairness(db: Db, client: pg.Client, databaseUrl: string, f
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
   const latencies = [...sentAt].map(([id, at]) => (arrivals.get(id) ?? Number.POSITIVE_INFINITY) - at);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  // The dead rows the phase left in the job table (every job is a row inserted, then deleted), and how
+  // often autovacuum cleared it meanwhile.
+  await sleep(1_000); // the statistics collector's delay
+  const jobTable = (
+    await client.query<{ dead: number; vacuums: number }>(
+      `SELECT n_dead_tup::int AS dead, autovacuum_count::int AS vacuums
+       FROM pg_stat_all_tables WHERE schemaname = 'graphile_worker' AND relname = '_private_jobs'`,
+    )
+  ).rows[0];
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), jobTable };
 }
 
 /** GET /payments/:id of `payments` in turn from 8 loops while `going()`: latencies and statuses answered. */
@@ -500,7 +509,7 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
       notes: [
         `${size}: seeded in ${round(stack.seedSeconds)} s; list and random GET req/s per round ` +
           `${list.map((m) => m.rps).join(", ")} and ${randomGet.map((m) => m.rps).join(", ")} (non-2xx: ${non2xx})`,
-        `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
+        `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; job table after it: ${JSON.stringify(webhooks.jobTable)}; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
           `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch); ` +
           `GETs of due payments without a sweep p50 ${round(expiry.alone.p50)} / p99 ${round(expiry.alone.p99)} ms, ` +
           `${expiry.gets} during it p50 ${round(expiry.p50)} ms, answered ${JSON.stringify(expiry.answered)}`,
