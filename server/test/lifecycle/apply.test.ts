@@ -258,6 +258,18 @@ describe("sweepExpiredPayments", () => {
   });
 });
 
+describe("migrateJobQueue", () => {
+  it("has autovacuum clear the job table after a fixed number of dead rows", async () => {
+    const { rows } = await sql<{ reloptions: string[] }>`
+      SELECT reloptions FROM pg_class WHERE oid = 'graphile_worker._private_jobs'::regclass`.execute(
+      t.database.db,
+    );
+    expect(rows[0]?.reloptions).toEqual(
+      expect.arrayContaining(["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=5000"]),
+    );
+  });
+});
+
 describe("failPayment", () => {
   it("moves CREATED to FAILED once with payment.failed", async () => {
     const p = await createPayment(t);
