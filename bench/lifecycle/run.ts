@@ -209,7 +209,7 @@ async function main() {
     // The API's on-demand sync reads the chain through the counting proxy; the worker reads anvil directly.
     const paymentSync = createPaymentSync({
       db,
-      chains: createChainClients(new Map([[anvil.chainId, new Secret(proxy.url)]])),
+      chains: createChainClients({ rpcUrls: new Map([[anvil.chainId, new Secret([proxy.url])]]) }),
       now: () => new Date(),
     });
     const app = await buildApp({

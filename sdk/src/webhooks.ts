@@ -17,6 +17,7 @@ export interface KassaWebhookEvent {
     | "payment.expired"
     | "payment.failed"
     | "payment.refunded"
+    | "payment.reorged"
     | (string & {});
   createdAt: string;
   /** bytes32 merchant id. */
@@ -38,6 +39,11 @@ export interface KassaWebhookEvent {
   /** Why the payment is INVALID or FAILED. */
   reason?: string;
   refund?: { refundId: string; amount: string; txHash: string | null };
+  /**
+   * payment.reorged: a chain reorganisation removed the transaction that had paid the payment (it is
+   * CREATED again and can be paid again): that transaction and the block it had been in.
+   */
+  reorged?: { txHash: string; blockNumber: number; blockHash: string };
 }
 
 /** Request headers as Node (`req.headers`), fetch (`Headers`) or a plain object gives them. */

@@ -3,6 +3,7 @@ import { Secret } from "./secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
 import {
   gaslessEnvShape,
+  parseFaucetChainBudgets,
   parseGaslessKeys,
   toGaslessSettings,
   type GaslessSettings,
@@ -91,6 +92,15 @@ const envSchema = z.object({
     .max(600_000)
     .default(2000)
     .describe("How often each chain watcher reads new blocks."),
+  RPC_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000)
+    .describe(
+      "Longest wait for one answer from one RPC URL; then the call goes to the chain's next URL (or is tried again after a backoff).",
+    ),
   COINGECKO_API_KEY: z
     .string()
     .transform((value) => new Secret(value))
@@ -105,7 +115,7 @@ export const perChainVariables = [
   {
     name: "RPC_URL_<networkId>",
     description:
-      "JSON-RPC URL of a chain (secret: may embed an API key); wins over the URL stored by `kassa admin chain`.",
+      "JSON-RPC URL of a chain, or several separated by commas, tried in order with failover (secret: may embed an API key); wins over the URLs stored by `kassa admin chain`.",
   },
   {
     name: "RELAYER_PRIVATE_KEYS_<networkId>",
@@ -115,6 +125,11 @@ export const perChainVariables = [
   {
     name: "FAUCET_PRIVATE_KEY_<networkId>",
     description: "Key of that chain's gas faucet, never a relayer key (secret).",
+  },
+  {
+    name: "FAUCET_DAILY_BUDGET_WEI_<networkId>",
+    description:
+      "What that chain's faucet may spend per UTC day, wei, instead of FAUCET_DAILY_BUDGET_WEI (native tokens differ in worth).",
   },
 ] as const;
 
@@ -148,6 +163,10 @@ export function configVariables(): ConfigVariable[] {
 
 const rpcUrlPattern = /^RPC_URL_(\d+)$/;
 
+function isRpcUrl(value: string): boolean {
+  return z.string().url().safeParse(value).success && /^(https?|wss?):/.test(value);
+}
+
 export interface Config {
   /** Absent: the CLI starts embedded PostgreSQL. */
   databaseUrl: Secret | undefined;
@@ -161,8 +180,10 @@ export interface Config {
   publicBaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   rateLimitPerMinute: number;
-  /** `RPC_URL_<networkId>` overrides; they win over the URL stored for the chain. May embed API keys. */
-  rpcUrls: ReadonlyMap<number, Secret>;
+  /** `RPC_URL_<networkId>` overrides, one or more URLs each; they win over the stored URLs. May embed API keys. */
+  rpcUrls: ReadonlyMap<number, Secret<readonly string[]>>;
+  /** RPC_TIMEOUT_MS: longest wait for one answer from one RPC URL. */
+  rpcTimeoutMs: number;
   /** Where `kassa dev` keeps embedded PostgreSQL, the anvil state and `dev.json`. */
   dataDir: string;
   /** Pays for `kassa deploy` on a real chain. */
@@ -193,22 +214,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
   }
 
-  const rpcUrls = new Map<number, Secret>();
+  const rpcUrls = new Map<number, Secret<readonly string[]>>();
   for (const [name, value] of Object.entries(present)) {
     const match = rpcUrlPattern.exec(name);
     if (!match) continue;
-    const url = z.string().url().safeParse(value);
+    const urls = value.split(",").map((url) => url.trim());
     const networkId = Number(match[1]);
-    if (!url.success || !/^(https?|wss?):/.test(url.data)) {
-      problems.push(`${name}: must be an http(s) or ws(s) URL`);
+    if (!urls.every(isRpcUrl)) {
+      problems.push(`${name}: must be an http(s) or ws(s) URL, or several separated by commas`);
     } else if (!Number.isSafeInteger(networkId) || networkId <= 0) {
       problems.push(`${name}: the network id must be a positive integer`);
     } else {
-      rpcUrls.set(networkId, new Secret(url.data));
+      rpcUrls.set(networkId, new Secret(urls));
     }
   }
 
   const gaslessKeys = parseGaslessKeys(present, problems);
+  const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -225,12 +247,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     rpcUrls,
+    rpcTimeoutMs: values.RPC_TIMEOUT_MS,
     dataDir: values.KASSA_DATA_DIR,
     deployerPrivateKey: values.DEPLOYER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
-    gasless: toGaslessSettings(values, gaslessKeys),
+    gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
   };
 }

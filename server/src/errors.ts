@@ -1,7 +1,9 @@
 /**
  * The closed list of error codes of SPEC.md section 7, each with its one HTTP status and a default
- * message. `RATE_LIMITED` (429) is the only addition: SPEC.md leaves rate limits unspecified and a
- * merchant client needs a distinct, retryable code for them.
+ * message. Additions: `RATE_LIMITED` (429: SPEC.md leaves rate limits unspecified and a merchant
+ * client needs a distinct, retryable code for them), and two faucet refusals: `GRANT_NOT_USABLE` (the
+ * wallet could not use a grant, so none is sent) and `FAUCET_BUDGET_EXHAUSTED` (429: the day's budget
+ * of the chain or the merchant is spent).
  */
 export const errorCodes = {
   UNAUTHORIZED: { status: 401, message: "API key or public key is missing or invalid" },
@@ -38,6 +40,10 @@ export const errorCodes = {
   ALREADY_HAS_GAS: { status: 400, message: "The wallet already has enough native token for approve" },
   ALREADY_GRANTED: { status: 400, message: "The wallet already received a gas grant on this chain" },
   PAYMENT_ALREADY_GRANTED: { status: 400, message: "The payment already funded a gas grant" },
+  GRANT_NOT_USABLE: {
+    status: 400,
+    message: "The wallet could not use a gas grant: it is a contract, or its approve would fail",
+  },
   FORBIDDEN: { status: 403, message: "Access denied" },
   FAUCET_DISABLED: { status: 403, message: "The merchant's gas faucet is disabled" },
   TOKEN_NOT_FOUND: { status: 404, message: "The token is not whitelisted for the chain" },
@@ -53,6 +59,10 @@ export const errorCodes = {
   REFUND_IN_PROGRESS: { status: 409, message: "A refund is already in progress for the payment" },
   GRANT_IN_PROGRESS: { status: 409, message: "Another gas grant request for the payment is in progress" },
   RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
+  FAUCET_BUDGET_EXHAUSTED: {
+    status: 429,
+    message: "The gas faucet's budget for today is spent; pay the approve's gas yourself or retry tomorrow",
+  },
   CHAIN_CONFIG_ERROR: { status: 500, message: "Chain or relayer configuration is missing or wrong" },
   MERCHANT_CHAIN_NOT_CONFIGURED: { status: 500, message: "The merchant chain setting is missing" },
   SIGNATURE_ERROR: { status: 500, message: "Server signature generation failed" },

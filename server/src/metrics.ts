@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { ChainClients } from "./chain/clients.js";
 import type { Db } from "./db/database.js";
+import { listFaucetSpendOfDay } from "./db/grants.js";
+import { faucetDailyBudgetWei, type GaslessSettings } from "./gasless/settings.js";
 import "./db/lifecycleTypes.js";
 
 /**
@@ -25,7 +27,7 @@ export interface ScrapeGauge {
 
 /**
  * Rows per status of a table (only statuses that have rows are reported), from the counters that
- * migration 006's triggers keep in the transaction of every change: a scrape sums a few dozen rows,
+ * migration 009's triggers keep in the transaction of every change: a scrape sums a few dozen rows,
  * whatever the size of the table.
  */
 async function countByStatus(
@@ -91,6 +93,74 @@ export function watcherLag(chains: ChainClients): ScrapeGauge {
       return samples.filter((sample) => sample !== undefined);
     },
   };
+}
+
+/** Today's (UTC) faucet spend, as charged to the budgets. */
+async function faucetSpendToday(db: Db) {
+  return listFaucetSpendOfDay(db, new Date().toISOString().slice(0, 10));
+}
+
+/**
+ * The faucet's daily budgets: what each chain and each merchant has been charged today (grant values
+ * plus their transfer gas at the fee cap), and what each chain with a faucet key has left.
+ */
+export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
+  return [
+    {
+      name: "kassa_faucet_spent_wei",
+      help: "Native token charged to a chain's faucet budget today (UTC), wei (may lose precision above 2^53)",
+      labelNames: ["network_id"],
+      async read(db) {
+        const spend = await faucetSpendToday(db);
+        return spend
+          .filter((day) => day.merchantKey === undefined)
+          .map((day) => ({ labels: { network_id: day.networkId }, value: Number(day.spentWei) }));
+      },
+    },
+    {
+      name: "kassa_faucet_budget_remaining_wei",
+      help: "What a chain's faucet may still spend today (UTC), wei",
+      labelNames: ["network_id"],
+      async read(db) {
+        const spend = await faucetSpendToday(db);
+        return [...settings.faucetKeys.keys()].map((networkId) => {
+          const spent =
+            spend.find((day) => day.networkId === networkId && day.merchantKey === undefined)?.spentWei ?? 0n;
+          const left = faucetDailyBudgetWei(settings, networkId) - spent;
+          return { labels: { network_id: networkId }, value: Number(left > 0n ? left : 0n) };
+        });
+      },
+    },
+    {
+      name: "kassa_faucet_grants",
+      help: "Gas grants charged to a chain's faucet budget today (UTC)",
+      labelNames: ["network_id"],
+      async read(db) {
+        const spend = await faucetSpendToday(db);
+        return spend
+          .filter((day) => day.merchantKey === undefined)
+          .map((day) => ({ labels: { network_id: day.networkId }, value: day.grants }));
+      },
+    },
+    {
+      name: "kassa_faucet_merchant_spent_wei",
+      help: "Native token charged to a merchant's faucet budget on a chain today (UTC), wei",
+      labelNames: ["network_id", "merchant"],
+      async read(db) {
+        const spend = await faucetSpendToday(db);
+        return spend.flatMap((day) =>
+          day.merchantKey === undefined
+            ? []
+            : [
+                {
+                  labels: { network_id: day.networkId, merchant: day.merchantKey },
+                  value: Number(day.spentWei),
+                },
+              ],
+        );
+      },
+    },
+  ];
 }
 
 export const defaultScrapeGauges = [paymentsByStatus, webhookDeliveriesByStatus, webhookDeliveryLag];

@@ -30,7 +30,7 @@ describe("loadConfig", () => {
       PUBLIC_BASE_URL: "https://api.example.com",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "50",
-      RPC_URL_80002: "https://rpc-amoy.example.com/key123",
+      RPC_URL_80002: "https://rpc-amoy.example.com/key123, https://amoy.backup.example.com",
       RPC_URL_31337: "ws://127.0.0.1:8545",
       RPC_URL_97: "",
       UNRELATED: "x",
@@ -40,8 +40,11 @@ describe("loadConfig", () => {
     expect(config.allowedWidgetOrigin).toBe("https://pay.example.com");
     expect(config.signerPrivateKey?.reveal()).toBe(signerKey);
     expect(config.rateLimitPerMinute).toBe(50);
-    expect(config.rpcUrls.get(80002)?.reveal()).toBe("https://rpc-amoy.example.com/key123");
-    expect(config.rpcUrls.get(31337)?.reveal()).toBe("ws://127.0.0.1:8545");
+    expect(config.rpcUrls.get(80002)?.reveal()).toEqual([
+      "https://rpc-amoy.example.com/key123",
+      "https://amoy.backup.example.com",
+    ]);
+    expect(config.rpcUrls.get(31337)?.reveal()).toEqual(["ws://127.0.0.1:8545"]);
     expect(config.rpcUrls.has(97)).toBe(false);
     expect(loadConfig({ PORT: "" }).port).toBe(3000);
   });
@@ -55,6 +58,8 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ RATE_LIMIT_PER_MINUTE: "0" }, "RATE_LIMIT_PER_MINUTE"],
     [{ RPC_URL_80002: "not a url" }, "RPC_URL_80002"],
+    [{ RPC_URL_80002: "https://rpc.example.com,ftp://x" }, "RPC_URL_80002"],
+    [{ RPC_TIMEOUT_MS: "5" }, "RPC_TIMEOUT_MS"],
   ])("names the bad variable in %o", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

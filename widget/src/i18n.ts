@@ -103,6 +103,9 @@ const en = {
   faucetDisabled: "The merchant does not offer gas.",
   faucetHasGas: "This wallet already has enough gas.",
   faucetInProgress: "Another gas request for this payment is in progress.",
+  faucetNotUsable: "This wallet cannot use gas from Kassa (a contract wallet, or its approval would fail).",
+  faucetBudgetSpent: "Kassa has given out all the gas it may today.",
+  faucetClientLimit: "This connection has received all the gas it may today.",
   faucetOther: "The gas request failed.",
 
   gaslessUnavailableTitle: "Gasless payment is not available",
@@ -220,6 +223,9 @@ const ko: Record<MessageKey, string> = {
   faucetDisabled: "이 상점은 가스를 제공하지 않습니다.",
   faucetHasGas: "이 지갑에는 이미 충분한 가스가 있습니다.",
   faucetInProgress: "이 결제에 대한 다른 가스 요청이 진행 중입니다.",
+  faucetNotUsable: "이 지갑은 Kassa의 가스를 사용할 수 없습니다(컨트랙트 지갑이거나 승인이 실패합니다).",
+  faucetBudgetSpent: "Kassa가 오늘 지급할 수 있는 가스를 모두 지급했습니다.",
+  faucetClientLimit: "이 연결은 오늘 받을 수 있는 가스를 모두 받았습니다.",
   faucetOther: "가스 요청에 실패했습니다.",
 
   gaslessUnavailableTitle: "가스비 없는 결제를 사용할 수 없습니다",

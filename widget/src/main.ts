@@ -737,6 +737,9 @@ function faucetReason(code: string): string {
     FAUCET_DISABLED: "faucetDisabled",
     ALREADY_HAS_GAS: "faucetHasGas",
     GRANT_IN_PROGRESS: "faucetInProgress",
+    GRANT_NOT_USABLE: "faucetNotUsable",
+    FAUCET_BUDGET_EXHAUSTED: "faucetBudgetSpent",
+    RATE_LIMITED: "faucetClientLimit",
   };
   return t(reasons[code] ?? "faucetOther");
 }

@@ -1555,6 +1555,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description code: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
@@ -1701,7 +1710,7 @@ export interface paths {
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED */
+        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1739,6 +1748,15 @@ export interface paths {
         };
         /** @description code: GRANT_IN_PROGRESS */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1894,6 +1912,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -1909,6 +1928,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"
@@ -1953,6 +1973,7 @@ export interface components {
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
+        | "GRANT_NOT_USABLE"
         | "FORBIDDEN"
         | "FAUCET_DISABLED"
         | "TOKEN_NOT_FOUND"
@@ -1968,6 +1989,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "RATE_LIMITED"
+        | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "MERCHANT_CHAIN_NOT_CONFIGURED"
         | "SIGNATURE_ERROR"
@@ -2078,6 +2100,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -2104,6 +2130,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
+      reorgedAt: string | null;
+      /** @description The transaction that reorganisation removed */
+      reorgedTxHash: string | null;
     };
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */

@@ -89,6 +89,7 @@ async function simulateInnerCall(client: PublicClient, forwarder: Address, reque
       account: forwarder,
       to: request.to,
       data: concat([request.data, request.from]),
+      blockTag: "latest",
     });
     // The inner call succeeds alone: the forwarder failed it for lack of gas.
     return {
@@ -114,7 +115,14 @@ export async function simulateForwardRequest(
 ): Promise<SimulationResult> {
   const data = encodeExecute(params.request);
   try {
-    const gas = await client.estimateGas({ account: params.relayer, to: params.forwarder, data });
+    // On the latest block, named: some nodes (anvil) default to the pending one, where a relay already
+    // sent has run and would make its own check fail.
+    const gas = await client.estimateGas({
+      account: params.relayer,
+      to: params.forwarder,
+      data,
+      blockTag: "latest",
+    });
     return { ok: true, gas };
   } catch (error) {
     const raw = revertData(error);

@@ -39,6 +39,11 @@ export interface SenderHooks {
   onFinished(tx: SenderTransactionRow, outcome: SenderOutcome): Promise<void>;
   /** A replacement with a new hash reached the node. */
   onBroadcast?(tx: SenderTransactionRow, txHash: string): Promise<void>;
+  /**
+   * Before a stuck transaction's payload is signed again with higher fees: a reason not to (it would
+   * now revert) cancels it instead, and its nonce is filled with a zero-value transfer.
+   */
+  beforeReplace?(tx: SenderTransactionRow): Promise<string | undefined>;
 }
 
 export interface SenderCounters {
@@ -364,10 +369,12 @@ export class TransactionSender {
         latest !== undefined && this.#now().getTime() - latest.created_at.getTime() > stuckAfterMs;
       if (!needsFiller && !stuck) return undefined;
 
+      let filler = locked.cancelled;
+      const refusal = filler ? undefined : await this.#options.hooks.beforeReplace?.(tx);
+      if (refusal !== undefined) filler = await cancelSenderTransaction(trx, tx.id, refusal);
       const current = await this.fees();
       const previous = highest(broadcasts.map(quoteOf));
       const quote = previous ? bumpFees(previous, current, feeBumpPercent) : current;
-      const filler = locked.cancelled;
       const signer = this.#accounts.get(tx.sender_address);
       if (!signer) return undefined;
       const raw = await this.#sign(

@@ -1,13 +1,30 @@
 import pg from "pg";
 import type { Logger } from "pino";
-import type { Address, PublicClient } from "viem";
-import { applyPaymentCompletedIn, applyRefundCompletedIn } from "../core/lifecycle.js";
+import {
+  parseEventLogs,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import {
+  applyPaymentCompletedIn,
+  applyRefundCompletedIn,
+  revertReorgedPaymentIn,
+} from "../core/lifecycle.js";
+import { findChainById, findWatchedGateways } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
+import {
+  findLastPaidBlockAtOrBelow,
+  findPaidPaymentsInBlocks,
+  movePaidPaymentToBlock,
+} from "../db/payments.js";
 import type { ChainRow } from "../db/types.js";
 import type { BackgroundService } from "../jobs/worker.js";
 import type { ChainClients } from "./clients.js";
-import { readGatewayEvents } from "./gatewayEvents.js";
+import { finalBlockNumber } from "./finality.js";
+import { paymentCompletedAbiItem, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -41,7 +58,7 @@ export interface ChainWatcherOptions {
 export interface ChainWatcher extends BackgroundService {
   /** Chains (chains.id) this process currently watches. */
   leaderOf(): number[];
-  /** Runs one poll of every chain now (tests). */
+  /** Runs one poll of every chain now, the chains side by side (tests). */
   pollOnce(): Promise<void>;
 }
 
@@ -49,11 +66,20 @@ type StepResult = "idle" | "progressed" | "reorg";
 
 /**
  * The chain watcher: per chain with a gateway, reads PaymentCompleted and RefundCompleted from the stored
- * cursor, in bounded ranges, up to `head - confirmations`, applies them, and only then moves the cursor (a
- * crash mid-range loses nothing; the range is read again and nothing is applied twice). The cursor keeps the hash
- * of its block: when the chain no longer has that block, the watcher steps back and reads again. A
- * PostgreSQL advisory lock per chain makes one process the watcher; the others retry on each poll and
- * take over when its session ends.
+ * cursor, in bounded ranges, up to the chain's final block (its `finalized` or `safe` block, or
+ * `head - confirmations`), applies them, and only then moves the cursor (a crash mid-range loses nothing;
+ * the range is read again and nothing is applied twice).
+ *
+ * Reorgs: the cursor keeps the hash of its block, checked on every poll; as a reorg at any depth changes the
+ * hash of every later block, a cursor block the chain no longer has means a reorg reached below the
+ * cursor, and the watcher steps back (below every PAID payment whose block is gone) and reads again. Each read of a range also
+ * checks that every PAID payment whose block lies in the range still has its event there (the on-demand
+ * sync and the relay tracker settle payments ahead of the cursor); one that has not, and whose transaction
+ * the chain no longer has in that block, goes back to CREATED with a `payment.reorged` webhook.
+ *
+ * Each chain is polled by a loop of its own, so a slow or failing chain never delays another. A PostgreSQL
+ * advisory lock per chain makes one process the watcher; the others retry on each poll and take over when
+ * its session ends.
  */
 export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const log = options.logger.child({ service: "chain-watcher" });
@@ -63,24 +89,51 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const now = options.now ?? (() => new Date());
   const applyConcurrency = options.applyConcurrency ?? 4;
   let lockClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
   const leading = new Set<number>();
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  let supervisor: Promise<void> | undefined;
+  /** The poll loop of each chain (chains.id). */
+  const chainLoops = new Map<number, Promise<void>>();
+  const sleepers = new Set<() => void>();
 
-  async function lockConnection(): Promise<pg.Client> {
-    if (lockClient) return lockClient;
-    const client = new pg.Client({ connectionString: options.databaseUrl });
-    client.on("error", (error) => {
-      log.warn({ err: error }, "watcher lock connection lost");
-      if (lockClient === client) {
-        lockClient = undefined;
-        leading.clear();
-      }
+  /** A pause that stop() cuts short. */
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
     });
-    await client.connect();
-    lockClient = client;
-    return client;
+  }
+
+  function lockConnection(): Promise<pg.Client> {
+    if (lockClient) return Promise.resolve(lockClient);
+    // The chains' loops ask at once on start: one connection for all of them.
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on("error", (error) => {
+        log.warn({ err: error }, "watcher lock connection lost");
+        if (lockClient === client) {
+          lockClient = undefined;
+          leading.clear();
+        }
+      });
+      try {
+        await client.connect();
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      lockClient = client;
+      return client;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
   }
 
   async function tryLead(chainId: number): Promise<boolean> {
@@ -98,23 +151,66 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     return false;
   }
 
-  async function gatewaysOf(chain: ChainRow): Promise<Address[]> {
-    // Payments signed for an earlier deployment can still be paid or refunded there.
-    const rows = await options.db
-      .selectFrom("payments")
-      .select("gateway_address")
-      .distinct()
-      .where("chain_id", "=", chain.id)
-      .where("status", "in", ["CREATED", "EXPIRED", "FAILED", "REFUND_SUBMITTED"])
-      .execute();
-    const all = new Set<string>(rows.map((row) => row.gateway_address.toLowerCase()));
-    if (chain.gateway_address) all.add(chain.gateway_address.toLowerCase());
-    return [...all] as Address[];
+  /**
+   * Every PAID payment whose block lies in `fromBlock..toBlock` must have its event in this read of the range
+   * (a transaction mined again inside the range moved its payment when its event was applied). For one that
+   * has not, the transaction's receipt decides: mined again in a later block, the payment follows it (and
+   * is checked again when that block is read); gone or reverted, the payment goes back to CREATED.
+   */
+  async function reconcilePaidPayments(
+    chain: ChainRow,
+    client: PublicClient,
+    fromBlock: bigint,
+    toBlock: bigint,
+    events: GatewayEvent[],
+  ): Promise<void> {
+    const read = new Set(
+      events.flatMap((entry) =>
+        entry.kind === "PaymentCompleted"
+          ? [`${entry.event.paymentId.toLowerCase()}|${entry.event.blockHash.toLowerCase()}`]
+          : [],
+      ),
+    );
+    for (const paid of await findPaidPaymentsInBlocks(options.db, chain.id, fromBlock, toBlock)) {
+      if (read.has(`${paid.payment_id}|${paid.block_hash}`)) continue;
+      const receipt = await client
+        .getTransactionReceipt({ hash: paid.tx_hash as Hex })
+        .catch((error: unknown) => {
+          if (error instanceof TransactionReceiptNotFoundError) return undefined;
+          throw error;
+        });
+      const fields = { chainId: chain.network_id, paymentId: paid.payment_id, txHash: paid.tx_hash };
+      if (receipt?.blockHash.toLowerCase() === paid.block_hash) {
+        log.warn(fields, "a PAID payment's event was missing from a read of its block; its receipt is there");
+        continue;
+      }
+      const paidLog =
+        receipt?.status === "success"
+          ? parseEventLogs({ abi: [paymentCompletedAbiItem], logs: receipt.logs }).find(
+              (entry) => entry.args.paymentId.toLowerCase() === paid.payment_id,
+            )
+          : undefined;
+      if (receipt && paidLog) {
+        // Mined again in a later block: the payment follows it, and that block's read checks it again.
+        await movePaidPaymentToBlock(options.db, paid.payment_id, {
+          txHash: paid.tx_hash,
+          blockNumber: receipt.blockNumber,
+          blockHash: receipt.blockHash.toLowerCase(),
+          logIndex: paidLog.logIndex,
+        });
+        log.info({ ...fields, blockNumber: receipt.blockNumber }, "reorg moved a PAID payment's transaction");
+        continue;
+      }
+      const reverted = await options.db
+        .transaction()
+        .execute((trx) => revertReorgedPaymentIn(trx, paid, now()));
+      if (reverted)
+        log.warn(fields, "reorg removed a PAID payment's transaction: the payment is CREATED again");
+    }
   }
 
   async function step(chain: ChainRow, client: PublicClient): Promise<StepResult> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const safeHead = head - BigInt(chain.confirmations);
+    const safeHead = await finalBlockNumber(client, chain);
     if (safeHead < 0n) return "idle";
     let cursor = await options.db
       .selectFrom("chain_cursors")
@@ -139,7 +235,16 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const canonical = await client.getBlock({ blockNumber: cursorBlock }).catch(() => undefined);
     if (canonical?.hash.toLowerCase() !== cursor.block_hash) {
       const stepBack = BigInt(Math.max(12, 2 * chain.confirmations));
-      const back = cursorBlock > stepBack ? cursorBlock - stepBack : 0n;
+      let back = cursorBlock > stepBack ? cursorBlock - stepBack : 0n;
+      // Deeper still while a PAID payment below that point is in a block the chain no longer has: the reads
+      // from there on check every payment the reorg touched, however deep it went.
+      for (;;) {
+        const below = await findLastPaidBlockAtOrBelow(options.db, chain.id, back);
+        if (!below || below.block_number === 0) break;
+        const onChain = await client.getBlock({ blockNumber: BigInt(below.block_number) });
+        if (onChain.hash.toLowerCase() === below.block_hash) break;
+        back = BigInt(below.block_number - 1);
+      }
       const backBlock = await client.getBlock({ blockNumber: back });
       await options.db
         .updateTable("chain_cursors")
@@ -158,14 +263,17 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
 
     const fromBlock = cursorBlock + 1n;
     const toBlock = safeHead - cursorBlock > maxBlockRange ? cursorBlock + maxBlockRange : safeHead;
+    // The hash of the range's last block before and after the read: equal, the logs come from that chain.
+    const toBlockHashBefore = (await client.getBlock({ blockNumber: toBlock })).hash.toLowerCase();
     const events = await readGatewayEvents(client, {
       networkId: chain.network_id,
-      gateways: await gatewaysOf(chain),
+      gateways: (await findWatchedGateways(options.db, chain.id)) as Address[],
       fromBlock,
       toBlock,
       checkTransfers: options.checkTransfers ?? true,
     });
     const toBlockHash = (await client.getBlock({ blockNumber: toBlock })).hash.toLowerCase();
+    if (toBlockHash !== toBlockHashBefore) return "reorg";
 
     // Each event is applied in a transaction of its own, payments side by side (a payment's own events in
     // order); the cursor moves past the range only once all of them committed. A crash in between leaves
@@ -208,6 +316,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       }),
     );
     if (failures.length > 0) throw failures[0];
+    await reconcilePaidPayments(chain, client, fromBlock, toBlock, events);
     const moved = await options.db
       .updateTable("chain_cursors")
       .set({ block_number: Number(toBlock), block_hash: toBlockHash })
@@ -219,51 +328,68 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     return toBlock < safeHead ? "progressed" : "idle";
   }
 
-  async function pollOnce(): Promise<boolean> {
-    const chains = await options.db
+  function watchedChains(): Promise<ChainRow[]> {
+    return options.db
       .selectFrom("chains")
       .selectAll()
       .where("gateway_address", "is not", null)
       .orderBy("id")
       .execute();
-    let behind = false;
-    for (const chain of chains) {
-      if (!running && loop) break;
-      let client: PublicClient;
-      try {
-        client = options.chains.publicClient(chain);
-      } catch {
-        continue; // no RPC URL: nothing to watch
-      }
-      try {
-        if (!(await tryLead(chain.id))) continue;
-        const result = await step(chain, client);
-        if (result !== "idle") behind = true;
-      } catch (error) {
-        log.error({ err: error, chainId: chain.network_id }, "watcher poll failed; retrying");
-      }
-    }
-    return behind;
   }
 
-  async function run(): Promise<void> {
+  /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */
+  async function pollChain(chain: ChainRow): Promise<boolean> {
+    let client: PublicClient;
+    try {
+      client = options.chains.publicClient(chain);
+    } catch {
+      return false; // no RPC URL: nothing to watch
+    }
+    try {
+      if (!(await tryLead(chain.id))) return false;
+      return (await step(chain, client)) !== "idle";
+    } catch (error) {
+      log.error({ err: error, chainId: chain.network_id }, "watcher poll failed; retrying");
+      return false;
+    }
+  }
+
+  async function pollOnce(): Promise<void> {
+    await Promise.all((await watchedChains()).map(pollChain));
+  }
+
+  async function chainLoop(chainId: number): Promise<void> {
     while (running) {
-      let behind = false;
+      let chain: ChainRow | undefined;
       try {
-        behind = await pollOnce();
+        // The row as stored now: a change of finality, confirmations or contracts holds from the next poll.
+        chain = await findChainById(options.db, chainId);
       } catch (error) {
-        log.error({ err: error }, "watcher poll failed");
+        log.error({ err: error, chainId }, "watcher could not read the chain; retrying");
+        await sleep(pollIntervalMs);
+        continue;
       }
-      if (!running) break;
-      if (behind) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      if (!chain?.gateway_address) return;
+      const behind = await pollChain(chain);
+      if (running && !behind) await sleep(pollIntervalMs);
+    }
+  }
+
+  /** Lists the chains every interval (a chain added while running is seen within one) and gives each new one its loop. */
+  async function supervise(): Promise<void> {
+    while (running) {
+      try {
+        for (const chain of await watchedChains()) {
+          if (chainLoops.has(chain.id)) continue;
+          chainLoops.set(
+            chain.id,
+            chainLoop(chain.id).finally(() => chainLoops.delete(chain.id)),
+          );
+        }
+      } catch (error) {
+        log.error({ err: error }, "watcher could not list the chains; retrying");
+      }
+      if (running) await sleep(pollIntervalMs);
     }
   }
 
@@ -271,13 +397,15 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     name: "chain-watcher",
     async start() {
       running = true;
-      loop = run();
+      supervisor = supervise();
     },
     async stop() {
       running = false;
-      wake?.();
-      await loop;
-      loop = undefined;
+      for (const wake of [...sleepers]) wake();
+      await supervisor;
+      supervisor = undefined;
+      await Promise.all(chainLoops.values());
+      await connecting?.catch(() => undefined);
       const client = lockClient;
       lockClient = undefined;
       leading.clear();
@@ -285,8 +413,6 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       await client?.end().catch(() => {});
     },
     leaderOf: () => [...leading],
-    pollOnce: async () => {
-      await pollOnce();
-    },
+    pollOnce,
   };
 }

@@ -20,6 +20,9 @@ export function adminCommand(run: RunWithContext): Command {
   return command;
 }
 
+const finalityHelp =
+  "when a payment is final: finalized or safe (the node's block of that tag), or depth (--confirmations below the head)";
+
 function printChains(chains: AdminChain[]) {
   printTable(chains, [
     ["NETWORK ID", (c) => c.networkId],
@@ -28,6 +31,7 @@ function printChains(chains: AdminChain[]) {
     ["RPC", (c) => (c.rpcUrl ? "set" : null)],
     ["GATEWAY", (c) => c.gatewayAddress],
     ["FORWARDER", (c) => c.forwarderAddress],
+    ["FINALITY", (c) => c.finality],
     ["CONFIRMATIONS", (c) => c.confirmations],
   ]);
 }
@@ -41,10 +45,14 @@ function chainCommand(run: RunWithContext): Command {
       .requiredOption("--network-id <id>", "EIP-155 chain id", integerArg)
       .requiredOption("--name <name>", "display name")
       .option("--testnet", "mark as a testnet", false)
-      .option("--rpc-url <url>", "JSON-RPC URL (RPC_URL_<networkId> in the environment overrides it)")
+      .option(
+        "--rpc-url <url>",
+        "JSON-RPC URL, or several separated by commas for failover (RPC_URL_<networkId> overrides it)",
+      )
       .option("--gateway <address>", "PaymentGateway contract address")
       .option("--forwarder <address>", "ERC2771Forwarder contract address")
-      .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),
+      .option("--confirmations <n>", "blocks to wait before a payment counts (finality depth)", integerArg)
+      .option("--finality <how>", finalityHelp),
   ).action((opts) =>
     run(opts.json, async (ctx, out) => {
       const added = await admin.addChain(ctx, {
@@ -55,6 +63,7 @@ function chainCommand(run: RunWithContext): Command {
         gatewayAddress: opts.gateway,
         forwarderAddress: opts.forwarder,
         confirmations: opts.confirmations,
+        finality: opts.finality,
       });
       out.result(added, (c) => printChains([c]));
     }),
@@ -66,10 +75,11 @@ function chainCommand(run: RunWithContext): Command {
       .option("--name <name>", "display name")
       .option("--testnet", "mark as a testnet")
       .option("--no-testnet", "mark as a mainnet")
-      .option("--rpc-url <url>", "JSON-RPC URL", nullableArg)
+      .option("--rpc-url <url>", "JSON-RPC URL, or several separated by commas", nullableArg)
       .option("--gateway <address>", "PaymentGateway contract address", nullableArg)
       .option("--forwarder <address>", "ERC2771Forwarder contract address", nullableArg)
-      .option("--confirmations <n>", "blocks to wait before a payment counts", integerArg),
+      .option("--confirmations <n>", "blocks to wait before a payment counts (finality depth)", integerArg)
+      .option("--finality <how>", finalityHelp),
   ).action((networkId: string, opts) =>
     run(opts.json, async (ctx, out) => {
       const updated = await admin.updateChain(ctx, integerArg(networkId), {
@@ -79,6 +89,7 @@ function chainCommand(run: RunWithContext): Command {
         gatewayAddress: opts.gateway,
         forwarderAddress: opts.forwarder,
         confirmations: opts.confirmations,
+        finality: opts.finality,
       });
       out.result(updated, (c) => printChains([c]));
     }),

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { Logger } from "pino";
 import { createChainClients, type ChainClients } from "../chain/clients.js";
 import type { Config } from "../config.js";
 import { createDb, type Db } from "../db/database.js";
@@ -22,6 +23,8 @@ export interface OpenContextOptions {
   progress?: (message: string) => void;
   /** Pool size; default DATABASE_POOL_SIZE. */
   poolSize?: number;
+  /** Where the chain clients report failing RPC URLs and lowered eth_getLogs ranges. */
+  logger?: Logger;
 }
 
 /**
@@ -51,7 +54,17 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     await close();
     throw error;
   }
-  return { config, db, databaseUrl, chains: createChainClients(config.rpcUrls), close };
+  return {
+    config,
+    db,
+    databaseUrl,
+    chains: createChainClients({
+      rpcUrls: config.rpcUrls,
+      timeoutMs: config.rpcTimeoutMs,
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    close,
+  };
 }
 
 /** Directory of the embedded PostgreSQL cluster inside the data directory. */

@@ -6,7 +6,7 @@ import type { WidgetServeOptions } from "../http/routes/widget.js";
 import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger } from "../logger.js";
-import { createMetrics, defaultScrapeGauges, watcherLag } from "../metrics.js";
+import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../metrics.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 import { UsageError } from "./output.js";
@@ -33,7 +33,7 @@ export interface RunningKassa {
 /** Starts the roles a process runs: `kassa start` runs both, `kassa api` and `kassa worker` one each. */
 export async function serve(config: Config, options: ServeOptions, logger?: Logger): Promise<RunningKassa> {
   const log = logger ?? createLogger({ level: config.logLevel });
-  const ctx = await openContext(config, { progress: (message) => log.info(message) });
+  const ctx = await openContext(config, { progress: (message) => log.info(message), logger: log });
   const stops: (() => Promise<void>)[] = [];
   let url: string | undefined;
   try {
@@ -57,7 +57,11 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         logger: log,
         prices: prices.priceService,
         priceQueries: prices.queryDeps,
-        metrics: createMetrics(ctx.db, [...defaultScrapeGauges, watcherLag(ctx.chains)]),
+        metrics: createMetrics(ctx.db, [
+          ...defaultScrapeGauges,
+          watcherLag(ctx.chains),
+          ...faucetBudgetGauges(config.gasless),
+        ]),
         metricsToken: config.metricsToken?.reveal(),
         chains: ctx.chains,
         gasless,

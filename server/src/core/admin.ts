@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChainClients } from "../chain/clients.js";
+import { splitRpcUrls, type ChainClients } from "../chain/clients.js";
 import { checkExactTransfers, readTokenInfo } from "../chain/tokenInfo.js";
 import {
   findChainById,
@@ -79,14 +79,21 @@ function isEmptyPatch(patch: object): boolean {
 const chainFields = {
   name: z.string().trim().min(1),
   isTestnet: z.boolean(),
+  // Several URLs, separated by commas, are tried in order with failover.
   rpcUrl: z
     .string()
-    .url()
-    .refine((url) => /^(https?|wss?):\/\//.test(url), "must be an http(s) or ws(s) URL")
+    .refine(
+      (value) =>
+        splitRpcUrls(value).length > 0 &&
+        splitRpcUrls(value).every((url) => URL.canParse(url) && /^(https?|wss?):\/\//.test(url)),
+      "must be an http(s) or ws(s) URL, or several separated by commas",
+    )
+    .transform((value) => splitRpcUrls(value).join(","))
     .nullable(),
   gatewayAddress: addressSchema.nullable(),
   forwarderAddress: addressSchema.nullable(),
   confirmations: z.number().int().min(0).max(1000),
+  finality: z.enum(["finalized", "safe", "depth"]),
 };
 
 export const addChainInputSchema = z.object({
@@ -97,6 +104,7 @@ export const addChainInputSchema = z.object({
   gatewayAddress: chainFields.gatewayAddress.optional(),
   forwarderAddress: chainFields.forwarderAddress.optional(),
   confirmations: chainFields.confirmations.optional(),
+  finality: chainFields.finality.optional(),
 });
 export type AddChainInput = z.input<typeof addChainInputSchema>;
 
@@ -112,6 +120,7 @@ export async function addChain(deps: AdminDeps, input: AddChainInput): Promise<A
         gateway_address: chain.gatewayAddress ?? null,
         forwarder_address: chain.forwarderAddress ?? null,
         confirmations: chain.confirmations,
+        finality: chain.finality,
       }),
     );
   } catch (error) {
@@ -130,6 +139,7 @@ export const updateChainInputSchema = z
     gatewayAddress: chainFields.gatewayAddress,
     forwarderAddress: chainFields.forwarderAddress,
     confirmations: chainFields.confirmations,
+    finality: chainFields.finality,
   })
   .partial();
 /** Omitted fields stay as they are; null clears an optional field. */
@@ -150,6 +160,7 @@ export async function updateChain(
     gateway_address: patch.gatewayAddress,
     forwarder_address: patch.forwarderAddress,
     confirmations: patch.confirmations,
+    finality: patch.finality,
   });
   if (!updated) throw new KassaError("CHAIN_NOT_FOUND", `no chain with network id ${networkId}`);
   return adminChain(updated);

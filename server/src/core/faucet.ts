@@ -1,30 +1,38 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
 import { z } from "zod";
-import { maxCost } from "../chain/fees.js";
+import { maxCost, type FeeQuote } from "../chain/fees.js";
 import type { SenderOutcome, TransactionSender } from "../chain/sender.js";
+import { classifySendError } from "../chain/sendErrors.js";
 import { findChainById } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import {
   attachGrantTransaction,
+  claimGrant,
   confirmGrant,
+  failGrant,
   findGrantBySenderTransactionId,
   findGrantByPaymentRowId,
   findGrantByWallet,
   GRANT_PAYMENT_UNIQUE,
   GRANT_WALLET_UNIQUE,
-  insertGrantClaim,
   releaseGrantClaim,
   type GasGrantRow,
+  type GrantLimit,
 } from "../db/grants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import { findSenderTransactionById, type SenderTransactionRow } from "../db/senders.js";
 import type { ChainRow, MerchantRow } from "../db/types.js";
+import { clientNetwork } from "../domain/clientNetwork.js";
 import { isBytes32 } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
 import type { GaslessRuntime } from "../gasless/runtime.js";
+import { faucetDailyBudgetWei } from "../gasless/settings.js";
 import { addressSchema, parseInput } from "./validation.js";
 
-/** An ERC-20 approve from a fresh allowance costs about 46k gas; used when the node cannot estimate. */
+/**
+ * An ERC-20 approve from a fresh allowance costs about 46k gas; gas-status assumes it when the node
+ * cannot estimate. request-gas never does: a wallet whose approve does not estimate gets no grant.
+ */
 const FALLBACK_APPROVE_GAS = 60_000n;
 
 /** SPEC.md 2.4. */
@@ -85,8 +93,17 @@ async function requireFaucet(
 interface WalletReading {
   nativeBalance: bigint;
   tokenBalance: bigint;
-  /** What the approve of the payment amount costs at current fees. */
-  approveCost: bigint;
+  fees: FeeQuote;
+  /** The node's estimate of the real approve(gateway, amount) sent by the wallet; undefined: it fails. */
+  approveGas: bigint | undefined;
+  /** The code at the wallet's address ("0x" or undefined for an externally owned account). */
+  code: Hex | undefined;
+}
+
+function nodeError(error: unknown): KassaError {
+  return new KassaError("RELAYER_ERROR", `the chain node did not answer: ${(error as Error).message}`, {
+    cause: error,
+  });
 }
 
 async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletReading> {
@@ -94,7 +111,7 @@ async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletRe
   const token = ctx.payment.token_address as Address;
   const amount = BigInt(ctx.payment.amount);
   try {
-    const [nativeBalance, tokenBalance, fees, approveGas] = await Promise.all([
+    const [nativeBalance, tokenBalance, fees, approveGas, code] = await Promise.all([
       client.getBalance({ address: wallet }),
       client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }),
       ctx.faucet.fees(),
@@ -108,14 +125,24 @@ async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletRe
             args: [ctx.payment.gateway_address as Address, amount],
           }),
         })
-        .catch(() => FALLBACK_APPROVE_GAS),
+        .catch((error: unknown) => {
+          // A node that does not answer is not a wallet that cannot approve.
+          if (classifySendError(error) === "unreachable") throw error;
+          return undefined;
+        }),
+      client.getCode({ address: wallet }),
     ]);
-    return { nativeBalance, tokenBalance, approveCost: maxCost(fees, approveGas) };
+    return { nativeBalance, tokenBalance, fees, approveGas, code };
   } catch (error) {
-    throw new KassaError("RELAYER_ERROR", `the chain node did not answer: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw nodeError(error);
   }
+}
+
+/** EIP-7702: an externally owned account that delegates to code still signs and pays for itself. */
+const delegationDesignator = /^0xef0100[0-9a-f]{40}$/i;
+
+function isContract(code: Hex | undefined): boolean {
+  return code !== undefined && code !== "0x" && !delegationDesignator.test(code);
 }
 
 /** GET /payments/:id/gas-status (SPEC.md 2.4). */
@@ -130,7 +157,8 @@ export async function getGasStatus(
     readWallet(ctx, walletAddress),
     findGrantByWallet(runtime.db, ctx.chain.network_id, walletAddress),
   ]);
-  const needsGas = reading.nativeBalance < reading.approveCost;
+  const approveCost = maxCost(reading.fees, reading.approveGas ?? FALLBACK_APPROVE_GAS);
+  const needsGas = reading.nativeBalance < approveCost;
   const hasEnoughTokenBalance = reading.tokenBalance >= BigInt(ctx.payment.amount);
   const alreadyGranted = grant !== undefined;
   return {
@@ -149,7 +177,19 @@ function claimError(
   if (byWallet?.status === "PENDING" || byPayment?.status === "PENDING") {
     return new KassaError("GRANT_IN_PROGRESS");
   }
+  if (byWallet?.status === "FAILED") {
+    return new KassaError(
+      "ALREADY_GRANTED",
+      "a gas grant to this wallet was sent on this chain and failed; it is not sent again",
+    );
+  }
   if (byWallet) return new KassaError("ALREADY_GRANTED");
+  if (byPayment?.status === "FAILED") {
+    return new KassaError(
+      "PAYMENT_ALREADY_GRANTED",
+      "the payment's gas grant was sent and failed; it is not sent again",
+    );
+  }
   if (byPayment) return new KassaError("PAYMENT_ALREADY_GRANTED");
   return undefined;
 }
@@ -165,15 +205,88 @@ async function existingClaimError(runtime: GaslessRuntime, ctx: FaucetContext, w
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * POST /payments/request-gas. The claim row (UNIQUE wallet+chain, UNIQUE payment) is inserted before
- * any native token moves, so concurrent requests get GRANT_IN_PROGRESS and later ones
- * ALREADY_GRANTED / PAYMENT_ALREADY_GRANTED, never a second transfer. A send that fails releases the
- * claim. Answers once the grant is confirmed on-chain (SPEC.md 2.5).
+ * The faucet's transfer of `amount` to the wallet: its gas as the node estimates it (a wallet that
+ * refuses native token gets no grant, never a guessed 21,000), and what it is charged to the budgets:
+ * the value plus that gas at the fee cap. Refused when the faucet's key cannot pay it.
+ */
+async function priceTransfer(
+  runtime: GaslessRuntime,
+  { chain, faucet }: FaucetContext,
+  wallet: Address,
+  amount: bigint,
+  fees: FeeQuote,
+): Promise<{ gasLimit: bigint; charge: bigint }> {
+  const faucetAddress = faucet.addresses[0] as Address;
+  let gasLimit: bigint;
+  let faucetBalance: bigint;
+  try {
+    [gasLimit, faucetBalance] = await Promise.all([
+      faucet.client
+        .estimateGas({ account: faucetAddress, to: wallet, value: amount })
+        .catch((error: unknown) => {
+          if (classifySendError(error) === "unreachable") throw error;
+          throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token", {
+            cause: error,
+          });
+        }),
+      faucet.client.getBalance({ address: faucetAddress }),
+    ]);
+  } catch (error) {
+    if (error instanceof KassaError) throw error;
+    throw nodeError(error);
+  }
+  const charge = amount + maxCost(fees, gasLimit);
+  if (faucetBalance < charge) {
+    runtime.logger?.warn(
+      { networkId: chain.network_id, address: faucetAddress, balanceWei: faucetBalance.toString() },
+      "the faucet cannot pay a grant: fund it",
+    );
+    throw new KassaError(
+      "FAUCET_BUDGET_EXHAUSTED",
+      `the gas faucet on chain ${chain.network_id} holds too little native token; pay the approve's gas yourself`,
+    );
+  }
+  return { gasLimit, charge };
+}
+
+const limitErrors: Record<GrantLimit, (networkId: number) => KassaError> = {
+  client: () =>
+    new KassaError(
+      "RATE_LIMITED",
+      "this client received as many gas grants today as it may; retry after 00:00 UTC",
+    ),
+  merchant: (networkId) =>
+    new KassaError(
+      "FAUCET_BUDGET_EXHAUSTED",
+      `the merchant's gas grant budget on chain ${networkId} is spent for today (it renews at 00:00 UTC); pay the approve's gas yourself`,
+    ),
+  chain: (networkId) =>
+    new KassaError(
+      "FAUCET_BUDGET_EXHAUSTED",
+      `the gas faucet's budget on chain ${networkId} is spent for today (it renews at 00:00 UTC); pay the approve's gas yourself`,
+    ),
+};
+
+/** The client calling request-gas, as the HTTP layer sees it (behind a trusted proxy: the forwarded IP). */
+export interface FaucetClient {
+  ip: string;
+}
+
+/**
+ * POST /payments/request-gas. A grant costs Kassa native token, so before anything is sent: the
+ * wallet must be an externally owned account whose real approve(gateway, amount) the node estimates,
+ * the faucet's transfer to it must estimate, and the claim row (UNIQUE wallet+chain, UNIQUE payment)
+ * is taken in the same transaction that charges the day's budgets of the client IP, the merchant and
+ * the chain. Concurrent requests get GRANT_IN_PROGRESS and later ones ALREADY_GRANTED /
+ * PAYMENT_ALREADY_GRANTED, never a second transfer. A send that recorded nothing releases the claim
+ * and its charges; a transfer that was sent and failed keeps both, so it is never paid for twice.
+ * Answers once the grant is confirmed on-chain (SPEC.md 2.5).
  */
 export async function requestGas(
   runtime: GaslessRuntime,
   merchant: MerchantRow,
   rawInput: RequestGasInput,
+  client: FaucetClient,
 ): Promise<GasGrant> {
   const { db, settings } = runtime;
   const input = parseInput(requestGasInputSchema, rawInput);
@@ -182,7 +295,8 @@ export async function requestGas(
   if (payment.status !== "CREATED") {
     throw new KassaError("INVALID_PAYMENT_STATUS", `the payment is ${payment.status}, not CREATED`);
   }
-  if (payment.expires_at.getTime() <= runtime.now().getTime()) {
+  const now = runtime.now();
+  if (payment.expires_at.getTime() <= now.getTime()) {
     throw new KassaError("PAYMENT_EXPIRED", `the payment expired at ${payment.expires_at.toISOString()}`);
   }
   const wallet = input.walletAddress;
@@ -196,21 +310,45 @@ export async function requestGas(
       `the wallet holds ${reading.tokenBalance} base units of ${payment.token_symbol}, the payment needs ${payment.amount}`,
     );
   }
-  if (reading.nativeBalance >= reading.approveCost) {
+  if (isContract(reading.code)) {
+    throw new KassaError(
+      "GRANT_NOT_USABLE",
+      "the wallet is a contract: gas grants go only to externally owned accounts, since a contract wallet's transactions are paid by its own signer or paymaster",
+    );
+  }
+  if (reading.approveGas === undefined) {
+    throw new KassaError(
+      "GRANT_NOT_USABLE",
+      `approve(${payment.gateway_address}, ${payment.amount}) from this wallet would fail on ${payment.token_symbol}, so a grant could not be used`,
+    );
+  }
+  const approveCost = maxCost(reading.fees, reading.approveGas);
+  if (reading.nativeBalance >= approveCost) {
     throw new KassaError("ALREADY_HAS_GAS");
   }
-  const target = (reading.approveCost * BigInt(100 + settings.faucetMarginPercent)) / 100n;
+  const target = (approveCost * BigInt(100 + settings.faucetMarginPercent)) / 100n;
   const wanted = target - reading.nativeBalance;
   const amount = wanted < settings.faucetMaxGrantWei ? wanted : settings.faucetMaxGrantWei;
 
+  const { gasLimit, charge } = await priceTransfer(runtime, ctx, wallet, amount, reading.fees);
+
   let claim: GasGrantRow;
   try {
-    claim = await insertGrantClaim(db, {
+    const claimed = await claimGrant(db, {
       networkId: chain.network_id,
+      merchantRowId: merchant.id,
       walletAddress: wallet,
       paymentRowId: payment.id,
       amount,
+      chargedWei: charge,
+      day: now.toISOString().slice(0, 10),
+      client: clientNetwork(client.ip),
+      chainBudgetWei: faucetDailyBudgetWei(settings, chain.network_id),
+      merchantBudgetWei: settings.faucetMerchantDailyBudgetWei,
+      clientGrantsPerDay: settings.faucetGrantsPerClientPerDay,
     });
+    if ("refusedBy" in claimed) throw limitErrors[claimed.refusedBy](chain.network_id);
+    claim = claimed.grant;
   } catch (error) {
     if (isUniqueViolation(error, GRANT_WALLET_UNIQUE) || isUniqueViolation(error, GRANT_PAYMENT_UNIQUE)) {
       throw (await existingClaimError(runtime, ctx, wallet)) ?? new KassaError("GRANT_IN_PROGRESS");
@@ -220,9 +358,6 @@ export async function requestGas(
 
   let result;
   try {
-    const gasLimit = await faucet.client
-      .estimateGas({ account: faucet.addresses[0] as Address, to: wallet, value: amount })
-      .catch(() => 21_000n);
     result = await faucet.send({
       purpose: "grant",
       to: wallet,
@@ -242,7 +377,10 @@ export async function requestGas(
     throw new KassaError("GRANT_IN_PROGRESS");
   }
   if (result.outcome === "refused") {
-    throw new KassaError("RELAYER_ERROR", `the faucet transaction was refused: ${result.reason}`);
+    throw new KassaError(
+      "RELAYER_ERROR",
+      `the faucet transaction was refused: ${result.reason}; it is not sent again for this wallet and payment`,
+    );
   }
 
   const deadline = Date.now() + settings.faucetConfirmTimeoutSeconds * 1000;
@@ -253,11 +391,10 @@ export async function requestGas(
     if (grant?.id === claim.id && grant.status === "CONFIRMED") {
       return { txHash: grant.tx_hash as Hex, amount: amount.toString(), chainId: chain.network_id };
     }
-    if (grant?.id !== claim.id) {
-      const finished = await findSenderTransactionById(db, result.tx.id);
+    if (grant?.id !== claim.id || grant.status === "FAILED") {
       throw new KassaError(
         "RELAYER_ERROR",
-        `the grant transaction failed: ${finished?.error_message ?? "reverted"}; the claim is released`,
+        `the grant transaction failed: ${grant?.error_message ?? "reverted"}; it is not sent again for this wallet and payment`,
       );
     }
     if (Date.now() > deadline) {
@@ -270,7 +407,11 @@ export async function requestGas(
   }
 }
 
-/** The faucet's transaction ended: a confirmed grant is kept, anything else releases the claim. */
+/**
+ * The faucet's transaction ended. A failed one (reverted, or refused by the node and its nonce
+ * filled) is recorded as FAILED and keeps its claim: releasing it would let the same wallet and
+ * payment make the faucet pay for the same failure again and again.
+ */
 export async function onGrantTransactionFinished(
   db: Db,
   tx: SenderTransactionRow,
@@ -279,5 +420,5 @@ export async function onGrantTransactionFinished(
   const grant = await findGrantBySenderTransactionId(db, tx.id);
   if (!grant) return;
   if (outcome.status === "CONFIRMED") await confirmGrant(db, grant.id, outcome.receipt.transactionHash);
-  else await releaseGrantClaim(db, grant.id);
+  else await failGrant(db, grant.id, outcome.reason);
 }

@@ -1,6 +1,7 @@
 import { getAddress, type Address, type Hex } from "viem";
 import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
+import { movePaidPaymentToBlock, revertPaidPaymentToCreated, type PaidPaymentBlock } from "../db/payments.js";
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments.js";
 import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
@@ -161,6 +162,8 @@ export async function applyPaymentCompletedIn(
       "payments.chain_id",
       "payments.amount",
       "payments.recipient_address",
+      "payments.tx_hash",
+      "payments.block_hash",
       "tokens.address as token_address",
       "merchants.merchant_id as merchant_bytes32_id",
     ])
@@ -174,6 +177,19 @@ export async function applyPaymentCompletedIn(
     result = "unknown-payment";
   } else if (!settleableStatuses.includes(payment.status)) {
     result = "already-applied";
+    if (
+      payment.status === "PAID" &&
+      payment.tx_hash === event.txHash.toLowerCase() &&
+      payment.block_hash !== event.blockHash.toLowerCase()
+    ) {
+      // A reorg mined the same transaction again in another block.
+      await movePaidPaymentToBlock(trx, paymentId, {
+        txHash: event.txHash.toLowerCase(),
+        blockNumber: event.blockNumber,
+        blockHash: event.blockHash.toLowerCase(),
+        logIndex: event.logIndex,
+      });
+    }
   } else {
     const problems = paymentMismatches(payment, event);
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
@@ -226,6 +242,24 @@ export function applyPaymentCompleted(
 ): Promise<ApplyPaymentResult> {
   const now = (options.now ?? (() => new Date()))();
   return db.transaction().execute((trx) => applyPaymentCompletedIn(trx, event, now));
+}
+
+/**
+ * A reorg removed the transaction that paid `paid` (PAID -> CREATED) and the `payment.reorged` webhook, inside
+ * `trx`. False when the payment is no longer PAID in that block (another reconciliation won, or it moved).
+ */
+export async function revertReorgedPaymentIn(trx: Db, paid: PaidPaymentBlock, now: Date): Promise<boolean> {
+  const reverted = await revertPaidPaymentToCreated(trx, {
+    paymentId: paid.payment_id,
+    blockHash: paid.block_hash,
+    reason: `reorged: transaction ${paid.tx_hash} of block ${paid.block_number} (${paid.block_hash}) is no longer on the chain`,
+    at: now,
+  });
+  if (!reverted) return false;
+  await recordPaymentEvent(trx, "payment.reorged", paid.payment_id, now, {
+    reorged: { txHash: paid.tx_hash, blockNumber: paid.block_number, blockHash: paid.block_hash },
+  });
+  return true;
 }
 
 /**

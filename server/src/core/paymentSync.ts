@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Address } from "viem";
 import type { ChainClients } from "../chain/clients.js";
+import { finalBlockNumber } from "../chain/finality.js";
 import { readGatewayEvents } from "../chain/gatewayEvents.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
@@ -44,8 +45,9 @@ interface ChainBatch {
 /**
  * On-demand sync. Two limits keep the chain load bounded whatever the polling rate: a guarded update of
  * `payments.last_synced_at` lets one request per payment per second (in any process) ask the chain, and
- * the askers of one chain share one read per `perChainIntervalMs`: `eth_blockNumber` plus one `eth_getLogs`
- * of the gateway's PaymentCompleted events after the watcher's cursor, up to the confirmed head. So a
+ * the askers of one chain share one read per `perChainIntervalMs`: the chain's final block (`eth_blockNumber`,
+ * or the `finalized` / `safe` block) plus one `eth_getLogs` of the gateway's PaymentCompleted events after the
+ * watcher's cursor, up to that block (the watcher checks later that they are still there). So a
  * thousand payments polled flat out cost a handful of RPC calls per second, not a thousand. Events found
  * go through the watcher's own transition code.
  */
@@ -68,8 +70,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
       .where("payment_id", "in", [...paymentIds])
       .execute();
     rpcCalls += 1;
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const toBlock = head - BigInt(chain.confirmations);
+    const toBlock = await finalBlockNumber(client, chain);
     if (toBlock < 0n) return new Set();
     const cursor = await deps.db
       .selectFrom("chain_cursors")

@@ -5,6 +5,7 @@ import pg from "pg";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
+import { finalBlockNumber } from "../chain/finality.js";
 import type { PaymentSigner } from "../chain/signer.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
@@ -299,7 +300,7 @@ export async function getRefund(db: Db, merchant: MerchantRow, refundId: string)
 export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open";
 
 /**
- * Returns a refund's payment to PAID when the refund can no longer be sent: the confirmed head's block is
+ * Returns a refund's payment to PAID when the refund can no longer be sent: the chain's final block is
  * past the deadline and the gateway still has the payment as not refunded. Otherwise reschedules itself
  * ("not-yet"), or leaves it to the watcher when the refund did happen.
  */
@@ -322,13 +323,13 @@ export async function expireRefund(
       "chains.name",
       "chains.rpc_url",
       "chains.confirmations",
+      "chains.finality",
     ])
     .where("refunds.id", "=", refundId)
     .executeTakeFirst();
   if (refund?.status !== "SUBMITTED") return "not-open";
   const client = deps.chains.publicClient(refund);
-  const head = await client.getBlockNumber({ cacheTime: 0 });
-  const safe = head - BigInt(refund.confirmations);
+  const safe = await finalBlockNumber(client, refund);
   const block = await client.getBlock({ blockNumber: safe < 0n ? 0n : safe });
   const reschedule = async (delayMs: number) => {
     await enqueueJob(

@@ -1,4 +1,5 @@
 import {
+  encodePay,
   erc2771ForwarderAbi,
   forwarderDomain,
   forwardRequestTypes,
@@ -24,18 +25,23 @@ import {
   SimulationUnavailableError,
   type DecodedRevert,
 } from "../chain/forwarder.js";
+import { finalBlockNumber } from "../chain/finality.js";
 import type { SenderOutcome } from "../chain/sender.js";
-import { findChainById } from "../db/chains.js";
+import { findChainById, findChainByNetworkId } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import {
   findRelayRequestById,
   findRelayRequestByPaymentRowId,
   findRelayRequestBySenderTransactionId,
+  findRelayRevertAtLimit,
+  findUnfinishedRelayByForwarderNonce,
   finishRelayRequest,
   insertRelayRequestForCreatedPayment,
   markRelaySubmitted,
+  RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
+  recordRelayRevert,
   relayStatuses,
   setRelayTransactionHash,
   type RelayRequestRow,
@@ -133,7 +139,11 @@ export function revertError(revert: DecodedRevert): KassaError {
     case "PaymentRequestExpired":
       return new KassaError("PAYMENT_EXPIRED", "the payment's signature deadline has passed on-chain");
     case "ERC2771ForwarderInvalidSigner":
-      return new KassaError("INVALID_SIGNATURE", `the forwarder recovers ${String(a)}, not ${String(b)}`);
+      return new KassaError(
+        "INVALID_SIGNATURE",
+        `the forwarder recovers ${String(a)}, not ${String(b)}: the request was signed for another ` +
+          "forwarder nonce (one already used), or a field changed after signing",
+      );
     case "ERC2771ForwarderExpiredRequest":
       return invalid(["forwardRequest", "deadline"], "the forward request deadline has passed");
     case "ERC20InsufficientBalance":
@@ -229,7 +239,10 @@ async function checkRelayRequest(
   const from = getAddress(fr.from);
   if (fr.value !== 0n) throw invalid(["forwardRequest", "value"], "must be 0: pay() takes no native token");
   if (fr.gas === 0n || fr.gas > runtime.settings.maxForwardGas) {
-    throw invalid(["forwardRequest", "gas"], `must be between 1 and ${runtime.settings.maxForwardGas}`);
+    throw invalid(
+      ["forwardRequest", "gas"],
+      `must be at most ${runtime.settings.maxForwardGas}, what pay() needs with headroom (200000 is recommended)`,
+    );
   }
 
   let call;
@@ -260,6 +273,27 @@ async function checkRelayRequest(
   ].filter(Boolean);
   if (mismatched.length > 0) {
     throw invalid(["forwardRequest", "data"], `pay() differs from the payment in ${mismatched.join(", ")}`);
+  }
+  // The decoder ignores bytes after the arguments and tolerates unusual offsets; the relayer would pay
+  // for every such byte. Only the one canonical encoding of this payment's pay() is relayed.
+  const expected = encodePay(
+    {
+      paymentId: payment.payment_id,
+      tokenAddress: payment.token_address,
+      amount: payment.amount,
+      recipientAddress: payment.recipient_address,
+      merchantId: payment.merchant_bytes32_id,
+      deadline: String(payment.deadline),
+      serverSignature: payment.server_signature,
+    },
+    call.args[7],
+  );
+  if (expected.toLowerCase() !== fr.data.toLowerCase()) {
+    throw invalid(
+      ["forwardRequest", "data"],
+      `must be exactly the ABI encoding of pay(...) for this payment (${(expected.length - 2) / 2} bytes), ` +
+        `not ${(fr.data.length - 2) / 2} bytes`,
+    );
   }
 
   if (fr.deadline > 2n ** 48n - 1n) throw invalid(["forwardRequest", "deadline"], "must fit in uint48");
@@ -298,7 +332,56 @@ async function checkRelayRequest(
       `the ForwardRequest is signed by ${signer}, not by forwardRequest.from (check the domain, chain id and every field)`,
     );
   }
+  await requirePayerInGoodStanding(runtime, payment.network_id, from);
+  const nonceKey = {
+    networkId: payment.network_id,
+    forwarderAddress: forwarder,
+    from,
+    forwarderNonce: request.nonce,
+  };
+  const holder = await findUnfinishedRelayByForwarderNonce(db, nonceKey);
+  if (holder) {
+    throw holder.payment_id === payment.id
+      ? new KassaError("RELAY_ALREADY_SUBMITTED")
+      : nonceTaken(request.nonce);
+  }
   return { payment, chain, forwarder, request };
+}
+
+/** A forwarder nonce that another unfinished relay of the payer holds (at most one can be executed). */
+function nonceTaken(nonce: bigint): KassaError {
+  return invalid(
+    ["forwardRequest", "nonce"],
+    `forwarder nonce ${nonce} is already taken by another relay of this wallet that is still in flight; ` +
+      "wait until it is CONFIRMED or FAILED, then sign with the forwarder's current nonce",
+  );
+}
+
+/**
+ * Refuses a payer whose relays reverted on-chain RELAYER_PAYER_REVERT_LIMIT times within the window:
+ * each cost the relayer gas for nothing. The refusal ends when the oldest of them leaves the window.
+ */
+async function requirePayerInGoodStanding(
+  runtime: GaslessRuntime,
+  networkId: number,
+  payer: Address,
+): Promise<void> {
+  const { payerRevertLimit: limit, payerRevertWindowSeconds: windowSeconds } = runtime.settings;
+  const windowMs = windowSeconds * 1000;
+  const atLimit = await findRelayRevertAtLimit(runtime.db, {
+    networkId,
+    payer,
+    since: new Date(runtime.now().getTime() - windowMs),
+    limit,
+  });
+  if (atLimit) {
+    const until = new Date(atLimit.getTime() + windowMs);
+    throw new KassaError(
+      "RATE_LIMITED",
+      `relays from ${payer} reverted on-chain ${limit} times within ${windowSeconds} s; gasless payment ` +
+        `is refused for this wallet until ${until.toISOString()} (it can still pay with its own gas)`,
+    );
+  }
 }
 
 /**
@@ -334,6 +417,9 @@ export async function submitRelay(
       args: [request.from],
     });
     if (currentNonce !== request.nonce) {
+      // A copy of this payment's own relay, slower than its mining: the payment's rule says it best.
+      if (await findRelayRequestByPaymentRowId(db, payment.id))
+        throw new KassaError("RELAY_ALREADY_SUBMITTED");
       throw invalid(
         ["forwardRequest", "nonce"],
         `must be the forwarder's current nonce for ${request.from}: ${currentNonce}`,
@@ -382,6 +468,11 @@ export async function submitRelay(
     }
   } catch (error) {
     if (isUniqueViolation(error, RELAY_PAYMENT_UNIQUE)) throw new KassaError("RELAY_ALREADY_SUBMITTED");
+    if (isUniqueViolation(error, RELAY_FORWARDER_NONCE_UNIQUE)) {
+      // Either key may be checked first when the same request races itself: name the payment's rule then.
+      const samePayment = await findRelayRequestByPaymentRowId(db, payment.id);
+      throw samePayment ? new KassaError("RELAY_ALREADY_SUBMITTED") : nonceTaken(request.nonce);
+    }
     throw error;
   }
   return {
@@ -396,6 +487,19 @@ export async function getRelay(db: Db, merchant: MerchantRow, paymentId: string)
   const relay = await findRelayRequestByPaymentRowId(db, payment.id);
   if (!relay) throw new KassaError("RELAY_NOT_FOUND");
   return relayView(relay);
+}
+
+/** The stored request as the forwarder takes it (the nonce is the forwarder's own, not an argument). */
+function forwardRequestOf(relay: RelayRequestRow): ForwardRequestData {
+  return {
+    from: relay.from_address as Address,
+    to: relay.to_address as Address,
+    value: 0n,
+    gas: BigInt(relay.gas),
+    deadline: relay.deadline,
+    data: relay.data as Hex,
+    signature: relay.signature as Hex,
+  };
 }
 
 /**
@@ -425,15 +529,7 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
     await fail(`no relayer is configured for chain ${relay.network_id}`);
     return;
   }
-  const request: ForwardRequestData = {
-    from: relay.from_address as Address,
-    to: relay.to_address as Address,
-    value: 0n,
-    gas: BigInt(relay.gas),
-    deadline: relay.deadline,
-    data: relay.data as Hex,
-    signature: relay.signature as Hex,
-  };
+  const request = forwardRequestOf(relay);
   const forwarder = relay.forwarder_address as Address;
   const simulation = await simulateForwardRequest(runtime.client(chain), {
     forwarder,
@@ -514,7 +610,8 @@ function paymentCompletedEvent(
 
 /**
  * The relayer's transaction for a relay ended. Confirmed: the payment settles through the lifecycle
- * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED.
+ * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED, when its
+ * block is already final (else the watcher settles it when it is).
  * Reverted on-chain: the relay and the payment are FAILED. Never sent: the relay is FAILED.
  */
 export async function onRelayTransactionFinished(
@@ -534,8 +631,12 @@ export async function onRelayTransactionFinished(
     const { receipt } = outcome;
     const event = paymentCompletedEvent(relay.network_id, relay.to_address, payment.payment_id, receipt);
     if (event) {
+      // PAID only once the block is final for the chain (its `finalized`/`safe` block can trail the relayer's
+      // confirmation depth); until then the relay is CONFIRMED and the watcher settles the payment later.
+      const chain = await findChainByNetworkId(db, relay.network_id);
+      const final = chain ? await finalBlockNumber(runtime.client(chain), chain).catch(() => -1n) : -1n;
       await db.transaction().execute(async (trx) => {
-        await applyPaymentCompletedIn(trx, event, runtime.now());
+        if (receipt.blockNumber <= final) await applyPaymentCompletedIn(trx, event, runtime.now());
         await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
           status: "CONFIRMED",
           transactionHash: receipt.transactionHash,
@@ -551,17 +652,54 @@ export async function onRelayTransactionFinished(
       payloadLanded: true,
     };
   }
-  const failed = await finishRelayRequest(db, relay.id, ["QUEUED", "SUBMITTED"], {
-    status: "FAILED",
-    transactionHash: outcome.receipt?.transactionHash ?? relay.transaction_hash,
-    errorMessage: outcome.reason,
+  const { receipt, reason, payloadLanded } = outcome;
+  const failed = await db.transaction().execute(async (trx) => {
+    const moved = await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
+      status: "FAILED",
+      transactionHash: receipt?.transactionHash ?? relay.transaction_hash,
+      errorMessage: reason,
+    });
+    // Mined and reverted: the relayer paid for nothing. Held against the payer for the next relays.
+    if (payloadLanded && receipt) await recordRelayRevert(trx, relay.id, receipt);
+    return moved;
   });
-  if (outcome.payloadLanded) {
-    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${outcome.reason}`, {
+  if (payloadLanded) {
+    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${reason}`, {
       now: runtime.now,
     });
   }
-  if (failed) runtime.logger?.warn({ relayRequestId: relay.id, reason: outcome.reason }, "relay failed");
+  if (failed) {
+    runtime.logger?.warn(
+      {
+        relayRequestId: relay.id,
+        payer: relay.from_address,
+        gasUsed: receipt?.gasUsed.toString(),
+        reason,
+      },
+      payloadLanded ? "relay reverted on-chain" : "relay failed",
+    );
+  }
+}
+
+/**
+ * Before a stuck relay is sent again with higher fees, it is simulated again: the reason not to send
+ * it when it would now revert (the payer moved its tokens, used its forwarder nonce, paid directly).
+ */
+export async function relayReplacementRefusal(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+): Promise<string | undefined> {
+  const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
+  const chain = relay && (await findChainByNetworkId(runtime.db, relay.network_id));
+  if (!relay || !chain) return undefined;
+  const simulation = await simulateForwardRequest(runtime.client(chain), {
+    forwarder: relay.forwarder_address as Address,
+    relayer: tx.sender_address as Address,
+    request: forwardRequestOf(relay),
+  });
+  return simulation.ok
+    ? undefined
+    : `not sent again, the call would now revert: ${revertError(simulation.revert).message}`;
 }
 
 /** A replacement reached the node: the relay shows the hash to look for. */

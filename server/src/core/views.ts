@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PaymentMethodWithToken } from "../db/paymentMethods.js";
 import type { PaymentDetails } from "../db/payments.js";
 import type { TokenWithChain } from "../db/tokens.js";
-import type { ChainRow, MerchantRow, TokenRow } from "../db/types.js";
+import type { ChainFinality, ChainRow, MerchantRow, TokenRow } from "../db/types.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 
 /**
@@ -222,6 +222,12 @@ export const merchantPaymentRecordSchema = z
     createdAt: timestamp,
     confirmedAt: timestamp.nullable(),
     expiresAt: timestamp,
+    reorgedAt: timestamp
+      .nullable()
+      .describe(
+        "When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again",
+      ),
+    reorgedTxHash: z.string().nullable().describe("The transaction that reorganisation removed"),
   })
   .meta({ id: "MerchantPaymentRecord" });
 export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
@@ -244,6 +250,8 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     createdAt: payment.created_at.toISOString(),
     confirmedAt: payment.confirmed_at?.toISOString() ?? null,
     expiresAt: payment.expires_at.toISOString(),
+    reorgedAt: payment.reorged_at?.toISOString() ?? null,
+    reorgedTxHash: payment.reorged_tx_hash,
   };
 }
 
@@ -258,6 +266,7 @@ export interface AdminChain {
   gatewayAddress: string | null;
   forwarderAddress: string | null;
   confirmations: number;
+  finality: ChainFinality;
 }
 
 export function adminChain(chain: ChainRow): AdminChain {
@@ -270,6 +279,7 @@ export function adminChain(chain: ChainRow): AdminChain {
     gatewayAddress: chain.gateway_address,
     forwarderAddress: chain.forwarder_address,
     confirmations: chain.confirmations,
+    finality: chain.finality,
   };
 }
 

@@ -69,7 +69,7 @@ function newDeliveryId(): string {
 /**
  * The body of every event: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount, tokenSymbol,
  * paidAt) plus what issue 4 adds (eventId, type, createdAt, chainId, tokenAddress, merchantId) and what
- * the event is about (paidAfterExpiry, reason, refund).
+ * the event is about (paidAfterExpiry, reason, refund, reorged).
  */
 export function paymentEventPayload(
   eventId: string,
@@ -79,6 +79,8 @@ export function paymentEventPayload(
   extra: {
     reason?: string | null;
     refund?: { refundId: string; amount: string; txHash: string | null };
+    /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
+    reorged?: { txHash: string; blockNumber: number; blockHash: string };
   } = {},
 ): Record<string, unknown> {
   return {
@@ -99,6 +101,7 @@ export function paymentEventPayload(
     paidAfterExpiry: payment.paid_after_expiry,
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),
+    ...(extra.reorged ? { reorged: extra.reorged } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import "./lifecycleTypes.js";
 import type { ChainRow, ChainUpdate, NewChainRow } from "./types.js";
 
 export function listChains(db: Db): Promise<ChainRow[]> {
@@ -28,4 +29,18 @@ export function updateChainByNetworkId(
     .where("network_id", "=", networkId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The gateways whose events the watcher reads for a chain: every deployment its payments were signed for
+ * (a trigger on chains keeps the list). The watcher's per-block lookup: a primary-key range of a table with
+ * a row per deployment, whatever the number of payments.
+ */
+export async function findWatchedGateways(db: Db, chainId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("chain_gateways")
+    .select("gateway_address")
+    .where("chain_id", "=", chainId)
+    .execute();
+  return rows.map((row) => row.gateway_address);
 }

@@ -12,7 +12,12 @@ type NullableNumeric = ColumnType<string | null, bigint | string | null | undefi
 type NullableDate = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
 export type WebhookEventType =
-  "payment.paid" | "payment.invalid" | "payment.expired" | "payment.failed" | "payment.refunded";
+  | "payment.paid"
+  | "payment.invalid"
+  | "payment.expired"
+  | "payment.failed"
+  | "payment.refunded"
+  | "payment.reorged";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCEEDED" | "FAILED";
 export type RefundStatus = "SUBMITTED" | "REFUNDED" | "EXPIRED";
@@ -88,6 +93,13 @@ export interface RefundsTable {
   updated_at: Timestamp;
 }
 
+/** Migration 006: every gateway a chain's payments were signed for (kept by a trigger on chains). */
+export interface ChainGatewaysTable {
+  chain_id: number;
+  gateway_address: string;
+  created_at: Timestamp;
+}
+
 declare module "./types.js" {
   interface PaymentsTable {
     paid_after_expiry: Generated<boolean>;
@@ -97,6 +109,9 @@ declare module "./types.js" {
     fee_amount: NullableNumeric;
     status_reason: string | null;
     last_synced_at: ColumnType<Date, Date | undefined, Date>;
+    /** Migration 006: when a reorg last removed the transaction that had paid it, and that transaction. */
+    reorged_at: NullableDate;
+    reorged_tx_hash: string | null;
   }
 
   interface Database {
@@ -106,6 +121,7 @@ declare module "./types.js" {
     webhook_deliveries: WebhookDeliveriesTable;
     webhook_attempts: WebhookAttemptsTable;
     refunds: RefundsTable;
+    chain_gateways: ChainGatewaysTable;
   }
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { canTransition, type PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
+import "./lifecycleTypes.js";
 import type { NewPaymentRow, PaymentRow } from "./types.js";
 import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";
 
@@ -286,4 +287,107 @@ export async function expirePaymentsWithEvents(
     )
     SELECT expired.payment_id FROM expired, jobs`.execute(db);
   return rows.map((row) => row.payment_id);
+}
+
+/** Where the event that paid a payment was read. */
+export interface PaidPaymentBlock {
+  payment_id: string;
+  tx_hash: string;
+  block_number: number;
+  block_hash: string;
+}
+
+/**
+ * The PAID payments of a chain whose pay event was read in blocks `fromBlock..toBlock`: what the watcher
+ * checks against its own read of those blocks. An index range scan (payments_paid_block_idx) over the
+ * payments of those blocks only.
+ */
+export function findPaidPaymentsInBlocks(
+  db: Db,
+  chainId: number,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<PaidPaymentBlock[]> {
+  return db
+    .selectFrom("payments")
+    .select(["payment_id", "tx_hash", "block_number", "block_hash"])
+    .where("chain_id", "=", chainId)
+    .where("status", "=", "PAID")
+    .where("block_number", ">=", Number(fromBlock))
+    .where("block_number", "<=", Number(toBlock))
+    .$narrowType<PaidPaymentBlock>()
+    .execute();
+}
+
+/** The block of the chain's last PAID payment at or below `blockNumber` (payments_paid_block_idx, one row). */
+export function findLastPaidBlockAtOrBelow(
+  db: Db,
+  chainId: number,
+  blockNumber: bigint,
+): Promise<{ block_number: number; block_hash: string } | undefined> {
+  return db
+    .selectFrom("payments")
+    .select(["block_number", "block_hash"])
+    .where("chain_id", "=", chainId)
+    .where("status", "=", "PAID")
+    .where("block_number", "<=", Number(blockNumber))
+    .orderBy("block_number", "desc")
+    .limit(1)
+    .$narrowType<{ block_number: number; block_hash: string }>()
+    .executeTakeFirst();
+}
+
+/**
+ * A reorg removed the transaction that paid the payment: PAID -> CREATED, in one statement guarded by the
+ * status and the block the payment was paid in. What was paid is cleared; `reorged_at` and
+ * `reorged_tx_hash` keep what was lost. Undefined when the payment is no longer PAID in that block.
+ */
+export function revertPaidPaymentToCreated(
+  db: Db,
+  paid: { paymentId: string; blockHash: string; reason: string; at: Date },
+): Promise<{ payment_id: string } | undefined> {
+  if (!canTransition("PAID", "CREATED")) throw new Error("payment status PAID -> CREATED is not allowed");
+  return db
+    .updateTable("payments")
+    .set((eb) => ({
+      status: "CREATED",
+      reorged_tx_hash: eb.ref("tx_hash"),
+      reorged_at: paid.at,
+      tx_hash: null,
+      payer_address: null,
+      confirmed_at: null,
+      block_number: null,
+      block_hash: null,
+      log_index: null,
+      fee_amount: null,
+      paid_after_expiry: false,
+      status_reason: paid.reason,
+    }))
+    .where("payment_id", "=", paid.paymentId)
+    .where("status", "=", "PAID")
+    .where("block_hash", "=", paid.blockHash)
+    .returning("payment_id")
+    .executeTakeFirst();
+}
+
+/**
+ * A reorg mined the transaction that paid the payment again, in another block: the payment stays PAID and
+ * its record follows the transaction.
+ */
+export async function movePaidPaymentToBlock(
+  db: Db,
+  paymentId: string,
+  event: { txHash: string; blockNumber: bigint; blockHash: string; logIndex: number },
+): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({
+      block_number: Number(event.blockNumber),
+      block_hash: event.blockHash,
+      log_index: event.logIndex,
+    })
+    .where("payment_id", "=", paymentId)
+    .where("status", "=", "PAID")
+    .where("tx_hash", "=", event.txHash)
+    .execute();
 }

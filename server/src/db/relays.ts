@@ -28,9 +28,21 @@ export interface RelayRequestsTable {
   updated_at: Timestamp;
 }
 
+/** A mined relay that reverted, against its payer and merchant (migration 006). */
+export interface RelayRevertsTable {
+  relay_request_id: number;
+  network_id: number;
+  payer_address: string;
+  merchant_id: number;
+  transaction_hash: string;
+  gas_used: Numeric;
+  created_at: Timestamp;
+}
+
 declare module "./types.js" {
   interface Database {
     relay_requests: RelayRequestsTable;
+    relay_reverts: RelayRevertsTable;
   }
 }
 
@@ -38,6 +50,16 @@ export type RelayRequestRow = Selectable<RelayRequestsTable>;
 
 /** The unique key that makes a second relay for a payment RELAY_ALREADY_SUBMITTED. */
 export const RELAY_PAYMENT_UNIQUE = "relay_requests_payment_id_key";
+
+/** The unique key that lets one unfinished relay hold a payer's forwarder nonce. */
+export const RELAY_FORWARDER_NONCE_UNIQUE = "relay_requests_forwarder_nonce_key";
+
+export interface ForwarderNonce {
+  networkId: number;
+  forwarderAddress: string;
+  from: string;
+  forwarderNonce: bigint;
+}
 
 export interface NewRelayRequest {
   paymentRowId: number;
@@ -109,6 +131,22 @@ export function findRelayRequestByPaymentRowId(
     .executeTakeFirst();
 }
 
+/** The unfinished (QUEUED or SUBMITTED) relay that holds this forwarder nonce of the payer, if any. */
+export function findUnfinishedRelayByForwarderNonce(
+  db: Db,
+  key: ForwarderNonce,
+): Promise<Pick<RelayRequestRow, "id" | "payment_id"> | undefined> {
+  return db
+    .selectFrom("relay_requests")
+    .select(["id", "payment_id"])
+    .where("network_id", "=", key.networkId)
+    .where(sql<string>`lower(forwarder_address)`, "=", key.forwarderAddress.toLowerCase())
+    .where(sql<string>`lower(from_address)`, "=", key.from.toLowerCase())
+    .where("forwarder_nonce", "=", key.forwarderNonce.toString())
+    .where("status", "in", ["QUEUED", "SUBMITTED"])
+    .executeTakeFirst();
+}
+
 export function findRelayRequestById(db: Db, id: number): Promise<RelayRequestRow | undefined> {
   return db.selectFrom("relay_requests").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -172,4 +210,62 @@ export async function finishRelayRequest(
     .where("status", "in", from)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records that the relay's transaction was mined and reverted, against its payer and merchant. Safe to
+ * run twice (the relay is the key).
+ */
+export async function recordRelayRevert(
+  trx: Transaction<Database>,
+  relayRequestId: number,
+  receipt: { transactionHash: string; gasUsed: bigint },
+): Promise<void> {
+  await trx
+    .insertInto("relay_reverts")
+    .columns([
+      "relay_request_id",
+      "network_id",
+      "payer_address",
+      "merchant_id",
+      "transaction_hash",
+      "gas_used",
+    ])
+    .expression(
+      trx
+        .selectFrom("relay_requests")
+        .innerJoin("payments", "payments.id", "relay_requests.payment_id")
+        .select([
+          "relay_requests.id",
+          "relay_requests.network_id",
+          "relay_requests.from_address",
+          "payments.merchant_id",
+          sql<string>`${receipt.transactionHash}::text`.as("transaction_hash"),
+          sql<string>`${receipt.gasUsed.toString()}::numeric`.as("gas_used"),
+        ])
+        .where("relay_requests.id", "=", relayRequestId),
+    )
+    .onConflict((oc) => oc.column("relay_request_id").doNothing())
+    .execute();
+}
+
+/**
+ * When the payer has at least `limit` reverted relays on the chain since `since`: the time of the
+ * `limit`-th newest, which decides when the payer falls below the limit again. Undefined otherwise.
+ */
+export async function findRelayRevertAtLimit(
+  db: Db,
+  params: { networkId: number; payer: string; since: Date; limit: number },
+): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom("relay_reverts")
+    .select("created_at")
+    .where("network_id", "=", params.networkId)
+    .where(sql<string>`lower(payer_address)`, "=", params.payer.toLowerCase())
+    .where("created_at", ">", params.since)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .offset(params.limit - 1)
+    .executeTakeFirst();
+  return row?.created_at;
 }

@@ -6,6 +6,9 @@ type Timestamp = ColumnType<Date, never, never>;
 /** numeric columns are read as exact decimal strings and written from bigint or string. */
 type Numeric = ColumnType<string, bigint | string, bigint | string>;
 
+/** `finalized` / `safe`: the node's block of that tag is final; `depth`: `confirmations` below the head. */
+export type ChainFinality = "finalized" | "safe" | "depth";
+
 export interface ChainsTable {
   id: Generated<number>;
   network_id: number;
@@ -15,6 +18,7 @@ export interface ChainsTable {
   gateway_address: string | null;
   forwarder_address: string | null;
   confirmations: Generated<number>;
+  finality: Generated<ChainFinality>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -19,10 +19,15 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
  * after the 5-minute expiry and after a failed relay, so an EXPIRED or FAILED payment whose money
  * arrives still settles (PAID, or INVALID when the event disagrees with it); nothing else leaves them.
  * A refund the merchant does not send before its deadline returns the payment to PAID.
+ *
+ * PAID means final for the chain (its `finalized` or `safe` block, or a depth). Should a reorg deeper than
+ * that still remove the pay transaction, the payment goes back to CREATED (`payment.reorged`, and the
+ * record keeps `reorgedAt` and the lost transaction): the money is back with the payer, who can pay the same
+ * payment again until its signature deadline; the expiry applies as for any CREATED payment.
  */
 export const paymentTransitions: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   CREATED: ["PAID", "INVALID", "EXPIRED", "FAILED"],
-  PAID: ["REFUND_SUBMITTED"],
+  PAID: ["REFUND_SUBMITTED", "CREATED"],
   REFUND_SUBMITTED: ["REFUNDED", "PAID"],
   REFUNDED: [],
   INVALID: [],

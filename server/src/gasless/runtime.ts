@@ -20,7 +20,7 @@ export interface GaslessRuntime {
   relayer(chain: ChainRow): TransactionSender | undefined;
   /** The faucet of the chain; undefined when it has no FAUCET_PRIVATE_KEY_<networkId>. */
   faucet(chain: ChainRow): TransactionSender | undefined;
-  /** Every sender created so far. */
+  /** The current sender of every chain and role used so far. */
   senders(): TransactionSender[];
   /** How long request-gas polls between receipt checks; tests shorten it. */
   confirmPollMs: number;
@@ -64,28 +64,35 @@ export const gaslessMetrics = (() => {
 })();
 
 /**
- * Builds the relayer and faucet senders of each chain on first use, from the configured keys. `hooks`
- * receives the outcome of every transaction (set by createGasless, which knows relays and grants).
+ * Builds the relayer and faucet senders of each chain on first use, from the configured keys, and again
+ * when the chain's row changes what they depend on (its RPC URLs, its confirmations), so a chain updated
+ * while running is served by the new settings on the next call. `hooks` receives the outcome of every
+ * transaction (set by createGasless, which knows relays and grants).
  */
 export function createGaslessRuntime(
   options: CreateGaslessRuntimeOptions,
   hooks: (runtime: GaslessRuntime) => SenderHooks,
 ): GaslessRuntime {
-  const senders = new Map<string, TransactionSender>();
+  const senders = new Map<
+    string,
+    { client: PublicClient; confirmations: number; sender: TransactionSender }
+  >();
   const stuckAfterMs = options.settings.stuckAfterSeconds * 1000;
 
   function sender(chain: ChainRow, role: SenderRole): TransactionSender | undefined {
     const cacheKey = `${role}:${chain.network_id}`;
-    const cached = senders.get(cacheKey);
-    if (cached) return cached;
     const keys =
       role === "relayer"
         ? options.settings.relayerKeys.get(chain.network_id)
         : [options.settings.faucetKeys.get(chain.network_id)].filter((key) => key !== undefined);
     if (!keys || keys.length === 0) return undefined;
+    // The same client as long as the chain's URLs are the same (the chain clients keep one per URL list).
+    const client = options.chains.publicClient(chain);
+    const cached = senders.get(cacheKey);
+    if (cached?.client === client && cached.confirmations === chain.confirmations) return cached.sender;
     const created = new TransactionSender({
       db: options.db,
-      client: options.chains.publicClient(chain),
+      client,
       networkId: chain.network_id,
       role,
       accounts: keys.map((key) => privateKeyToAccount(key.reveal())),
@@ -95,7 +102,7 @@ export function createGaslessRuntime(
       hooks: senderHooks,
       ...(options.now ? { now: options.now } : {}),
     });
-    senders.set(cacheKey, created);
+    senders.set(cacheKey, { client, confirmations: chain.confirmations, sender: created });
     return created;
   }
 
@@ -107,7 +114,7 @@ export function createGaslessRuntime(
     client: (chain) => options.chains.publicClient(chain),
     relayer: (chain) => sender(chain, "relayer"),
     faucet: (chain) => sender(chain, "faucet"),
-    senders: () => [...senders.values()],
+    senders: () => [...senders.values()].map((entry) => entry.sender),
     confirmPollMs: options.confirmPollMs ?? 500,
   };
   const senderHooks = hooks(runtime);

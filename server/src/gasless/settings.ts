@@ -7,8 +7,12 @@ export interface GaslessSettings {
   relayerKeys: ReadonlyMap<number, readonly Secret<`0x${string}`>[]>;
   /** `FAUCET_PRIVATE_KEY_<networkId>`: the faucet's own key, never a relayer key. */
   faucetKeys: ReadonlyMap<number, Secret<`0x${string}`>>;
-  /** Largest `forwardRequest.gas` accepted (SPEC.md recommends 200000). */
+  /** Largest `forwardRequest.gas` accepted (200000 is the recommended value). */
   maxForwardGas: bigint;
+  /** A payer with this many relays reverted on-chain within the window is refused further relays. */
+  payerRevertLimit: number;
+  /** The window of {@link payerRevertLimit}, seconds. */
+  payerRevertWindowSeconds: number;
   /** A sent transaction not mined after this many seconds is replaced with higher fees. */
   stuckAfterSeconds: number;
   /** Fee increase of a replacement, percent; at least 10 (what nodes require). */
@@ -23,15 +27,46 @@ export interface GaslessSettings {
   faucetMarginPercent: number;
   /** How long request-gas waits for the grant to confirm before answering RELAYER_ERROR. */
   faucetConfirmTimeoutSeconds: number;
+  /** What the faucet of a chain may spend per UTC day, wei (grants plus their transfer gas). */
+  faucetDailyBudgetWei: bigint;
+  /** `FAUCET_DAILY_BUDGET_WEI_<networkId>`: the budget of one chain, instead of the one above. */
+  faucetChainDailyBudgetsWei: ReadonlyMap<number, bigint>;
+  /** What the grants of one merchant may spend per chain and UTC day, wei. */
+  faucetMerchantDailyBudgetWei: bigint;
+  /** Grants per client IP (an IPv6 client: its /64) per UTC day, all chains and merchants together. */
+  faucetGrantsPerClientPerDay: number;
+}
+
+/** The daily faucet budget of a chain. */
+export function faucetDailyBudgetWei(settings: GaslessSettings, networkId: number): bigint {
+  return settings.faucetChainDailyBudgetsWei.get(networkId) ?? settings.faucetDailyBudgetWei;
 }
 
 const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform(BigInt);
 
 /** The fixed variables; the per-chain keys are read by {@link parseGaslessKeys}. */
 export const gaslessEnvShape = {
+  // pay() used at most 145,318 gas forwarded (anvil: a chain's first payment, with a permit, recipient
+  // and treasury holding no token yet); about 1.7 times that, and above the recommended 200000.
   RELAYER_MAX_FORWARD_GAS: wei
-    .default(500_000n)
-    .describe("Largest `forwardRequest.gas` a relay accepts (SPEC recommends 200000)."),
+    .default(250_000n)
+    .describe(
+      "Largest `forwardRequest.gas` a relay accepts: what pay() needs (at most about 146,000) with headroom; 200000 is the recommended value.",
+    ),
+  RELAYER_PAYER_REVERT_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe(
+      "A payer wallet with this many relays reverted on-chain within RELAYER_PAYER_REVERT_WINDOW_SECONDS is refused further relays (429 RATE_LIMITED) until the oldest leaves the window.",
+    ),
+  RELAYER_PAYER_REVERT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3_600)
+    .describe("The window of RELAYER_PAYER_REVERT_LIMIT, seconds."),
   RELAYER_STUCK_AFTER_SECONDS: z.coerce
     .number()
     .positive()
@@ -70,6 +105,22 @@ export const gaslessEnvShape = {
     .positive()
     .default(120)
     .describe("How long POST /payments/request-gas waits for the grant to confirm."),
+  FAUCET_DAILY_BUDGET_WEI: wei
+    .default(10n ** 17n)
+    .describe(
+      "What the faucet of each chain may spend per UTC day: grant values plus their transfer gas at the fee cap. Spent: FAUCET_BUDGET_EXHAUSTED.",
+    ),
+  FAUCET_MERCHANT_DAILY_BUDGET_WEI: wei
+    .default(5n * 10n ** 16n)
+    .describe("What the gas grants of one merchant may spend per chain and UTC day, counted the same way."),
+  FAUCET_GRANTS_PER_CLIENT_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe(
+      "Gas grants per client IP (IPv6: per /64) per UTC day, all chains and merchants together; above it: RATE_LIMITED.",
+    ),
 };
 
 type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gaslessEnvShape)[K]> };
@@ -77,6 +128,29 @@ type GaslessEnv = { [K in keyof typeof gaslessEnvShape]: z.output<(typeof gasles
 const keyPattern = /^0x[0-9a-fA-F]{64}$/;
 const relayerPattern = /^RELAYER_PRIVATE_KEYS_(\d+)$/;
 const faucetPattern = /^FAUCET_PRIVATE_KEY_(\d+)$/;
+const budgetPattern = /^FAUCET_DAILY_BUDGET_WEI_(\d+)$/;
+
+/** Reads `FAUCET_DAILY_BUDGET_WEI_<networkId>`, pushing a problem per bad one. */
+export function parseFaucetChainBudgets(
+  present: Record<string, string>,
+  problems: string[],
+): Pick<GaslessSettings, "faucetChainDailyBudgetsWei"> {
+  const budgets = new Map<number, bigint>();
+  for (const [name, value] of Object.entries(present)) {
+    const match = budgetPattern.exec(name);
+    if (!match) continue;
+    const networkId = Number(match[1]);
+    const budget = wei.safeParse(value);
+    if (!Number.isSafeInteger(networkId) || networkId <= 0) {
+      problems.push(`${name}: the network id must be a positive integer`);
+    } else if (!budget.success) {
+      problems.push(`${name}: must be a whole number of wei`);
+    } else {
+      budgets.set(networkId, budget.data);
+    }
+  }
+  return { faucetChainDailyBudgetsWei: budgets };
+}
 
 /**
  * Reads `RELAYER_PRIVATE_KEYS_<networkId>` and `FAUCET_PRIVATE_KEY_<networkId>` from the (non-empty)
@@ -131,10 +205,16 @@ export function parseGaslessKeys(
 export function toGaslessSettings(
   values: GaslessEnv,
   keys: Pick<GaslessSettings, "relayerKeys" | "faucetKeys">,
+  chainBudgets: Pick<GaslessSettings, "faucetChainDailyBudgetsWei"> = {
+    faucetChainDailyBudgetsWei: new Map(),
+  },
 ): GaslessSettings {
   return {
     ...keys,
+    ...chainBudgets,
     maxForwardGas: values.RELAYER_MAX_FORWARD_GAS,
+    payerRevertLimit: values.RELAYER_PAYER_REVERT_LIMIT,
+    payerRevertWindowSeconds: values.RELAYER_PAYER_REVERT_WINDOW_SECONDS,
     stuckAfterSeconds: values.RELAYER_STUCK_AFTER_SECONDS,
     feeBumpPercent: values.RELAYER_FEE_BUMP_PERCENT,
     pollIntervalMs: values.RELAYER_POLL_INTERVAL_MS,
@@ -142,6 +222,9 @@ export function toGaslessSettings(
     faucetMaxGrantWei: values.FAUCET_MAX_GRANT_WEI,
     faucetMarginPercent: values.FAUCET_MARGIN_PERCENT,
     faucetConfirmTimeoutSeconds: values.FAUCET_CONFIRM_TIMEOUT_SECONDS,
+    faucetDailyBudgetWei: values.FAUCET_DAILY_BUDGET_WEI,
+    faucetMerchantDailyBudgetWei: values.FAUCET_MERCHANT_DAILY_BUDGET_WEI,
+    faucetGrantsPerClientPerDay: values.FAUCET_GRANTS_PER_CLIENT_PER_DAY,
   };
 }
 

@@ -7,8 +7,9 @@ import {
   onRelayTransactionFinished,
   processQueuedRelay,
   RELAY_SUBMIT_TASK,
+  relayReplacementRefusal,
 } from "../core/relay.js";
-import { findChainByNetworkId } from "../db/chains.js";
+import { listChains } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import type { BackgroundService, WorkerModule } from "../jobs/worker.js";
 import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "./runtime.js";
@@ -34,26 +35,43 @@ export function createGasless(options: CreateGaslessOptions): GaslessRuntime {
     async onBroadcast(tx, txHash) {
       if (tx.purpose === "relay") await onRelayBroadcast(runtime, tx, txHash);
     },
+    async beforeReplace(tx) {
+      return tx.purpose === "relay" ? relayReplacementRefusal(runtime, tx) : undefined;
+    },
   }));
 }
 
-/** Every chain with a relayer or faucet key, as senders (created now, so the tracker sees them). */
-async function configuredSenders(runtime: GaslessRuntime): Promise<TransactionSender[]> {
+/**
+ * The senders of every registered chain with a relayer or faucet key, read again on each tracking pass so
+ * that a chain registered (or its RPC URLs changed) while the worker runs is tracked within one pass.
+ * `noted` holds the chains already reported as missing, so each is reported once, not on every pass.
+ */
+async function configuredSenders(runtime: GaslessRuntime, noted: Set<string>): Promise<TransactionSender[]> {
   const networkIds = new Set([...runtime.settings.relayerKeys.keys(), ...runtime.settings.faucetKeys.keys()]);
+  if (networkIds.size === 0) return [];
+  const chains = new Map((await listChains(runtime.db)).map((chain) => [chain.network_id, chain]));
   const senders: TransactionSender[] = [];
   for (const networkId of networkIds) {
-    const chain = await findChainByNetworkId(runtime.db, networkId);
+    const chain = chains.get(networkId);
     if (!chain) {
-      runtime.logger?.warn(
-        { networkId },
-        "relayer or faucet key configured for a chain that is not registered",
-      );
+      // Not a fault: `kassa dev` and operators register chains after the worker starts.
+      if (!noted.has(`unregistered:${networkId}`)) {
+        runtime.logger?.info(
+          { networkId },
+          "relayer or faucet key configured for a chain not registered yet: tracked once it is",
+        );
+        noted.add(`unregistered:${networkId}`);
+      }
       continue;
     }
     try {
       for (const sender of [runtime.relayer(chain), runtime.faucet(chain)]) if (sender) senders.push(sender);
+      noted.delete(`no-rpc:${networkId}`);
     } catch (error) {
-      runtime.logger?.warn({ networkId, err: error }, "relayer or faucet chain has no RPC URL");
+      if (!noted.has(`no-rpc:${networkId}`)) {
+        runtime.logger?.warn({ networkId, err: error }, "relayer or faucet chain has no RPC URL");
+        noted.add(`no-rpc:${networkId}`);
+      }
     }
   }
   return senders;
@@ -78,7 +96,8 @@ async function reportBalances(runtime: GaslessRuntime, sender: TransactionSender
 }
 
 /**
- * The relayer tracker of the worker role: every RELAYER_POLL_INTERVAL_MS, for every key, finishes the
+ * The relayer tracker of the worker role: every RELAYER_POLL_INTERVAL_MS, for every key of every registered
+ * chain (the list read again on each pass), finishes the
  * transactions that are mined, sends again the ones that may not have reached the node, replaces the
  * stuck ones and fills cancelled nonces.
  */
@@ -90,15 +109,26 @@ export function relayerTracker(runtime: GaslessRuntime): BackgroundService {
     name: "relayer-tracker",
     async start() {
       running = true;
-      const senders = await configuredSenders(runtime);
+      const noted = new Set<string>();
+      // A sender seen for the first time (a chain registered while running) reports its balance at once.
+      const reported = new WeakSet<TransactionSender>();
       loop = (async () => {
         for (let pass = 0; running; pass++) {
+          let senders: TransactionSender[] = [];
+          try {
+            senders = await configuredSenders(runtime, noted);
+          } catch (error) {
+            runtime.logger?.error({ err: error }, "relayer tracking could not read the chains");
+          }
           for (const sender of senders) {
             if (!running) break;
             const replacedBefore = sender.counters.replaced;
             try {
               await sender.track();
-              if (pass % BALANCE_EVERY === 0) await reportBalances(runtime, sender);
+              if (pass % BALANCE_EVERY === 0 || !reported.has(sender)) {
+                reported.add(sender);
+                await reportBalances(runtime, sender);
+              }
             } catch (error) {
               runtime.logger?.error(
                 { err: error, networkId: sender.networkId, role: sender.role },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin.js";
 import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants.js";
+import { findChainByNetworkId, findWatchedGateways } from "../../src/db/chains.js";
 import { createSharedReads, type SharedReads } from "../../src/db/sharedReads.js";
 import type { ErrorCode } from "../../src/errors.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
@@ -70,6 +71,23 @@ describe("admin: chains", () => {
     expect((await admin.updateChain(deps, 80002, { rpcUrl: null })).rpcUrl).toBeNull();
     await rejectsWith(admin.updateChain(deps, 999, { name: "x" }), "CHAIN_NOT_FOUND");
     expect((await admin.listChains(deps)).map((c) => c.networkId)).toEqual([80002, 97, 11155111, 31337]);
+  });
+
+  it("starts the known testnets with their finality tags, and sets a chain's finality", async () => {
+    const finality = Object.fromEntries((await admin.listChains(deps)).map((c) => [c.networkId, c.finality]));
+    expect(finality).toMatchObject({ 80002: "finalized", 97: "finalized", 11155111: "safe", 31337: "depth" });
+    expect(await admin.updateChain(deps, 31337, { finality: "safe" })).toMatchObject({ finality: "safe" });
+    await expect(admin.updateChain(deps, 31337, { finality: "latest" as "safe" })).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ path: ["finality"] }],
+    });
+  });
+
+  it("lists every gateway a chain was given, for the watcher", async () => {
+    await admin.updateChain(deps, 31337, { gatewayAddress: forwarder });
+    await admin.updateChain(deps, 31337, { gatewayAddress: gateway });
+    const chain = await findChainByNetworkId(t.db, 31337);
+    expect((await findWatchedGateways(t.db, chain?.id ?? 0)).sort()).toEqual([gateway, forwarder].sort());
   });
 });
 

@@ -14,6 +14,8 @@ describe("payment state machine", () => {
     ["CREATED", "EXPIRED"],
     ["CREATED", "FAILED"],
     ["PAID", "REFUND_SUBMITTED"],
+    // A reorg deeper than the chain's finality removed the pay transaction.
+    ["PAID", "CREATED"],
     ["REFUND_SUBMITTED", "REFUNDED"],
     // A refund not sent before its deadline.
     ["REFUND_SUBMITTED", "PAID"],

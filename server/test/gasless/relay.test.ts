@@ -235,7 +235,7 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
     const merchant = await findMerchantByPublicKeyHash(env.t.database.db, hashKey(pk));
     const deadNode = createGasless({
       db: env.t.database.db,
-      chains: createChainClients(new Map([[chain.chainId, new Secret("http://127.0.0.1:9")]])),
+      chains: createChainClients({ rpcUrls: new Map([[chain.chainId, new Secret(["http://127.0.0.1:9"])]]) }),
       settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
     });
     await expect(submitRelay(deadNode, merchant!, p.paymentId, good)).rejects.toMatchObject({

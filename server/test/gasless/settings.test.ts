@@ -1,6 +1,7 @@
 import { anvilPrivateKeys } from "@kassa/contracts";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { faucetDailyBudgetWei } from "../../src/gasless/settings.js";
 
 describe("relayer and faucet configuration", () => {
   it("reads comma-separated relayer keys and a faucet key per chain, never printing them", () => {
@@ -42,5 +43,30 @@ describe("relayer and faucet configuration", () => {
     expect(message).toMatch(/FAUCET_PRIVATE_KEY_97: must differ/);
     expect(message).toMatch(/RELAYER_FEE_BUMP_PERCENT/);
     expect(message).not.toContain(anvilPrivateKeys[6].slice(2));
+  });
+
+  it("reads the faucet's daily budgets, one chain's instead of the default, and the grants per client", () => {
+    const config = loadConfig({
+      FAUCET_DAILY_BUDGET_WEI: "300000000000000000",
+      FAUCET_DAILY_BUDGET_WEI_137: "5000000000000000000",
+      FAUCET_MERCHANT_DAILY_BUDGET_WEI: "20000000000000000",
+      FAUCET_GRANTS_PER_CLIENT_PER_DAY: "1",
+    });
+    expect(faucetDailyBudgetWei(config.gasless, 137)).toBe(5n * 10n ** 18n);
+    expect(faucetDailyBudgetWei(config.gasless, 1)).toBe(3n * 10n ** 17n);
+    expect(config.gasless.faucetMerchantDailyBudgetWei).toBe(2n * 10n ** 16n);
+    expect(config.gasless.faucetGrantsPerClientPerDay).toBe(1);
+    const defaults = loadConfig({}).gasless;
+    expect([defaults.faucetDailyBudgetWei, defaults.faucetMerchantDailyBudgetWei]).toEqual([
+      10n ** 17n,
+      5n * 10n ** 16n,
+    ]);
+    expect(defaults.faucetGrantsPerClientPerDay).toBe(3);
+    expect(() => loadConfig({ FAUCET_DAILY_BUDGET_WEI_137: "1.5" })).toThrow(
+      /FAUCET_DAILY_BUDGET_WEI_137: must be a whole number of wei/,
+    );
+    expect(() => loadConfig({ FAUCET_DAILY_BUDGET_WEI_0: "1" })).toThrow(
+      /FAUCET_DAILY_BUDGET_WEI_0: the network id must be a positive integer/,
+    );
   });
 });

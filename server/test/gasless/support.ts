@@ -12,7 +12,7 @@ import {
 } from "@kassa/contracts";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
-import type { Address, Hex } from "viem";
+import { concat, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
 import { createPaymentSigner } from "../../src/chain/signer.js";
@@ -176,6 +176,8 @@ export interface RelayBodyOptions {
   nonce?: bigint;
   deadline?: number;
   gas?: bigint;
+  /** Bytes appended to the encoded pay() call before signing (a hostile payer's padding). */
+  padding?: Hex;
 }
 
 /** The body of POST /payments/:id/relay as a widget builds it: permit + pay() + signed ForwardRequest. */
@@ -212,7 +214,7 @@ export async function relayBody(
       },
     });
   }
-  const data = encodePay({ ...p, amount: String(amount) }, permit);
+  const data = concat([encodePay({ ...p, amount: String(amount) }, permit), options.padding ?? "0x"]);
   const nonce =
     options.nonce ??
     (await chain.publicClient.readContract({

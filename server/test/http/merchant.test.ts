@@ -229,7 +229,7 @@ describe("payment list", () => {
     });
     expect(paid?.status).toBe("PAID");
     expect(await transitionPaymentStatus(t.database.db, row.payment_id, "CREATED", "PAID")).toBeUndefined();
-    expect(() => transitionPaymentStatus(t.database.db, row.payment_id, "PAID", "CREATED")).toThrow(
+    expect(() => transitionPaymentStatus(t.database.db, row.payment_id, "PAID", "EXPIRED")).toThrow(
       /not allowed/,
     );
 

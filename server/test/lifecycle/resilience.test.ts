@@ -1,4 +1,3 @@
-import { encodePay } from "@kassa/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
@@ -11,6 +10,7 @@ import {
   fundPayer,
   pay,
   paymentStatus,
+  signPayTransaction,
   silentLogger,
   startLifecycleApp,
   waitFor,
@@ -77,12 +77,7 @@ describe("reorgs", () => {
     await setConfirmations(3);
     const w = watcher();
     const p = await createPayment(t);
-    const request = await payer.prepareTransactionRequest({
-      to: chain.gateway,
-      data: encodePay(p),
-      gas: 300_000n,
-    });
-    const raw = await payer.signTransaction(request);
+    const raw = await signPayTransaction(payer, chain, p);
     const hash = await chain.publicClient.sendRawTransaction({ serializedTransaction: raw });
     await chain.publicClient.waitForTransactionReceipt({ hash });
     await rpc("anvil_mine", ["0x1"]);

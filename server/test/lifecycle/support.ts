@@ -1,6 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { payArgs, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import {
+  encodePay,
+  payArgs,
+  paymentGatewayAbi,
+  testTokenAbi,
+  type StartAnvilOptions,
+} from "@kassa/contracts";
 import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
@@ -97,6 +103,29 @@ export async function pay(
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
   return receipt;
+}
+
+/** A signed pay() transaction, not sent: a test can send the same bytes again after a reorg. */
+export async function signPayTransaction(
+  payer: TestWalletClient,
+  chain: TestChain,
+  p: CreatedPayment,
+): Promise<Hex> {
+  const request = await payer.prepareTransactionRequest({
+    to: chain.gateway,
+    data: encodePay(p),
+    gas: 300_000n,
+  });
+  return payer.signTransaction(request);
+}
+
+/** The merchant's record of a payment, as GET /merchants/me/payments/:id answers it. */
+export async function merchantRecord(t: TestApp, paymentId: string) {
+  const response = await t.request(`/merchants/me/payments/${paymentId}`, {
+    headers: { "x-api-key": t.merchant.apiKey },
+  });
+  expect(response.status).toBe(200);
+  return response.body.data;
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
@@ -217,6 +246,21 @@ export async function startReceiver(): Promise<Receiver> {
   return state;
 }
 
+/** Waits for the `nth` delivery of a `type` webhook about the payment. */
+export function deliveredWebhook(
+  receiver: Receiver,
+  paymentId: string,
+  type: string,
+  nth = 1,
+): Promise<ReceivedWebhook> {
+  return waitFor(`${type} webhook #${nth} for ${paymentId}`, () => {
+    const matching = receiver.received.filter(
+      (d) => d.payload.paymentId === paymentId && d.payload.type === type,
+    );
+    return matching[nth - 1];
+  });
+}
+
 /** Verifies a delivery exactly as a merchant would, with the standardwebhooks package. */
 export function verifyDelivery(secret: string, delivery: ReceivedWebhook): Record<string, unknown> {
   return new Webhook(secret).verify(delivery.body, delivery.headers) as Record<string, unknown>;
@@ -272,13 +316,14 @@ export interface LifecycleEnv {
  */
 export async function startLifecycleEnv(
   workerOptions: Partial<LifecycleModuleOptions> = {},
+  anvil?: StartAnvilOptions,
 ): Promise<LifecycleEnv> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step();
   };
   try {
-    const chain = await startTestChain();
+    const chain = await startTestChain(anvil ? { anvil } : {});
     stops.push(() => chain.stop());
     const t = await startLifecycleApp(chain);
     stops.push(() => t.close());

@@ -7,7 +7,9 @@ import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
   createPayment,
+  deliveredWebhook,
   fundPayer,
+  merchantRecord,
   pay,
   paymentStatus,
   verifyDelivery,
@@ -33,18 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-const deliveredFor = (paymentId: string, type: string) =>
-  waitFor(`${type} webhook for ${paymentId}`, () =>
-    receiver.received.find((d) => d.payload.paymentId === paymentId && d.payload.type === type),
-  );
-
-async function merchantRecord(paymentId: string) {
-  const response = await t.request(`/merchants/me/payments/${paymentId}`, {
-    headers: { "x-api-key": t.merchant.apiKey },
-  });
-  expect(response.status).toBe(200);
-  return response.body.data;
-}
+const deliveredFor = (paymentId: string, type: string) => deliveredWebhook(receiver, paymentId, type);
 
 /** Signs a PaymentRequest with another key and makes the gateway trust it, for events that disagree. */
 async function withForeignSigner<T>(
@@ -102,7 +93,7 @@ describe("the chain watcher", () => {
     });
     expect(delivery.headers["webhook-id"]).toBe(verified.eventId);
     expect(Date.parse(String(verified.paidAt))).not.toBeNaN();
-    const record = await merchantRecord(p.paymentId);
+    const record = await merchantRecord(t, p.paymentId);
     expect(record).toMatchObject({
       status: "PAID",
       txHash: receipt.transactionHash,
@@ -163,7 +154,7 @@ describe("the chain watcher", () => {
       status: "PAID",
       paidAfterExpiry: true,
     });
-    expect((await merchantRecord(p.paymentId)).status).toBe("PAID");
+    expect((await merchantRecord(t, p.paymentId)).status).toBe("PAID");
   });
 
   it("sends payment.failed for a failed payment", async () => {

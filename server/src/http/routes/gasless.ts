@@ -53,6 +53,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "UNAUTHORIZED",
             "FORBIDDEN",
             "PAYMENT_NOT_FOUND",
+            "RATE_LIMITED",
             "RELAYER_ERROR",
             "CHAIN_CONFIG_ERROR",
           ),
@@ -135,12 +136,16 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "ALREADY_HAS_GAS",
             "ALREADY_GRANTED",
             "PAYMENT_ALREADY_GRANTED",
+            "GRANT_NOT_USABLE",
             "GRANT_IN_PROGRESS",
+            "RATE_LIMITED",
+            "FAUCET_BUDGET_EXHAUSTED",
             "RELAYER_ERROR",
           ),
         },
       },
-      handler: (request) => requestGas(gasless, authenticatedMerchant(request), request.body),
+      handler: (request) =>
+        requestGas(gasless, authenticatedMerchant(request), request.body, { ip: request.ip }),
     });
   };
 }
