@@ -206,7 +206,11 @@ export async function recordPaymentEvents(
   await insertWebhookDeliveries(trx, deliveries);
   await enqueueJobs(
     trx,
-    deliveries.map((delivery) => ({ task: DELIVER_WEBHOOK_TASK, payload: { ...delivery.job } })),
+    deliveries.map((delivery) => ({
+      task: DELIVER_WEBHOOK_TASK,
+      payload: { ...delivery.job },
+      jobKey: delivery.id,
+    })),
   );
   return events.map((event) => event.id);
 }

@@ -280,7 +280,7 @@ export async function expirePaymentsWithEvents(
       RETURNING id
     ), jobs AS (
       SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
-        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job))
+        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
         FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
         JOIN inserted_deliveries ON inserted_deliveries.id = d.id
       ))

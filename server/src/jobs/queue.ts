@@ -43,10 +43,14 @@ export async function enqueueJob(
  */
 export async function enqueueJobs(
   db: Kysely<Database>,
-  jobs: readonly { task: string; payload: Record<string, unknown> }[],
+  jobs: readonly { task: string; payload: Record<string, unknown>; jobKey?: string }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const specs = jobs.map((job) => ({ identifier: job.task, payload: job.payload }));
+  const specs = jobs.map((job) => ({
+    identifier: job.task,
+    payload: job.payload,
+    job_key: job.jobKey ?? null,
+  }));
   await sql`
     SELECT graphile_worker.add_jobs(ARRAY(
       SELECT json_populate_record(NULL::graphile_worker.job_spec, spec)
