@@ -1,10 +1,11 @@
 import { getAddress, type Address, type Hex } from "viem";
-import type { Db } from "../db/database.js";
+import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import { movePaidPaymentToBlock, revertPaidPaymentToCreated, type PaidPaymentBlock } from "../db/payments.js";
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
+import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments.js";
 import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { recordPaymentEvent } from "./webhooks.js";
+import { DELIVER_WEBHOOK_TASK, paymentEventRows, recordPaymentEvent } from "./webhooks.js";
 
 /**
  * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it
@@ -286,35 +287,69 @@ export async function failPayment(
   });
 }
 
+/** Payments one expiry statement moves at most. */
+export const EXPIRY_BATCH_SIZE = 200;
+
+/** Session advisory lock of the expiry sweep (any constant distinct from the other lock keys). */
+export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
+
 /**
- * Moves up to `limit` CREATED payments past `expiresAt` to EXPIRED, with their `payment.expired` webhooks,
- * in one transaction; rows another runner holds are skipped. Returns the payment ids it expired.
+ * One expiry batch: reads up to `limit` due payments without a lock and builds their `payment.expired`
+ * events, then moves those still CREATED to EXPIRED with their events, deliveries and jobs in one
+ * statement, so the batch's row locks last one statement. Rows another runner holds are skipped.
+ */
+async function expireBatch(
+  db: Db,
+  options: { now: Date; limit: number; paymentId?: string },
+): Promise<{ due: number; expired: string[] }> {
+  const due = await findDuePaymentDetails(db, options);
+  if (due.length === 0) return { due: 0, expired: [] };
+  const expiredView = due.map((payment) => ({ ...payment, status: "EXPIRED" as const }));
+  const rows = await paymentEventRows(db, "payment.expired", expiredView, options.now);
+  const expired = await expirePaymentsWithEvents(db, {
+    now: options.now,
+    ...rows,
+    task: DELIVER_WEBHOOK_TASK,
+  });
+  return { due: due.length, expired };
+}
+
+/**
+ * Moves up to `limit` CREATED payments past `expiresAt` to EXPIRED, with their `payment.expired` webhooks
+ * (expireBatch). Returns the payment ids it expired.
  */
 export async function expirePaymentsPastDeadline(
   db: Db,
   options: LifecycleOptions & { limit?: number; paymentId?: string } = {},
 ): Promise<string[]> {
   const now = (options.now ?? (() => new Date()))();
-  return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom("payments")
-      .select("id")
-      .where("status", "=", "CREATED")
-      .where("expires_at", "<=", now)
-      .orderBy("expires_at")
-      .limit(options.limit ?? 500)
-      .forUpdate()
-      .skipLocked();
-    if (options.paymentId !== undefined) due = due.where("payment_id", "=", options.paymentId);
-    const expired = await trx
-      .updateTable("payments")
-      .set({ status: "EXPIRED" })
-      .where("id", "in", due)
-      .where("status", "=", "CREATED")
-      .returning("payment_id")
-      .execute();
-    for (const { payment_id } of expired) await recordPaymentEvent(trx, "payment.expired", payment_id, now);
-    return expired.map((row) => row.payment_id);
+  const { expired } = await expireBatch(db, {
+    now,
+    limit: options.limit ?? EXPIRY_BATCH_SIZE,
+    ...(options.paymentId === undefined ? {} : { paymentId: options.paymentId }),
+  });
+  return expired;
+}
+
+/**
+ * The expiry sweep: expiry batches one after another until none is due (or a batch finds all its rows
+ * taken by other runners). One sweep runs at a time across all processes (a session advisory lock): a
+ * sweep that finds another one running returns undefined at once instead of competing with it. Resolves
+ * the number of payments it expired.
+ */
+export function sweepExpiredPayments(
+  db: Db,
+  options: LifecycleOptions & { batchSize?: number } = {},
+): Promise<number | undefined> {
+  const limit = options.batchSize ?? EXPIRY_BATCH_SIZE;
+  const now = options.now ?? (() => new Date());
+  return withTryAdvisoryLock(db, EXPIRY_SWEEP_LOCK_KEY, async (conn) => {
+    let total = 0;
+    for (;;) {
+      const { due, expired } = await expireBatch(conn, { now: now(), limit });
+      total += expired.length;
+      if (due < limit || expired.length === 0) return total;
+    }
   });
 }
 

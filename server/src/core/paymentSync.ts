@@ -177,7 +177,16 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
         .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${perPaymentMs / 1000})`)
         .returning(["chain_id", "expires_at"])
         .executeTakeFirst();
-      if (!claimed) return false;
+      if (!claimed) {
+        // Rate-limited, or the claim waited for a change of this payment (an expiry, a settlement) that the
+        // caller's read predates: then the caller must read again, never answer the older state.
+        const current = await deps.db
+          .selectFrom("payments")
+          .select("status")
+          .where("payment_id", "=", paymentId)
+          .executeTakeFirst();
+        return current !== undefined && current.status !== "CREATED";
+      }
       let changed = await Promise.race([
         askChain(claimed.chain_id, paymentId),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),

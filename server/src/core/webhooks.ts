@@ -3,26 +3,29 @@ import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import type { WebhookDeliveryRow, WebhookEventType } from "../db/lifecycleTypes.js";
-import { updateMerchantByKey } from "../db/merchants.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import { findMerchantIdsWithWebhookUrl, updateMerchantByKey } from "../db/merchants.js";
+import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../db/payments.js";
 import type { MerchantRow } from "../db/types.js";
 import {
   claimDeliverySlot,
   countDueDeliveries,
   findDeliveryByMerchantId,
   insertWebhookAttempt,
+  insertWebhookDeliveries,
   insertWebhookDelivery,
-  insertWebhookEvent,
+  insertWebhookEvents,
   listAttemptsByDeliveryIds,
   lockMerchantSlots,
   listDeliveriesByMerchantId,
   listStrandedDeliveries,
   takeDeliveriesToWake,
   updateDeliveryAfterAttempt,
+  type NewWebhookDelivery,
+  type NewWebhookEvent,
 } from "../db/webhooks.js";
 import { newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
-import { enqueueJob } from "../jobs/queue.js";
+import { enqueueJob, enqueueJobs } from "../jobs/queue.js";
 import { postWebhook } from "./webhookHttp.js";
 
 /** graphile-worker task that makes one delivery attempt. */
@@ -129,23 +132,87 @@ export async function recordPaymentEvent(
   now: Date,
   extra: Parameters<typeof paymentEventPayload>[4] = {},
 ): Promise<string> {
-  const payment = await findPaymentDetailsByPaymentId(trx, paymentId);
-  if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
-  const eventId = newEventId();
-  await insertWebhookEvent(trx, {
-    id: eventId,
-    merchantId: payment.merchant_id,
-    paymentRowId: payment.id,
-    type,
-    payload: paymentEventPayload(eventId, type, now, payment, extra),
+  const [eventId] = await recordPaymentEvents(trx, type, [paymentId], now, extra);
+  return eventId as string;
+}
+
+/** What recording events about payments writes: the events, and a delivery with its job per event whose merchant has a webhook URL. */
+export interface PaymentEventRows {
+  events: NewWebhookEvent[];
+  deliveries: (NewWebhookDelivery & { job: DeliverWebhookPayload })[];
+}
+
+/**
+ * The rows recording `type` for each of `payments` writes (ids, payloads, deliveries), built from the
+ * payments as given: the caller decides in which statement and transaction they are written.
+ */
+export async function paymentEventRows(
+  db: Db,
+  type: WebhookEventType,
+  payments: readonly PaymentDetails[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<PaymentEventRows> {
+  const events = payments.map((payment) => {
+    const id = newEventId();
+    return {
+      id,
+      merchantId: payment.merchant_id,
+      paymentRowId: payment.id,
+      type,
+      payload: paymentEventPayload(id, type, now, payment, extra),
+    };
   });
-  const merchant = await trx
-    .selectFrom("merchants")
-    .select("webhook_url")
-    .where("id", "=", payment.merchant_id)
-    .executeTakeFirstOrThrow();
-  if (merchant.webhook_url) await createDelivery(trx, eventId, payment.merchant_id, now);
-  return eventId;
+  const withUrl = await findMerchantIdsWithWebhookUrl(db, [
+    ...new Set(events.map((event) => event.merchantId)),
+  ]);
+  const deliveries = events
+    .filter((event) => withUrl.has(event.merchantId))
+    .map((event) => {
+      const id = newDeliveryId();
+      return {
+        id,
+        eventId: event.id,
+        merchantId: event.merchantId,
+        nextAttemptAt: now,
+        job: { deliveryId: id, merchantId: event.merchantId },
+      };
+    });
+  return { events, deliveries };
+}
+
+/**
+ * recordPaymentEvent for several payments, set-based: one read of the payments, one of their merchants,
+ * one INSERT of the events, one of the deliveries and one of the jobs, however many payments. Returns
+ * the event ids in the order of `paymentIds`.
+ */
+export async function recordPaymentEvents(
+  trx: Db,
+  type: WebhookEventType,
+  paymentIds: readonly string[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string[]> {
+  const found = new Map(
+    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
+  );
+  const payments = paymentIds.map((paymentId) => {
+    const payment = found.get(paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+    return payment;
+  });
+  const { events, deliveries } = await paymentEventRows(trx, type, payments, now, extra);
+  await insertWebhookEvents(trx, events);
+  await insertWebhookDeliveries(trx, deliveries);
+  await enqueueJobs(
+    trx,
+    deliveries.map((delivery) => ({
+      task: DELIVER_WEBHOOK_TASK,
+      payload: { ...delivery.job },
+      jobKey: delivery.id,
+    })),
+  );
+  return events.map((event) => event.id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./types.js";
 
@@ -51,4 +51,27 @@ export function createQueuePool(connectionString: string, max: number): pg.Pool 
 /** SQLSTATE 23505 on the named constraint. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return error instanceof pg.DatabaseError && error.code === "23505" && error.constraint === constraint;
+}
+
+/**
+ * Runs `fn` on one connection of the pool while that session holds advisory lock `key`; resolves
+ * undefined at once, without running `fn`, when another session holds it. The lock goes with the
+ * session if the process dies.
+ */
+export function withTryAdvisoryLock<T>(
+  db: Db,
+  key: number,
+  fn: (conn: Db) => Promise<T>,
+): Promise<T | undefined> {
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}) AS locked`.execute(
+      conn,
+    );
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
 }

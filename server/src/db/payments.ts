@@ -3,6 +3,7 @@ import { canTransition, type PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
 import "./lifecycleTypes.js";
 import type { NewPaymentRow, PaymentRow } from "./types.js";
+import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";
 
 /** The unique key that turns a concurrent duplicate create into DUPLICATE_ORDER. */
 export const PAYMENT_ORDER_UNIQUE = "payments_merchant_id_order_id_key";
@@ -123,6 +124,15 @@ export function findPaymentDetailsByPaymentId(
   return selectDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
 }
 
+/** Several payments at once (the ones found; in no particular order). */
+export function findPaymentDetailsByPaymentIds(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<PaymentDetails[]> {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return selectDetails(db).where("payments.payment_id", "in", paymentIds).execute();
+}
+
 export function findPaymentDetailsByMerchantIdAndOrderId(
   db: Db,
   merchantId: number,
@@ -195,6 +205,88 @@ export function transitionPaymentStatus(
     .where("status", "=", from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
+ * first; read without a lock, for expirePaymentsWithEvents to move the ones still due.
+ */
+export function findDuePaymentDetails(
+  db: Db,
+  options: { now: Date; limit: number; paymentId?: string },
+): Promise<PaymentDetails[]> {
+  let query = selectDetails(db)
+    .where("payments.status", "=", "CREATED")
+    .where("payments.expires_at", "<=", options.now)
+    .orderBy("payments.expires_at")
+    .limit(options.limit);
+  if (options.paymentId !== undefined) query = query.where("payments.payment_id", "=", options.paymentId);
+  return query.execute();
+}
+
+/**
+ * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
+ * the events' payments still CREATED and due at `now` (rows another transaction holds are skipped, not
+ * waited for), and, for exactly those, their events, deliveries and delivery jobs (`task`, graphile-worker's
+ * add_jobs). Returns the payment ids it expired.
+ */
+export async function expirePaymentsWithEvents(
+  db: Db,
+  input: {
+    now: Date;
+    events: readonly NewWebhookEvent[];
+    deliveries: readonly (NewWebhookDelivery & { job: object })[];
+    task: string;
+  },
+): Promise<string[]> {
+  if (input.events.length === 0) return [];
+  const events = input.events.map((event) => ({
+    id: event.id,
+    payment_row_id: event.paymentRowId,
+    merchant_id: event.merchantId,
+    type: event.type,
+    payload: event.payload,
+  }));
+  const deliveries = input.deliveries.map((delivery) => ({
+    id: delivery.id,
+    event_id: delivery.eventId,
+    merchant_id: delivery.merchantId,
+    next_attempt_at: delivery.nextAttemptAt,
+    job: delivery.job,
+  }));
+  const { rows } = await sql<{ payment_id: string }>`
+    WITH input AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(events)}::json)
+        AS e(id text, payment_row_id bigint, merchant_id integer, type text, payload jsonb)
+    ), due AS (
+      SELECT payments.id FROM payments JOIN input ON input.payment_row_id = payments.id
+      WHERE payments.status = 'CREATED' AND payments.expires_at <= ${input.now}
+      FOR UPDATE OF payments SKIP LOCKED
+    ), expired AS (
+      UPDATE payments SET status = 'EXPIRED' FROM due
+      WHERE payments.id = due.id AND payments.status = 'CREATED'
+      RETURNING payments.id, payments.payment_id
+    ), inserted_events AS (
+      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
+      SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
+      FROM input JOIN expired ON expired.id = input.payment_row_id
+      RETURNING id
+    ), inserted_deliveries AS (
+      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
+      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
+      FROM json_to_recordset(${JSON.stringify(deliveries)}::json)
+        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
+      JOIN inserted_events ON inserted_events.id = d.event_id
+      RETURNING id
+    ), jobs AS (
+      SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
+        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
+        FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
+        JOIN inserted_deliveries ON inserted_deliveries.id = d.id
+      ))
+    )
+    SELECT expired.payment_id FROM expired, jobs`.execute(db);
+  return rows.map((row) => row.payment_id);
 }
 
 /** Where the event that paid a payment was read. */

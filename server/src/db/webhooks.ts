@@ -1,50 +1,68 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
 import "./lifecycleTypes.js";
-import type {
-  WebhookAttemptRow,
-  WebhookDeliveryRow,
-  WebhookEventRow,
-  WebhookEventType,
-} from "./lifecycleTypes.js";
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEventType } from "./lifecycleTypes.js";
 
-export function insertWebhookEvent(
-  db: Db,
-  event: {
-    id: string;
-    merchantId: number;
-    paymentRowId: number | null;
-    type: WebhookEventType;
-    payload: object;
-  },
-): Promise<WebhookEventRow> {
-  return db
-    .insertInto("webhook_events")
-    .values({
-      id: event.id,
-      merchant_id: event.merchantId,
-      payment_id: event.paymentRowId,
-      type: event.type,
-      payload: JSON.stringify(event.payload),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export interface NewWebhookEvent {
+  id: string;
+  merchantId: number;
+  paymentRowId: number | null;
+  type: WebhookEventType;
+  payload: object;
 }
 
-export function insertWebhookDelivery(
+export interface NewWebhookDelivery {
+  id: string;
+  eventId: string;
+  merchantId: number;
+  nextAttemptAt: Date;
+}
+
+/** Inserts events in one statement. */
+export async function insertWebhookEvents(db: Db, events: readonly NewWebhookEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto("webhook_events")
+    .values(
+      events.map((event) => ({
+        id: event.id,
+        merchant_id: event.merchantId,
+        payment_id: event.paymentRowId,
+        type: event.type,
+        payload: JSON.stringify(event.payload),
+      })),
+    )
+    .execute();
+}
+
+/** Inserts deliveries in one statement; returns them in the order given. */
+export async function insertWebhookDeliveries(
   db: Db,
-  delivery: { id: string; eventId: string; merchantId: number; nextAttemptAt: Date },
-): Promise<WebhookDeliveryRow> {
-  return db
+  deliveries: readonly NewWebhookDelivery[],
+): Promise<WebhookDeliveryRow[]> {
+  if (deliveries.length === 0) return [];
+  const rows = await db
     .insertInto("webhook_deliveries")
-    .values({
-      id: delivery.id,
-      event_id: delivery.eventId,
-      merchant_id: delivery.merchantId,
-      next_attempt_at: delivery.nextAttemptAt,
-    })
+    .values(
+      deliveries.map((delivery) => ({
+        id: delivery.id,
+        event_id: delivery.eventId,
+        merchant_id: delivery.merchantId,
+        next_attempt_at: delivery.nextAttemptAt,
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return deliveries.map((delivery) => byId.get(delivery.id) as WebhookDeliveryRow);
+}
+
+export async function insertWebhookDelivery(
+  db: Db,
+  delivery: NewWebhookDelivery,
+): Promise<WebhookDeliveryRow> {
+  const [row] = await insertWebhookDeliveries(db, [delivery]);
+  return row as WebhookDeliveryRow;
 }
 
 /** How many of the merchant's PENDING deliveries are due (waiting or being sent), counting up to `atMost`. */

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
-import { expirePaymentsPastDeadline } from "../core/lifecycle.js";
+import { sweepExpiredPayments } from "../core/lifecycle.js";
 import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,
@@ -79,11 +79,9 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
     if (woken > 0) log.info({ count: woken }, "stranded webhook deliveries started again");
   };
   const expirePayments: Task = async () => {
-    for (;;) {
-      const expired = await expirePaymentsPastDeadline(options.db, { now, limit: 500 });
-      if (expired.length > 0) log.info({ count: expired.length }, "payments expired");
-      if (expired.length < 500) break;
-    }
+    const expired = await sweepExpiredPayments(options.db, { now });
+    if (expired === undefined) log.info("expiry sweep skipped: another one is running");
+    else if (expired > 0) log.info({ count: expired }, "payments expired");
   };
   const expireRefundTask: Task = async (payload) => {
     const { refundId } = refundPayload.parse(payload);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { Logger, runMigrations } from "graphile-worker";
+import { createDb } from "../db/database.js";
 import type { Database } from "../db/types.js";
 
 export interface EnqueueOptions {
@@ -36,9 +37,53 @@ export async function enqueueJob(
     )`.execute(db);
 }
 
-/** Creates or upgrades graphile-worker's schema; run at start so any process can enqueue at once. */
+/**
+ * Adds many jobs in one statement (graphile-worker's add_jobs), in the caller's transaction like
+ * enqueueJob: what a set-based state change causes costs one round trip, not one per row.
+ */
+export async function enqueueJobs(
+  db: Kysely<Database>,
+  jobs: readonly { task: string; payload: Record<string, unknown>; jobKey?: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const specs = jobs.map((job) => ({
+    identifier: job.task,
+    payload: job.payload,
+    job_key: job.jobKey ?? null,
+  }));
+  await sql`
+    SELECT graphile_worker.add_jobs(ARRAY(
+      SELECT json_populate_record(NULL::graphile_worker.job_spec, spec)
+      FROM json_array_elements(${JSON.stringify(specs)}::json) AS spec
+    ))`.execute(db);
+}
+
+/**
+ * Every job is a row inserted, then deleted when it completes: under load the table is mostly dead rows
+ * unless autovacuum visits it after a fixed number of them rather than a fraction of its (small) size.
+ */
+const JOB_TABLE_AUTOVACUUM = sql`(
+  autovacuum_vacuum_scale_factor = 0,
+  autovacuum_vacuum_threshold = 5000,
+  autovacuum_vacuum_insert_scale_factor = 0,
+  autovacuum_vacuum_insert_threshold = 5000,
+  autovacuum_analyze_scale_factor = 0,
+  autovacuum_analyze_threshold = 5000,
+  autovacuum_vacuum_cost_delay = 0
+)`;
+
+/**
+ * Creates or upgrades graphile-worker's schema; run at start so any process can enqueue at once. Also sets
+ * the job table's autovacuum thresholds (docs/operations.md, "Cost and vacuum").
+ */
 export async function migrateJobQueue(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, logger: silentLogger() });
+  const db = createDb(connectionString, { max: 1 });
+  try {
+    await sql`ALTER TABLE graphile_worker._private_jobs SET ${JOB_TABLE_AUTOVACUUM}`.execute(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 function silentLogger(): Logger {

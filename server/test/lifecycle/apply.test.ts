@@ -1,9 +1,12 @@
+import { sql } from "kysely";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyPaymentCompleted,
   expirePaymentsPastDeadline,
+  EXPIRY_SWEEP_LOCK_KEY,
   failPayment,
+  sweepExpiredPayments,
   type PaymentCompletedEvent,
 } from "../../src/core/lifecycle.js";
 import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
@@ -150,6 +153,120 @@ describe("applyPaymentCompleted", () => {
       await expirePaymentsPastDeadline(t.database.db, { now: () => before, paymentId: p.paymentId }),
     ).toEqual([]);
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+  });
+});
+
+describe("sweepExpiredPayments", () => {
+  async function dueAt(at: Date): Promise<number> {
+    const row = await t.database.db
+      .selectFrom("payments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "CREATED")
+      .where("expires_at", "<=", at)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** status -> rows, by count(*) and by the counters GET /metrics reads. */
+  async function countsBothWays(table: "payments" | "webhook_deliveries") {
+    const counted = await sql<{ status: string; n: string }>`
+      SELECT status, count(*)::text AS n FROM ${sql.table(table)} GROUP BY status ORDER BY status`.execute(
+      t.database.db,
+    );
+    const kept = await sql<{ status: string; n: string }>`
+      SELECT status, sum(n)::text AS n FROM status_counts WHERE table_name = ${table}
+      GROUP BY status HAVING sum(n) <> 0 ORDER BY status`.execute(t.database.db);
+    return { counted: counted.rows, kept: kept.rows };
+  }
+
+  it("expires every due payment in batches, each with one payment.expired event, delivery and job", async () => {
+    const payments = await Promise.all(Array.from({ length: 7 }, () => createPayment(t)));
+    const later = new Date(Math.max(...payments.map((p) => Date.parse(p.expiresAt))) + 1000);
+    const due = await dueAt(later);
+    expect(due).toBeGreaterThanOrEqual(7);
+    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+
+    expect(await sweepExpiredPayments(t.database.db, { now: () => later, batchSize: 3 })).toBe(due);
+    for (const p of payments) {
+      expect(await paymentStatus(t.database.db, p.paymentId)).toBe("EXPIRED");
+      const events = await webhookEvents(t.database.db, p.paymentId);
+      expect(events.map((e) => e.type)).toEqual(["payment.expired"]);
+      expect(events[0]?.payload).toMatchObject({
+        eventId: events[0]?.id,
+        type: "payment.expired",
+        paymentId: p.paymentId,
+        orderId: p.orderId,
+        status: "EXPIRED",
+      });
+      const deliveries = await t.database.db
+        .selectFrom("webhook_deliveries")
+        .select("status")
+        .where("event_id", "=", events[0]?.id ?? "")
+        .execute();
+      expect(deliveries).toEqual([{ status: "PENDING" }]);
+    }
+    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore + due);
+    expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBe(0);
+  });
+
+  it("keeps the status counters equal to the tables' counts", async () => {
+    const payments = countsBothWays("payments");
+    const deliveries = countsBothWays("webhook_deliveries");
+    const [p, d] = await Promise.all([payments, deliveries]);
+    expect(p.kept).toEqual(p.counted);
+    expect(p.counted.map((row) => row.status)).toEqual(expect.arrayContaining(["EXPIRED", "PAID"]));
+    expect(d.kept).toEqual(d.counted);
+    expect(d.counted.length).toBeGreaterThan(0);
+  });
+
+  it("runs one sweep at a time: a sweep that finds one running steps aside", async () => {
+    const p = await createPayment(t);
+    const later = new Date(Date.parse(p.expiresAt) + 1000);
+    await t.database.db.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${EXPIRY_SWEEP_LOCK_KEY})`.execute(conn);
+      try {
+        expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBeUndefined();
+        expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${EXPIRY_SWEEP_LOCK_KEY})`.execute(conn);
+      }
+    });
+    expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("EXPIRED");
+  });
+
+  it("records the event without a delivery or job when the merchant has no webhook URL", async () => {
+    const p = await createPayment(t);
+    const later = new Date(Date.parse(p.expiresAt) + 1000);
+    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const merchants = t.adminDeps.db.updateTable("merchants");
+    await merchants.set({ webhook_url: null }).execute();
+    try {
+      expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await merchants.set({ webhook_url: "http://127.0.0.1:9/hooks" }).execute();
+    }
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual(["payment.expired"]);
+    const deliveries = await t.database.db
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("event_id", "=", events[0]?.id ?? "")
+      .execute();
+    expect(deliveries).toEqual([]);
+    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore);
+  });
+});
+
+describe("migrateJobQueue", () => {
+  it("has autovacuum clear the job table after a fixed number of dead rows", async () => {
+    const { rows } = await sql<{ reloptions: string[] }>`
+      SELECT reloptions FROM pg_class WHERE oid = 'graphile_worker._private_jobs'::regclass`.execute(
+      t.database.db,
+    );
+    expect(rows[0]?.reloptions).toEqual(
+      expect.arrayContaining(["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=5000"]),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSync } from "../../src/core/paymentSync.js";
@@ -232,5 +233,26 @@ describe("on-demand sync of GET /payments/:id", () => {
     });
     expect(response.body.data.status).toBe("EXPIRED");
     expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual(["payment.expired"]);
+  });
+
+  it("answers the state a change it waited for committed, not the older one it read first", async () => {
+    const p = await createPayment(t);
+    let read: ReturnType<typeof t.request> | undefined;
+    // A change of the payment in flight, as an expiry batch: the read sees CREATED, then its sync waits.
+    await t.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("payments")
+        .set({ status: "EXPIRED" })
+        .where("payment_id", "=", p.paymentId)
+        .execute();
+      read = t.request(`/payments/${p.paymentId}`, { headers: { "x-public-key": t.merchant.publicKey } });
+      await waitFor("the read's sync to wait for the row", async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.database.db);
+        return (rows[0]?.n ?? 0) > 0;
+      });
+    });
+    expect((await read)?.body.data.status).toBe("EXPIRED");
   });
 });
