@@ -14,6 +14,7 @@ export const operationMethods = {
   "POST /payments/{id}/relay": "payments.relay",
   "GET /payments/{id}/relay": "payments.retrieveRelay",
   "GET /payments/{id}/gas-status": "payments.gasStatus",
+  "GET /payments/{id}/events": "none: a stream for the payer's browser (the widget); servers use webhooks",
   "POST /payments/request-gas": "payments.requestGas",
   "GET /merchant": "merchant.retrieve",
   "GET /merchant/payment-methods": "paymentMethods.list",

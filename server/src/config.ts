@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { Secret } from "./secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
@@ -24,6 +25,32 @@ const privateKey = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte hex private key starting with 0x")
   .transform((value) => new Secret(value as `0x${string}`));
+
+/** One TRUST_PROXY list entry: an IP, a CIDR, or a proxy-addr name (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxy = z
+  .string()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be true, false, a hop count, or a comma-separated list of IPs/CIDRs (bad: ${bad.join(", ")})`,
+      });
+    }
+    return entries;
+  })
+  .default(false);
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -65,8 +92,11 @@ const envSchema = z.object({
     .positive()
     .default(600)
     .describe(
-      "Requests per minute per API or public key (per IP without a key); above it: 429 RATE_LIMITED.",
+      "Requests per minute per bucket: a public key's per (merchant, client IP), an API key's per merchant, anything else (no key, a wrong key) per client IP; above it: 429 RATE_LIMITED.",
     ),
+  TRUST_PROXY: trustProxy.describe(
+    "Which proxies in front of Kassa to trust for X-Forwarded-For, so the client IP (rate limits, faucet limits) is the real one: `false` (none: the TCP peer is the client), `true` (all: only behind a proxy that overwrites the header), a hop count (`1`: the nearest proxy), or a comma-separated list of proxy IPs/CIDRs (`10.0.0.0/8,loopback`).",
+  ),
   KASSA_DATA_DIR: z
     .string()
     .min(1)
@@ -185,6 +215,8 @@ export interface Config {
   publicBaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   rateLimitPerMinute: number;
+  /** TRUST_PROXY, as Fastify's trustProxy. */
+  trustProxy: boolean | number | string[];
   /** `RPC_URL_<networkId>` overrides, one or more URLs each; they win over the stored URLs. May embed API keys. */
   rpcUrls: ReadonlyMap<number, Secret<readonly string[]>>;
   /** RPC_TIMEOUT_MS: longest wait for one answer from one RPC URL. */
@@ -253,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: values.PUBLIC_BASE_URL,
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    trustProxy: values.TRUST_PROXY,
     rpcUrls,
     rpcTimeoutMs: values.RPC_TIMEOUT_MS,
     dataDir: values.KASSA_DATA_DIR,

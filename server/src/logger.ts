@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
+import { scrubLogLine } from "./scrub.js";
 
 /** Keys and secrets never reach a log line, whatever object carries them. */
 export const redactedLogPaths = [
@@ -38,6 +39,8 @@ export function createLogger(options: { level: LevelWithSilent; destination?: De
           if (shuttingDown && level < FATAL) return;
           method.apply(this, args);
         },
+        // Whole lines, whatever field carries the text (msg, err.message, err.stack, a cause's message).
+        streamWrite: scrubLogLine,
       },
     },
     options.destination,

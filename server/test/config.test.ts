@@ -58,11 +58,24 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ RATE_LIMIT_PER_MINUTE: "0" }, "RATE_LIMIT_PER_MINUTE"],
     [{ RPC_URL_80002: "not a url" }, "RPC_URL_80002"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.example.com" }, "TRUST_PROXY"],
     [{ RPC_URL_80002: "https://rpc.example.com,ftp://x" }, "RPC_URL_80002"],
     [{ RPC_TIMEOUT_MS: "5" }, "RPC_TIMEOUT_MS"],
   ])("names the bad variable in %o", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["true", true],
+    ["2", 2],
+    ["10.0.0.0/8, 192.168.1.7,loopback", ["10.0.0.0/8", "192.168.1.7", "loopback"]],
+    ["fd00::/8", ["fd00::/8"]],
+  ])("reads TRUST_PROXY=%s as Fastify's trustProxy %o", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it("never prints a secret value, even inside the bad-config message", () => {

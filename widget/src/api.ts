@@ -59,6 +59,12 @@ export class ApiError extends Error {
 export interface KassaApi {
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   getPayment(paymentId: string): Promise<Payment>;
+  /**
+   * Follows the payment's status over GET /payments/:id/events: `onStatus` gets the payment at once and
+   * at each change. Resolves when the server ends the stream (the payment left CREATED, or the stream's
+   * time ran out) or `signal` aborts; rejects when the stream cannot be opened or breaks.
+   */
+  watchPayment(paymentId: string, onStatus: (payment: Payment) => void, signal: AbortSignal): Promise<void>;
   /** Chain names by EIP-155 id. */
   chainNames(): Promise<Map<number, string>>;
   relay(payment: PayablePayment, forwardRequest: SignedForwardRequest): Promise<void>;
@@ -106,8 +112,41 @@ export function createApi(apiBase: string, publicKey: string): KassaApi {
     return (body && "success" in body ? body.data : body) as T;
   }
 
+  async function watchPayment(
+    paymentId: string,
+    onStatus: (payment: Payment) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const response = await fetch(`${apiBase}/payments/${encodeURIComponent(paymentId)}/events`, {
+      headers: { "x-public-key": publicKey, accept: "text/event-stream" },
+      cache: "no-store",
+      signal,
+    });
+    if (!response.ok || !response.body) throw new ApiError(response.status, "STREAM_UNAVAILABLE", "");
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += read.value;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const data = buffer
+            .slice(0, end)
+            .split("\n")
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trimStart())
+            .join("\n");
+          buffer = buffer.slice(end + 2);
+          if (data) onStatus(JSON.parse(data) as Payment);
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+  }
+
   const encoded = encodeURIComponent;
   return {
+    watchPayment,
     createPayment: (input) => call<Payment>("/payments", { method: "POST", body: input }),
     getPayment: (paymentId) => call<Payment>(`/payments/${encoded(paymentId)}`),
     async chainNames() {

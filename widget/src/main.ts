@@ -700,31 +700,62 @@ async function waitForPaid(gasless: boolean, txHash: Hex | null): Promise<void> 
   );
   show("confirming", t("confirmingTitle"), status, txLink(txHash));
   announce(t("confirmingTitle"));
-  for (let attempt = 0; ; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 800 : 2000));
-    try {
-      const latest = await api.getPayment(payment.paymentId);
-      state.payment = { ...latest, merchantName: latest.merchantName ?? payment.merchantName };
-      if (routeByStatus(state.payment)) return;
-      if (gasless) {
-        const relay = await api.getRelay(payment.paymentId).catch(() => null);
-        if (relay?.status === "FAILED") {
-          state.submitted = false;
-          return show(
-            "tx-failed",
-            t("txFailedTitle"),
-            h("p", { role: "alert" }, t("txFailedBody", { detail: relay.errorMessage ?? "" })),
-            actions(
-              button(t("payWithOwnGas"), () => void review({ gasless: false }), { id: "kassa-direct" }),
-            ),
-          );
-        }
-        if (relay?.transactionHash && !screen.querySelector(".tx"))
-          screen.append(txLink(relay.transactionHash) ?? "");
-      }
-    } catch {
-      // A failed poll is retried; the payment is on-chain either way.
+  // The status comes from the server's event stream; polling GET /payments/:id is the fallback while
+  // the stream is not open (an old server, a proxy that buffers). A gasless payment also polls its
+  // relay, whose failure before broadcast leaves the payment CREATED.
+  let done = false;
+  const arrived = (latest: Payment): boolean => {
+    if (done) return true;
+    state.payment = { ...latest, merchantName: latest.merchantName ?? payment.merchantName };
+    done = routeByStatus(state.payment);
+    return done;
+  };
+  const stream = new AbortController();
+  let streaming = false;
+  // Reopened when the server ends it early (its time limit); given up after 3 failures in a row.
+  const follow = async () => {
+    for (let failures = 0; failures < 3 && !done && !stream.signal.aborted;) {
+      streaming = true;
+      const ended = await api.watchPayment(payment.paymentId, arrived, stream.signal).then(
+        () => true,
+        () => false,
+      );
+      streaming = false;
+      failures = ended ? 0 : failures + 1;
+      if (!done) await new Promise((resolve) => setTimeout(resolve, 2000));
     }
+  };
+  void follow();
+  try {
+    for (let attempt = 0; !done; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 800 : 2000));
+      if (done) return;
+      try {
+        if (!streaming && arrived(await api.getPayment(payment.paymentId))) return;
+        if (gasless) {
+          const relay = await api.getRelay(payment.paymentId).catch(() => null);
+          if (done) return;
+          if (relay?.status === "FAILED") {
+            done = true;
+            state.submitted = false;
+            return show(
+              "tx-failed",
+              t("txFailedTitle"),
+              h("p", { role: "alert" }, t("txFailedBody", { detail: relay.errorMessage ?? "" })),
+              actions(
+                button(t("payWithOwnGas"), () => void review({ gasless: false }), { id: "kassa-direct" }),
+              ),
+            );
+          }
+          if (relay?.transactionHash && !screen.querySelector(".tx"))
+            screen.append(txLink(relay.transactionHash) ?? "");
+        }
+      } catch {
+        // A failed poll is retried; the payment is on-chain either way.
+      }
+    }
+  } finally {
+    stream.abort();
   }
 }
 

@@ -325,6 +325,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payments/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow a payment's status (server-sent events)
+     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however long it stays open.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description paymentId */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description `event: status` events, each with a Payment (as in GET /payments/:id) as `data` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description code: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: PAYMENT_NOT_FOUND, NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description code: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/merchant": {
     parameters: {
       query?: never;

@@ -4,6 +4,7 @@ import { createPublicClient, type PublicClient } from "viem";
 import type { Secret } from "../secret.js";
 import type { ChainRow } from "../db/types.js";
 import { KassaError } from "../errors.js";
+import { registerSecretText } from "../scrub.js";
 import { LogRangeLimit, rpcTransport } from "./rpcTransport.js";
 
 /** viem clients per chain, created on first use and reused while the chain's RPC URLs stay the same. */
@@ -48,6 +49,7 @@ export function createChainClients(options: ChainClientsOptions = {}): ChainClie
       const key = `${chain.name}|${urls.join(",")}`;
       const cached = current.get(chain.network_id);
       if (cached?.key === key) return cached.client;
+      for (const url of urls) registerSecretText(url);
       const logRange = new LogRangeLimit((maxBlocks) =>
         log?.info(
           { chainId: chain.network_id, maxBlocks: Number(maxBlocks) },

@@ -100,6 +100,8 @@ export interface DevEnvironment {
   /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
   databaseUrl: string;
   docsUrl: string;
+  /** ALLOWED_WIDGET_ORIGIN: the Origin public-key endpoints require (Kassa's own, where the widget is served). */
+  allowedWidgetOrigin: string;
   rpcUrl: string;
   chainId: number;
   contracts: { gateway: Address; forwarder: Address };
@@ -155,6 +157,8 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     gasless: devGaslessSettings(baseConfig.gasless),
     // The example shop receives the demo merchant's webhooks on 127.0.0.1.
     webhookAllowPrivate: true,
+    // Secure by default: the widget is served by Kassa, so only Kassa's own origin may use the public key.
+    allowedWidgetOrigin: baseConfig.allowedWidgetOrigin ?? ownOrigin(baseConfig),
   };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
@@ -177,6 +181,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
       ...env,
       apiUrl: `${apiUrl}/api/v1`,
       docsUrl: `${apiUrl}/docs`,
+      allowedWidgetOrigin: config.allowedWidgetOrigin as string,
       widgetUrl: `${apiUrl}/widget`,
       shopUrl: shop?.url ?? null,
       databaseUrl: ctx.databaseUrl,
@@ -235,6 +240,12 @@ function exitWhenGone(
   return timer;
 }
 
+/** The origin of the API (and so of the widget it serves) as serve() reports it: 0.0.0.0 is 127.0.0.1. */
+function ownOrigin(config: Config): string {
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return new URL(`http://${host.includes(":") ? `[${host}]` : host}:${config.port}`).origin;
+}
+
 async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
   const options = { chainId: DEV_CHAIN_ID, statePath };
   try {
@@ -250,7 +261,10 @@ async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
  * there: it is a demo, not part of the service.
  */
 async function startExampleShop(
-  env: Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl">,
+  env: Omit<
+    DevEnvironment,
+    "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl" | "allowedWidgetOrigin"
+  >,
   kassaUrl: string,
   storeFile: string,
 ): Promise<RunningShop | undefined> {
@@ -299,7 +313,9 @@ async function seed(
   anvil: AnvilInstance,
   signerAddress: Address,
   progress: (message: string) => void,
-): Promise<Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl">> {
+): Promise<
+  Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl" | "allowedWidgetOrigin">
+> {
   const chain = rpcChain(DEV_CHAIN_ID, "Local (anvil)", anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
   const walletClient = createWalletClient({ account: anvilAccount(0), chain, transport: http(anvil.rpcUrl) });

@@ -53,6 +53,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         signer: config.signerPrivateKey ? createPaymentSigner(config.signerPrivateKey) : undefined,
         allowedWidgetOrigin: config.allowedWidgetOrigin,
         rateLimitPerMinute: config.rateLimitPerMinute,
+        trustProxy: config.trustProxy,
         publicBaseUrl: config.publicBaseUrl,
         logger: log,
         prices: prices.priceService,

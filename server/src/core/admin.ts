@@ -36,7 +36,7 @@ import {
 import { KassaError } from "../errors.js";
 import type { Secret } from "../secret.js";
 import * as merchants from "./merchants.js";
-import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "./validation.js";
+import { addressSchema, httpUrlSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "./validation.js";
 import {
   adminChain,
   adminMerchant,
@@ -83,7 +83,7 @@ function isEmptyPatch(patch: object): boolean {
 // Chains
 
 const chainFields = {
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(200),
   isTestnet: z.boolean(),
   // Several URLs, separated by commas, are tried in order with failover.
   rpcUrl: z
@@ -91,8 +91,10 @@ const chainFields = {
     .refine(
       (value) =>
         splitRpcUrls(value).length > 0 &&
-        splitRpcUrls(value).every((url) => URL.canParse(url) && /^(https?|wss?):\/\//.test(url)),
-      "must be an http(s) or ws(s) URL, or several separated by commas",
+        splitRpcUrls(value).every(
+          (url) => url.length <= MAX_URL_LENGTH && URL.canParse(url) && /^(https?|wss?):\/\//.test(url),
+        ),
+      `must be an http(s) or ws(s) URL of at most ${MAX_URL_LENGTH} characters, or several separated by commas`,
     )
     .transform((value) => splitRpcUrls(value).join(","))
     .nullable(),

@@ -29,6 +29,11 @@ export interface PaymentSync {
    * Resolves true when the stored payment changed. Never throws: a read answers with the stored state.
    */
   syncForRead(paymentId: string): Promise<boolean>;
+  /**
+   * syncForRead for every payment of a status stream at once (GET /payments/:id/events): one guarded
+   * UPDATE claims those due, then the usual shared read per chain. Resolves when done; never throws.
+   */
+  syncManyForRead(paymentIds: readonly string[]): Promise<void>;
   /** RPC calls made so far (for the benchmark). */
   rpcCalls(): number;
 }
@@ -197,5 +202,29 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     }
   }
 
-  return { syncForRead, rpcCalls: () => rpcCalls };
+  async function syncManyForRead(paymentIds: readonly string[]): Promise<void> {
+    if (paymentIds.length === 0) return;
+    try {
+      const claimed = await deps.db
+        .updateTable("payments")
+        .set({ last_synced_at: sql<Date>`now()` })
+        .where("payment_id", "in", paymentIds)
+        .where("status", "=", "CREATED")
+        .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${perPaymentMs / 1000})`)
+        .returning(["payment_id", "chain_id", "expires_at"])
+        .execute();
+      const wait = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
+      await Promise.race([Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id))), wait]);
+      const now = deps.now().getTime();
+      for (const row of claimed) {
+        if (row.expires_at.getTime() <= now) {
+          await expirePaymentsPastDeadline(deps.db, { now: deps.now, paymentId: row.payment_id });
+        }
+      }
+    } catch (error) {
+      deps.logger?.warn({ err: error }, "on-demand payment sync failed");
+    }
+  }
+
+  return { syncForRead, syncManyForRead, rpcCalls: () => rpcCalls };
 }

@@ -27,7 +27,7 @@ import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
 import { checkChainToken } from "./merchants.js";
 import type { PriceService } from "./prices.js";
-import { addressSchema, parseInput } from "./validation.js";
+import { addressSchema, MAX_URL_LENGTH, parseInput } from "./validation.js";
 import {
   createdPaymentView,
   merchantPaymentRecord,
@@ -62,6 +62,7 @@ export interface PaymentDeps {
 
 const redirectUrlSchema = z
   .string()
+  .max(MAX_URL_LENGTH)
   .refine(
     (value) => value === NO_REDIRECT || (URL.canParse(value) && /^https?:\/\//i.test(value)),
     `must be an http(s) URL or ${NO_REDIRECT}`,

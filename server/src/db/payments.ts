@@ -391,3 +391,16 @@ export async function movePaidPaymentToBlock(
     .where("tx_hash", "=", event.txHash)
     .execute();
 }
+
+/** The current status of each of `paymentIds` that exists (one indexed read, whatever the count). */
+export function findPaymentStatusesByPaymentIds(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<Pick<PaymentRow, "payment_id" | "status">[]> {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("payments")
+    .select(["payment_id", "status"])
+    .where("payment_id", "in", paymentIds)
+    .execute();
+}

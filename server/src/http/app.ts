@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -19,17 +19,19 @@ import { createPaymentInserter } from "../db/payments.js";
 import { createPaymentSequencer } from "../db/paymentSequences.js";
 import { createSharedReads } from "../db/sharedReads.js";
 import type { Metrics } from "../metrics.js";
-import { hashKey } from "../domain/ids.js";
 import { KassaError, validationError } from "../errors.js";
+import { unsafeStringIssues } from "../core/validation.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
+import { createPaymentStatusFeed } from "../core/paymentStatusFeed.js";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../gasless/runtime.js";
 import { defaultGaslessSettings } from "../gasless/settings.js";
 import { createGasless } from "../gasless/worker.js";
 import type { RouteContext } from "./context.js";
-import { installErrorHandling } from "./errors.js";
+import { frameworkErrors, installErrorHandling } from "./errors.js";
+import { rateLimitBucket, throwAuthFailure } from "./auth.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
 import { paymentRoutes } from "./routes/payments.js";
@@ -40,6 +42,7 @@ import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { installMetrics } from "./metrics.js";
+import { createStatusStreams } from "./statusStream.js";
 import { securitySchemes } from "./schemas.js";
 
 export const API_PREFIX = "/api/v1";
@@ -58,8 +61,10 @@ export interface AppDeps {
   now?: () => Date;
   /** ALLOWED_WIDGET_ORIGIN: the only CORS origin and the Origin public-key endpoints require. */
   allowedWidgetOrigin?: string;
-  /** Requests per minute per key (per IP without a key); default 600. */
+  /** Requests per minute per bucket (see rateLimitBucket in auth.ts); default 600. */
   rateLimitPerMinute?: number;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For sets request.ip. Default false. */
+  trustProxy?: boolean | number | string[];
   /** Largest accepted request body in bytes; default 64 KiB. */
   bodyLimit?: number;
   /** Default: no logging. Create it with createLogger() so keys are redacted. */
@@ -80,10 +85,9 @@ export interface AppDeps {
   gasless?: GaslessRuntime;
 }
 
-/** The key a request is rate-limited under: its API or public key (hashed), else its IP. */
-function rateLimitKey(request: FastifyRequest): string {
-  const key = request.headers["x-api-key"] ?? request.headers["x-public-key"];
-  return typeof key === "string" ? `key:${hashKey(key)}` : `ip:${request.ip}`;
+/** Trust the `hops` proxies nearest to Kassa (Fastify's numeric trustProxy, which its types omit). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** The HTTP API: routes under /api/v1, OpenAPI at /api/v1/openapi.json, Swagger UI at /docs. */
@@ -97,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: typeof deps.trustProxy === "number" ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
+    frameworkErrors,
   });
   installErrorHandling(base, bodyLimit);
   base.addHook("onSend", async (request, reply) => {
@@ -105,15 +111,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details.
+  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details. Then, whatever
+  // the schema allowed, no string of any part may hold NUL, a lone surrogate, or exceed the backstop
+  // (after the schema, so a field's own rule, with its own message, speaks first).
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
+    if (!result.success) return { error: validationError(result.error.issues) };
+    const unsafe = unsafeStringIssues(data);
+    return unsafe.length > 0 ? { error: validationError(unsafe) } : { value: result.data };
   });
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is a client mistake, answered 400 rather than parsed as a string.
   app.removeContentTypeParser(["text/plain"]);
   app.decorateRequest("kassaMerchant", null);
+  app.decorateRequest("kassaKeyKind", null);
+  app.decorateRequest("kassaAuthFailure", null);
 
   await app.register(helmet);
   await app.register(cors, {
@@ -126,12 +138,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: deps.rateLimitPerMinute ?? 600,
     timeWindow: 60_000,
-    keyGenerator: rateLimitKey,
+    // Runs after the routes' auth hooks, so the bucket is chosen by the identity they verified.
+    keyGenerator: rateLimitBucket,
     errorResponseBuilder: (_request, context) =>
       new KassaError(
         "RATE_LIMITED",
         `rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}`,
       ),
+  });
+  // Behind the rate limit's hook (both are appended to each route's onRequest, in this order).
+  app.addHook("onRoute", (route) => {
+    route.onRequest = [route.onRequest ?? []].flat().concat(throwAuthFailure);
   });
   await app.register(swagger, {
     openapi: {
@@ -151,6 +168,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
 
   const reads = createSharedReads(deps.db);
+  const paymentSync =
+    deps.paymentSync === false
+      ? undefined
+      : (deps.paymentSync ??
+        createPaymentSync({
+          db: deps.db,
+          chains: deps.chains ?? createChainClients(),
+          now,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        }));
+  // One status feed per process, whatever the number of payers streaming.
+  const statusFeed = createPaymentStatusFeed({
+    db: deps.db,
+    reads,
+    ...(paymentSync ? { paymentSync } : {}),
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+  const statusStreams = createStatusStreams(statusFeed);
+  app.addHook("preClose", async () => statusStreams.closeAll());
+  app.addHook("onClose", async () => statusFeed.close());
   const context: RouteContext = {
     db: deps.db,
     reads,
@@ -167,16 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
     refunds: { db: deps.db, signer: deps.signer, now },
-    paymentSync:
-      deps.paymentSync === false
-        ? undefined
-        : (deps.paymentSync ??
-          createPaymentSync({
-            db: deps.db,
-            chains: deps.chains ?? createChainClients(),
-            now,
-            ...(deps.logger ? { logger: deps.logger } : {}),
-          })),
+    paymentSync,
+    statusStreams,
   };
   await app.register(
     async (api) => {

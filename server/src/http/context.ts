@@ -5,6 +5,7 @@ import type { Db } from "../db/database.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import type { PriceQueryDeps } from "../prices/service.js";
 import type { AuthOptions } from "./auth.js";
+import type { StatusStreams } from "./statusStream.js";
 
 /** What route plugins need; built once by buildApp. */
 export interface RouteContext {
@@ -20,4 +21,6 @@ export interface RouteContext {
   refunds: RefundDeps;
   /** On-demand chain sync of GET /payments/:id; undefined when disabled. */
   paymentSync: PaymentSync | undefined;
+  /** GET /payments/:id/events. */
+  statusStreams: StatusStreams;
 }

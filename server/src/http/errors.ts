@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { errorCodes, KassaError, type ErrorCode } from "../errors.js";
+import { errorCodes, KassaError, type ErrorBody, type ErrorCode } from "../errors.js";
+import { scrubText } from "../scrub.js";
 
 export const errorBodySchema = z
   .object({
@@ -49,6 +50,33 @@ function fromFastifyError(error: FastifyError, bodyLimit: number): KassaError | 
   return undefined;
 }
 
+/**
+ * The body sent for an error. Messages may quote a dependency's error (viem's carry the RPC URL and
+ * the request body), so they pass through scrubText() here, the one exit of every error body.
+ */
+export function errorBody(error: KassaError): ErrorBody {
+  const body = error.toBody();
+  return {
+    ...body,
+    message: scrubText(body.message),
+    ...(body.details
+      ? { details: body.details.map((detail) => ({ ...detail, message: scrubText(detail.message) })) }
+      : {}),
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors its router raises before any route or hook runs (a URL that
+ * does not decode, a path parameter longer than maxParamLength: 414 otherwise), in the error format.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const sent =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? new KassaError("INVALID_REQUEST", "a path parameter is too long")
+      : new KassaError("INVALID_REQUEST", "the URL is not valid");
+  void reply.code(sent.status).send(errorBody(sent));
+}
+
 /** Every error leaves as a SPEC.md section 7 body; unknown routes are NOT_FOUND. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -57,11 +85,13 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
       request.log.error({ err: error }, "request failed");
     }
     const sent = kassaError ?? new KassaError("INTERNAL_ERROR");
-    return reply.code(sent.status).send(sent.toBody());
+    return reply.code(sent.status).send(errorBody(sent));
   });
   app.setNotFoundHandler((request, reply) =>
     reply
       .code(404)
-      .send(new KassaError("NOT_FOUND", `no route ${request.method} ${request.url.split("?")[0]}`).toBody()),
+      .send(
+        errorBody(new KassaError("NOT_FOUND", `no route ${request.method} ${request.url.split("?")[0]}`)),
+      ),
   );
 }

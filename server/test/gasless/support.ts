@@ -182,7 +182,7 @@ export interface RelayBodyOptions {
 
 /** The body of POST /payments/:id/relay as a widget builds it: permit + pay() + signed ForwardRequest. */
 export async function relayBody(
-  env: GaslessTestEnv,
+  env: Pick<GaslessTestEnv, "chain">,
   payer: PrivateKeyAccount,
   p: CreatedPayment,
   options: RelayBodyOptions = {},

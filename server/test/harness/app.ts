@@ -61,7 +61,10 @@ export interface RequestOptions {
 }
 
 export interface StartTestAppOptions extends Partial<
-  Pick<AppDeps, "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit" | "metricsToken">
+  Pick<
+    AppDeps,
+    "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit" | "metricsToken" | "trustProxy"
+  >
 > {
   prices?: PriceService;
   /** Serve GET /metrics. */
@@ -131,6 +134,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.allowedWidgetOrigin ? { allowedWidgetOrigin: options.allowedWidgetOrigin } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metrics ? { metrics: createMetrics(database.db), metricsToken: options.metricsToken } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });

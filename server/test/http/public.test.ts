@@ -142,6 +142,7 @@ describe("OpenAPI", () => {
         "/api/v1/payments",
         "/api/v1/payments/request-gas",
         "/api/v1/payments/{id}",
+        "/api/v1/payments/{id}/events",
         "/api/v1/payments/{id}/gas-status",
         "/api/v1/payments/{id}/relay",
         "/api/v1/prices",

@@ -29,15 +29,21 @@ beforeAll(async () => {
   chain = await startTestChain();
   t = await startLifecycleApp(chain);
   await chain.mint(chain.tokens.permit18, chain.wallet(PAYER_INDEX).account.address, 1_000n * 10n ** 18n);
-  kassaWithWidget = await startSiblingApp(t, chain, {
-    widget: {
-      devWallet: {
-        rpcUrl: chain.rpcUrl,
-        chainId: chain.chainId,
-        accounts: [{ privateKey: anvilPrivateKeys[PAYER_INDEX], label: "Buyer" }],
+  // As under `npm start`: the public key works only from Kassa's own origin, where the widget is served.
+  kassaWithWidget = await startSiblingApp(
+    t,
+    chain,
+    {
+      widget: {
+        devWallet: {
+          rpcUrl: chain.rpcUrl,
+          chainId: chain.chainId,
+          accounts: [{ privateKey: anvilPrivateKeys[PAYER_INDEX], label: "Buyer" }],
+        },
       },
     },
-  });
+    { ownOriginOnly: true },
+  );
   shop = await startShop({
     kassaUrl: kassaWithWidget.baseUrl,
     apiKey: t.merchant.apiKey,

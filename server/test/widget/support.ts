@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { testTokenAbi } from "@kassa/contracts";
+import { freePort, testTokenAbi } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { expect } from "vitest";
 import { createPaymentSigner } from "../../src/chain/signer.js";
@@ -82,20 +82,24 @@ export function widgetUrl(
 
 /**
  * A second API on the test app's database (same merchants, tokens and chain), built with the
- * given extra dependencies: the widget's dev wallet, a relayer and faucet.
+ * given extra dependencies: the widget's dev wallet, a relayer and faucet. `ownOriginOnly`: as
+ * `npm start` does, public keys work only from the API's own origin (ALLOWED_WIDGET_ORIGIN).
  */
 export async function startSiblingApp(
   t: TestApp,
   chain: TestChain,
   deps: Pick<AppDeps, "widget" | "gasless">,
+  options: { ownOriginOnly?: boolean } = {},
 ): Promise<{ origin: string; baseUrl: string; close(): Promise<void> }> {
+  const ownPort = options.ownOriginOnly ? await freePort() : 0;
   const app = await buildApp({
     db: t.database.db,
     signer: createPaymentSigner(chain.signerKey),
     rateLimitPerMinute: 100_000,
+    ...(options.ownOriginOnly ? { allowedWidgetOrigin: `http://127.0.0.1:${ownPort}` } : {}),
     ...deps,
   });
-  await app.listen({ host: "127.0.0.1", port: 0 });
+  await app.listen({ host: "127.0.0.1", port: ownPort });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return { origin, baseUrl: `${origin}/api/v1`, close: () => app.close() };

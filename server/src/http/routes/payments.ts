@@ -6,6 +6,7 @@ import { authenticatedMerchant, paymentCreatorAuth, publicKeyAuth } from "../aut
 import { errorResponses } from "../errors.js";
 import type { RouteContext } from "../context.js";
 import { successBody } from "../schemas.js";
+import { MAX_STREAMS_PER_IP } from "../statusStream.js";
 
 export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -67,6 +68,36 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
           data = await getPayment(context.reads, merchant, request.params.id, { fresh: true });
         }
         return { success: true as const, data };
+      },
+    });
+
+    app.get("/payments/:id/events", {
+      onRequest: publicKeyAuth({ ...context.auth, requireOrigin: false }),
+      schema: {
+        tags: ["Payments"],
+        summary: "Follow a payment's status (server-sent events)",
+        description:
+          "A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` " +
+          "whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status " +
+          "change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after " +
+          `15 minutes. A comment line (\`: keep-alive\`) every 15 s. At most ${MAX_STREAMS_PER_IP} open ` +
+          "streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however " +
+          "long it stays open.",
+        security: [{ publicKey: [] }],
+        params: z.object({ id: z.string().describe("paymentId") }),
+        response: {
+          200: {
+            description: "`event: status` events, each with a Payment (as in GET /payments/:id) as `data`",
+            content: { "text/event-stream": { schema: z.string() } },
+          },
+          ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND", "RATE_LIMITED"),
+        },
+      },
+      handler: async (request, reply) => {
+        const merchant = authenticatedMerchant(request);
+        const first = await getPayment(context.reads, merchant, request.params.id);
+        context.statusStreams.open(request, reply, merchant, first);
+        return reply;
       },
     });
   };
