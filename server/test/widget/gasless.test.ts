@@ -96,7 +96,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
       tokenAddress: chain.tokens.plain,
       publicKey: faucetShop.publicKey,
     });
-    const { page, wallet } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
+    const { page, wallet, failures } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
     const steps = await Promise.all(
@@ -117,6 +117,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     expect(approve.input.slice(-64)).toBe((9n * TOKENS).toString(16).padStart(64, "0"));
     await expect(balanceOf(chain, chain.tokens.plain, payer.address)).resolves.toBe(91n * TOKENS);
     await waitForStatus(env.t, payment.paymentId, "PAID", faucetShop.publicKey);
+    expect(failures).toEqual([]);
   });
 
   it("says the approval costs a fee when the wallet pays it, gasless and direct", async () => {
