@@ -2180,6 +2180,8 @@ export interface components {
       expiresAt: string;
       /** @description True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID */
       paidAfterExpiry: boolean;
+      /** @description Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise */
+      statusReason: string | null;
       /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
@@ -2212,6 +2214,8 @@ export interface components {
       expiresAt: string;
       /** @description True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID */
       paidAfterExpiry: boolean;
+      /** @description Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise */
+      statusReason: string | null;
       /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */

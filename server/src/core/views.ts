@@ -227,6 +227,12 @@ export const merchantPaymentRecordSchema = z
       .describe(
         "True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID",
       ),
+    statusReason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise",
+      ),
     reorgedAt: timestamp
       .nullable()
       .describe(
@@ -256,6 +262,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     confirmedAt: payment.confirmed_at?.toISOString() ?? null,
     expiresAt: payment.expires_at.toISOString(),
     paidAfterExpiry: payment.paid_after_expiry,
+    statusReason: payment.status_reason,
     reorgedAt: payment.reorged_at?.toISOString() ?? null,
     reorgedTxHash: payment.reorged_tx_hash,
   };

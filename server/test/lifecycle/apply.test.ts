@@ -9,7 +9,7 @@ import {
   sweepExpiredPayments,
   type PaymentCompletedEvent,
 } from "../../src/core/lifecycle.js";
-import { webhookEventSchema } from "../../src/core/webhookEvents.js";
+import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhookEvents.js";
 import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
@@ -121,7 +121,8 @@ describe("applyPaymentCompleted", () => {
       expect(await paymentStatus(t.database.db, p.paymentId)).toBe("INVALID");
       const events = await webhookEvents(t.database.db, p.paymentId);
       expect(events.map((e) => e.type)).toEqual(["payment.invalid"]);
-      expect(webhookEventSchema.parse(events[0]?.payload)).toMatchObject({
+      const invalid = webhookEventSchemas["payment.invalid"].parse(events[0]?.payload);
+      expect(invalid).toMatchObject({
         status: "INVALID",
         reason: expect.any(String),
         amount: p.amount,
@@ -131,6 +132,11 @@ describe("applyPaymentCompleted", () => {
           recipientAddress: getAddress(event.recipient),
           recipientReceived: event.recipientReceived?.toString() ?? null,
         },
+      });
+      // The record tells it too: every disagreement, the amount paid included.
+      expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+        status: "INVALID",
+        statusReason: invalid.reason,
       });
     },
   );
@@ -303,6 +309,10 @@ describe("failPayment", () => {
     expect(webhookEventSchema.parse(events[0]?.payload)).toMatchObject({
       status: "FAILED",
       reason: "relay transaction reverted",
+    });
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "FAILED",
+      statusReason: "relay transaction reverted",
     });
   });
 
