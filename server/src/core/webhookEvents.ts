@@ -127,9 +127,6 @@ export const webhookEventSchemas = {
   ),
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
-export type WebhookEventOf<T extends WebhookEventType> = z.infer<(typeof webhookEventSchemas)[T]>;
-export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
-
 /** Every event body, told apart by `type`. */
 export const webhookEventSchema = z
   .discriminatedUnion("type", [
