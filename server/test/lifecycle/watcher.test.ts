@@ -98,6 +98,7 @@ describe("the chain watcher", () => {
       status: "PAID",
       txHash: receipt.transactionHash,
       payerAddress: payer.account.address,
+      paidAfterExpiry: false,
     });
     expect(record.confirmedAt).not.toBeNull();
     // A tampered body fails verification.
@@ -158,7 +159,7 @@ describe("the chain watcher", () => {
       status: "PAID",
       paidAfterExpiry: true,
     });
-    expect((await merchantRecord(t, p.paymentId)).status).toBe("PAID");
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({ status: "PAID", paidAfterExpiry: true });
   });
 
   it("sends payment.failed for a failed payment", async () => {
