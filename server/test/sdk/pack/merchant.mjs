@@ -2,7 +2,7 @@
 // A merchant's server in plain JavaScript (Node 20, ES modules), as the packed @kassa/sdk serves it:
 // listens for webhooks, creates a payment, and once the payment.paid webhook verifies, checks the
 // payment with the API key. Prints one JSON line per step. Environment: KASSA_URL, KASSA_API_KEY,
-// KASSA_WEBHOOK_SECRET, KASSA_TOKEN, ORDER_ID.
+// KASSA_WEBHOOK_SECRET, KASSA_TOKEN, ORDER_ID, and WEBHOOK_PORT (default: any free port).
 import { createServer } from "node:http";
 import { Kassa, toBaseUnits, verifyWebhook } from "@kassa/sdk";
 
@@ -27,7 +27,7 @@ const webhooks = createServer((request, response) => {
     }
   });
 });
-await new Promise((resolve) => webhooks.listen(0, "127.0.0.1", resolve));
+await new Promise((resolve) => webhooks.listen(Number(env.WEBHOOK_PORT ?? 0), "127.0.0.1", resolve));
 const webhookUrl = `http://127.0.0.1:${webhooks.address().port}/webhooks/kassa`;
 console.log(JSON.stringify({ step: "listening", webhookUrl }));
 
