@@ -34,6 +34,8 @@ const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const fixtures = fileURLToPath(new URL("./pack/", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const COMMAND_TIMEOUT_MS = 120_000;
+/** A test that runs a command (npm, tsc) and then a merchant program: bounded, with room for a busy CI. */
+const FLOW_TIMEOUT_MS = COMMAND_TIMEOUT_MS + 60_000;
 /** The environment of the test run without npm's own variables (`npm test` sets npm_config_*). */
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
@@ -112,8 +114,16 @@ async function buyAndVerify(args: string[], cwd: string): Promise<Step[]> {
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   try {
     const step = (name: string) =>
-      waitFor(`the merchant program to print "${name}" (stderr: ${stderr})`, () =>
-        steps.find((s) => s.step === name),
+      waitFor(
+        `the merchant program to print "${name}"`,
+        () => {
+          const found = steps.find((s) => s.step === name);
+          if (found === undefined && child.exitCode !== null) {
+            throw new Error(`it exited with ${child.exitCode}: ${stderr}`);
+          }
+          return found;
+        },
+        60_000,
       );
     const { webhookUrl } = await step("listening");
     await setWebhookUrl(t.database.db, merchant.merchantKey, webhookUrl as string);
@@ -168,31 +178,39 @@ describe("a fresh JavaScript project", () => {
     await copyFile(join(fixtures, "merchant.mjs"), join(dir, "merchant.mjs"));
   }, COMMAND_TIMEOUT_MS);
 
-  it("creates a payment, receives the payment.paid webhook, verifies it and the payment (ES modules)", async () => {
-    const steps = await buyAndVerify(["merchant.mjs"], dir);
-    const created = steps.find((s) => s.step === "created")?.payment as CreatedPayment;
-    const webhook = steps.find((s) => s.step === "webhook" && s.type === "payment.paid");
-    expect(webhook?.eventId).toMatch(/^evt_/);
-    expect(steps.find((s) => s.step === "verified")).toMatchObject({
-      paymentId: created.paymentId,
-      status: "PAID",
-      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
-    });
-    expect(steps.some((s) => s.step === "webhook refused")).toBe(false);
-  });
+  it(
+    "creates a payment, receives the payment.paid webhook, verifies it and the payment (ES modules)",
+    async () => {
+      const steps = await buyAndVerify(["merchant.mjs"], dir);
+      const created = steps.find((s) => s.step === "created")?.payment as CreatedPayment;
+      const webhook = steps.find((s) => s.step === "webhook" && s.type === "payment.paid");
+      expect(webhook?.eventId).toMatch(/^evt_/);
+      expect(steps.find((s) => s.step === "verified")).toMatchObject({
+        paymentId: created.paymentId,
+        status: "PAID",
+        txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      });
+      expect(steps.some((s) => s.step === "webhook refused")).toBe(false);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
-  it("loads with require() (CommonJS) too", async () => {
-    const out = await command(
-      process.execPath,
-      [
-        "-e",
-        `const sdk = require("@kassa/sdk"); const js = require("@kassa/js");
+  it(
+    "loads with require() (CommonJS) too",
+    async () => {
+      const out = await command(
+        process.execPath,
+        [
+          "-e",
+          `const sdk = require("@kassa/sdk"); const js = require("@kassa/js");
          console.log(JSON.stringify([typeof sdk.Kassa, typeof sdk.verifyWebhook, sdk.toBaseUnits("1.5", 6), typeof js.open]));`,
-      ],
-      dir,
-    );
-    expect(JSON.parse(out)).toEqual(["function", "function", "1500000", "function"]);
-  });
+        ],
+        dir,
+      );
+      expect(JSON.parse(out)).toEqual(["function", "function", "1500000", "function"]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
   it("bundles for a browser: the public-key client and open() pull in no Node module", async () => {
     const bundle = await build({
@@ -245,14 +263,18 @@ describe("a fresh TypeScript project (strict, exactOptionalPropertyTypes, skipLi
     );
   }, COMMAND_TIMEOUT_MS);
 
-  it("compiles with the packages' declarations, and the compiled merchant pays and verifies", async () => {
-    await command(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
-    const steps = await buyAndVerify(["dist/merchant.js"], dir);
-    expect(steps.find((s) => s.step === "listening")?.widget).toEqual({
-      apiUrl: t.baseUrl,
-      publicKey: "pk_front_end",
-      mode: "iframe",
-    });
-    expect(steps.find((s) => s.step === "verified")).toMatchObject({ status: "PAID" });
-  });
+  it(
+    "compiles with the packages' declarations, and the compiled merchant pays and verifies",
+    async () => {
+      await command(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
+      const steps = await buyAndVerify(["dist/merchant.js"], dir);
+      expect(steps.find((s) => s.step === "listening")?.widget).toEqual({
+        apiUrl: t.baseUrl,
+        publicKey: "pk_front_end",
+        mode: "iframe",
+      });
+      expect(steps.find((s) => s.step === "verified")).toMatchObject({ status: "PAID" });
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });
