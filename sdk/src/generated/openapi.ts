@@ -22,12 +22,27 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Supported chains */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "chains": [
+             *           {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -64,12 +79,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Chains with their enabled tokens */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "chains": [
+             *           {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false,
+             *             "tokens": [
+             *               {
+             *                 "id": 1,
+             *                 "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *                 "symbol": "USDC",
+             *                 "decimals": 6,
+             *                 "permit_supported": true,
+             *                 "is_enabled": true
+             *               }
+             *             ]
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -106,12 +146,18 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Kassa and its database answer */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "status": "ok",
+             *       "timestamp": "2026-11-23T06:00:00.000Z"
+             *     }
+             */
             "application/json": {
               /** @enum {string} */
               status: "ok";
@@ -119,13 +165,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: INTERNAL_ERROR */
+        /** @description Server-side failure: INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -177,12 +235,40 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment created */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "tokenPermitSupported": true,
+             *         "isFaucetEnabled": true,
+             *         "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *         "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+             *         "amount": "25000000",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "deadline": "1795426200",
+             *         "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+             *         "failUrl": "https://shop.acme-coffee.example/orders/10482",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -190,58 +276,140 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST, UNSUPPORTED_CHAIN, CHAIN_NOT_CONFIGURED, RECIPIENT_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, TOKEN_NOT_ENABLED, PRICE_SERVICE_NOT_CONFIGURED, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, UNSUPPORTED_CHAIN, CHAIN_NOT_CONFIGURED, RECIPIENT_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, TOKEN_NOT_ENABLED, PRICE_SERVICE_NOT_CONFIGURED, INVALID_CURRENCY */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_REQUEST"
+                | "UNSUPPORTED_CHAIN"
+                | "CHAIN_NOT_CONFIGURED"
+                | "RECIPIENT_NOT_CONFIGURED"
+                | "CHAIN_MISMATCH"
+                | "UNSUPPORTED_TOKEN"
+                | "TOKEN_NOT_ENABLED"
+                | "PRICE_SERVICE_NOT_CONFIGURED"
+                | "INVALID_CURRENCY";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: DUPLICATE_ORDER */
+        /** @description Conflict with the current state: DUPLICATE_ORDER */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "DUPLICATE_ORDER";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -275,12 +443,45 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment with its current status */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "tokenPermitSupported": true,
+             *         "isFaucetEnabled": true,
+             *         "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *         "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+             *         "amount": "25000000",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "deadline": "1795426200",
+             *         "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+             *         "failUrl": "https://shop.acme-coffee.example/orders/10482",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "status": "PAID",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "merchantName": "Acme Coffee"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -288,31 +489,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -357,40 +594,88 @@ export interface paths {
             "text/event-stream": string;
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED */
+        /** @description Too many requests: RATE_LIMITED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -420,12 +705,61 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The merchant, its payment methods and its chain's tokens */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "merchant": {
+             *           "id": 7,
+             *           "merchant_key": "acme-coffee",
+             *           "merchant_id": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *           "name": "Acme Coffee",
+             *           "chain_id": 1,
+             *           "chain": {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false
+             *           },
+             *           "recipient_address": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *           "webhook_url": "https://shop.acme-coffee.example/webhooks/kassa",
+             *           "public_key": "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+             *           "faucet_enabled": true,
+             *           "is_enabled": true,
+             *           "created_at": "2026-11-02T09:12:41.000Z",
+             *           "updated_at": "2026-11-02T09:14:03.000Z",
+             *           "payment_methods": [
+             *             {
+             *               "id": 1,
+             *               "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *               "symbol": "USDC",
+             *               "decimals": 6,
+             *               "permit_supported": true,
+             *               "is_enabled": true,
+             *               "created_at": "2026-11-02T09:14:03.000Z",
+             *               "updated_at": "2026-11-02T09:14:03.000Z"
+             *             }
+             *           ]
+             *         },
+             *         "chainTokens": [
+             *           {
+             *             "id": 1,
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "symbol": "USDC",
+             *             "decimals": 6,
+             *             "permit_supported": true,
+             *             "is_enabled": true
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -437,13 +771,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -473,12 +819,31 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The merchant's payment methods */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "payment_methods": [
+             *           {
+             *             "id": 1,
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "symbol": "USDC",
+             *             "decimals": 6,
+             *             "permit_supported": true,
+             *             "is_enabled": true,
+             *             "created_at": "2026-11-02T09:14:03.000Z",
+             *             "updated_at": "2026-11-02T09:14:03.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -488,13 +853,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -518,12 +895,27 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment method added */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": 1,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "symbol": "USDC",
+             *         "decimals": 6,
+             *         "permit_supported": true,
+             *         "is_enabled": true,
+             *         "created_at": "2026-11-02T09:14:03.000Z",
+             *         "updated_at": "2026-11-02T09:14:03.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -531,40 +923,88 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "CHAIN_MISMATCH" | "UNSUPPORTED_TOKEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_METHOD_EXISTS */
+        /** @description Conflict with the current state: PAYMENT_METHOD_EXISTS */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_METHOD_EXISTS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -606,12 +1046,27 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment method updated */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": 1,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "symbol": "USDC",
+             *         "decimals": 6,
+             *         "permit_supported": true,
+             *         "is_enabled": true,
+             *         "created_at": "2026-11-02T09:14:03.000Z",
+             *         "updated_at": "2026-11-02T09:14:03.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -619,31 +1074,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -679,12 +1170,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description With orderId: that payment; otherwise a page of payments, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -699,31 +1215,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -756,12 +1308,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment record */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -769,31 +1346,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -836,12 +1449,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description With orderId: that payment; otherwise a page of payments, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -856,31 +1494,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -916,12 +1590,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment record */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -929,31 +1628,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -995,12 +1730,28 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The token's price */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "type": "hourly-average",
+             *         "chain_id": 8453,
+             *         "token_address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "currency": "USD",
+             *         "price": 0.9998,
+             *         "symbol": "USDC",
+             *         "period_start": "2026-11-23T05:00:00.000Z",
+             *         "period_end": "2026-11-23T06:00:00.000Z",
+             *         "sample_count": 60
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1008,40 +1759,88 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_CURRENCY";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: INTERNAL_ERROR */
+        /** @description Server-side failure: INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1081,12 +1880,43 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of refunds, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "refunds": [
+             *           {
+             *             "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "orderId": "order-10482",
+             *             "status": "REFUND_SUBMITTED",
+             *             "amount": "25000000",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *             "reason": "Customer cancelled the order",
+             *             "deadline": "1795430400",
+             *             "txHash": null,
+             *             "createdAt": "2026-11-23T07:20:00.000Z",
+             *             "refundedAt": null,
+             *             "transaction": {
+             *               "chainId": 8453,
+             *               "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *               "data": "0x2f1a0b8c",
+             *               "value": "0"
+             *             },
+             *             "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1098,22 +1928,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1141,12 +1995,38 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Refund started: send `transaction` before `deadline` */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "REFUND_SUBMITTED",
+             *         "amount": "25000000",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "reason": "Customer cancelled the order",
+             *         "deadline": "1795430400",
+             *         "txHash": null,
+             *         "createdAt": "2026-11-23T07:20:00.000Z",
+             *         "refundedAt": null,
+             *         "transaction": {
+             *           "chainId": 8453,
+             *           "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *           "data": "0x2f1a0b8c",
+             *           "value": "0"
+             *         },
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1154,58 +2034,130 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, PAYMENT_NOT_PAID */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_ALREADY_REFUNDED, REFUND_IN_PROGRESS, CONFLICT */
+        /** @description Conflict with the current state: PAYMENT_ALREADY_REFUNDED, REFUND_IN_PROGRESS, CONFLICT */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_ALREADY_REFUNDED" | "REFUND_IN_PROGRESS" | "CONFLICT";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1236,12 +2188,38 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The refund */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "REFUND_SUBMITTED",
+             *         "amount": "25000000",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "reason": "Customer cancelled the order",
+             *         "deadline": "1795430400",
+             *         "txHash": null,
+             *         "createdAt": "2026-11-23T07:20:00.000Z",
+             *         "refundedAt": null,
+             *         "transaction": {
+             *           "chainId": 8453,
+             *           "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *           "data": "0x2f1a0b8c",
+             *           "value": "0"
+             *         },
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1249,22 +2227,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: REFUND_NOT_FOUND */
+        /** @description Not found: REFUND_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "REFUND_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1304,12 +2306,45 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of webhook deliveries, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "deliveries": [
+             *           {
+             *             "id": "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
+             *             "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+             *             "eventType": "payment.paid",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "SUCCEEDED",
+             *             "attemptCount": 1,
+             *             "nextAttemptAt": null,
+             *             "lastStatusCode": 200,
+             *             "lastError": null,
+             *             "deliveredAt": "2026-11-23T06:06:12.140Z",
+             *             "createdAt": "2026-11-23T06:06:12.000Z",
+             *             "attempts": [
+             *               {
+             *                 "attempt": 1,
+             *                 "url": "https://shop.acme-coffee.example/webhooks/kassa",
+             *                 "statusCode": 200,
+             *                 "durationMs": 138,
+             *                 "error": null,
+             *                 "createdAt": "2026-11-23T06:06:12.002Z"
+             *               }
+             *             ]
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1321,22 +2356,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1374,12 +2433,22 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Redelivery queued */
         202: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+             *         "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+             *         "status": "PENDING"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1387,31 +2456,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1444,12 +2549,20 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description New webhook secret; the old one stops working */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "webhookSecret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1457,13 +2570,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1494,12 +2619,24 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment's relay request */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "status": "CONFIRMED",
+             *         "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "errorMessage": null,
+             *         "createdAt": "2026-11-23T06:05:40.000Z",
+             *         "updatedAt": "2026-11-23T06:06:12.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1507,31 +2644,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, RELAY_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, RELAY_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "RELAY_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1580,12 +2753,21 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Relay request queued */
         202: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "status": "submitted",
+             *         "message": "Relay request queued; follow it with GET /payments/:id/relay"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1597,58 +2779,140 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_REQUEST"
+                | "INVALID_PAYMENT_STATUS"
+                | "PAYMENT_EXPIRED"
+                | "INVALID_SIGNATURE"
+                | "RELAY_ALREADY_SUBMITTED"
+                | "AMOUNT_MISMATCH"
+                | "RELAYER_NOT_CONFIGURED"
+                | "PAYER_ADDRESS_NOT_FOUND"
+                | "INSUFFICIENT_TOKEN_BALANCE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED */
+        /** @description Too many requests: RATE_LIMITED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1684,58 +2948,126 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Whether the wallet can receive a gas grant */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "needsGas": true,
+             *       "hasEnoughTokenBalance": true,
+             *       "alreadyGranted": false,
+             *       "canReceiveGas": true
+             *     }
+             */
             "application/json": components["schemas"]["GasStatus"];
           };
         };
-        /** @description code: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        /** @description Not allowed: FORBIDDEN, FAUCET_DISABLED */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN" | "FAUCET_DISABLED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1779,76 +3111,175 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Gas granted: the transaction is confirmed */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *       "amount": "30000000000000",
+             *       "chainId": 8453
+             *     }
+             */
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_PAYMENT_STATUS"
+                | "PAYMENT_EXPIRED"
+                | "INSUFFICIENT_TOKEN_BALANCE"
+                | "ALREADY_HAS_GAS"
+                | "ALREADY_GRANTED"
+                | "PAYMENT_ALREADY_GRANTED"
+                | "GRANT_NOT_USABLE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        /** @description Not allowed: FORBIDDEN, FAUCET_DISABLED */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN" | "FAUCET_DISABLED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: GRANT_IN_PROGRESS */
+        /** @description Conflict with the current state: GRANT_IN_PROGRESS */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "GRANT_IN_PROGRESS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
+        /** @description Too many requests: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED" | "FAUCET_BUDGET_EXHAUSTED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1860,9 +3291,486 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "payment.paid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.paid
+     * @description A payment was confirmed on-chain (PAID). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "PAID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.paid"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentPaidEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.invalid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.invalid
+     * @description A transaction paid the payment but does not match it (INVALID): e.g. a wrong amount or token. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "INVALID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.invalid",
+           *       "reason": "paid 24000000 base units, 25000000 expected"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentInvalidEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.expired
+     * @description The payment was not paid before it expired (EXPIRED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:10:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "EXPIRED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.expired"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.failed
+     * @description The payment's transaction reverted, e.g. a gasless relay (FAILED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "FAILED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.failed",
+           *       "reason": "relayed transaction reverted"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentFailedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.refunded": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.refunded
+     * @description A refund of the payment was confirmed on-chain (REFUNDED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T07:21:30.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "REFUNDED",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.refunded",
+           *       "refund": {
+           *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+           *         "amount": "25000000",
+           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentRefundedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.reorged": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.reorged
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:40.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "CREATED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.reorged",
+           *       "reorged": {
+           *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *         "blockNumber": 22841907,
+           *         "blockHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "id": 1,
+     *       "network_id": 8453,
+     *       "name": "Base",
+     *       "is_testnet": false
+     *     }
+     */
     Chain: {
       id: number;
       network_id: number;
@@ -1875,6 +3783,24 @@ export interface components {
       name: string;
       is_testnet: boolean;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "network_id": 8453,
+     *       "name": "Base",
+     *       "is_testnet": false,
+     *       "tokens": [
+     *         {
+     *           "id": 1,
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "symbol": "USDC",
+     *           "decimals": 6,
+     *           "permit_supported": true,
+     *           "is_enabled": true
+     *         }
+     *       ]
+     *     }
+     */
     ChainWithTokens: {
       id: number;
       network_id: number;
@@ -1891,6 +3817,31 @@ export interface components {
       /** @description Enabled whitelisted tokens */
       tokens: components["schemas"]["TokenInput"][];
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "tokenPermitSupported": true,
+     *       "isFaucetEnabled": true,
+     *       "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *       "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+     *       "amount": "25000000",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "deadline": "1795426200",
+     *       "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+     *       "failUrl": "https://shop.acme-coffee.example/orders/10482",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *     }
+     */
     CreatedPayment: {
       /** @description bytes32 payment id, the paymentId of pay() */
       paymentId: string;
@@ -1961,7 +3912,7 @@ export interface components {
     };
     Error: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the closed list of error codes
        * @enum {string}
        */
       code:
@@ -2022,7 +3973,7 @@ export interface components {
     };
     ErrorInput: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the closed list of error codes
        * @enum {string}
        */
       code:
@@ -2081,6 +4032,13 @@ export interface components {
         message: string;
       }[];
     };
+    /**
+     * @example {
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "30000000000000",
+     *       "chainId": 8453
+     *     }
+     */
     GasGrant: {
       txHash: string;
       /** @description Native token, wei */
@@ -2093,6 +4051,14 @@ export interface components {
       amount: string;
       chainId: number;
     };
+    /**
+     * @example {
+     *       "needsGas": true,
+     *       "hasEnoughTokenBalance": true,
+     *       "alreadyGranted": false,
+     *       "canReceiveGas": true
+     *     }
+     */
     GasStatus: {
       /** @description The native balance is below the estimated approve cost */
       needsGas: boolean;
@@ -2113,6 +4079,40 @@ export interface components {
       /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
       canReceiveGas: boolean;
     };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "merchant_key": "acme-coffee",
+     *       "merchant_id": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "name": "Acme Coffee",
+     *       "chain_id": 1,
+     *       "chain": {
+     *         "id": 1,
+     *         "network_id": 8453,
+     *         "name": "Base",
+     *         "is_testnet": false
+     *       },
+     *       "recipient_address": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "webhook_url": "https://shop.acme-coffee.example/webhooks/kassa",
+     *       "public_key": "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+     *       "faucet_enabled": true,
+     *       "is_enabled": true,
+     *       "created_at": "2026-11-02T09:12:41.000Z",
+     *       "updated_at": "2026-11-02T09:14:03.000Z",
+     *       "payment_methods": [
+     *         {
+     *           "id": 1,
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "symbol": "USDC",
+     *           "decimals": 6,
+     *           "permit_supported": true,
+     *           "is_enabled": true,
+     *           "created_at": "2026-11-02T09:14:03.000Z",
+     *           "updated_at": "2026-11-02T09:14:03.000Z"
+     *         }
+     *       ]
+     *     }
+     */
     Merchant: {
       id: number;
       merchant_key: string;
@@ -2153,6 +4153,28 @@ export interface components {
       updated_at: string;
       payment_methods: components["schemas"]["PaymentMethodInput"][];
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "amount": "25000000",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "createdAt": "2026-11-23T06:05:00.000Z",
+     *       "confirmedAt": "2026-11-23T06:06:12.000Z",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "reorgedAt": null,
+     *       "reorgedTxHash": null
+     *     }
+     */
     MerchantPaymentRecord: {
       /** @description 0x-prefixed 32-byte hex */
       paymentId: string;
@@ -2213,6 +4235,36 @@ export interface components {
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "tokenPermitSupported": true,
+     *       "isFaucetEnabled": true,
+     *       "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *       "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+     *       "amount": "25000000",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "deadline": "1795426200",
+     *       "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+     *       "failUrl": "https://shop.acme-coffee.example/orders/10482",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "createdAt": "2026-11-23T06:05:00.000Z",
+     *       "merchantName": "Acme Coffee"
+     *     }
+     */
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */
       paymentId: string;
@@ -2254,6 +4306,185 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+    };
+    /**
+     * @description The payment was not paid before it expired (EXPIRED).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:10:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "EXPIRED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.expired"
+     *     }
+     */
+    PaymentExpiredEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.expired";
+    };
+    /** @description The payment was not paid before it expired (EXPIRED). */
+    PaymentExpiredEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.expired";
+    };
+    /**
+     * @description The payment's transaction reverted, e.g. a gasless relay (FAILED).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "FAILED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.failed",
+     *       "reason": "relayed transaction reverted"
+     *     }
+     */
+    PaymentFailedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.failed";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+    };
+    /** @description The payment's transaction reverted, e.g. a gasless relay (FAILED). */
+    PaymentFailedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.failed";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
     };
     PaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -2297,6 +4528,110 @@ export interface components {
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
     };
+    /**
+     * @description A transaction paid the payment but does not match it (INVALID): e.g. a wrong amount or token.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "INVALID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.invalid",
+     *       "reason": "paid 24000000 base units, 25000000 expected"
+     *     }
+     */
+    PaymentInvalidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.invalid";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+    };
+    /** @description A transaction paid the payment but does not match it (INVALID): e.g. a wrong amount or token. */
+    PaymentInvalidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.invalid";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "symbol": "USDC",
+     *       "decimals": 6,
+     *       "permit_supported": true,
+     *       "is_enabled": true,
+     *       "created_at": "2026-11-02T09:14:03.000Z",
+     *       "updated_at": "2026-11-02T09:14:03.000Z"
+     *     }
+     */
     PaymentMethod: {
       id: number;
       /** @description EIP-55 checksummed address */
@@ -2323,6 +4658,312 @@ export interface components {
       /** @description ISO 8601 date-time */
       updated_at: string;
     };
+    /**
+     * @description A payment was confirmed on-chain (PAID).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.paid"
+     *     }
+     */
+    PaymentPaidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.paid";
+    };
+    /** @description A payment was confirmed on-chain (PAID). */
+    PaymentPaidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.paid";
+    };
+    /**
+     * @description A refund of the payment was confirmed on-chain (REFUNDED).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T07:21:30.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUNDED",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.refunded",
+     *       "refund": {
+     *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *         "amount": "25000000",
+     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *       }
+     *     }
+     */
+    PaymentRefundedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refunded";
+      /** @description The refund that was confirmed on-chain */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        txHash: string | null;
+      };
+    };
+    /** @description A refund of the payment was confirmed on-chain (REFUNDED). */
+    PaymentRefundedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refunded";
+      /** @description The refund that was confirmed on-chain */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        txHash: string | null;
+      };
+    };
+    /**
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:40.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "CREATED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.reorged",
+     *       "reorged": {
+     *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *         "blockNumber": 22841907,
+     *         "blockHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *       }
+     *     }
+     */
+    PaymentReorgedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.reorged";
+      /** @description The paying transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /** @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. */
+    PaymentReorgedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /**
+       * @description The payment's status when the event happened
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.reorged";
+      /** @description The paying transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /**
+     * @example {
+     *       "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "status": "PENDING"
+     *     }
+     */
     Redelivery: {
       /** @description whd_ id of the new delivery */
       id: string;
@@ -2337,6 +4978,29 @@ export interface components {
       /** @constant */
       status: "PENDING";
     };
+    /**
+     * @example {
+     *       "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUND_SUBMITTED",
+     *       "amount": "25000000",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "reason": "Customer cancelled the order",
+     *       "deadline": "1795430400",
+     *       "txHash": null,
+     *       "createdAt": "2026-11-23T07:20:00.000Z",
+     *       "refundedAt": null,
+     *       "transaction": {
+     *         "chainId": 8453,
+     *         "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *         "data": "0x2f1a0b8c",
+     *         "value": "0"
+     *       },
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *     }
+     */
     Refund: {
       /** @description rf_ refund id */
       id: string;
@@ -2401,6 +5065,15 @@ export interface components {
       };
       serverSignature: string;
     };
+    /**
+     * @example {
+     *       "status": "CONFIRMED",
+     *       "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "errorMessage": null,
+     *       "createdAt": "2026-11-23T06:05:40.000Z",
+     *       "updatedAt": "2026-11-23T06:06:12.000Z"
+     *     }
+     */
     RelayRequest: {
       /** @enum {string} */
       status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
@@ -2419,6 +5092,11 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "webhookSecret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+     *     }
+     */
     RotatedWebhookSecret: {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
@@ -2427,6 +5105,16 @@ export interface components {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "symbol": "USDC",
+     *       "decimals": 6,
+     *       "permit_supported": true,
+     *       "is_enabled": true
+     *     }
+     */
     Token: {
       id: number;
       /** @description EIP-55 checksummed address */
@@ -2445,6 +5133,19 @@ export interface components {
       permit_supported: boolean;
       is_enabled: boolean;
     };
+    /**
+     * @example {
+     *       "type": "hourly-average",
+     *       "chain_id": 8453,
+     *       "token_address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "currency": "USD",
+     *       "price": 0.9998,
+     *       "symbol": "USDC",
+     *       "period_start": "2026-11-23T05:00:00.000Z",
+     *       "period_end": "2026-11-23T06:00:00.000Z",
+     *       "sample_count": 60
+     *     }
+     */
     TokenPrice: {
       /** @enum {string} */
       type: "current" | "hourly-average";
@@ -2491,6 +5192,31 @@ export interface components {
       /** @description hourly-average: samples in the hour */
       sample_count?: number;
     };
+    /**
+     * @example {
+     *       "id": "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "eventType": "payment.paid",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "status": "SUCCEEDED",
+     *       "attemptCount": 1,
+     *       "nextAttemptAt": null,
+     *       "lastStatusCode": 200,
+     *       "lastError": null,
+     *       "deliveredAt": "2026-11-23T06:06:12.140Z",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "attempts": [
+     *         {
+     *           "attempt": 1,
+     *           "url": "https://shop.acme-coffee.example/webhooks/kassa",
+     *           "statusCode": 200,
+     *           "durationMs": 138,
+     *           "error": null,
+     *           "createdAt": "2026-11-23T06:06:12.002Z"
+     *         }
+     *       ]
+     *     }
+     */
     WebhookDelivery: {
       /** @description whd_ delivery id */
       id: string;
@@ -2539,6 +5265,22 @@ export interface components {
         createdAt: string;
       }[];
     };
+    /** @description The body of a Kassa webhook; `type` tells which event */
+    WebhookEvent:
+      | components["schemas"]["PaymentPaidEvent"]
+      | components["schemas"]["PaymentInvalidEvent"]
+      | components["schemas"]["PaymentExpiredEvent"]
+      | components["schemas"]["PaymentFailedEvent"]
+      | components["schemas"]["PaymentRefundedEvent"]
+      | components["schemas"]["PaymentReorgedEvent"];
+    /** @description The body of a Kassa webhook; `type` tells which event */
+    WebhookEventInput:
+      | components["schemas"]["PaymentPaidEventInput"]
+      | components["schemas"]["PaymentInvalidEventInput"]
+      | components["schemas"]["PaymentExpiredEventInput"]
+      | components["schemas"]["PaymentFailedEventInput"]
+      | components["schemas"]["PaymentRefundedEventInput"]
+      | components["schemas"]["PaymentReorgedEventInput"];
   };
   responses: never;
   parameters: never;

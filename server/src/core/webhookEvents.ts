@@ -1,0 +1,121 @@
+import { z } from "zod";
+import type { WebhookEventType } from "../db/lifecycleTypes.js";
+import { paymentStatuses } from "../domain/paymentStatus.js";
+
+/**
+ * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds them,
+ * and the OpenAPI document's `webhooks` section (and so the SDK's KassaWebhookEvent) is made from them.
+ * A new event type: add it to WebhookEventType (db/lifecycleTypes.ts) and its schema to
+ * webhookEventSchemas below (the compiler asks for it), then an example in http/schemaExamples.ts.
+ */
+
+const address = z.string().describe("EIP-55 checksummed address");
+const timestamp = z.string().describe("ISO 8601 date-time");
+
+/** The fields of every event: the payment as it is when the event happens, and the event's envelope. */
+const paymentEventFields = {
+  eventId: z
+    .string()
+    .describe("evt_ id, also the webhook-id header; the same on every retry: deduplicate on it"),
+  createdAt: timestamp.describe("When the event happened (ISO 8601)"),
+  paymentId: z.string().describe("bytes32 payment id"),
+  orderId: z.string().describe("The merchant's order id"),
+  status: z.enum(paymentStatuses).describe("The payment's status when the event happened"),
+  txHash: z.string().nullable().describe("The paying transaction; null before payment or after a reorg"),
+  amount: z.string().describe("Token amount in base units (wei)"),
+  tokenSymbol: z.string(),
+  tokenAddress: address,
+  chainId: z.number().describe("EIP-155 chain id"),
+  merchantId: z.string().describe("bytes32 merchant id"),
+  payerAddress: address.nullable(),
+  paidAt: timestamp.nullable().describe("When the payment was confirmed on-chain"),
+  paidAfterExpiry: z.boolean().describe("Confirmed on-chain after the payment had expired"),
+};
+
+const reason = z.string().describe("Why the payment is INVALID or FAILED");
+
+const refund = z
+  .object({
+    refundId: z.string().describe("rf_ refund id"),
+    amount: z.string().describe("Base units (wei) sent back to the payer"),
+    txHash: z.string().nullable(),
+  })
+  .describe("The refund that was confirmed on-chain");
+
+const reorged = z
+  .object({ txHash: z.string(), blockNumber: z.number(), blockHash: z.string() })
+  .describe("The paying transaction a chain reorganisation removed, and the block it had been in");
+
+function eventSchema<T extends WebhookEventType, E extends z.ZodRawShape>(
+  type: T,
+  id: string,
+  description: string,
+  extra: E,
+) {
+  return z.object({ ...paymentEventFields, type: z.literal(type), ...extra }).meta({ id, description });
+}
+
+/** One schema per event type, keyed by type; the compiler makes every WebhookEventType have one. */
+export const webhookEventSchemas = {
+  "payment.paid": eventSchema(
+    "payment.paid",
+    "PaymentPaidEvent",
+    "A payment was confirmed on-chain (PAID).",
+    {},
+  ),
+  "payment.invalid": eventSchema(
+    "payment.invalid",
+    "PaymentInvalidEvent",
+    "A transaction paid the payment but does not match it (INVALID): e.g. a wrong amount or token.",
+    { reason: reason.optional() },
+  ),
+  "payment.expired": eventSchema(
+    "payment.expired",
+    "PaymentExpiredEvent",
+    "The payment was not paid before it expired (EXPIRED).",
+    {},
+  ),
+  "payment.failed": eventSchema(
+    "payment.failed",
+    "PaymentFailedEvent",
+    "The payment's transaction reverted, e.g. a gasless relay (FAILED).",
+    { reason: reason.optional() },
+  ),
+  "payment.refunded": eventSchema(
+    "payment.refunded",
+    "PaymentRefundedEvent",
+    "A refund of the payment was confirmed on-chain (REFUNDED).",
+    { refund },
+  ),
+  "payment.reorged": eventSchema(
+    "payment.reorged",
+    "PaymentReorgedEvent",
+    "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.",
+    { reorged },
+  ),
+} satisfies { [T in WebhookEventType]: z.ZodObject<{ type: z.ZodLiteral<T> } & z.ZodRawShape> };
+
+/** Any Kassa webhook body, told apart by `type`. */
+export const webhookEventSchema = z
+  .discriminatedUnion(
+    "type",
+    Object.values(webhookEventSchemas) as [
+      (typeof webhookEventSchemas)[WebhookEventType],
+      ...(typeof webhookEventSchemas)[WebhookEventType][],
+    ],
+  )
+  .meta({ id: "WebhookEvent", description: "The body of a Kassa webhook; `type` tells which event" });
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/**
+ * What paymentEventPayload returns for any type: the fields of every event, those of a particular one
+ * optional. A field added there and not here (or in the event's schema above) does not compile.
+ */
+export const webhookEventBodySchema = z.object({
+  ...paymentEventFields,
+  type: z.enum(Object.keys(webhookEventSchemas) as [WebhookEventType, ...WebhookEventType[]]),
+  reason: reason.optional(),
+  refund: refund.optional(),
+  reorged: reorged.optional(),
+});
+export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;
