@@ -179,8 +179,23 @@ export function webhooksSection(): Record<string, OpenAPIV3_2.PathItemObject> {
 
 const KASSA_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="40" viewBox="0 0 150 40"><rect width="40" height="40" rx="8" fill="#1f6feb"/><text x="20" y="28" font-family="system-ui,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">K</text><text x="50" y="29" font-family="system-ui,sans-serif" font-size="24" font-weight="600" fill="#fff">Kassa</text></svg>`;
 
-/** The API reference page at /docs: Kassa's name and mark instead of Swagger's. */
+/**
+ * The API reference page at /docs: Kassa's name and mark instead of Swagger's, and its own CSP. Scripts
+ * only from Kassa (Swagger UI's files); styles may be inline, as Swagger UI adds a <style> element as it
+ * renders (@fastify/swagger-ui's default CSP blocks it: a console error on every visit).
+ */
 export const docsUi = {
   theme: { title: "Kassa API reference" },
   logo: { type: "image/svg+xml", content: KASSA_LOGO },
+  staticCSP: {
+    "default-src": "'self'",
+    "base-uri": "'self'",
+    "font-src": "'self' data:",
+    "frame-ancestors": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "script-src": "'self'",
+    "script-src-attr": "'none'",
+    "style-src": "'self' 'unsafe-inline'",
+  },
 };
