@@ -173,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
-    staticCSP: true,
     ...docsUi,
     uiConfig: { url: OPENAPI_PATH },
   });

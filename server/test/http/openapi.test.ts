@@ -28,9 +28,10 @@ let validate: (schema: Record<string, unknown>, value: unknown) => string | unde
 beforeAll(async () => {
   document = (await buildOpenApiDocument()) as unknown as Document;
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(
-      ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as const,
-    ),
+    Object.entries(item).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
   );
   // Examples are checked against the document's own JSON Schemas, $refs to its components included.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
