@@ -436,7 +436,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -578,7 +581,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -1034,6 +1040,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
+          /** @example 1 */
           id: number;
         };
         cookie?: never;
@@ -1155,13 +1162,25 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description paymentId of the last item of the previous page */
+          /**
+           * @description paymentId of the last item of the previous page
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           starting_after?: string;
-          /** @description Only payments in this status */
+          /**
+           * @description Only payments in this status
+           * @example PAID
+           */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-          /** @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none) */
+          /**
+           * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
+           * @example order-10482
+           */
           orderId?: string;
         };
         header?: never;
@@ -1301,7 +1320,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -1434,13 +1456,25 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description paymentId of the last item of the previous page */
+          /**
+           * @description paymentId of the last item of the previous page
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           starting_after?: string;
-          /** @description Only payments in this status */
+          /**
+           * @description Only payments in this status
+           * @example PAID
+           */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-          /** @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none) */
+          /**
+           * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
+           * @example order-10482
+           */
           orderId?: string;
         };
         header?: never;
@@ -1583,7 +1617,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -1715,13 +1752,25 @@ export interface paths {
     get: {
       parameters: {
         query: {
-          /** @description EIP-155 chain id */
+          /**
+           * @description EIP-155 chain id
+           * @example 8453
+           */
           chainId: string;
-          /** @description ERC-20 token address */
+          /**
+           * @description ERC-20 token address
+           * @example 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913
+           */
           tokenAddress: string;
-          /** @description `current` (default) or `hourly-average` */
+          /**
+           * @description `current` (default) or `hourly-average`
+           * @example hourly-average
+           */
           type?: "current" | "hourly-average";
-          /** @description ISO 4217 fiat code, default USD */
+          /**
+           * @description ISO 4217 fiat code, default USD
+           * @example USD
+           */
           currency?: string;
         };
         header?: never;
@@ -1867,11 +1916,20 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description id of the last refund of the previous page */
+          /**
+           * @description id of the last refund of the previous page
+           * @example rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a
+           */
           starting_after?: string;
-          /** @description Only refunds of this payment */
+          /**
+           * @description Only refunds of this payment
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           paymentId?: string;
         };
         header?: never;
@@ -2181,7 +2239,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description rf_ refund id */
+          /**
+           * @description rf_ refund id
+           * @example rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a
+           */
           id: string;
         };
         cookie?: never;
@@ -2293,11 +2354,20 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description id of the last delivery of the previous page */
+          /**
+           * @description id of the last delivery of the previous page
+           * @example whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d
+           */
           starting_after?: string;
-          /** @description Only deliveries of this payment's events */
+          /**
+           * @description Only deliveries of this payment's events
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           paymentId?: string;
         };
         header?: never;
@@ -2426,7 +2496,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description whd_ delivery id */
+          /**
+           * @description whd_ delivery id
+           * @example whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d
+           */
           id: string;
         };
         cookie?: never;
@@ -2612,7 +2685,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -2719,7 +2795,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -2937,11 +3016,15 @@ export interface paths {
     get: {
       parameters: {
         query: {
+          /** @example 0x364E2533F6f0b3b560dCA617192940206d806B7e */
           walletAddress: string;
         };
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;

@@ -299,3 +299,27 @@ export const requestExamples = {
 
 /** The first event of GET /payments/:id/events: the payment, then one more at each status change. */
 export const paymentStatusStreamExample = `event: status\ndata: ${JSON.stringify({ ...payment, status: "CREATED", txHash: null, payerAddress: null })}\n\n`;
+
+const queryExamples: Record<string, unknown> = {
+  chainId: "8453",
+  tokenAddress: v.usdc,
+  currency: "USD",
+  type: "hourly-average",
+  limit: 20,
+  status: "PAID",
+  orderId: "order-10482",
+  paymentId: v.paymentId,
+  walletAddress: v.payer,
+};
+
+/**
+ * The example of a path or query parameter of the route at `url`: by its name, and for an id (`:id`,
+ * `starting_after`) by what the route lists or shows.
+ */
+export function parameterExample(url: string, name: string): unknown {
+  if (name !== "id" && name !== "starting_after") return queryExamples[name];
+  if (url.includes("/refunds")) return v.refundId;
+  if (url.includes("/webhook-deliveries")) return v.deliveryId;
+  if (url.includes("/payment-methods")) return 1;
+  return v.paymentId;
+}

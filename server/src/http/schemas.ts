@@ -3,7 +3,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webhookEventSchemas } from "../core/webhookEvents.js";
 import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks.js";
-import { componentExamples } from "./schemaExamples.js";
+import { componentExamples, parameterExample } from "./schemaExamples.js";
 
 /**
  * An example of a value of `schema` for the OpenAPI document: a component's from componentExamples
@@ -40,12 +40,21 @@ export function exampleOf(schema: z.ZodType): unknown {
 }
 
 /**
- * fastify-type-provider-zod's route transform, keeping the description and example of a response that is
+ * fastify-type-provider-zod's route transform, with an example for each path and query parameter
+ * (parameterExample), and keeping the description and example of a response that is
  * a component itself (documented(gasStatusSchema)): @fastify/swagger drops the siblings of a `$ref`, so
  * the reference moves into `allOf`.
  */
 export const routeSchemaTransform: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
+  for (const part of ["params", "querystring"] as const) {
+    const properties = (output.schema[part] as { properties?: Record<string, Record<string, unknown>> })
+      ?.properties;
+    for (const [name, property] of Object.entries(properties ?? {})) {
+      const example = parameterExample(output.url, name);
+      if (example !== undefined) property.examples = [example];
+    }
+  }
   const responses = (output.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};
   for (const [status, response] of Object.entries(responses)) {
     if (typeof response.$ref === "string" && response.examples !== undefined) {

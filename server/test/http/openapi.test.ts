@@ -12,7 +12,7 @@ interface Media {
 interface Operation {
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema: Record<string, unknown>; example?: unknown }[];
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -77,6 +77,19 @@ describe("the OpenAPI document as a reference", () => {
     }
     expect(operations.length).toBeGreaterThan(20);
     expect(missing).toEqual([]);
+    expect(invalid).toEqual([]);
+  });
+
+  it("has an example for every path and query parameter, valid against its schema", () => {
+    const parameters = operations.flatMap(([name, operation]) =>
+      (operation.parameters ?? []).map((parameter) => ({ where: `${name} ${parameter.name}`, ...parameter })),
+    );
+    expect(parameters.length).toBeGreaterThan(20);
+    const missing = parameters.filter((parameter) => parameter.example === undefined).map((p) => p.where);
+    expect(missing).toEqual([]);
+    const invalid = parameters
+      .map((parameter) => [parameter.where, validate(parameter.schema, parameter.example)])
+      .filter(([, problem]) => problem !== undefined);
     expect(invalid).toEqual([]);
   });
 
