@@ -39,7 +39,12 @@ export type {
   PaymentMismatch,
 } from "./errors.js";
 export { verifyWebhook, DEFAULT_WEBHOOK_TOLERANCE_SECONDS } from "./webhooks.js";
-export type { KassaWebhookEvent, VerifyWebhookOptions, WebhookHeaders } from "./webhooks.js";
+export type {
+  KassaWebhookEvent,
+  KassaWebhookEventOf,
+  VerifyWebhookOptions,
+  WebhookHeaders,
+} from "./webhooks.js";
 export { toBaseUnits, fromBaseUnits } from "./amount.js";
 export { operationMethods } from "./operations.js";
 export type { RequestOptions, RetryPolicy } from "./transport.js";

@@ -1,50 +1,22 @@
 import { Webhook } from "standardwebhooks";
 import { KassaWebhookVerificationError, type KassaClientErrorCode } from "./errors.js";
+import type { components } from "./generated/openapi.js";
+
+type Schemas = components["schemas"];
 
 /**
- * The body of a Kassa webhook: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount,
- * tokenSymbol, paidAt) plus the event envelope (eventId, the `webhook-id` header; type; createdAt) and
- * the payment's chain, token, merchant and payer. Kassa's OpenAPI document does not describe webhook
- * bodies yet, so this one type is written by hand; it moves to the generated types once the server
- * publishes the event schema.
+ * The body of a Kassa webhook, told apart by `type` (`payment.paid`, `payment.refunded`, ...): the
+ * payment as it was when the event happened (paymentId, orderId, status, txHash, amount in base units,
+ * token, chain, payer, paidAt, paidAfterExpiry), the envelope (`eventId`, also the `webhook-id` header:
+ * deduplicate on it; `createdAt`) and what the event is about (`reason`, `refund`, `reorged`). Generated
+ * from the `webhooks` section of Kassa's OpenAPI document.
  */
-export interface KassaWebhookEvent {
-  /** `evt_...`; the same on every retry and redelivery: deduplicate on it. */
-  eventId: string;
-  type:
-    | "payment.paid"
-    | "payment.invalid"
-    | "payment.expired"
-    | "payment.failed"
-    | "payment.refunded"
-    | "payment.reorged"
-    | (string & {});
-  createdAt: string;
-  /** bytes32 merchant id. */
-  merchantId: string;
-  chainId: number;
-  tokenAddress: string;
-  paymentId: string;
-  orderId: string;
-  /** The payment's status when the event happened. */
-  status: string;
-  txHash: string | null;
-  /** Token amount in base units (wei). */
-  amount: string;
-  tokenSymbol: string;
-  payerAddress: string | null;
-  paidAt: string | null;
-  /** A payment confirmed on-chain after its 5-minute expiry. */
-  paidAfterExpiry?: boolean;
-  /** Why the payment is INVALID or FAILED. */
-  reason?: string;
-  refund?: { refundId: string; amount: string; txHash: string | null };
-  /**
-   * payment.reorged: a chain reorganisation removed the transaction that had paid the payment (it is
-   * CREATED again and can be paid again): that transaction and the block it had been in.
-   */
-  reorged?: { txHash: string; blockNumber: number; blockHash: string };
-}
+export type KassaWebhookEvent = Schemas["WebhookEvent"];
+/** The webhook event of one type, e.g. `KassaWebhookEventOf<"payment.refunded">` with its `refund`. */
+export type KassaWebhookEventOf<T extends KassaWebhookEvent["type"]> = Extract<
+  KassaWebhookEvent,
+  { type: T }
+>;
 
 /** Request headers as Node (`req.headers`), fetch (`Headers`) or a plain object gives them. */
 export type WebhookHeaders =
@@ -70,7 +42,7 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
  * parsed and serialised again does not carry the same bytes, so a parsed object is refused.
  *
  * Even a verified webhook is only a hint: fetch the payment with the API key (verifyPayment)
- * before fulfilling the order (SPEC.md section 1, step 4).
+ * before fulfilling the order.
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,

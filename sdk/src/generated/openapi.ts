@@ -22,12 +22,27 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Supported chains */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "chains": [
+             *           {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -64,12 +79,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Chains with their enabled tokens */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "chains": [
+             *           {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false,
+             *             "tokens": [
+             *               {
+             *                 "id": 1,
+             *                 "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *                 "symbol": "USDC",
+             *                 "decimals": 6,
+             *                 "permit_supported": true,
+             *                 "is_enabled": true
+             *               }
+             *             ]
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -106,12 +146,18 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Kassa and its database answer */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "status": "ok",
+             *       "timestamp": "2026-11-23T06:00:00.000Z"
+             *     }
+             */
             "application/json": {
               /** @enum {string} */
               status: "ok";
@@ -119,13 +165,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: INTERNAL_ERROR */
+        /** @description Server-side failure: INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -177,12 +235,40 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment created */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "tokenPermitSupported": true,
+             *         "isFaucetEnabled": true,
+             *         "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *         "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+             *         "amount": "25000000",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "deadline": "1795426200",
+             *         "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+             *         "failUrl": "https://shop.acme-coffee.example/orders/10482",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -190,58 +276,140 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST, UNSUPPORTED_CHAIN, CHAIN_NOT_CONFIGURED, RECIPIENT_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, TOKEN_NOT_ENABLED, PRICE_SERVICE_NOT_CONFIGURED, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, UNSUPPORTED_CHAIN, CHAIN_NOT_CONFIGURED, RECIPIENT_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, TOKEN_NOT_ENABLED, PRICE_SERVICE_NOT_CONFIGURED, INVALID_CURRENCY */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_REQUEST"
+                | "UNSUPPORTED_CHAIN"
+                | "CHAIN_NOT_CONFIGURED"
+                | "RECIPIENT_NOT_CONFIGURED"
+                | "CHAIN_MISMATCH"
+                | "UNSUPPORTED_TOKEN"
+                | "TOKEN_NOT_ENABLED"
+                | "PRICE_SERVICE_NOT_CONFIGURED"
+                | "INVALID_CURRENCY";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: DUPLICATE_ORDER */
+        /** @description Conflict with the current state: DUPLICATE_ORDER */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "DUPLICATE_ORDER";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -268,19 +436,55 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment with its current status */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "tokenPermitSupported": true,
+             *         "isFaucetEnabled": true,
+             *         "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *         "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+             *         "amount": "25000000",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "deadline": "1795426200",
+             *         "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+             *         "failUrl": "https://shop.acme-coffee.example/orders/10482",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "status": "PAID",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "merchantName": "Acme Coffee"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -288,31 +492,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -341,7 +581,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -357,40 +600,88 @@ export interface paths {
             "text/event-stream": string;
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED */
+        /** @description Too many requests: RATE_LIMITED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -420,12 +711,61 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The merchant, its payment methods and its chain's tokens */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "merchant": {
+             *           "id": 7,
+             *           "merchant_key": "acme-coffee",
+             *           "merchant_id": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *           "name": "Acme Coffee",
+             *           "chain_id": 1,
+             *           "chain": {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false
+             *           },
+             *           "recipient_address": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *           "webhook_url": "https://shop.acme-coffee.example/webhooks/kassa",
+             *           "public_key": "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+             *           "faucet_enabled": true,
+             *           "is_enabled": true,
+             *           "created_at": "2026-11-02T09:12:41.000Z",
+             *           "updated_at": "2026-11-02T09:14:03.000Z",
+             *           "payment_methods": [
+             *             {
+             *               "id": 1,
+             *               "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *               "symbol": "USDC",
+             *               "decimals": 6,
+             *               "permit_supported": true,
+             *               "is_enabled": true,
+             *               "created_at": "2026-11-02T09:14:03.000Z",
+             *               "updated_at": "2026-11-02T09:14:03.000Z"
+             *             }
+             *           ]
+             *         },
+             *         "chainTokens": [
+             *           {
+             *             "id": 1,
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "symbol": "USDC",
+             *             "decimals": 6,
+             *             "permit_supported": true,
+             *             "is_enabled": true
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -437,13 +777,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -473,12 +825,31 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The merchant's payment methods */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "payment_methods": [
+             *           {
+             *             "id": 1,
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "symbol": "USDC",
+             *             "decimals": 6,
+             *             "permit_supported": true,
+             *             "is_enabled": true,
+             *             "created_at": "2026-11-02T09:14:03.000Z",
+             *             "updated_at": "2026-11-02T09:14:03.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -488,13 +859,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -518,12 +901,27 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment method added */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": 1,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "symbol": "USDC",
+             *         "decimals": 6,
+             *         "permit_supported": true,
+             *         "is_enabled": true,
+             *         "created_at": "2026-11-02T09:14:03.000Z",
+             *         "updated_at": "2026-11-02T09:14:03.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -531,40 +929,88 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "CHAIN_MISMATCH" | "UNSUPPORTED_TOKEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_METHOD_EXISTS */
+        /** @description Conflict with the current state: PAYMENT_METHOD_EXISTS */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_METHOD_EXISTS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -594,6 +1040,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
+          /** @example 1 */
           id: number;
         };
         cookie?: never;
@@ -606,12 +1053,27 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Payment method updated */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": 1,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "symbol": "USDC",
+             *         "decimals": 6,
+             *         "permit_supported": true,
+             *         "is_enabled": true,
+             *         "created_at": "2026-11-02T09:14:03.000Z",
+             *         "updated_at": "2026-11-02T09:14:03.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -619,31 +1081,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -664,13 +1162,25 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description paymentId of the last item of the previous page */
+          /**
+           * @description paymentId of the last item of the previous page
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           starting_after?: string;
-          /** @description Only payments in this status */
+          /**
+           * @description Only payments in this status
+           * @example PAID
+           */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-          /** @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none) */
+          /**
+           * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
+           * @example order-10482
+           */
           orderId?: string;
         };
         header?: never;
@@ -679,12 +1189,39 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description With orderId: that payment; otherwise a page of payments, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null,
+             *         "paidAfterExpiry": false,
+             *         "statusReason": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -699,31 +1236,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -749,19 +1322,49 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment record */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null,
+             *         "paidAfterExpiry": false,
+             *         "statusReason": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -769,31 +1372,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -821,13 +1460,25 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description paymentId of the last item of the previous page */
+          /**
+           * @description paymentId of the last item of the previous page
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           starting_after?: string;
-          /** @description Only payments in this status */
+          /**
+           * @description Only payments in this status
+           * @example PAID
+           */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
-          /** @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none) */
+          /**
+           * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
+           * @example order-10482
+           */
           orderId?: string;
         };
         header?: never;
@@ -836,12 +1487,39 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description With orderId: that payment; otherwise a page of payments, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null,
+             *         "paidAfterExpiry": false,
+             *         "statusReason": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -856,31 +1534,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -909,19 +1623,49 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment record */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "PAID",
+             *         "amount": "25000000",
+             *         "chainId": 8453,
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "currency": "KRW",
+             *         "fiatAmount": 35000,
+             *         "tokenPrice": 1400,
+             *         "createdAt": "2026-11-23T06:05:00.000Z",
+             *         "confirmedAt": "2026-11-23T06:06:12.000Z",
+             *         "expiresAt": "2026-11-23T06:10:00.000Z",
+             *         "reorgedAt": null,
+             *         "reorgedTxHash": null,
+             *         "paidAfterExpiry": false,
+             *         "statusReason": null
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -929,31 +1673,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -980,13 +1760,25 @@ export interface paths {
     get: {
       parameters: {
         query: {
-          /** @description EIP-155 chain id */
+          /**
+           * @description EIP-155 chain id
+           * @example 8453
+           */
           chainId: string;
-          /** @description ERC-20 token address */
+          /**
+           * @description ERC-20 token address
+           * @example 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913
+           */
           tokenAddress: string;
-          /** @description `current` (default) or `hourly-average` */
+          /**
+           * @description `current` (default) or `hourly-average`
+           * @example hourly-average
+           */
           type?: "current" | "hourly-average";
-          /** @description ISO 4217 fiat code, default USD */
+          /**
+           * @description ISO 4217 fiat code, default USD
+           * @example USD
+           */
           currency?: string;
         };
         header?: never;
@@ -995,12 +1787,28 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The token's price */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "type": "hourly-average",
+             *         "chain_id": 8453,
+             *         "token_address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "currency": "USD",
+             *         "price": 0.9998,
+             *         "symbol": "USDC",
+             *         "period_start": "2026-11-23T05:00:00.000Z",
+             *         "period_end": "2026-11-23T06:00:00.000Z",
+             *         "sample_count": 60
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1008,40 +1816,88 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_CURRENCY";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: INTERNAL_ERROR */
+        /** @description Server-side failure: INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1068,11 +1924,20 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description id of the last refund of the previous page */
+          /**
+           * @description id of the last refund of the previous page
+           * @example rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a
+           */
           starting_after?: string;
-          /** @description Only refunds of this payment */
+          /**
+           * @description Only refunds of this payment
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           paymentId?: string;
         };
         header?: never;
@@ -1081,12 +1946,43 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of refunds, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "refunds": [
+             *           {
+             *             "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "orderId": "order-10482",
+             *             "status": "REFUND_SUBMITTED",
+             *             "amount": "25000000",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *             "reason": "Customer cancelled the order",
+             *             "deadline": "1795430400",
+             *             "txHash": null,
+             *             "createdAt": "2026-11-23T07:20:00.000Z",
+             *             "refundedAt": null,
+             *             "transaction": {
+             *               "chainId": 8453,
+             *               "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *               "data": "0x2f1a0b8c",
+             *               "value": "0"
+             *             },
+             *             "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1098,22 +1994,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1141,12 +2061,38 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Refund started: send `transaction` before `deadline` */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "REFUND_SUBMITTED",
+             *         "amount": "25000000",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "reason": "Customer cancelled the order",
+             *         "deadline": "1795430400",
+             *         "txHash": null,
+             *         "createdAt": "2026-11-23T07:20:00.000Z",
+             *         "refundedAt": null,
+             *         "transaction": {
+             *           "chainId": 8453,
+             *           "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *           "data": "0x2f1a0b8c",
+             *           "value": "0"
+             *         },
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1154,58 +2100,130 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, PAYMENT_NOT_PAID */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_ALREADY_REFUNDED, REFUND_IN_PROGRESS, CONFLICT */
+        /** @description Conflict with the current state: PAYMENT_ALREADY_REFUNDED, REFUND_IN_PROGRESS, CONFLICT */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_ALREADY_REFUNDED" | "REFUND_IN_PROGRESS" | "CONFLICT";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1229,19 +2247,48 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description rf_ refund id */
+          /**
+           * @description rf_ refund id
+           * @example rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The refund */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "orderId": "order-10482",
+             *         "status": "REFUND_SUBMITTED",
+             *         "amount": "25000000",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "reason": "Customer cancelled the order",
+             *         "deadline": "1795430400",
+             *         "txHash": null,
+             *         "createdAt": "2026-11-23T07:20:00.000Z",
+             *         "refundedAt": null,
+             *         "transaction": {
+             *           "chainId": 8453,
+             *           "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+             *           "data": "0x2f1a0b8c",
+             *           "value": "0"
+             *         },
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1249,22 +2296,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: REFUND_NOT_FOUND */
+        /** @description Not found: REFUND_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "REFUND_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1291,11 +2362,20 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Page size, 1 to 100 */
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
           limit?: number;
-          /** @description id of the last delivery of the previous page */
+          /**
+           * @description id of the last delivery of the previous page
+           * @example whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d
+           */
           starting_after?: string;
-          /** @description Only deliveries of this payment's events */
+          /**
+           * @description Only deliveries of this payment's events
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           paymentId?: string;
         };
         header?: never;
@@ -1304,12 +2384,45 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of webhook deliveries, newest first */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "deliveries": [
+             *           {
+             *             "id": "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
+             *             "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+             *             "eventType": "payment.paid",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "SUCCEEDED",
+             *             "attemptCount": 1,
+             *             "nextAttemptAt": null,
+             *             "lastStatusCode": 200,
+             *             "lastError": null,
+             *             "deliveredAt": "2026-11-23T06:06:12.140Z",
+             *             "createdAt": "2026-11-23T06:06:12.000Z",
+             *             "attempts": [
+             *               {
+             *                 "attempt": 1,
+             *                 "url": "https://shop.acme-coffee.example/webhooks/kassa",
+             *                 "statusCode": 200,
+             *                 "durationMs": 138,
+             *                 "error": null,
+             *                 "createdAt": "2026-11-23T06:06:12.002Z"
+             *               }
+             *             ]
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1321,22 +2434,46 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1367,19 +2504,32 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description whd_ delivery id */
+          /**
+           * @description whd_ delivery id
+           * @example whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Redelivery queued */
         202: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+             *         "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+             *         "status": "PENDING"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1387,31 +2537,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1444,12 +2630,20 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description New webhook secret; the old one stops working */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "webhookSecret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1457,13 +2651,25 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1487,19 +2693,34 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The payment's relay request */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "status": "CONFIRMED",
+             *         "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "errorMessage": null,
+             *         "createdAt": "2026-11-23T06:05:40.000Z",
+             *         "updatedAt": "2026-11-23T06:06:12.000Z"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1507,31 +2728,67 @@ export interface paths {
             };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND, RELAY_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND, RELAY_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "RELAY_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1546,7 +2803,10 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
@@ -1580,12 +2840,21 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Relay request queued */
         202: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "status": "submitted",
+             *         "message": "Relay request queued; follow it with GET /payments/:id/relay"
+             *       }
+             *     }
+             */
             "application/json": {
               /** @enum {boolean} */
               success: true;
@@ -1597,58 +2866,140 @@ export interface paths {
             };
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_REQUEST"
+                | "INVALID_PAYMENT_STATUS"
+                | "PAYMENT_EXPIRED"
+                | "INVALID_SIGNATURE"
+                | "RELAY_ALREADY_SUBMITTED"
+                | "AMOUNT_MISMATCH"
+                | "RELAYER_NOT_CONFIGURED"
+                | "PAYER_ADDRESS_NOT_FOUND"
+                | "INSUFFICIENT_TOKEN_BALANCE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN */
+        /** @description Not allowed: FORBIDDEN */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: PAYMENT_NOT_FOUND */
+        /** @description Not found: PAYMENT_NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED */
+        /** @description Too many requests: RATE_LIMITED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1673,69 +3024,141 @@ export interface paths {
     get: {
       parameters: {
         query: {
+          /** @example 0x364E2533F6f0b3b560dCA617192940206d806B7e */
           walletAddress: string;
         };
         header?: never;
         path: {
-          /** @description paymentId */
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
           id: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Whether the wallet can receive a gas grant */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "needsGas": true,
+             *       "hasEnoughTokenBalance": true,
+             *       "alreadyGranted": false,
+             *       "canReceiveGas": true
+             *     }
+             */
             "application/json": components["schemas"]["GasStatus"];
           };
         };
-        /** @description code: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        /** @description Not allowed: FORBIDDEN, FAUCET_DISABLED */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN" | "FAUCET_DISABLED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1779,76 +3202,175 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Gas granted: the transaction is confirmed */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *       "amount": "30000000000000",
+             *       "chainId": 8453
+             *     }
+             */
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description code: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "INVALID_PAYMENT_STATUS"
+                | "PAYMENT_EXPIRED"
+                | "INSUFFICIENT_TOKEN_BALANCE"
+                | "ALREADY_HAS_GAS"
+                | "ALREADY_GRANTED"
+                | "PAYMENT_ALREADY_GRANTED"
+                | "GRANT_NOT_USABLE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: UNAUTHORIZED */
+        /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: FORBIDDEN, FAUCET_DISABLED */
+        /** @description Not allowed: FORBIDDEN, FAUCET_DISABLED */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN" | "FAUCET_DISABLED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: NOT_FOUND */
+        /** @description Not found: NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: GRANT_IN_PROGRESS */
+        /** @description Conflict with the current state: GRANT_IN_PROGRESS */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "GRANT_IN_PROGRESS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
+        /** @description Too many requests: RATE_LIMITED, FAUCET_BUDGET_EXHAUSTED */
         429: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED" | "FAUCET_BUDGET_EXHAUSTED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
-        /** @description code: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Error"];
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RELAYER_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
           };
         };
       };
@@ -1860,9 +3382,654 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "payment.paid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.paid
+     * @description A payment was confirmed on-chain and is final for its chain (PAID). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "PAID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.paid"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentPaidEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.invalid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.invalid
+     * @description A transaction paid the payment but does not match it (INVALID): amount, token, recipient, merchant, or a token that took a cut. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "INVALID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.invalid",
+           *       "reason": "paid 24000000 base units, 25000000 expected",
+           *       "paid": {
+           *         "amount": "24000000",
+           *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+           *         "recipientReceived": "23760000"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentInvalidEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.expired
+     * @description The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:10:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "EXPIRED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.expired"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.failed
+     * @description The payment's transaction reverted, e.g. a gasless relay (FAILED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:12.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "FAILED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.failed",
+           *       "reason": "relayed transaction reverted"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentFailedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.refund_submitted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.refund_submitted
+     * @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T07:20:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "REFUND_SUBMITTED",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.refund_submitted",
+           *       "refund": {
+           *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+           *         "amount": "25000000",
+           *         "txHash": null
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentRefundSubmittedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.refund_expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.refund_expired
+     * @description The refund was not sent before its deadline and can no longer be: the payment is PAID again. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T08:20:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "PAID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.refund_expired",
+           *       "refund": {
+           *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+           *         "amount": "25000000",
+           *         "txHash": null
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentRefundExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.refunded": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.refunded
+     * @description A refund of the payment was confirmed on-chain (REFUNDED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T07:21:30.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "REFUNDED",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.refunded",
+           *       "refund": {
+           *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+           *         "amount": "25000000",
+           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentRefundedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.reorged": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.reorged
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:06:40.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "CREATED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "type": "payment.reorged",
+           *       "reorged": {
+           *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *         "blockNumber": 22841907,
+           *         "blockHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "id": 1,
+     *       "network_id": 8453,
+     *       "name": "Base",
+     *       "is_testnet": false
+     *     }
+     */
     Chain: {
       id: number;
       network_id: number;
@@ -1875,6 +4042,24 @@ export interface components {
       name: string;
       is_testnet: boolean;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "network_id": 8453,
+     *       "name": "Base",
+     *       "is_testnet": false,
+     *       "tokens": [
+     *         {
+     *           "id": 1,
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "symbol": "USDC",
+     *           "decimals": 6,
+     *           "permit_supported": true,
+     *           "is_enabled": true
+     *         }
+     *       ]
+     *     }
+     */
     ChainWithTokens: {
       id: number;
       network_id: number;
@@ -1891,6 +4076,31 @@ export interface components {
       /** @description Enabled whitelisted tokens */
       tokens: components["schemas"]["TokenInput"][];
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "tokenPermitSupported": true,
+     *       "isFaucetEnabled": true,
+     *       "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *       "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+     *       "amount": "25000000",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "deadline": "1795426200",
+     *       "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+     *       "failUrl": "https://shop.acme-coffee.example/orders/10482",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *     }
+     */
     CreatedPayment: {
       /** @description bytes32 payment id, the paymentId of pay() */
       paymentId: string;
@@ -1961,7 +4171,7 @@ export interface components {
     };
     Error: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the closed list of error codes
        * @enum {string}
        */
       code:
@@ -2022,7 +4232,7 @@ export interface components {
     };
     ErrorInput: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the closed list of error codes
        * @enum {string}
        */
       code:
@@ -2081,6 +4291,13 @@ export interface components {
         message: string;
       }[];
     };
+    /**
+     * @example {
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "30000000000000",
+     *       "chainId": 8453
+     *     }
+     */
     GasGrant: {
       txHash: string;
       /** @description Native token, wei */
@@ -2093,6 +4310,14 @@ export interface components {
       amount: string;
       chainId: number;
     };
+    /**
+     * @example {
+     *       "needsGas": true,
+     *       "hasEnoughTokenBalance": true,
+     *       "alreadyGranted": false,
+     *       "canReceiveGas": true
+     *     }
+     */
     GasStatus: {
       /** @description The native balance is below the estimated approve cost */
       needsGas: boolean;
@@ -2113,6 +4338,40 @@ export interface components {
       /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
       canReceiveGas: boolean;
     };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "merchant_key": "acme-coffee",
+     *       "merchant_id": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "name": "Acme Coffee",
+     *       "chain_id": 1,
+     *       "chain": {
+     *         "id": 1,
+     *         "network_id": 8453,
+     *         "name": "Base",
+     *         "is_testnet": false
+     *       },
+     *       "recipient_address": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "webhook_url": "https://shop.acme-coffee.example/webhooks/kassa",
+     *       "public_key": "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+     *       "faucet_enabled": true,
+     *       "is_enabled": true,
+     *       "created_at": "2026-11-02T09:12:41.000Z",
+     *       "updated_at": "2026-11-02T09:14:03.000Z",
+     *       "payment_methods": [
+     *         {
+     *           "id": 1,
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "symbol": "USDC",
+     *           "decimals": 6,
+     *           "permit_supported": true,
+     *           "is_enabled": true,
+     *           "created_at": "2026-11-02T09:14:03.000Z",
+     *           "updated_at": "2026-11-02T09:14:03.000Z"
+     *         }
+     *       ]
+     *     }
+     */
     Merchant: {
       id: number;
       merchant_key: string;
@@ -2153,6 +4412,30 @@ export interface components {
       updated_at: string;
       payment_methods: components["schemas"]["PaymentMethodInput"][];
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "amount": "25000000",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "createdAt": "2026-11-23T06:05:00.000Z",
+     *       "confirmedAt": "2026-11-23T06:06:12.000Z",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "reorgedAt": null,
+     *       "reorgedTxHash": null,
+     *       "paidAfterExpiry": false,
+     *       "statusReason": null
+     *     }
+     */
     MerchantPaymentRecord: {
       /** @description 0x-prefixed 32-byte hex */
       paymentId: string;
@@ -2221,6 +4504,36 @@ export interface components {
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
     };
+    /**
+     * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "tokenPermitSupported": true,
+     *       "isFaucetEnabled": true,
+     *       "gatewayAddress": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *       "forwarderAddress": "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+     *       "amount": "25000000",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "deadline": "1795426200",
+     *       "successUrl": "https://shop.acme-coffee.example/orders/10482/paid",
+     *       "failUrl": "https://shop.acme-coffee.example/orders/10482",
+     *       "expiresAt": "2026-11-23T06:10:00.000Z",
+     *       "currency": "KRW",
+     *       "fiatAmount": 35000,
+     *       "tokenPrice": 1400,
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "createdAt": "2026-11-23T06:05:00.000Z",
+     *       "merchantName": "Acme Coffee"
+     *     }
+     */
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */
       paymentId: string;
@@ -2262,6 +4575,185 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+    };
+    /**
+     * @description The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:10:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "EXPIRED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.expired"
+     *     }
+     */
+    PaymentExpiredEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.expired";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "EXPIRED";
+    };
+    /** @description The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry). */
+    PaymentExpiredEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.expired";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "EXPIRED";
+    };
+    /**
+     * @description The payment's transaction reverted, e.g. a gasless relay (FAILED).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "FAILED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.failed",
+     *       "reason": "relayed transaction reverted"
+     *     }
+     */
+    PaymentFailedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.failed";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "FAILED";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+    };
+    /** @description The payment's transaction reverted, e.g. a gasless relay (FAILED). */
+    PaymentFailedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.failed";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "FAILED";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
     };
     PaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -2305,6 +4797,138 @@ export interface components {
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
     };
+    /**
+     * @description A transaction paid the payment but does not match it (INVALID): amount, token, recipient, merchant, or a token that took a cut.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "INVALID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.invalid",
+     *       "reason": "paid 24000000 base units, 25000000 expected",
+     *       "paid": {
+     *         "amount": "24000000",
+     *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *         "recipientReceived": "23760000"
+     *       }
+     *     }
+     */
+    PaymentInvalidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.invalid";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "INVALID";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+      /** @description What the transaction actually paid */
+      paid: {
+        /** @description What the transaction paid, fee included; `amount` is what was expected */
+        amount: string;
+        /** @description The token the transaction paid in */
+        tokenAddress: string;
+        /** @description The recipient the transaction paid */
+        recipientAddress: string;
+        /** @description What the recipient's balance gained, when the token's transfers were checked */
+        recipientReceived: string | null;
+      };
+    };
+    /** @description A transaction paid the payment but does not match it (INVALID): amount, token, recipient, merchant, or a token that took a cut. */
+    PaymentInvalidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.invalid";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "INVALID";
+      /** @description Why the payment is INVALID or FAILED */
+      reason?: string;
+      /** @description What the transaction actually paid */
+      paid: {
+        /** @description What the transaction paid, fee included; `amount` is what was expected */
+        amount: string;
+        /** @description The token the transaction paid in */
+        tokenAddress: string;
+        /** @description The recipient the transaction paid */
+        recipientAddress: string;
+        /** @description What the recipient's balance gained, when the token's transfers were checked */
+        recipientReceived: string | null;
+      };
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "symbol": "USDC",
+     *       "decimals": 6,
+     *       "permit_supported": true,
+     *       "is_enabled": true,
+     *       "created_at": "2026-11-02T09:14:03.000Z",
+     *       "updated_at": "2026-11-02T09:14:03.000Z"
+     *     }
+     */
     PaymentMethod: {
       id: number;
       /** @description EIP-55 checksummed address */
@@ -2331,6 +4955,534 @@ export interface components {
       /** @description ISO 8601 date-time */
       updated_at: string;
     };
+    /**
+     * @description A payment was confirmed on-chain and is final for its chain (PAID).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.paid"
+     *     }
+     */
+    PaymentPaidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.paid";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "PAID";
+    };
+    /** @description A payment was confirmed on-chain and is final for its chain (PAID). */
+    PaymentPaidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.paid";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "PAID";
+    };
+    /**
+     * @description A refund of the payment was confirmed on-chain (REFUNDED).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T07:21:30.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUNDED",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.refunded",
+     *       "refund": {
+     *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *         "amount": "25000000",
+     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *       }
+     *     }
+     */
+    PaymentRefundedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refunded";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "REFUNDED";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /** @description A refund of the payment was confirmed on-chain (REFUNDED). */
+    PaymentRefundedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refunded";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "REFUNDED";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /**
+     * @description The refund was not sent before its deadline and can no longer be: the payment is PAID again.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T08:20:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.refund_expired",
+     *       "refund": {
+     *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *         "amount": "25000000",
+     *         "txHash": null
+     *       }
+     *     }
+     */
+    PaymentRefundExpiredEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refund_expired";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "PAID";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /** @description The refund was not sent before its deadline and can no longer be: the payment is PAID again. */
+    PaymentRefundExpiredEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refund_expired";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "PAID";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /**
+     * @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T07:20:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUND_SUBMITTED",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.refund_submitted",
+     *       "refund": {
+     *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *         "amount": "25000000",
+     *         "txHash": null
+     *       }
+     *     }
+     */
+    PaymentRefundSubmittedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refund_submitted";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "REFUND_SUBMITTED";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /** @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline. */
+    PaymentRefundSubmittedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.refund_submitted";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "REFUND_SUBMITTED";
+      /** @description The refund the event is about */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+      };
+    };
+    /**
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:06:40.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "CREATED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "type": "payment.reorged",
+     *       "reorged": {
+     *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *         "blockNumber": 22841907,
+     *         "blockHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *       }
+     *     }
+     */
+    PaymentReorgedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.reorged";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "CREATED";
+      /** @description The paying transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /** @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. */
+    PaymentReorgedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @constant */
+      type: "payment.reorged";
+      /**
+       * @description The payment's status right after the event
+       * @constant
+       */
+      status: "CREATED";
+      /** @description The paying transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /**
+     * @example {
+     *       "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "status": "PENDING"
+     *     }
+     */
     Redelivery: {
       /** @description whd_ id of the new delivery */
       id: string;
@@ -2345,6 +5497,29 @@ export interface components {
       /** @constant */
       status: "PENDING";
     };
+    /**
+     * @example {
+     *       "id": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUND_SUBMITTED",
+     *       "amount": "25000000",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "reason": "Customer cancelled the order",
+     *       "deadline": "1795430400",
+     *       "txHash": null,
+     *       "createdAt": "2026-11-23T07:20:00.000Z",
+     *       "refundedAt": null,
+     *       "transaction": {
+     *         "chainId": 8453,
+     *         "to": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+     *         "data": "0x2f1a0b8c",
+     *         "value": "0"
+     *       },
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *     }
+     */
     Refund: {
       /** @description rf_ refund id */
       id: string;
@@ -2409,6 +5584,15 @@ export interface components {
       };
       serverSignature: string;
     };
+    /**
+     * @example {
+     *       "status": "CONFIRMED",
+     *       "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "errorMessage": null,
+     *       "createdAt": "2026-11-23T06:05:40.000Z",
+     *       "updatedAt": "2026-11-23T06:06:12.000Z"
+     *     }
+     */
     RelayRequest: {
       /** @enum {string} */
       status: "QUEUED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
@@ -2427,6 +5611,11 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "webhookSecret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+     *     }
+     */
     RotatedWebhookSecret: {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
@@ -2435,6 +5624,16 @@ export interface components {
       /** @description The new whsec_ secret; shown once */
       webhookSecret: string;
     };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "symbol": "USDC",
+     *       "decimals": 6,
+     *       "permit_supported": true,
+     *       "is_enabled": true
+     *     }
+     */
     Token: {
       id: number;
       /** @description EIP-55 checksummed address */
@@ -2453,6 +5652,19 @@ export interface components {
       permit_supported: boolean;
       is_enabled: boolean;
     };
+    /**
+     * @example {
+     *       "type": "hourly-average",
+     *       "chain_id": 8453,
+     *       "token_address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "currency": "USD",
+     *       "price": 0.9998,
+     *       "symbol": "USDC",
+     *       "period_start": "2026-11-23T05:00:00.000Z",
+     *       "period_end": "2026-11-23T06:00:00.000Z",
+     *       "sample_count": 60
+     *     }
+     */
     TokenPrice: {
       /** @enum {string} */
       type: "current" | "hourly-average";
@@ -2499,6 +5711,31 @@ export interface components {
       /** @description hourly-average: samples in the hour */
       sample_count?: number;
     };
+    /**
+     * @example {
+     *       "id": "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "eventType": "payment.paid",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "status": "SUCCEEDED",
+     *       "attemptCount": 1,
+     *       "nextAttemptAt": null,
+     *       "lastStatusCode": 200,
+     *       "lastError": null,
+     *       "deliveredAt": "2026-11-23T06:06:12.140Z",
+     *       "createdAt": "2026-11-23T06:06:12.000Z",
+     *       "attempts": [
+     *         {
+     *           "attempt": 1,
+     *           "url": "https://shop.acme-coffee.example/webhooks/kassa",
+     *           "statusCode": 200,
+     *           "durationMs": 138,
+     *           "error": null,
+     *           "createdAt": "2026-11-23T06:06:12.002Z"
+     *         }
+     *       ]
+     *     }
+     */
     WebhookDelivery: {
       /** @description whd_ delivery id */
       id: string;
@@ -2547,6 +5784,26 @@ export interface components {
         createdAt: string;
       }[];
     };
+    /** @description The body of a Kassa webhook; `type` tells which event */
+    WebhookEvent:
+      | components["schemas"]["PaymentPaidEvent"]
+      | components["schemas"]["PaymentInvalidEvent"]
+      | components["schemas"]["PaymentExpiredEvent"]
+      | components["schemas"]["PaymentFailedEvent"]
+      | components["schemas"]["PaymentRefundSubmittedEvent"]
+      | components["schemas"]["PaymentRefundExpiredEvent"]
+      | components["schemas"]["PaymentRefundedEvent"]
+      | components["schemas"]["PaymentReorgedEvent"];
+    /** @description The body of a Kassa webhook; `type` tells which event */
+    WebhookEventInput:
+      | components["schemas"]["PaymentPaidEventInput"]
+      | components["schemas"]["PaymentInvalidEventInput"]
+      | components["schemas"]["PaymentExpiredEventInput"]
+      | components["schemas"]["PaymentFailedEventInput"]
+      | components["schemas"]["PaymentRefundSubmittedEventInput"]
+      | components["schemas"]["PaymentRefundExpiredEventInput"]
+      | components["schemas"]["PaymentRefundedEventInput"]
+      | components["schemas"]["PaymentReorgedEventInput"];
   };
   responses: never;
   parameters: never;

@@ -1,43 +1,64 @@
 import { z } from "zod";
 import type { WebhookEventType } from "../db/lifecycleTypes.js";
+import { paymentStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
 
 /**
- * The body of every webhook, one zod schema per event type: the one definition of what a merchant
- * receives. The OpenAPI document's `webhooks` (and from it the SDK's event types) is made from them, and
- * the lifecycle tests check every payload paymentEventPayload (webhooks.ts) builds against them.
+ * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds them,
+ * and the OpenAPI document's `webhooks` section (and so the SDK's KassaWebhookEvent) is made from them.
+ * A new event type: add it to WebhookEventType (db/lifecycleTypes.ts) and its schema to
+ * webhookEventSchemas below (the compiler asks for it), then an example in http/schemaExamples.ts.
  */
 
 const address = z.string().describe("EIP-55 checksummed address");
-const baseUnits = z.string().describe("Token amount in base units (wei)");
+const timestamp = z.string().describe("ISO 8601 date-time");
 
-/** What every event carries about its payment, as it was right after the change the event reports. */
+/** The fields of every event: the payment as it is when the event happens, and the event's envelope. */
 const paymentEventFields = {
-  eventId: z.string().describe("evt_ id, also the webhook-id header; the same on every retry"),
-  createdAt: z.string().describe("ISO 8601 date-time of the change"),
+  eventId: z
+    .string()
+    .describe("evt_ id, also the webhook-id header; the same on every retry: deduplicate on it"),
+  createdAt: timestamp.describe("When the event happened (ISO 8601)"),
   paymentId: z.string().describe("bytes32 payment id"),
-  orderId: z.string(),
-  txHash: z.string().nullable().describe("The pay transaction, once there is one"),
-  amount: baseUnits.describe("The amount the payment asks for, in base units (wei), fee included"),
+  orderId: z.string().describe("The merchant's order id"),
+  txHash: z.string().nullable().describe("The paying transaction; null before payment or after a reorg"),
+  amount: z.string().describe("Token amount in base units (wei)"),
   tokenSymbol: z.string(),
   tokenAddress: address,
   chainId: z.number().describe("EIP-155 chain id"),
   merchantId: z.string().describe("bytes32 merchant id"),
   payerAddress: address.nullable(),
-  paidAt: z.string().nullable().describe("When the pay transaction was confirmed"),
-  paidAfterExpiry: z
-    .boolean()
-    .describe(
-      "True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline)",
-    ),
+  paidAt: timestamp.nullable().describe("When the payment was confirmed on-chain"),
+  paidAfterExpiry: z.boolean().describe("Confirmed on-chain after the payment had expired"),
 };
 
-const refundFields = z.object({
-  refundId: z.string().describe("rf_ refund id"),
-  amount: baseUnits.describe("Base units (wei) sent back to the payer"),
-  txHash: z.string().nullable().describe("The refund transaction; null until it is confirmed"),
-});
+const baseUnits = z.string().describe("Token amount in base units (wei)");
 
-function paymentEvent<T extends WebhookEventType, S extends string, E extends z.ZodRawShape>(
+const reason = z.string().describe("Why the payment is INVALID or FAILED");
+
+const paid = z
+  .object({
+    amount: baseUnits.describe("What the transaction paid, fee included; `amount` is what was expected"),
+    tokenAddress: address.describe("The token the transaction paid in"),
+    recipientAddress: address.describe("The recipient the transaction paid"),
+    recipientReceived: baseUnits
+      .nullable()
+      .describe("What the recipient's balance gained, when the token's transfers were checked"),
+  })
+  .describe("What the transaction actually paid");
+
+const refund = z
+  .object({
+    refundId: z.string().describe("rf_ refund id"),
+    amount: baseUnits.describe("Base units (wei) sent back to the payer"),
+    txHash: z.string().nullable().describe("The refund transaction; null until it is confirmed"),
+  })
+  .describe("The refund the event is about");
+
+const reorged = z
+  .object({ txHash: z.string(), blockNumber: z.number(), blockHash: z.string() })
+  .describe("The paying transaction a chain reorganisation removed, and the block it had been in");
+
+function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E extends z.ZodRawShape>(
   type: T,
   status: S,
   id: string,
@@ -45,98 +66,98 @@ function paymentEvent<T extends WebhookEventType, S extends string, E extends z.
   extra: E,
 ) {
   return z
-    .object({ ...paymentEventFields, type: z.literal(type), status: z.literal(status), ...extra })
-    .describe(description)
-    .meta({ id });
+    .object({
+      ...paymentEventFields,
+      type: z.literal(type),
+      status: z.literal(status).describe("The payment's status right after the event"),
+      ...extra,
+    })
+    .meta({ id, description });
 }
 
+/** One schema per event type, keyed by type; the compiler makes every WebhookEventType have one. */
 export const webhookEventSchemas = {
-  "payment.paid": paymentEvent(
+  "payment.paid": eventSchema(
     "payment.paid",
     "PAID",
     "PaymentPaidEvent",
-    "The pay transaction matched the payment and is final for its chain.",
+    "A payment was confirmed on-chain and is final for its chain (PAID).",
     {},
   ),
-  "payment.invalid": paymentEvent(
+  "payment.invalid": eventSchema(
     "payment.invalid",
     "INVALID",
     "PaymentInvalidEvent",
-    "A pay transaction for the payment disagreed with it (amount, token, recipient, merchant, or a token that took a cut).",
-    {
-      reason: z.string().describe("Every disagreement, `; `-separated"),
-      paid: z
-        .object({
-          amount: baseUnits.describe(
-            "What the transaction paid, fee included; `amount` is what was expected",
-          ),
-          tokenAddress: address.describe("The token the transaction paid in"),
-          recipientAddress: address.describe("The recipient the transaction paid"),
-          recipientReceived: baseUnits
-            .nullable()
-            .describe("What the recipient's balance gained, when the token's transfers were checked"),
-        })
-        .describe("What the transaction actually paid"),
-    },
+    "A transaction paid the payment but does not match it (INVALID): amount, token, recipient, merchant, or a token that took a cut.",
+    { reason: reason.optional(), paid },
   ),
-  "payment.expired": paymentEvent(
+  "payment.expired": eventSchema(
     "payment.expired",
     "EXPIRED",
     "PaymentExpiredEvent",
-    "Nothing was paid before `expiresAt`. Money arriving later still settles it (payment.paid with paidAfterExpiry).",
+    "The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry).",
     {},
   ),
-  "payment.failed": paymentEvent(
+  "payment.failed": eventSchema(
     "payment.failed",
     "FAILED",
     "PaymentFailedEvent",
-    "A known transaction for the payment (a gasless relay) reverted.",
-    { reason: z.string() },
+    "The payment's transaction reverted, e.g. a gasless relay (FAILED).",
+    { reason: reason.optional() },
   ),
-  "payment.refund_submitted": paymentEvent(
+  "payment.refund_submitted": eventSchema(
     "payment.refund_submitted",
     "REFUND_SUBMITTED",
     "PaymentRefundSubmittedEvent",
-    "A refund was requested; the merchant's wallet must send its transaction before the refund's deadline.",
-    { refund: refundFields },
+    "A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline.",
+    { refund },
   ),
-  "payment.refund_expired": paymentEvent(
+  "payment.refund_expired": eventSchema(
     "payment.refund_expired",
     "PAID",
     "PaymentRefundExpiredEvent",
     "The refund was not sent before its deadline and can no longer be: the payment is PAID again.",
-    { refund: refundFields },
+    { refund },
   ),
-  "payment.refunded": paymentEvent(
+  "payment.refunded": eventSchema(
     "payment.refunded",
     "REFUNDED",
     "PaymentRefundedEvent",
-    "The refund transaction is confirmed.",
-    { refund: refundFields },
+    "A refund of the payment was confirmed on-chain (REFUNDED).",
+    { refund },
   ),
-  "payment.reorged": paymentEvent(
+  "payment.reorged": eventSchema(
     "payment.reorged",
     "CREATED",
     "PaymentReorgedEvent",
-    "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again.",
-    {
-      reorged: z
-        .object({ txHash: z.string(), blockNumber: z.number(), blockHash: z.string() })
-        .describe("The removed pay transaction, and where it had been"),
-    },
+    "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.",
+    { reorged },
   ),
-} as const satisfies Record<WebhookEventType, z.ZodType>;
+} satisfies { [T in WebhookEventType]: z.ZodObject<{ type: z.ZodLiteral<T> } & z.ZodRawShape> };
 
-/** Every event body, told apart by `type`. */
+/** Any Kassa webhook body, told apart by `type`. */
 export const webhookEventSchema = z
-  .discriminatedUnion("type", [
-    webhookEventSchemas["payment.paid"],
-    webhookEventSchemas["payment.invalid"],
-    webhookEventSchemas["payment.expired"],
-    webhookEventSchemas["payment.failed"],
-    webhookEventSchemas["payment.refund_submitted"],
-    webhookEventSchemas["payment.refund_expired"],
-    webhookEventSchemas["payment.refunded"],
-    webhookEventSchemas["payment.reorged"],
-  ])
-  .meta({ id: "WebhookEvent" });
+  .discriminatedUnion(
+    "type",
+    Object.values(webhookEventSchemas) as [
+      (typeof webhookEventSchemas)[WebhookEventType],
+      ...(typeof webhookEventSchemas)[WebhookEventType][],
+    ],
+  )
+  .meta({ id: "WebhookEvent", description: "The body of a Kassa webhook; `type` tells which event" });
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+/**
+ * What paymentEventPayload returns for any type: the fields of every event, those of a particular one
+ * optional. A field added there and not here (or in the event's schema above) does not compile.
+ */
+export const webhookEventBodySchema = z.object({
+  ...paymentEventFields,
+  type: z.enum(Object.keys(webhookEventSchemas) as [WebhookEventType, ...WebhookEventType[]]),
+  status: z.enum(paymentStatuses).describe("The payment's status right after the event"),
+  reason: reason.optional(),
+  paid: paid.optional(),
+  refund: refund.optional(),
+  reorged: reorged.optional(),
+});
+export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;

@@ -26,6 +26,7 @@ import {
 import { newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob, enqueueJobs } from "../jobs/queue.js";
+import type { WebhookEventBody } from "./webhookEvents.js";
 import { postWebhook } from "./webhookHttp.js";
 
 /** graphile-worker task that makes one delivery attempt. */
@@ -82,10 +83,10 @@ function newDeliveryId(): string {
 }
 
 /**
- * The body of every event, as webhookEvents.ts defines it per type: SPEC.md section 6.1 (paymentId,
- * orderId, status, txHash, amount, tokenSymbol, paidAt) plus what issue 4 adds (eventId, type, createdAt,
- * chainId, tokenAddress, merchantId) and what the event is about (paidAfterExpiry, reason, paid, refund,
- * reorged).
+ * The body of every event: the payment (paymentId, orderId, status, txHash, amount, tokenSymbol, paidAt,
+ * chainId, tokenAddress, merchantId, payerAddress), the envelope (eventId, type, createdAt) and what the
+ * event is about (paidAfterExpiry, reason, paid, refund, reorged). Its shape is webhookEventSchemas
+ * (webhookEvents.ts), which the OpenAPI document publishes.
  */
 export function paymentEventPayload(
   eventId: string,
@@ -105,7 +106,7 @@ export function paymentEventPayload(
     /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
     reorged?: { txHash: string; blockNumber: number; blockHash: string };
   } = {},
-): Record<string, unknown> {
+): WebhookEventBody {
   return {
     eventId,
     type,

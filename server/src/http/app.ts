@@ -6,7 +6,6 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   type ZodTypeProvider,
@@ -43,7 +42,13 @@ import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { installMetrics } from "./metrics.js";
 import { createStatusStreams } from "./statusStream.js";
-import { securitySchemes } from "./schemas.js";
+import {
+  docsUi,
+  routeSchemaTransform,
+  securitySchemes,
+  webhooksSection,
+  withComponentExamples,
+} from "./schemas.js";
 
 export const API_PREFIX = "/api/v1";
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -161,11 +166,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       servers: [{ url: deps.publicBaseUrl ?? "/" }],
       components: { securitySchemes },
+      webhooks: webhooksSection(),
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: routeSchemaTransform,
+    transformObject: (document) => withComponentExamples(jsonSchemaTransformObject(document)),
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PATH, staticCSP: true, uiConfig: { url: OPENAPI_PATH } });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    ...docsUi,
+    uiConfig: { url: OPENAPI_PATH },
+  });
 
   const reads = createSharedReads(deps.db);
   const paymentSync =

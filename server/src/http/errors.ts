@@ -7,7 +7,7 @@ export const errorBodySchema = z
   .object({
     code: z
       .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
-      .describe("One of the codes of SPEC.md section 7"),
+      .describe("One of the closed list of error codes"),
     message: z.string(),
     details: z
       .array(z.object({ path: z.array(z.string()), message: z.string() }))
@@ -16,9 +16,33 @@ export const errorBodySchema = z
   })
   .meta({ id: "Error" });
 
+/** What an error status means, as its OpenAPI response description begins. */
+const statusMeanings: Record<number, string> = {
+  400: "Invalid request",
+  401: "Missing or invalid key",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Conflict with the current state",
+  429: "Too many requests",
+  500: "Server-side failure",
+};
+
+/** A message an example shows for a code; VALIDATION_ERROR's with the `details` it carries. */
+function errorExample(code: ErrorCode): ErrorBody {
+  return code === "VALIDATION_ERROR"
+    ? {
+        code,
+        message: errorCodes[code].message,
+        details: [{ path: ["amount"], message: "Too small: expected number to be >0" }],
+      }
+    : { code, message: errorCodes[code].message };
+}
+
 /**
- * Response schemas for the error codes a route can return, grouped by HTTP status, for the
- * OpenAPI document (and so the serializer checks the shape).
+ * Response schemas for the error codes a route can return, grouped by HTTP status, for the OpenAPI
+ * document (and so the serializer checks the shape): each status's `code` is the enum of that route's
+ * codes with that status, with one named example per code. A route's list is the one source of what
+ * its reference says it can answer.
  */
 export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType> {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -27,7 +51,17 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType>
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [status, errorBodySchema.describe(`code: ${list.join(", ")}`)]),
+    [...byStatus].map(([status, list]) => [
+      status,
+      errorBodySchema
+        .extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]).describe("One of this status's codes") })
+        .meta({
+          description: `${statusMeanings[status] ?? "Error"}: ${list.join(", ")}`,
+          "x-examples": Object.fromEntries(
+            list.map((code) => [code, { summary: errorCodes[code].message, value: errorExample(code) }]),
+          ),
+        }),
+    ]),
   );
 }
 

@@ -13,6 +13,7 @@ import type { Address, Hex, TransactionReceipt } from "viem";
 import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { failPayment } from "../../src/core/lifecycle.js";
+import { webhookEventSchemas } from "../../src/core/webhookEvents.js";
 import type { Db } from "../../src/db/database.js";
 import {
   lifecycleWorkerModule,
@@ -167,14 +168,21 @@ export async function paymentStatus(db: Db, paymentId: string): Promise<string |
   return row?.status;
 }
 
+/**
+ * The payment's webhook events, oldest first. Each payload is checked against the schema the OpenAPI
+ * document publishes for its type (no field missing, none unlisted), so every test reading events also
+ * tests that reference.
+ */
 export async function webhookEvents(db: Db, paymentId: string) {
-  return db
+  const events = await db
     .selectFrom("webhook_events")
     .innerJoin("payments", "payments.id", "webhook_events.payment_id")
     .select(["webhook_events.id", "webhook_events.type", "webhook_events.payload"])
     .where("payments.payment_id", "=", paymentId)
     .orderBy("webhook_events.created_at")
     .execute();
+  for (const event of events) webhookEventSchemas[event.type].strict().parse(event.payload);
+  return events;
 }
 
 export async function countJobs(db: Db, task: string): Promise<number> {

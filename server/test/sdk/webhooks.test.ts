@@ -1,6 +1,11 @@
-import { KassaWebhookVerificationError, verifyWebhook, type KassaWebhookEvent } from "@kassa/sdk";
+import {
+  KassaWebhookVerificationError,
+  verifyWebhook,
+  type KassaWebhookEvent,
+  type KassaWebhookEventOf,
+} from "@kassa/sdk";
 import { Webhook } from "standardwebhooks";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 
 const secret = `whsec_${Buffer.from("kassa-sdk-test-secret-24b").toString("base64")}`;
 const event = {
@@ -46,6 +51,23 @@ describe("verifyWebhook", () => {
   it("returns the event for a body signed by the standardwebhooks library", () => {
     const verified: KassaWebhookEvent = verifyWebhook(body, signed(body), secret);
     expect(verified).toEqual(event);
+  });
+
+  it("types the event by its `type`, as the OpenAPI document's webhooks section describes it", () => {
+    expectTypeOf<KassaWebhookEvent["type"]>().toEqualTypeOf<
+      | "payment.paid"
+      | "payment.invalid"
+      | "payment.expired"
+      | "payment.failed"
+      | "payment.refunded"
+      | "payment.reorged"
+    >();
+    expectTypeOf<KassaWebhookEventOf<"payment.refunded">["refund"]>().toEqualTypeOf<{
+      refundId: string;
+      amount: string;
+      txHash: string | null;
+    }>();
+    expectTypeOf<KassaWebhookEventOf<"payment.reorged">["reorged"]["blockNumber"]>().toEqualTypeOf<number>();
   });
 
   it("accepts bytes (a Buffer), fetch Headers and Node's lower-cased header record", () => {

@@ -19,7 +19,8 @@ import type { GaslessRuntime } from "../../gasless/runtime.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { successBody } from "../schemas.js";
+import { documented, successBody, withExample } from "../schemas.js";
+import { requestExamples } from "../schemaExamples.js";
 
 const paymentParams = z.object({ id: z.string().describe("paymentId") });
 
@@ -36,9 +37,9 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           "202 once safely queued; follow it with GET /payments/:id/relay.",
         security: [{ publicKey: [] }],
         params: paymentParams,
-        body: relayInputSchema,
+        body: withExample(relayInputSchema, requestExamples.relay),
         response: {
-          202: successBody(relaySubmittedSchema),
+          202: successBody(relaySubmittedSchema, "Relay request queued"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "INVALID_REQUEST",
@@ -78,7 +79,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         security: [{ publicKey: [] }],
         params: paymentParams,
         response: {
-          200: successBody(relayViewSchema),
+          200: successBody(relayViewSchema, "The payment's relay request"),
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "RELAY_NOT_FOUND"),
         },
       },
@@ -98,7 +99,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         params: paymentParams,
         querystring: gasStatusQuerySchema,
         response: {
-          200: gasStatusSchema,
+          200: documented(gasStatusSchema, "Whether the wallet can receive a gas grant"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "UNAUTHORIZED",
@@ -121,9 +122,9 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         description:
           "Answers after the grant transaction is confirmed on-chain. Bare body (no success wrapper).",
         security: [{ publicKey: [] }],
-        body: requestGasInputSchema,
+        body: withExample(requestGasInputSchema, requestExamples.requestGas),
         response: {
-          200: gasGrantSchema,
+          200: documented(gasGrantSchema, "Gas granted: the transaction is confirmed"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "UNAUTHORIZED",

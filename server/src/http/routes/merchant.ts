@@ -12,7 +12,8 @@ import { paymentMethodViewSchema } from "../../core/views.js";
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity, successBody } from "../schemas.js";
+import { apiKeySecurity, successBody, withExample } from "../schemas.js";
+import { requestExamples } from "../schemaExamples.js";
 
 export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,7 +24,13 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
         tags: ["Merchant"],
         summary: "The authenticated merchant, its payment methods and its chain's tokens",
         security: apiKeySecurity,
-        response: { 200: successBody(merchantOverviewSchema), ...errorResponses("UNAUTHORIZED") },
+        response: {
+          200: successBody(
+            merchantOverviewSchema,
+            "The merchant, its payment methods and its chain's tokens",
+          ),
+          ...errorResponses("UNAUTHORIZED"),
+        },
       },
       handler: async (request) => ({
         success: true as const,
@@ -37,7 +44,10 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
         summary: "List payment methods",
         security: apiKeySecurity,
         response: {
-          200: successBody(z.object({ payment_methods: z.array(paymentMethodViewSchema) })),
+          200: successBody(
+            z.object({ payment_methods: z.array(paymentMethodViewSchema) }),
+            "The merchant's payment methods",
+          ),
           ...errorResponses("UNAUTHORIZED"),
         },
       },
@@ -52,9 +62,9 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
         tags: ["Merchant"],
         summary: "Enable a whitelisted token of the merchant's chain for payments",
         security: apiKeySecurity,
-        body: addPaymentMethodInputSchema,
+        body: withExample(addPaymentMethodInputSchema, requestExamples.addPaymentMethod),
         response: {
-          201: successBody(paymentMethodViewSchema),
+          201: successBody(paymentMethodViewSchema, "Payment method added"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "CHAIN_NOT_CONFIGURED",
@@ -78,9 +88,9 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
         summary: "Enable or disable a payment method",
         security: apiKeySecurity,
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ is_enabled: z.boolean() }),
+        body: withExample(z.object({ is_enabled: z.boolean() }), requestExamples.setPaymentMethodEnabled),
         response: {
-          200: successBody(paymentMethodViewSchema),
+          200: successBody(paymentMethodViewSchema, "Payment method updated"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
         },
       },

@@ -44,7 +44,10 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
           security: apiKeySecurity,
           querystring: listQuerySchema,
           response: {
-            200: successBody(z.union([merchantPaymentRecordSchema, merchantPaymentPageSchema])),
+            200: successBody(
+              z.union([merchantPaymentRecordSchema, merchantPaymentPageSchema]),
+              "With orderId: that payment; otherwise a page of payments, newest first",
+            ),
             ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED", "PAYMENT_NOT_FOUND"),
           },
         },
@@ -69,7 +72,7 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
           security: apiKeySecurity,
           params: z.object({ id: z.string().describe("paymentId") }),
           response: {
-            200: successBody(merchantPaymentRecordSchema),
+            200: successBody(merchantPaymentRecordSchema, "The payment record"),
             ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND"),
           },
         },

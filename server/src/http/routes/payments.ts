@@ -5,7 +5,8 @@ import { createdPaymentViewSchema, paymentViewSchema } from "../../core/views.js
 import { authenticatedMerchant, paymentCreatorAuth, publicKeyAuth } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import type { RouteContext } from "../context.js";
-import { successBody } from "../schemas.js";
+import { successBody, withExample } from "../schemas.js";
+import { paymentStatusStreamExample, requestExamples } from "../schemaExamples.js";
 import { MAX_STREAMS_PER_IP } from "../statusStream.js";
 
 export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -19,9 +20,13 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
           "Returns what the payer's wallet needs for PaymentGateway.pay(), signed by the server. " +
           "Browser: x-public-key plus Origin. Merchant server (trusted, no Origin needed): x-api-key.",
         security: [{ publicKey: [] }, { apiKey: [] }],
-        body: createPaymentInputSchema,
+        body: withExample(
+          createPaymentInputSchema,
+          requestExamples.createPayment,
+          "35,000 KRW, paid in USDC",
+        ),
         response: {
-          201: successBody(createdPaymentViewSchema),
+          201: successBody(createdPaymentViewSchema, "Payment created"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "INVALID_REQUEST",
@@ -56,7 +61,7 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: [{ publicKey: [] }],
         params: z.object({ id: z.string().describe("paymentId") }),
         response: {
-          200: successBody(paymentViewSchema),
+          200: successBody(paymentViewSchema, "The payment with its current status"),
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND"),
         },
       },
@@ -88,7 +93,9 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
         response: {
           200: {
             description: "`event: status` events, each with a Payment (as in GET /payments/:id) as `data`",
-            content: { "text/event-stream": { schema: z.string() } },
+            content: {
+              "text/event-stream": { schema: z.string().meta({ examples: [paymentStatusStreamExample] }) },
+            },
           },
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "NOT_FOUND", "RATE_LIMITED"),
         },

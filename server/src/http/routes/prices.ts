@@ -20,7 +20,7 @@ export function priceRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: apiKeySecurity,
         querystring: priceQuerySchema,
         response: {
-          200: successBody(tokenPriceViewSchema),
+          200: successBody(tokenPriceViewSchema, "The token's price"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "INVALID_CURRENCY",

@@ -5,7 +5,7 @@ import { checkHealth, healthSchema } from "../../core/health.js";
 import { chainViewSchema } from "../../core/views.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { successBody } from "../schemas.js";
+import { documented, successBody } from "../schemas.js";
 
 /** Endpoints without authentication (SPEC.md section 4.5). */
 export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -14,7 +14,7 @@ export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
       schema: {
         tags: ["Public"],
         summary: "Supported chains",
-        response: { 200: successBody(z.object({ chains: z.array(chainViewSchema) })) },
+        response: { 200: successBody(z.object({ chains: z.array(chainViewSchema) }), "Supported chains") },
       },
       handler: async () => ({ success: true as const, data: { chains: await listPublicChains(context.db) } }),
     });
@@ -23,7 +23,12 @@ export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
       schema: {
         tags: ["Public"],
         summary: "Every chain with its enabled tokens",
-        response: { 200: successBody(z.object({ chains: z.array(chainWithTokensSchema) })) },
+        response: {
+          200: successBody(
+            z.object({ chains: z.array(chainWithTokensSchema) }),
+            "Chains with their enabled tokens",
+          ),
+        },
       },
       handler: async () => ({
         success: true as const,
@@ -35,7 +40,10 @@ export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
       schema: {
         tags: ["Public"],
         summary: "Liveness, including the database",
-        response: { 200: healthSchema, ...errorResponses("INTERNAL_ERROR") },
+        response: {
+          200: documented(healthSchema, "Kassa and its database answer"),
+          ...errorResponses("INTERNAL_ERROR"),
+        },
       },
       handler: () => checkHealth(context.db, context.now),
     });

@@ -12,7 +12,8 @@ import {
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity, successBody } from "../schemas.js";
+import { apiKeySecurity, successBody, withExample } from "../schemas.js";
+import { requestExamples } from "../schemaExamples.js";
 
 /** SPEC.md section 4.4: non-custodial refunds, sent by the merchant's wallet with a server signature. */
 export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -28,9 +29,9 @@ export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
           "must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED " +
           "when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time.",
         security: apiKeySecurity,
-        body: createRefundInputSchema,
+        body: withExample(createRefundInputSchema, requestExamples.createRefund),
         response: {
-          201: successBody(refundViewSchema),
+          201: successBody(refundViewSchema, "Refund started: send `transaction` before `deadline`"),
           ...errorResponses(
             "VALIDATION_ERROR",
             "UNAUTHORIZED",
@@ -58,7 +59,7 @@ export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: apiKeySecurity,
         querystring: refundListQuerySchema,
         response: {
-          200: successBody(refundPageSchema),
+          200: successBody(refundPageSchema, "A page of refunds, newest first"),
           ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
         },
       },
@@ -75,7 +76,7 @@ export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: apiKeySecurity,
         params: z.object({ id: z.string().describe("rf_ refund id") }),
         response: {
-          200: successBody(refundViewSchema),
+          200: successBody(refundViewSchema, "The refund"),
           ...errorResponses("UNAUTHORIZED", "REFUND_NOT_FOUND"),
         },
       },

@@ -27,7 +27,7 @@ export function webhookRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: apiKeySecurity,
         querystring: webhookDeliveryListQuerySchema,
         response: {
-          200: successBody(webhookDeliveryPageSchema),
+          200: successBody(webhookDeliveryPageSchema, "A page of webhook deliveries, newest first"),
           ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
         },
       },
@@ -45,7 +45,7 @@ export function webhookRoutes(context: RouteContext): FastifyPluginAsyncZod {
         security: apiKeySecurity,
         params: z.object({ id: z.string().describe("whd_ delivery id") }),
         response: {
-          202: successBody(redeliveryViewSchema),
+          202: successBody(redeliveryViewSchema, "Redelivery queued"),
           ...errorResponses("UNAUTHORIZED", "NOT_FOUND", "INVALID_REQUEST"),
         },
       },
@@ -66,7 +66,7 @@ export function webhookRoutes(context: RouteContext): FastifyPluginAsyncZod {
         description: "The new whsec_ secret signs every attempt from now on; the old one stops at once.",
         security: apiKeySecurity,
         response: {
-          200: successBody(rotatedWebhookSecretSchema),
+          200: successBody(rotatedWebhookSecretSchema, "New webhook secret; the old one stops working"),
           ...errorResponses("UNAUTHORIZED"),
         },
       },

@@ -1,0 +1,347 @@
+import type { z } from "zod";
+import { chainWithTokensSchema } from "../core/chains.js";
+import { gasGrantSchema, gasStatusSchema } from "../core/faucet.js";
+import { healthSchema } from "../core/health.js";
+import { refundViewSchema } from "../core/refunds.js";
+import { relaySubmittedSchema, relayViewSchema } from "../core/relay.js";
+import {
+  chainViewSchema,
+  createdPaymentViewSchema,
+  merchantPaymentRecordSchema,
+  merchantViewSchema,
+  paymentMethodViewSchema,
+  paymentViewSchema,
+  tokenViewSchema,
+} from "../core/views.js";
+import { webhookEventSchemas } from "../core/webhookEvents.js";
+import {
+  redeliveryViewSchema,
+  rotatedWebhookSecretSchema,
+  webhookDeliveryViewSchema,
+} from "../core/webhooks.js";
+import { tokenPriceViewSchema } from "../prices/view.js";
+
+/**
+ * The examples of the OpenAPI document's component schemas (one per schema, type-checked against it):
+ * a USDC payment on Base (chain 8453, 6 decimals), so amounts are base units (25 USDC = "25000000").
+ * Responses built from these schemas get their examples from them (exampleOf in schemas.ts); request
+ * bodies carry theirs in their route (withExample).
+ */
+export const componentExamples = new Map<z.ZodType, unknown>();
+
+function example<T extends z.ZodType>(schema: T, value: z.output<T>): z.output<T> {
+  componentExamples.set(schema, value);
+  return value;
+}
+
+export const exampleValues = {
+  paymentId: "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+  merchantId: "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+  usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  gateway: "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
+  forwarder: "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
+  recipient: "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+  payer: "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+  txHash: "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+  blockHash: "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
+  signature:
+    "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+  refundId: "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+  eventId: "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+  deliveryId: "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
+} as const;
+const v = exampleValues;
+
+const chain = example(chainViewSchema, { id: 1, network_id: 8453, name: "Base", is_testnet: false });
+const token = example(tokenViewSchema, {
+  id: 1,
+  tokenAddress: v.usdc,
+  symbol: "USDC",
+  decimals: 6,
+  permit_supported: true,
+  is_enabled: true,
+});
+example(chainWithTokensSchema, { ...chain, tokens: [token] });
+const paymentMethod = example(paymentMethodViewSchema, {
+  ...token,
+  created_at: "2026-11-02T09:14:03.000Z",
+  updated_at: "2026-11-02T09:14:03.000Z",
+});
+example(merchantViewSchema, {
+  id: 7,
+  merchant_key: "acme-coffee",
+  merchant_id: v.merchantId,
+  name: "Acme Coffee",
+  chain_id: 1,
+  chain,
+  recipient_address: v.recipient,
+  webhook_url: "https://shop.acme-coffee.example/webhooks/kassa",
+  public_key: "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+  faucet_enabled: true,
+  is_enabled: true,
+  created_at: "2026-11-02T09:12:41.000Z",
+  updated_at: "2026-11-02T09:14:03.000Z",
+  payment_methods: [paymentMethod],
+});
+const createdPayment = example(createdPaymentViewSchema, {
+  paymentId: v.paymentId,
+  orderId: "order-10482",
+  chainId: 8453,
+  tokenAddress: v.usdc,
+  tokenSymbol: "USDC",
+  tokenDecimals: 6,
+  tokenPermitSupported: true,
+  isFaucetEnabled: true,
+  gatewayAddress: v.gateway,
+  forwarderAddress: v.forwarder,
+  amount: "25000000",
+  recipientAddress: v.recipient,
+  merchantId: v.merchantId,
+  deadline: "1795426200",
+  successUrl: "https://shop.acme-coffee.example/orders/10482/paid",
+  failUrl: "https://shop.acme-coffee.example/orders/10482",
+  expiresAt: "2026-11-23T06:10:00.000Z",
+  currency: "KRW",
+  fiatAmount: 35000,
+  tokenPrice: 1400,
+  serverSignature: v.signature,
+});
+const payment = example(paymentViewSchema, {
+  ...createdPayment,
+  status: "PAID",
+  txHash: v.txHash,
+  payerAddress: v.payer,
+  createdAt: "2026-11-23T06:05:00.000Z",
+  merchantName: "Acme Coffee",
+});
+example(merchantPaymentRecordSchema, {
+  paymentId: v.paymentId,
+  orderId: "order-10482",
+  status: "PAID",
+  amount: "25000000",
+  chainId: 8453,
+  tokenAddress: v.usdc,
+  tokenSymbol: "USDC",
+  tokenDecimals: 6,
+  txHash: v.txHash,
+  payerAddress: v.payer,
+  currency: "KRW",
+  fiatAmount: 35000,
+  tokenPrice: 1400,
+  createdAt: "2026-11-23T06:05:00.000Z",
+  confirmedAt: "2026-11-23T06:06:12.000Z",
+  expiresAt: "2026-11-23T06:10:00.000Z",
+  reorgedAt: null,
+  reorgedTxHash: null,
+  paidAfterExpiry: false,
+  statusReason: null,
+});
+example(tokenPriceViewSchema, {
+  type: "hourly-average",
+  chain_id: 8453,
+  token_address: v.usdc,
+  currency: "USD",
+  price: 0.9998,
+  symbol: "USDC",
+  period_start: "2026-11-23T05:00:00.000Z",
+  period_end: "2026-11-23T06:00:00.000Z",
+  sample_count: 60,
+});
+example(refundViewSchema, {
+  id: v.refundId,
+  paymentId: v.paymentId,
+  orderId: "order-10482",
+  status: "REFUND_SUBMITTED",
+  amount: "25000000",
+  tokenAddress: v.usdc,
+  payerAddress: v.payer,
+  reason: "Customer cancelled the order",
+  deadline: "1795430400",
+  txHash: null,
+  createdAt: "2026-11-23T07:20:00.000Z",
+  refundedAt: null,
+  transaction: {
+    chainId: 8453,
+    to: v.gateway,
+    data: "0x2f1a0b8c",
+    value: "0",
+  },
+  serverSignature: v.signature,
+});
+example(relayViewSchema, {
+  status: "CONFIRMED",
+  transactionHash: v.txHash,
+  errorMessage: null,
+  createdAt: "2026-11-23T06:05:40.000Z",
+  updatedAt: "2026-11-23T06:06:12.000Z",
+});
+example(gasStatusSchema, {
+  needsGas: true,
+  hasEnoughTokenBalance: true,
+  alreadyGranted: false,
+  canReceiveGas: true,
+});
+example(gasGrantSchema, { txHash: v.txHash, amount: "30000000000000", chainId: 8453 });
+example(webhookDeliveryViewSchema, {
+  id: v.deliveryId,
+  eventId: v.eventId,
+  eventType: "payment.paid",
+  paymentId: v.paymentId,
+  status: "SUCCEEDED",
+  attemptCount: 1,
+  nextAttemptAt: null,
+  lastStatusCode: 200,
+  lastError: null,
+  deliveredAt: "2026-11-23T06:06:12.140Z",
+  createdAt: "2026-11-23T06:06:12.000Z",
+  attempts: [
+    {
+      attempt: 1,
+      url: "https://shop.acme-coffee.example/webhooks/kassa",
+      statusCode: 200,
+      durationMs: 138,
+      error: null,
+      createdAt: "2026-11-23T06:06:12.002Z",
+    },
+  ],
+});
+example(redeliveryViewSchema, {
+  id: "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+  eventId: v.eventId,
+  status: "PENDING",
+});
+example(rotatedWebhookSecretSchema, { webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+
+const paidEvent = {
+  eventId: v.eventId,
+  createdAt: "2026-11-23T06:06:12.000Z",
+  paymentId: v.paymentId,
+  orderId: "order-10482",
+  status: "PAID",
+  txHash: v.txHash,
+  amount: "25000000",
+  tokenSymbol: "USDC",
+  tokenAddress: v.usdc,
+  chainId: 8453,
+  merchantId: v.merchantId,
+  payerAddress: v.payer,
+  paidAt: "2026-11-23T06:06:12.000Z",
+  paidAfterExpiry: false,
+} as const;
+const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null };
+example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
+example(webhookEventSchemas["payment.invalid"], {
+  ...paidEvent,
+  type: "payment.invalid",
+  status: "INVALID",
+  reason: "paid 24000000 base units, 25000000 expected",
+  paid: {
+    amount: "24000000",
+    tokenAddress: v.usdc,
+    recipientAddress: v.recipient,
+    recipientReceived: "23760000",
+  },
+});
+example(webhookEventSchemas["payment.expired"], {
+  ...unpaid,
+  type: "payment.expired",
+  status: "EXPIRED",
+  createdAt: "2026-11-23T06:10:00.000Z",
+});
+example(webhookEventSchemas["payment.failed"], {
+  ...unpaid,
+  type: "payment.failed",
+  status: "FAILED",
+  reason: "relayed transaction reverted",
+});
+example(webhookEventSchemas["payment.refund_submitted"], {
+  ...paidEvent,
+  type: "payment.refund_submitted",
+  status: "REFUND_SUBMITTED",
+  createdAt: "2026-11-23T07:20:00.000Z",
+  refund: { refundId: v.refundId, amount: "25000000", txHash: null },
+});
+example(webhookEventSchemas["payment.refund_expired"], {
+  ...paidEvent,
+  type: "payment.refund_expired",
+  status: "PAID",
+  createdAt: "2026-11-23T08:20:00.000Z",
+  refund: { refundId: v.refundId, amount: "25000000", txHash: null },
+});
+example(webhookEventSchemas["payment.refunded"], {
+  ...paidEvent,
+  type: "payment.refunded",
+  status: "REFUNDED",
+  createdAt: "2026-11-23T07:21:30.000Z",
+  refund: { refundId: v.refundId, amount: "25000000", txHash: v.blockHash },
+});
+example(webhookEventSchemas["payment.reorged"], {
+  ...unpaid,
+  type: "payment.reorged",
+  status: "CREATED",
+  createdAt: "2026-11-23T06:06:40.000Z",
+  reorged: { txHash: v.txHash, blockNumber: 22841907, blockHash: v.blockHash },
+});
+
+example(relaySubmittedSchema, {
+  status: "submitted",
+  message: "Relay request queued; follow it with GET /payments/:id/relay",
+});
+example(healthSchema, { status: "ok", timestamp: "2026-11-23T06:00:00.000Z" });
+
+/** Request bodies of the reference; each route passes its own to withExample, which type-checks it. */
+export const requestExamples = {
+  createPayment: {
+    orderId: "order-10482",
+    amount: 35000,
+    currency: "KRW",
+    tokenAddress: v.usdc,
+    successUrl: "https://shop.acme-coffee.example/orders/10482/paid",
+    failUrl: "https://shop.acme-coffee.example/orders/10482",
+  },
+  addPaymentMethod: { tokenAddress: v.usdc, is_enabled: true },
+  setPaymentMethodEnabled: { is_enabled: false },
+  createRefund: { paymentId: v.paymentId, amount: "25000000", reason: "Customer cancelled the order" },
+  relay: {
+    paymentId: v.paymentId,
+    forwarderAddress: v.forwarder,
+    forwardRequest: {
+      from: v.payer,
+      to: v.gateway,
+      value: "0",
+      gas: "200000",
+      nonce: "0",
+      deadline: "1795426200",
+      data: "0x5c4f6e2a",
+      signature: v.signature,
+    },
+  },
+  requestGas: { paymentId: v.paymentId, walletAddress: v.payer },
+};
+
+/** The first event of GET /payments/:id/events: the payment, then one more at each status change. */
+export const paymentStatusStreamExample = `event: status\ndata: ${JSON.stringify({ ...payment, status: "CREATED", txHash: null, payerAddress: null })}\n\n`;
+
+const queryExamples: Record<string, unknown> = {
+  chainId: "8453",
+  tokenAddress: v.usdc,
+  currency: "USD",
+  type: "hourly-average",
+  limit: 20,
+  status: "PAID",
+  orderId: "order-10482",
+  paymentId: v.paymentId,
+  walletAddress: v.payer,
+};
+
+/**
+ * The example of a path or query parameter of the route at `url`: by its name, and for an id (`:id`,
+ * `starting_after`) by what the route lists or shows.
+ */
+export function parameterExample(url: string, name: string): unknown {
+  if (name !== "id" && name !== "starting_after") return queryExamples[name];
+  if (url.includes("/refunds")) return v.refundId;
+  if (url.includes("/webhook-deliveries")) return v.deliveryId;
+  if (url.includes("/payment-methods")) return 1;
+  return v.paymentId;
+}
