@@ -2182,6 +2182,8 @@ export interface components {
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -2212,6 +2214,8 @@ export interface components {
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     Payment: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -2254,6 +2258,8 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     PaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -2296,6 +2302,8 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     PaymentMethod: {
       id: number;
