@@ -114,6 +114,43 @@ describe("a payment paid in time on a chain whose finality trails the expiry", (
     });
   });
 
+  it("does not hold a payment paid after its expiry: EXPIRED first, then PAID with paidAfterExpiry", async () => {
+    const late = await createPayment(t);
+    const inTime = await createPayment(t);
+    await pastExpiry(late.paymentId);
+    const lateReceipt = await pay(chain, payer, late);
+    const inTimeReceipt = await pay(chain, payer, inTime);
+    // The read that marked the later block covered the earlier one too.
+    await seenBy(inTime.paymentId, inTimeReceipt.transactionHash);
+    const lateRow = await t.database.db
+      .selectFrom("payments")
+      .select(["seen_tx_hash", "seen_at"])
+      .where("payment_id", "=", late.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(lateRow).toEqual({ seen_tx_hash: null, seen_at: null });
+
+    await pastExpiry(inTime.paymentId);
+    await sweep();
+    expect(await paymentStatus(t.database.db, late.paymentId)).toBe("EXPIRED");
+    expect(await paymentStatus(t.database.db, inTime.paymentId)).toBe("CREATED");
+
+    await mine(CONFIRMATIONS);
+    const latePaid = verifyDelivery(
+      t.merchant.webhookSecret,
+      await deliveredWebhook(receiver, late.paymentId, "payment.paid"),
+    );
+    expect(latePaid).toMatchObject({ txHash: lateReceipt.transactionHash, paidAfterExpiry: true });
+    const inTimePaid = verifyDelivery(
+      t.merchant.webhookSecret,
+      await deliveredWebhook(receiver, inTime.paymentId, "payment.paid"),
+    );
+    expect(inTimePaid).toMatchObject({ txHash: inTimeReceipt.transactionHash, paidAfterExpiry: false });
+    expect((await webhookEvents(t.database.db, late.paymentId)).map((e) => e.type)).toEqual([
+      "payment.expired",
+      "payment.paid",
+    ]);
+  });
+
   it("expires normally once the hold has passed when a reorg removed the transaction before it was final", async () => {
     const p = await createPayment(t);
     // An empty block first: the reorg below reaches one block below the payment's.
