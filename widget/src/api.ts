@@ -21,6 +21,8 @@ export interface Payment extends PayablePayment {
   currency: string | null;
   fiatAmount: number | null;
   merchantName?: string;
+  /** While CREATED: a pay transaction mined but not final yet; the payment does not expire meanwhile. */
+  seenTxHash?: Hex | null;
 }
 
 export interface CreatePaymentInput {

@@ -979,9 +979,12 @@ async function start(): Promise<void> {
   state.networkName = names.get(payment.chainId) ?? known?.name ?? `Chain ${payment.chainId}`;
   state.nativeSymbol = known?.nativeCurrency.symbol ?? "ETH";
   renderSummary(payment);
+  // Paid in time and mined, its block not final yet: confirming, not expired, whatever the countdown says
+  // (waiting marks the payment submitted before the first tick).
+  if (payment.seenTxHash) void waitForPaid(false, payment.seenTxHash);
   tickCountdown();
   setInterval(tickCountdown, 1000);
-  if (routeByStatus(payment)) return;
+  if (payment.seenTxHash || routeByStatus(payment)) return;
   const recalled = recalledSubmission();
   if (recalled) {
     return void waitForPaid(recalled === RELAYED, recalled === RELAYED ? null : (recalled as Hex));

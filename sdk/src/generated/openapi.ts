@@ -481,7 +481,8 @@ export interface paths {
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *         "createdAt": "2026-11-23T06:05:00.000Z",
-             *         "merchantName": "Acme Coffee"
+             *         "merchantName": "Acme Coffee",
+             *         "seenTxHash": null
              *       }
              *     }
              */
@@ -1218,7 +1219,8 @@ export interface paths {
              *         "reorgedAt": null,
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
-             *         "statusReason": null
+             *         "statusReason": null,
+             *         "seenTxHash": null
              *       }
              *     }
              */
@@ -1361,7 +1363,8 @@ export interface paths {
              *         "reorgedAt": null,
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
-             *         "statusReason": null
+             *         "statusReason": null,
+             *         "seenTxHash": null
              *       }
              *     }
              */
@@ -1516,7 +1519,8 @@ export interface paths {
              *         "reorgedAt": null,
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
-             *         "statusReason": null
+             *         "statusReason": null,
+             *         "seenTxHash": null
              *       }
              *     }
              */
@@ -1662,7 +1666,8 @@ export interface paths {
              *         "reorgedAt": null,
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
-             *         "statusReason": null
+             *         "statusReason": null,
+             *         "seenTxHash": null
              *       }
              *     }
              */
@@ -4433,7 +4438,8 @@ export interface components {
      *       "reorgedAt": null,
      *       "reorgedTxHash": null,
      *       "paidAfterExpiry": false,
-     *       "statusReason": null
+     *       "statusReason": null,
+     *       "seenTxHash": null
      *     }
      */
     MerchantPaymentRecord: {
@@ -4469,6 +4475,8 @@ export interface components {
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -4503,6 +4511,8 @@ export interface components {
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
       reorgedTxHash: string | null;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     /**
      * @example {
@@ -4531,7 +4541,8 @@ export interface components {
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "createdAt": "2026-11-23T06:05:00.000Z",
-     *       "merchantName": "Acme Coffee"
+     *       "merchantName": "Acme Coffee",
+     *       "seenTxHash": null
      *     }
      */
     Payment: {
@@ -4575,6 +4586,8 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     /**
      * @description The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry).
@@ -4796,6 +4809,8 @@ export interface components {
       createdAt: string;
       /** @description The merchant's display name, shown to the payer by the widget */
       merchantName: string;
+      /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
+      seenTxHash: string | null;
     };
     /**
      * @description A transaction paid the payment but does not match it (INVALID): amount, token, recipient, merchant, or a token that took a cut.

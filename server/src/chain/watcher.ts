@@ -18,6 +18,7 @@ import "../db/lifecycleTypes.js";
 import {
   findLastPaidBlockAtOrBelow,
   findPaidPaymentsInBlocks,
+  markSeenPayments,
   movePaidPaymentToBlock,
 } from "../db/payments.js";
 import type { ChainRow } from "../db/types.js";
@@ -76,6 +77,9 @@ type StepResult = "idle" | "progressed" | "reorg";
  * checks that every PAID payment whose block lies in the range still has its event there (the on-demand
  * sync and the relay tracker settle payments ahead of the cursor); one that has not, and whose transaction
  * the chain no longer has in that block, goes back to CREATED with a `payment.reorged` webhook.
+ *
+ * When caught up, it also reads the blocks above the final one and marks the CREATED payments paid there
+ * (markSeenAboveFinal): their expiry waits for finality.
  *
  * Each chain is polled by a loop of its own, so a slow or failing chain never delays another. A PostgreSQL
  * advisory lock per chain makes one process the watcher; the others retry on each poll and take over when
@@ -209,6 +213,53 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     }
   }
 
+  /**
+   * Reads the PaymentCompleted events between the final block and the head (at most `maxBlockRange` blocks
+   * below the head) and marks the CREATED payments they pay (markSeenPayments), so that a payment paid in
+   * time does not expire while its block waits to be final. Nothing is settled here: the payment becomes
+   * PAID when its block is final, as every other. A failed read only delays the mark to the next poll.
+   */
+  async function markSeenAboveFinal(
+    chain: ChainRow,
+    client: PublicClient,
+    finalBlock: bigint,
+  ): Promise<void> {
+    try {
+      const head =
+        chain.finality === "depth"
+          ? finalBlock + BigInt(chain.confirmations)
+          : await client.getBlockNumber({ cacheTime: 0 });
+      if (head <= finalBlock) return;
+      const fromBlock = head - finalBlock > maxBlockRange ? head - maxBlockRange + 1n : finalBlock + 1n;
+      const events = await readGatewayEvents(client, {
+        networkId: chain.network_id,
+        gateways: (await findWatchedGateways(options.db, chain.id)) as Address[],
+        fromBlock,
+        toBlock: head,
+        paymentsOnly: true,
+        checkTransfers: false,
+      });
+      const marked = await markSeenPayments(
+        options.db,
+        chain.id,
+        events.map(({ event }) => ({
+          paymentId: event.paymentId,
+          txHash: event.txHash,
+          blockNumber: event.blockNumber,
+        })),
+        now(),
+      );
+      for (const paymentId of marked) {
+        log.info(
+          { chainId: chain.network_id, paymentId },
+          "pay transaction seen; waiting for its block to be final",
+        );
+      }
+    } catch (error) {
+      log.warn({ err: error, chainId: chain.network_id }, "could not read the blocks above the final one");
+    }
+  }
+
   async function step(chain: ChainRow, client: PublicClient): Promise<StepResult> {
     const safeHead = await finalBlockNumber(client, chain);
     if (safeHead < 0n) return "idle";
@@ -259,7 +310,10 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       );
       return "reorg";
     }
-    if (safeHead <= cursorBlock) return "idle";
+    if (safeHead <= cursorBlock) {
+      await markSeenAboveFinal(chain, client, safeHead);
+      return "idle";
+    }
 
     const fromBlock = cursorBlock + 1n;
     const toBlock = safeHead - cursorBlock > maxBlockRange ? cursorBlock + maxBlockRange : safeHead;
@@ -325,7 +379,9 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       .where("block_hash", "=", cursor.block_hash)
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new Error("the chain cursor moved under the watcher");
-    return toBlock < safeHead ? "progressed" : "idle";
+    if (toBlock < safeHead) return "progressed";
+    await markSeenAboveFinal(chain, client, safeHead);
+    return "idle";
   }
 
   function watchedChains(): Promise<ChainRow[]> {

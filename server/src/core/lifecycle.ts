@@ -301,6 +301,14 @@ export async function failPayment(
   });
 }
 
+/**
+ * How long a payment whose pay transaction was seen mined (not final yet) is kept from expiring, from when
+ * it was first seen: longer than any known chain's finality (Sepolia's `finalized` block trails by about
+ * 19 minutes), short enough that a transaction a reorg removed before it was final does not keep its
+ * payment open for long.
+ */
+export const SEEN_PAYMENT_HOLD_MS = 60 * 60 * 1000;
+
 /** Payments one expiry statement moves at most. */
 export const EXPIRY_BATCH_SIZE = 200;
 
@@ -310,18 +318,21 @@ export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
 /**
  * One expiry batch: reads up to `limit` due payments without a lock and builds their `payment.expired`
  * events, then moves those still CREATED to EXPIRED with their events, deliveries and jobs in one
- * statement, so the batch's row locks last one statement. Rows another runner holds are skipped.
+ * statement, so the batch's row locks last one statement. Rows another runner holds are skipped, and so
+ * are payments whose pay transaction was seen mined within SEEN_PAYMENT_HOLD_MS (they wait for finality).
  */
 async function expireBatch(
   db: Db,
   options: { now: Date; limit: number; paymentId?: string },
 ): Promise<{ due: number; expired: string[] }> {
-  const due = await findDuePaymentDetails(db, options);
+  const heldSince = new Date(options.now.getTime() - SEEN_PAYMENT_HOLD_MS);
+  const due = await findDuePaymentDetails(db, { ...options, heldSince });
   if (due.length === 0) return { due: 0, expired: [] };
   const expiredView = due.map((payment) => ({ ...payment, status: "EXPIRED" as const }));
   const rows = await paymentEventRows(db, "payment.expired", expiredView, options.now);
   const expired = await expirePaymentsWithEvents(db, {
     now: options.now,
+    heldSince,
     ...rows,
     task: DELIVER_WEBHOOK_TASK,
   });

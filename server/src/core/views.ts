@@ -148,6 +148,13 @@ const paymentFields = {
 export const createdPaymentViewSchema = z.object(paymentFields).meta({ id: "CreatedPayment" });
 export type CreatedPaymentView = z.infer<typeof createdPaymentViewSchema>;
 
+const seenTxHash = z
+  .string()
+  .nullable()
+  .describe(
+    "While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise",
+  );
+
 /** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md) and the merchant's name for the payer's page. */
 export const paymentViewSchema = z
   .object({
@@ -157,9 +164,14 @@ export const paymentViewSchema = z
     payerAddress: address.nullable(),
     createdAt: timestamp,
     merchantName: z.string().describe("The merchant's display name, shown to the payer by the widget"),
+    seenTxHash,
   })
   .meta({ id: "Payment" });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/** The seen mark counts while the payment is CREATED; settled or expired, txHash tells the rest. */
+const seenTxHashOf = (payment: PaymentDetails): string | null =>
+  payment.status === "CREATED" ? payment.seen_tx_hash : null;
 
 const decimalToNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
@@ -197,6 +209,7 @@ export function paymentView(payment: PaymentDetails): PaymentView {
     payerAddress: payment.payer_address,
     createdAt: payment.created_at.toISOString(),
     merchantName: payment.merchant_name,
+    seenTxHash: seenTxHashOf(payment),
   };
 }
 
@@ -239,6 +252,7 @@ export const merchantPaymentRecordSchema = z
         "When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again",
       ),
     reorgedTxHash: z.string().nullable().describe("The transaction that reorganisation removed"),
+    seenTxHash,
   })
   .meta({ id: "MerchantPaymentRecord" });
 export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
@@ -265,6 +279,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     statusReason: payment.status_reason,
     reorgedAt: payment.reorged_at?.toISOString() ?? null,
     reorgedTxHash: payment.reorged_tx_hash,
+    seenTxHash: seenTxHashOf(payment),
   };
 }
 

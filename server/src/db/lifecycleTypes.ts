@@ -116,6 +116,10 @@ declare module "./types.js" {
     /** Migration 006: when a reorg last removed the transaction that had paid it, and that transaction. */
     reorged_at: NullableDate;
     reorged_tx_hash: string | null;
+    /** Migration 012: a pay transaction read mined but not yet final, while CREATED (holds the expiry). */
+    seen_tx_hash: string | null;
+    seen_block_number: ColumnType<string | null, bigint | null | undefined, bigint | null>;
+    seen_at: NullableDate;
   }
 
   interface Database {

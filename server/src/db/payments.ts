@@ -209,15 +209,19 @@ export function transitionPaymentStatus(
 
 /**
  * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
- * first; read without a lock, for expirePaymentsWithEvents to move the ones still due.
+ * first; read without a lock, for expirePaymentsWithEvents to move the ones still due. A payment whose pay
+ * transaction was seen mined after `heldSince` (markSeenPayments) is not due: it waits for finality.
  */
 export function findDuePaymentDetails(
   db: Db,
-  options: { now: Date; limit: number; paymentId?: string },
+  options: { now: Date; heldSince: Date; limit: number; paymentId?: string },
 ): Promise<PaymentDetails[]> {
   let query = selectDetails(db)
     .where("payments.status", "=", "CREATED")
     .where("payments.expires_at", "<=", options.now)
+    .where((eb) =>
+      eb.or([eb("payments.seen_at", "is", null), eb("payments.seen_at", "<=", options.heldSince)]),
+    )
     .orderBy("payments.expires_at")
     .limit(options.limit);
   if (options.paymentId !== undefined) query = query.where("payments.payment_id", "=", options.paymentId);
@@ -226,7 +230,7 @@ export function findDuePaymentDetails(
 
 /**
  * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
- * the events' payments still CREATED and due at `now` (rows another transaction holds are skipped, not
+ * the events' payments still CREATED and due at `now`, and not seen paid after `heldSince` (rows another transaction holds are skipped, not
  * waited for), and, for exactly those, their events, deliveries and delivery jobs (`task`, graphile-worker's
  * add_jobs). Returns the payment ids it expired.
  */
@@ -234,6 +238,7 @@ export async function expirePaymentsWithEvents(
   db: Db,
   input: {
     now: Date;
+    heldSince: Date;
     events: readonly NewWebhookEvent[];
     deliveries: readonly (NewWebhookDelivery & { job: object })[];
     task: string;
@@ -279,6 +284,7 @@ export async function expirePaymentsWithEvents(
     ), due AS (
       SELECT payments.id FROM payments JOIN input ON input.payment_row_id = payments.id
       WHERE payments.status = 'CREATED' AND payments.expires_at <= ${input.now}
+        AND (payments.seen_at IS NULL OR payments.seen_at <= ${input.heldSince})
       FOR UPDATE OF payments SKIP LOCKED
     ), expired AS (
       UPDATE payments SET status = 'EXPIRED' FROM due
@@ -367,6 +373,9 @@ export function revertPaidPaymentToCreated(
       fee_amount: null,
       paid_after_expiry: false,
       status_reason: paid.reason,
+      seen_tx_hash: null,
+      seen_block_number: null,
+      seen_at: null,
     }))
     .where("payment_id", "=", paid.paymentId)
     .where("status", "=", "PAID")
@@ -395,6 +404,43 @@ export async function movePaidPaymentToBlock(
     .where("status", "=", "PAID")
     .where("tx_hash", "=", event.txHash)
     .execute();
+}
+
+/** A PaymentCompleted event read between a chain's final block and its head. */
+export interface SeenPayment {
+  paymentId: string;
+  txHash: string;
+  blockNumber: bigint;
+}
+
+/**
+ * Marks the chain's payments that `seen` paid, mined but not final yet, in one statement: those still
+ * CREATED and not past `expiresAt` at `now` (the payer paid in time) get the transaction and `seen_at`,
+ * which holds their expiry (findDuePaymentDetails). A payment already marked with the same transaction
+ * keeps its first `seen_at`, so a transaction that stays unfinal (or was reorged out) holds it for a
+ * bounded time only. Returns the payment ids it marked.
+ */
+export async function markSeenPayments(
+  db: Db,
+  chainId: number,
+  seen: readonly SeenPayment[],
+  now: Date,
+): Promise<string[]> {
+  if (seen.length === 0) return [];
+  const rows = seen.map((entry) => ({
+    payment_id: entry.paymentId.toLowerCase(),
+    tx_hash: entry.txHash.toLowerCase(),
+    block_number: entry.blockNumber.toString(),
+  }));
+  const { rows: marked } = await sql<{ payment_id: string }>`
+    UPDATE payments
+    SET seen_tx_hash = s.tx_hash, seen_block_number = s.block_number, seen_at = ${now}
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS s(payment_id text, tx_hash text, block_number bigint)
+    WHERE payments.payment_id = s.payment_id AND payments.chain_id = ${chainId}
+      AND payments.status = 'CREATED' AND payments.expires_at > ${now}
+      AND payments.seen_tx_hash IS DISTINCT FROM s.tx_hash
+    RETURNING payments.payment_id`.execute(db);
+  return marked.map((row) => row.payment_id);
 }
 
 /** The current status of each of `paymentIds` that exists (one indexed read, whatever the count). */

@@ -113,6 +113,7 @@ const payment = example(paymentViewSchema, {
   payerAddress: v.payer,
   createdAt: "2026-11-23T06:05:00.000Z",
   merchantName: "Acme Coffee",
+  seenTxHash: null,
 });
 example(merchantPaymentRecordSchema, {
   paymentId: v.paymentId,
@@ -135,6 +136,7 @@ example(merchantPaymentRecordSchema, {
   reorgedTxHash: null,
   paidAfterExpiry: false,
   statusReason: null,
+  seenTxHash: null,
 });
 example(tokenPriceViewSchema, {
   type: "hourly-average",

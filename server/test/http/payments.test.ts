@@ -325,6 +325,7 @@ describe("GET /payments/:id", () => {
       payerAddress: null,
       createdAt: expect.any(String),
       merchantName: "Test shop",
+      seenTxHash: null,
     });
 
     const other = await t.addMerchant("Nosy shop");

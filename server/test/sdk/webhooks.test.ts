@@ -59,6 +59,8 @@ describe("verifyWebhook", () => {
       | "payment.invalid"
       | "payment.expired"
       | "payment.failed"
+      | "payment.refund_submitted"
+      | "payment.refund_expired"
       | "payment.refunded"
       | "payment.reorged"
     >();

@@ -269,6 +269,27 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await expect(paymentStatus(t, payment.paymentId)).resolves.toMatchObject({ status: "EXPIRED" });
   });
 
+  it("shows a payment past its expiry whose transaction is mined but not final as confirming, not expired", async () => {
+    clockOffsetMs = -6 * 60 * 1000;
+    const payment = await createPayment(t, { amount: 1 }).finally(() => (clockOffsetMs = 0));
+    // What the chain watcher records when it reads the pay transaction above the final block.
+    const seenTxHash = `0x${"ab".repeat(32)}`;
+    await t.database.db
+      .updateTable("payments")
+      .set({ seen_tx_hash: seenTxHash, seen_block_number: 1n, seen_at: new Date() })
+      .where("payment_id", "=", payment.paymentId)
+      .execute();
+    const { page, wallet } = await session(browser, { chain, account: anvilAccount(5) });
+    await page.goto(widgetUrl(t, { paymentId: payment.paymentId }));
+    await screen(page, "confirming");
+    await expect(page.locator(".tx code").getAttribute("title")).resolves.toBe(seenTxHash);
+    expect(wallet!.calls).toHaveLength(0);
+    await expect(paymentStatus(t, payment.paymentId)).resolves.toMatchObject({
+      status: "CREATED",
+      seenTxHash,
+    });
+  });
+
   it("tells the payer the balance is short, and goes on once the wallet holds enough", async () => {
     const payment = await createPayment(t, { amount: 50 });
     const payer = anvilAccount(6);
