@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
+import { Command, type CommanderError } from "commander";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../logger.js";
 import { adminCommand } from "./admin.js";
@@ -24,9 +24,9 @@ function serveAction(options: ServeOptions) {
   };
 }
 
-const { version } = JSON.parse(
-  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 const program = new Command("kassa")
   .description("Kassa: a non-custodial ERC-20 payment gateway")

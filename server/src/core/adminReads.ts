@@ -62,7 +62,10 @@ export interface AdminPaymentPage {
 }
 
 /** Payments newest first, paginated by `startingAfter` (the last paymentId of the previous page). */
-export async function listPayments(deps: AdminReadDeps, input: AdminPaymentListInput): Promise<AdminPaymentPage> {
+export async function listPayments(
+  deps: AdminReadDeps,
+  input: AdminPaymentListInput,
+): Promise<AdminPaymentPage> {
   const filter = parseInput(adminPaymentListInputSchema, input);
   const merchant =
     filter.merchantKey === undefined ? undefined : await requireMerchant(deps.db, filter.merchantKey);
@@ -199,6 +202,9 @@ export async function rotateMerchantWebhookSecret(
   return rotateWebhookSecret(deps.db, await requireMerchant(deps.db, merchantKey));
 }
 
-export async function listPaymentMethods(deps: AdminReadDeps, merchantKey: string): Promise<PaymentMethodView[]> {
+export async function listPaymentMethods(
+  deps: AdminReadDeps,
+  merchantKey: string,
+): Promise<PaymentMethodView[]> {
   return merchants.listPaymentMethods(deps.db, await requireMerchant(deps.db, merchantKey));
 }

@@ -192,7 +192,8 @@ export async function listPaymentDetails(
   if (filter.until !== undefined) query = query.where("payments.created_at", "<", filter.until);
   if (filter.startingAfter !== undefined) {
     let cursorQuery = db.selectFrom("payments").select("id").where("payment_id", "=", filter.startingAfter);
-    if (filter.merchantId !== undefined) cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
+    if (filter.merchantId !== undefined)
+      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
     const cursor = await cursorQuery.executeTakeFirst();
     if (!cursor) return null;
     // Compared inside SQL: a JS Date would drop the microseconds of created_at.

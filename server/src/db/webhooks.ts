@@ -222,7 +222,8 @@ export async function listDeliveries(
   if (filter.deliveryId !== undefined) query = query.where("webhook_deliveries.id", "=", filter.deliveryId);
   if (filter.startingAfter !== undefined) {
     let cursorQuery = db.selectFrom("webhook_deliveries").select("id").where("id", "=", filter.startingAfter);
-    if (filter.merchantId !== undefined) cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
+    if (filter.merchantId !== undefined)
+      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
     const cursor = await cursorQuery.executeTakeFirst();
     if (!cursor) return null;
     query = query.where(
@@ -234,7 +235,10 @@ export async function listDeliveries(
 }
 
 /** One delivery (any merchant's) with its event type, payment id and merchant key. */
-export async function findDeliveryListItem(db: Db, deliveryId: string): Promise<DeliveryListItem | undefined> {
+export async function findDeliveryListItem(
+  db: Db,
+  deliveryId: string,
+): Promise<DeliveryListItem | undefined> {
   return (await listDeliveries(db, { deliveryId, limit: 1 }))?.deliveries[0];
 }
 

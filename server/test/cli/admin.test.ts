@@ -7,7 +7,7 @@ import {
   type AnvilInstance,
 } from "@kassa/contracts";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashKey } from "../../src/domain/ids.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { runKassa, runKassaJson } from "./support.js";
@@ -17,6 +17,9 @@ let anvil: AnvilInstance;
 let tokens: { permit18: Address; permit6: Address; plain: Address; feeOnTransfer: Address };
 /** Holds some of every test token, for the fee-on-transfer probe. */
 const holder = anvilAccount(0).address;
+
+// Each command is a process of its own (about a second, far more on a busy machine).
+vi.setConfig({ testTimeout: 300_000 });
 
 const kassa = (...args: string[]) => runKassa(database.url, ...args);
 const kassaJson = <T = Record<string, unknown>>(...args: string[]) => runKassaJson<T>(database.url, ...args);
@@ -328,6 +331,29 @@ describe("kassa admin", () => {
       tokens.permit6,
     );
     expect(disabled).toMatchObject({ is_enabled: false });
+  });
+
+  it("lists a merchant's payment methods and rotates its webhook secret", async () => {
+    const created = await kassaJson<{ merchant: { merchantKey: string }; webhookSecret: string }>(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Methods",
+      "--chain",
+      String(anvil.chainId),
+      "--recipient",
+      recipient,
+    );
+    await kassaJson(
+      "admin",
+      "payment-method",
+      "add",
+      created.merchant.merchantKey,
+      "--token",
+      tokens.permit6,
+      "--disabled",
+    );
 
     const methods = await kassaJson<{ tokenAddress: string; is_enabled: boolean }[]>(
       "admin",
@@ -360,7 +386,15 @@ describe("kassa admin", () => {
   });
 
   it("refuses a merchant that could never take a payment, unless created disabled", async () => {
-    const chainless = await kassa("admin", "merchant", "create", "--name", "Nowhere", "--recipient", recipient);
+    const chainless = await kassa(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Nowhere",
+      "--recipient",
+      recipient,
+    );
     expect(chainless.code).toBe(2);
     expect(chainless.stderr).toContain("--chain <networkId>");
     expect(chainless.stderr).not.toContain("--recipient <address>");

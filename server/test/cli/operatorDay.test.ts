@@ -67,7 +67,11 @@ describe("kassa admin payment", () => {
   it("lists payments newest first, filtered and paginated", async () => {
     const all = await kassaJson<PaymentPage>("admin", "payment", "list");
     expect(all.payments.map((p) => p.paymentId)).toEqual([open.paymentId, paid.paymentId]);
-    expect(all.payments[0]).toMatchObject({ orderId: "day-open", status: "CREATED", merchantName: "Test shop" });
+    expect(all.payments[0]).toMatchObject({
+      orderId: "day-open",
+      status: "CREATED",
+      merchantName: "Test shop",
+    });
     expect(all.hasMore).toBe(false);
 
     const ids = async (...filter: string[]) =>
@@ -85,7 +89,9 @@ describe("kassa admin payment", () => {
     const table = await kassa("admin", "payment", "list", "--limit", "1");
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/PAYMENT ID\s+MERCHANT\s+ORDER\s+STATUS\s+AMOUNT/);
-    expect(table.stdout).toMatch(new RegExp(`${open.paymentId}\\s+Test shop\\s+day-open\\s+CREATED\\s+2 KTT`));
+    expect(table.stdout).toMatch(
+      new RegExp(`${open.paymentId}\\s+Test shop\\s+day-open\\s+CREATED\\s+2 KTT`),
+    );
     expect(table.stdout).toContain(`--starting-after ${open.paymentId}`);
   });
 
@@ -110,7 +116,9 @@ describe("kassa admin payment", () => {
 
     const human = await kassa("admin", "payment", "show", paid.paymentId);
     expect(human.stdout).toMatch(/Amount:\s+1\.5 KTT/);
-    expect(human.stdout).toMatch(new RegExp(`${deliveryId}\\s+payment\\.paid\\s+${paid.paymentId}\\s+SUCCEEDED\\s+1`));
+    expect(human.stdout).toMatch(
+      new RegExp(`${deliveryId}\\s+payment\\.paid\\s+${paid.paymentId}\\s+SUCCEEDED\\s+1`),
+    );
   });
 
   it("refuses bad input with exit code 2 and answers unknown ids with their error", async () => {
@@ -155,7 +163,13 @@ describe("kassa admin webhook", () => {
     );
     expect(listed.deliveries.map((d) => d.id)).toContain(deliveryId);
     expect(listed.deliveries.every((d) => d.status === "SUCCEEDED")).toBe(true);
-    const failed = await kassaJson<{ deliveries: Delivery[] }>("admin", "webhook", "list", "--status", "FAILED");
+    const failed = await kassaJson<{ deliveries: Delivery[] }>(
+      "admin",
+      "webhook",
+      "list",
+      "--status",
+      "FAILED",
+    );
     expect(failed.deliveries).toEqual([]);
 
     const shown = await kassaJson<Delivery>("admin", "webhook", "show", deliveryId);
