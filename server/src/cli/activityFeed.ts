@@ -73,7 +73,7 @@ export function startActivityFeed(options: ActivityFeedOptions): ActivityFeed {
   };
 }
 
-const short = (hex: string) => `${hex.slice(0, 6)}…${hex.slice(-4)}`;
+const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-4)}`;
 
 /** Order ids are the merchant's text: one line each, of a bounded width. */
 function orderLabel(orderId: string): string {
@@ -82,7 +82,7 @@ function orderLabel(orderId: string): string {
   return printable.length > 32 ? `${printable.slice(0, 31)}…` : printable;
 }
 
-/** One line, e.g. `12:01:03  payment 0xab12…cdef  order-17  CREATED 1.5 KUSD`. */
+/** One line, e.g. `12:01:03  payment 0xab12cd34…0007  order-17  CREATED 1.5 KUSD`. */
 export function formatActivity(row: ActivityRow): string {
   const time = row.at.toTimeString().slice(0, 8);
   const amount = `${formatUnits(BigInt(row.amount), row.token_decimals)} ${row.token_symbol}`;

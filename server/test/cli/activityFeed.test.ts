@@ -30,7 +30,7 @@ describe("kassa dev's activity feed", () => {
     const p = await createPayment(env.t, { orderId: "feed-17", amount: 1.5 });
     await pay(env.chain, payer, p);
 
-    const about = `${p.paymentId.slice(0, 6)}…${p.paymentId.slice(-4)}  feed-17`;
+    const about = `${p.paymentId.slice(0, 10)}…${p.paymentId.slice(-4)}  feed-17`;
     const expected = [
       new RegExp(`^\\d\\d:\\d\\d:\\d\\d  payment ${about}  CREATED 1\\.5 KTT$`),
       new RegExp(`^\\d\\d:\\d\\d:\\d\\d  payment ${about}  PAID 1\\.5 KTT$`),
@@ -65,22 +65,22 @@ describe("formatActivity", () => {
 
   it("writes each kind on one line, the merchant's order id made printable", () => {
     expect(formatActivity({ ...row, kind: "created" })).toBe(
-      "12:01:03  payment 0xab12…cdef  order-17?forged line  CREATED 1.5 KUSD",
+      "12:01:03  payment 0xab120000…cdef  order-17?forged line  CREATED 1.5 KUSD",
     );
     expect(formatActivity({ ...row, kind: "event", detail: "payment.expired" })).toBe(
-      "12:01:03  payment 0xab12…cdef  order-17?forged line  EXPIRED 1.5 KUSD",
+      "12:01:03  payment 0xab120000…cdef  order-17?forged line  EXPIRED 1.5 KUSD",
     );
     expect(
       formatActivity({ ...row, kind: "webhook", detail: "payment.paid", status_code: 500, succeeded: false }),
-    ).toBe("12:01:03  webhook 0xab12…cdef  order-17?forged line  payment.paid not delivered (HTTP 500)");
+    ).toBe("12:01:03  webhook 0xab120000…cdef  order-17?forged line  payment.paid not delivered (HTTP 500)");
     expect(formatActivity({ ...row, kind: "webhook", detail: "payment.paid", succeeded: false })).toBe(
-      "12:01:03  webhook 0xab12…cdef  order-17?forged line  payment.paid not delivered (no answer)",
+      "12:01:03  webhook 0xab120000…cdef  order-17?forged line  payment.paid not delivered (no answer)",
     );
     expect(formatActivity({ ...row, kind: "relay", detail: "CONFIRMED", tx_hash: tx })).toBe(
-      "12:01:03  relay   0xab12…cdef  order-17?forged line  CONFIRMED 0x9876…5432",
+      "12:01:03  relay   0xab120000…cdef  order-17?forged line  CONFIRMED 0x98761111…5432",
     );
     expect(formatActivity({ ...row, kind: "grant", detail: "CONFIRMED", tx_hash: tx })).toBe(
-      "12:01:03  faucet  0xab12…cdef  order-17?forged line  gas grant CONFIRMED 0x9876…5432",
+      "12:01:03  faucet  0xab120000…cdef  order-17?forged line  gas grant CONFIRMED 0x98761111…5432",
     );
   });
 });
