@@ -27,6 +27,7 @@ import type { PriceSettings } from "../prices/settings.js";
 import { isKassaError } from "../errors.js";
 import { createLogger, quietLogsForShutdown } from "../logger.js";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
+import { startActivityFeed, type ActivityFeed } from "./activityFeed.js";
 import { embeddedPostgresDir, isAlive, runningPostgres, type Context } from "./context.js";
 import { reportError, UsageError } from "./output.js";
 import { serve, stopOnSignals } from "./serve.js";
@@ -163,6 +164,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
   let shop: RunningShop | undefined;
+  let feed: ActivityFeed | undefined;
   try {
     progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");
     running = await serve(config, { api: true, worker: true, widget: devWidget(anvil.rpcUrl) }, logger);
@@ -188,6 +190,8 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     };
     await writeFile(devFile, `${JSON.stringify(full, null, 2)}\n`, { mode: 0o600 });
     printBox(full, devFile);
+    console.log("Activity (payments, webhooks, relays, faucet) appears below as it happens.");
+    feed = startActivityFeed({ db: ctx.db, write: (line) => console.log(line) });
   } catch (error) {
     await shop?.stop();
     await running?.stop();
@@ -206,6 +210,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     // Stopping stops the processes it watches: they are no longer news.
     clearInterval(watchdog);
     try {
+      await feed?.stop();
       await shop?.stop();
       await running?.stop();
     } finally {

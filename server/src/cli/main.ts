@@ -1,4 +1,5 @@
-import { Command } from "commander";
+import { readFileSync } from "node:fs";
+import { Command, type CommanderError } from "commander";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../logger.js";
 import { adminCommand } from "./admin.js";
@@ -23,8 +24,13 @@ function serveAction(options: ServeOptions) {
   };
 }
 
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
 const program = new Command("kassa")
   .description("Kassa: a non-custodial ERC-20 payment gateway")
+  .version(version, "-V, --version", "print the version of Kassa")
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(text) });
 
@@ -50,6 +56,17 @@ program.addCommand(devCommand());
 program.addCommand(configCommand());
 program.addCommand(deployCommand());
 program.addCommand(adminCommand(runWithContext));
+
+/**
+ * A command line commander refuses (unknown command or option, missing or bad argument) exits with 2,
+ * like every other usage error; help and --version exit with 0.
+ */
+function exitOnUsageErrors(command: Command): void {
+  command.exitOverride((error: CommanderError) => process.exit(error.exitCode === 0 ? 0 : 2));
+  for (const sub of command.commands) exitOnUsageErrors(sub);
+}
+
+exitOnUsageErrors(program);
 
 await program.parseAsync(process.argv);
 // A command that did not start a server is done: exit explicitly, since a library's exit hook

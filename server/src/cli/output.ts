@@ -69,7 +69,8 @@ export function reportError(error: unknown, json: boolean): number {
         process.stderr.write(`  ${detail.path.join(".") || "(input)"}: ${detail.message}\n`);
       }
     }
-    return 1;
+    // Input the command refused is a usage error, like a bad flag; anything else the service refused is 1.
+    return error.code === "VALIDATION_ERROR" ? 2 : 1;
   }
   if (error instanceof ConfigError || error instanceof UsageError) {
     process.stderr.write(`${error.message}\n`);

@@ -64,7 +64,7 @@ async function requireChain(db: Db, networkId: number): Promise<ChainRow> {
   return chain;
 }
 
-async function requireMerchant(db: Db, merchantKey: string): Promise<MerchantRow> {
+export async function requireMerchant(db: Db, merchantKey: string): Promise<MerchantRow> {
   const merchant = await findMerchantByKey(db, merchantKey);
   if (!merchant) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
   return merchant;
@@ -272,6 +272,8 @@ export const createMerchantInputSchema = z.object({
   recipientAddress: addressSchema.optional(),
   webhookUrl: httpUrlSchema.optional(),
   faucetEnabled: z.boolean().default(false),
+  /** A merchant created disabled refuses every request until `merchant update --enable`. */
+  isEnabled: z.boolean().default(true),
 });
 export type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
 
@@ -302,6 +304,7 @@ export async function createMerchant(deps: AdminDeps, input: CreateMerchantInput
     webhook_url: merchant.webhookUrl ?? null,
     webhook_secret: webhookSecret,
     faucet_enabled: merchant.faucetEnabled,
+    is_enabled: merchant.isEnabled,
     fee_bps: null,
     api_key_hash: hashKey(apiKey),
     public_key: publicKey,

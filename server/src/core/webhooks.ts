@@ -20,6 +20,7 @@ import {
   listStrandedDeliveries,
   takeDeliveriesToWake,
   updateDeliveryAfterAttempt,
+  type DeliveryListItem,
   type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../db/webhooks.js";
@@ -489,36 +490,41 @@ export async function listWebhookDeliveries(
   });
   if (!page)
     throw new KassaError("INVALID_REQUEST", "starting_after does not name a delivery of this merchant");
+  return { deliveries: await webhookDeliveryViews(db, page.deliveries), has_more: page.hasMore };
+}
+
+/** The views of listed deliveries, each with its attempts (one read for all of them). */
+export async function webhookDeliveryViews(
+  db: Db,
+  deliveries: readonly DeliveryListItem[],
+): Promise<WebhookDeliveryView[]> {
   const attempts = await listAttemptsByDeliveryIds(
     db,
-    page.deliveries.map((delivery) => delivery.id),
+    deliveries.map((delivery) => delivery.id),
   );
-  return {
-    deliveries: page.deliveries.map((delivery) => ({
-      id: delivery.id,
-      eventId: delivery.event_id,
-      eventType: delivery.event_type,
-      paymentId: delivery.payment_id,
-      status: delivery.status,
-      attemptCount: delivery.attempt_count,
-      nextAttemptAt: delivery.status === "PENDING" ? (delivery.next_attempt_at?.toISOString() ?? null) : null,
-      lastStatusCode: delivery.last_status_code,
-      lastError: delivery.last_error,
-      deliveredAt: delivery.delivered_at?.toISOString() ?? null,
-      createdAt: delivery.created_at.toISOString(),
-      attempts: attempts
-        .filter((attempt) => attempt.delivery_id === delivery.id)
-        .map((attempt) => ({
-          attempt: attempt.attempt,
-          url: attempt.url,
-          statusCode: attempt.status_code,
-          durationMs: attempt.duration_ms,
-          error: attempt.error,
-          createdAt: attempt.created_at.toISOString(),
-        })),
-    })),
-    has_more: page.hasMore,
-  };
+  return deliveries.map((delivery) => ({
+    id: delivery.id,
+    eventId: delivery.event_id,
+    eventType: delivery.event_type,
+    paymentId: delivery.payment_id,
+    status: delivery.status,
+    attemptCount: delivery.attempt_count,
+    nextAttemptAt: delivery.status === "PENDING" ? (delivery.next_attempt_at?.toISOString() ?? null) : null,
+    lastStatusCode: delivery.last_status_code,
+    lastError: delivery.last_error,
+    deliveredAt: delivery.delivered_at?.toISOString() ?? null,
+    createdAt: delivery.created_at.toISOString(),
+    attempts: attempts
+      .filter((attempt) => attempt.delivery_id === delivery.id)
+      .map((attempt) => ({
+        attempt: attempt.attempt,
+        url: attempt.url,
+        statusCode: attempt.status_code,
+        durationMs: attempt.duration_ms,
+        error: attempt.error,
+        createdAt: attempt.created_at.toISOString(),
+      })),
+  }));
 }
 
 export const redeliveryViewSchema = z

@@ -156,23 +156,45 @@ export interface ListPaymentsFilter {
  * A page of the merchant's payments, newest first, with `hasMore`. Returns null when `startingAfter`
  * names no payment of this merchant.
  */
-export async function listPaymentDetailsByMerchantId(
+export function listPaymentDetailsByMerchantId(
   db: Db,
   filter: ListPaymentsFilter,
 ): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
+  return listPaymentDetails(db, filter);
+}
+
+/** The operator's filters: any merchant (or one), by status, order id and creation time. */
+export interface ListAllPaymentsFilter extends Omit<ListPaymentsFilter, "merchantId"> {
+  merchantId?: number;
+  orderId?: string;
+  /** Created at or after. */
+  since?: Date;
+  /** Created before. */
+  until?: Date;
+}
+
+/**
+ * A page of payments, newest first, with `hasMore`. Returns null when `startingAfter` names no payment
+ * (of the merchant, when one is given).
+ */
+export async function listPaymentDetails(
+  db: Db,
+  filter: ListAllPaymentsFilter,
+): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
   let query = selectDetails(db)
-    .where("payments.merchant_id", "=", filter.merchantId)
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id", "desc")
     .limit(filter.limit + 1);
+  if (filter.merchantId !== undefined) query = query.where("payments.merchant_id", "=", filter.merchantId);
   if (filter.status !== undefined) query = query.where("payments.status", "=", filter.status);
+  if (filter.orderId !== undefined) query = query.where("payments.order_id", "=", filter.orderId);
+  if (filter.since !== undefined) query = query.where("payments.created_at", ">=", filter.since);
+  if (filter.until !== undefined) query = query.where("payments.created_at", "<", filter.until);
   if (filter.startingAfter !== undefined) {
-    const cursor = await db
-      .selectFrom("payments")
-      .select("id")
-      .where("payment_id", "=", filter.startingAfter)
-      .where("merchant_id", "=", filter.merchantId)
-      .executeTakeFirst();
+    let cursorQuery = db.selectFrom("payments").select("id").where("payment_id", "=", filter.startingAfter);
+    if (filter.merchantId !== undefined)
+      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
+    const cursor = await cursorQuery.executeTakeFirst();
     if (!cursor) return null;
     // Compared inside SQL: a JS Date would drop the microseconds of created_at.
     query = query.where(

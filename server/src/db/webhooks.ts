@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
 import "./lifecycleTypes.js";
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEventType } from "./lifecycleTypes.js";
+import type {
+  WebhookAttemptRow,
+  WebhookDeliveryRow,
+  WebhookDeliveryStatus,
+  WebhookEventRow,
+  WebhookEventType,
+} from "./lifecycleTypes.js";
 
 export interface NewWebhookEvent {
   id: string;
@@ -168,31 +174,57 @@ export function updateDeliveryAfterAttempt(
 export type DeliveryListItem = WebhookDeliveryRow & {
   event_type: WebhookEventType;
   payment_id: string | null;
+  merchant_key: string;
 };
 
 /** A page of a merchant's deliveries, newest first; null when `startingAfter` is not the merchant's. */
-export async function listDeliveriesByMerchantId(
+export function listDeliveriesByMerchantId(
   db: Db,
   filter: { merchantId: number; limit: number; startingAfter?: string; paymentId?: string },
+): Promise<{ deliveries: DeliveryListItem[]; hasMore: boolean } | null> {
+  return listDeliveries(db, filter);
+}
+
+/**
+ * A page of deliveries (of one merchant, or all), newest first; null when `startingAfter` names no
+ * delivery (of the merchant, when one is given).
+ */
+export async function listDeliveries(
+  db: Db,
+  filter: {
+    merchantId?: number;
+    limit: number;
+    startingAfter?: string;
+    paymentId?: string;
+    status?: WebhookDeliveryStatus;
+    deliveryId?: string;
+  },
 ): Promise<{ deliveries: DeliveryListItem[]; hasMore: boolean } | null> {
   let query = db
     .selectFrom("webhook_deliveries")
     .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
+    .innerJoin("merchants", "merchants.id", "webhook_deliveries.merchant_id")
     .leftJoin("payments", "payments.id", "webhook_events.payment_id")
     .selectAll("webhook_deliveries")
-    .select(["webhook_events.type as event_type", "payments.payment_id as payment_id"])
-    .where("webhook_deliveries.merchant_id", "=", filter.merchantId)
+    .select([
+      "webhook_events.type as event_type",
+      "payments.payment_id as payment_id",
+      "merchants.merchant_key as merchant_key",
+    ])
     .orderBy("webhook_deliveries.created_at", "desc")
     .orderBy("webhook_deliveries.id", "desc")
     .limit(filter.limit + 1);
+  if (filter.merchantId !== undefined) {
+    query = query.where("webhook_deliveries.merchant_id", "=", filter.merchantId);
+  }
   if (filter.paymentId !== undefined) query = query.where("payments.payment_id", "=", filter.paymentId);
+  if (filter.status !== undefined) query = query.where("webhook_deliveries.status", "=", filter.status);
+  if (filter.deliveryId !== undefined) query = query.where("webhook_deliveries.id", "=", filter.deliveryId);
   if (filter.startingAfter !== undefined) {
-    const cursor = await db
-      .selectFrom("webhook_deliveries")
-      .select("id")
-      .where("id", "=", filter.startingAfter)
-      .where("merchant_id", "=", filter.merchantId)
-      .executeTakeFirst();
+    let cursorQuery = db.selectFrom("webhook_deliveries").select("id").where("id", "=", filter.startingAfter);
+    if (filter.merchantId !== undefined)
+      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
+    const cursor = await cursorQuery.executeTakeFirst();
     if (!cursor) return null;
     query = query.where(
       sql<boolean>`(webhook_deliveries.created_at, webhook_deliveries.id) < (SELECT created_at, id FROM webhook_deliveries WHERE id = ${cursor.id})`,
@@ -200,6 +232,25 @@ export async function listDeliveriesByMerchantId(
   }
   const rows = await query.execute();
   return { deliveries: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+/** One delivery (any merchant's) with its event type, payment id and merchant key. */
+export async function findDeliveryListItem(
+  db: Db,
+  deliveryId: string,
+): Promise<DeliveryListItem | undefined> {
+  return (await listDeliveries(db, { deliveryId, limit: 1 }))?.deliveries[0];
+}
+
+/** The events recorded about a payment, oldest first. */
+export function listEventsByPaymentRowId(db: Db, paymentRowId: number): Promise<WebhookEventRow[]> {
+  return db
+    .selectFrom("webhook_events")
+    .selectAll()
+    .where("payment_id", "=", paymentRowId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 export function listAttemptsByDeliveryIds(db: Db, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import {
   anvilAccount,
   deployFeeOnTransferToken,
@@ -9,17 +7,10 @@ import {
   type AnvilInstance,
 } from "@kassa/contracts";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashKey } from "../../src/domain/ids.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
-
-const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { runKassa, runKassaJson } from "./support.js";
 
 let database: TestDatabase;
 let anvil: AnvilInstance;
@@ -27,23 +18,11 @@ let tokens: { permit18: Address; permit6: Address; plain: Address; feeOnTransfer
 /** Holds some of every test token, for the fee-on-transfer probe. */
 const holder = anvilAccount(0).address;
 
-function kassa(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [kassaBin, ...args],
-      { env: { PATH: process.env.PATH, DATABASE_URL: database.url, LOG_LEVEL: "silent" } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+// Each command is a process of its own (about a second, far more on a busy machine).
+vi.setConfig({ testTimeout: 300_000 });
 
-async function kassaJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const result = await kassa(...args, "--json");
-  expect(result.stderr.replace(/^applied migrations.*\n/m, "")).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const kassa = (...args: string[]) => runKassa(database.url, ...args);
+const kassaJson = <T = Record<string, unknown>>(...args: string[]) => runKassaJson<T>(database.url, ...args);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -231,7 +210,7 @@ describe("kassa admin", () => {
       "oracle:x",
       "--json",
     );
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: "VALIDATION_ERROR" });
     const row = await database.db
       .selectFrom("tokens")
@@ -354,11 +333,126 @@ describe("kassa admin", () => {
     expect(disabled).toMatchObject({ is_enabled: false });
   });
 
+  it("lists a merchant's payment methods and rotates its webhook secret", async () => {
+    const created = await kassaJson<{ merchant: { merchantKey: string }; webhookSecret: string }>(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Methods",
+      "--chain",
+      String(anvil.chainId),
+      "--recipient",
+      recipient,
+    );
+    await kassaJson(
+      "admin",
+      "payment-method",
+      "add",
+      created.merchant.merchantKey,
+      "--token",
+      tokens.permit6,
+      "--disabled",
+    );
+
+    const methods = await kassaJson<{ tokenAddress: string; is_enabled: boolean }[]>(
+      "admin",
+      "payment-method",
+      "list",
+      "--merchant",
+      created.merchant.merchantKey,
+    );
+    expect(methods).toEqual([expect.objectContaining({ tokenAddress: tokens.permit6, is_enabled: false })]);
+    const table = await kassa("admin", "payment-method", "list", "--merchant", created.merchant.merchantKey);
+    expect(table.stdout).toMatch(new RegExp(`${tokens.permit6}\\s+KUSD\\s+false`));
+
+    const rotatedSecret = await kassaJson<{ webhookSecret: string }>(
+      "admin",
+      "merchant",
+      "rotate-webhook-secret",
+      created.merchant.merchantKey,
+    );
+    expect(rotatedSecret.webhookSecret).toMatch(/^whsec_/);
+    expect(rotatedSecret.webhookSecret).not.toBe(created.webhookSecret);
+    const stored = await database.db
+      .selectFrom("merchants")
+      .select("webhook_secret")
+      .where("merchant_key", "=", created.merchant.merchantKey)
+      .executeTakeFirstOrThrow();
+    expect(stored.webhook_secret).toBe(rotatedSecret.webhookSecret);
+    const human = await kassa("admin", "merchant", "rotate-webhook-secret", created.merchant.merchantKey);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("shown once");
+  });
+
+  it("refuses a merchant that could never take a payment, unless created disabled", async () => {
+    const chainless = await kassa(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Nowhere",
+      "--recipient",
+      recipient,
+    );
+    expect(chainless.code).toBe(2);
+    expect(chainless.stderr).toContain("--chain <networkId>");
+    expect(chainless.stderr).not.toContain("--recipient <address>");
+    expect(chainless.stderr).not.toContain("    at ");
+    const bare = await kassa("admin", "merchant", "create", "--name", "Nowhere", "--json");
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain("--chain <networkId> and --recipient <address>");
+    expect(bare.stdout).toBe("");
+    const refused = await database.db
+      .selectFrom("merchants")
+      .select("id")
+      .where("name", "=", "Nowhere")
+      .execute();
+    expect(refused).toEqual([]);
+
+    const created = await kassaJson<{ merchant: { merchantKey: string; isEnabled: boolean } }>(
+      "admin",
+      "merchant",
+      "create",
+      "--name",
+      "Later",
+      "--disabled",
+    );
+    expect(created.merchant.isEnabled).toBe(false);
+    const enabled = await kassaJson(
+      "admin",
+      "merchant",
+      "update",
+      created.merchant.merchantKey,
+      "--chain",
+      String(anvil.chainId),
+      "--recipient",
+      recipient,
+      "--enable",
+    );
+    expect(enabled).toMatchObject({ isEnabled: true, networkId: anvil.chainId, recipientAddress: recipient });
+  });
+
+  it("prints its version", async () => {
+    const { version } = (await import("../../package.json", { with: { type: "json" } })).default;
+    for (const flag of ["--version", "-V"]) {
+      const result = await kassa(flag);
+      expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    }
+  });
+
   it("names a bad argument and exits non-zero without touching the database", async () => {
     const result = await kassa("admin", "chain", "add", "--network-id", "abc", "--name", "x");
-    expect(result.code).not.toBe(0);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain("--network-id");
     expect(result.stderr).toContain("must be a whole number");
+
+    const unknown = await kassa("admin", "payment-method", "lst");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'lst'");
+    const missing = await kassa("admin", "payment-method", "list");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--merchant <merchantKey>");
   });
 
   it("answers an unknown merchant with NOT_FOUND", async () => {

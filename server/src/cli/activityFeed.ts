@@ -1,0 +1,108 @@
+import { formatUnits } from "viem";
+import { listActivitySince, type ActivityRow } from "../db/activity.js";
+import type { Db } from "../db/database.js";
+
+/**
+ * The activity feed `kassa dev` prints under its box: one line per payment created, payment event (paid,
+ * expired, ...), webhook attempt, relay and faucet grant that ended. It reads the database, where every
+ * one of them is recorded in the transaction that made it, so it shows what committed, whichever process
+ * did it, and nothing that rolled back. Production keeps JSON logs; this is for a person at a terminal.
+ * It prints ids, order ids, amounts and HTTP statuses, never a URL, key or secret.
+ */
+export interface ActivityFeedOptions {
+  db: Db;
+  write: (line: string) => void;
+  /** Activity after this is shown; default now. */
+  since?: Date;
+  /** Default 1 s. */
+  intervalMs?: number;
+}
+
+export interface ActivityFeed {
+  stop(): Promise<void>;
+}
+
+/**
+ * How far back each read looks again: a transaction that commits later than one read but carries an
+ * earlier time (its start) is still found; the keys already shown keep it from printing twice.
+ */
+const LOOKBACK_MS = 10_000;
+
+export function startActivityFeed(options: ActivityFeedOptions): ActivityFeed {
+  const intervalMs = options.intervalMs ?? 1_000;
+  let newest = (options.since ?? new Date()).getTime();
+  const floor = newest;
+  const shown = new Map<string, number>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let reading: Promise<void> = Promise.resolve();
+
+  async function read(): Promise<void> {
+    let rows: ActivityRow[];
+    try {
+      rows = await listActivitySince(options.db, new Date(Math.max(floor, newest - LOOKBACK_MS)));
+    } catch {
+      // The database going away (Ctrl-C stops it too) is said elsewhere; the feed just skips a beat.
+      return;
+    }
+    for (const row of rows) {
+      if (shown.has(row.key)) continue;
+      shown.set(row.key, row.at.getTime());
+      newest = Math.max(newest, row.at.getTime());
+      options.write(formatActivity(row));
+    }
+    for (const [key, at] of shown) if (at < newest - LOOKBACK_MS) shown.delete(key);
+  }
+
+  function schedule() {
+    timer = setTimeout(() => {
+      reading = read().finally(() => {
+        if (!stopped) schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await reading;
+    },
+  };
+}
+
+const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-4)}`;
+
+/** Order ids are the merchant's text: one line each, of a bounded width. */
+function orderLabel(orderId: string): string {
+  // eslint-disable-next-line no-control-regex
+  const printable = orderId.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return printable.length > 32 ? `${printable.slice(0, 31)}…` : printable;
+}
+
+/** One line, e.g. `12:01:03  payment 0xab12cd34…0007  order-17  CREATED 1.5 KUSD`. */
+export function formatActivity(row: ActivityRow): string {
+  const time = row.at.toTimeString().slice(0, 8);
+  const amount = `${formatUnits(BigInt(row.amount), row.token_decimals)} ${row.token_symbol}`;
+  const about = `${short(row.payment_id)}  ${orderLabel(row.order_id)}`;
+  const line = (label: string, what: string) => `${time}  ${label.padEnd(7)} ${about}  ${what}`;
+  switch (row.kind) {
+    case "created":
+      return line("payment", `CREATED ${amount}`);
+    case "event":
+      return line("payment", `${(row.detail ?? "").replace(/^payment\./, "").toUpperCase()} ${amount}`);
+    case "webhook":
+      return line(
+        "webhook",
+        `${row.detail} ${row.succeeded ? "delivered" : "not delivered"} (${
+          row.status_code === null ? "no answer" : `HTTP ${row.status_code}`
+        })`,
+      );
+    case "relay":
+      return line("relay", `${row.detail}${row.tx_hash ? ` ${short(row.tx_hash)}` : ""}`);
+    case "grant":
+      return line("faucet", `gas grant ${row.detail}${row.tx_hash ? ` ${short(row.tx_hash)}` : ""}`);
+  }
+}
