@@ -70,7 +70,7 @@ export interface KassaPublicKeyOptions extends KassaCommonOptions {
 
 export type KassaOptions = KassaApiKeyOptions | KassaPublicKeyOptions;
 
-/** What the merchant stored for the order (SPEC.md section 1, step 1), to check a payment against. */
+/** What the merchant stored for the order (step 1 of the merchant flow in docs/api.md), to check a payment against. */
 export type ExpectedPayment = {
   orderId: string;
   tokenAddress: string;
@@ -178,7 +178,7 @@ export class Kassa {
   }
 
   /**
-   * SPEC.md section 1, step 4, done for the merchant with the API key: fetches the payment
+   * The merchant flow's verification (docs/api.md), done for the merchant with the API key: fetches the payment
    * (GET /merchants/me/payments/:id) and checks that its status is PAID, its amount equals the stored
    * expected amount (or its currency and fiatAmount do, for a fiat payment), and that its token,
    * orderId (and chainId when given) match. Resolves with the payment, or rejects with
@@ -262,7 +262,7 @@ class ApiClient {
     if (publicKey === undefined) {
       throw configError(`${what} needs the public key (pk_): pass publicKey to new Kassa()`);
     }
-    // A browser sets Origin itself (and ignores ours); a server must present it (SPEC.md section 5).
+    // A browser sets Origin itself (and ignores ours); a server must present it (the Origin rule of docs/api.md).
     return this.#origin === undefined
       ? { "x-public-key": publicKey }
       : { "x-public-key": publicKey, origin: this.#origin };

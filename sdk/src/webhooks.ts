@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { KassaWebhookVerificationError, type KassaClientErrorCode } from "./errors.js";
 
 /**
- * The body of a Kassa webhook: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount,
+ * The body of a Kassa webhook (paymentId, orderId, status, txHash, amount,
  * tokenSymbol, paidAt) plus the event envelope (eventId, the `webhook-id` header; type; createdAt) and
  * the payment's chain, token, merchant and payer. Kassa's OpenAPI document does not describe webhook
  * bodies yet, so this one type is written by hand; it moves to the generated types once the server
@@ -70,7 +70,7 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
  * parsed and serialised again does not carry the same bytes, so a parsed object is refused.
  *
  * Even a verified webhook is only a hint: fetch the payment with the API key (verifyPayment)
- * before fulfilling the order (SPEC.md section 1, step 4).
+ * before fulfilling the order (the verification step of docs/api.md).
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,

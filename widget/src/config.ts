@@ -35,7 +35,7 @@ export interface WidgetPageConfig {
 
 export const CONFIG_ELEMENT_ID = "kassa-widget-config";
 
-/** How the widget was opened (SPEC 6.2 redirects happen in the page that owns the navigation). */
+/** How the widget was opened (redirects happen in the page that owns the navigation). */
 export type WidgetMode = "popup" | "redirect" | "iframe";
 
 /** The messages the widget posts to the embed script (popup and iframe modes). */
@@ -51,7 +51,7 @@ export type WidgetMessage =
       redirectUrl: string | null;
     };
 
-/** Public testnets of SPEC section 1, so a wallet that lacks one can add it. */
+/** Public testnets Kassa knows, so a wallet that lacks one can add it. */
 export const knownChains: ChainParams[] = [
   {
     chainId: 80002,
@@ -76,7 +76,7 @@ export const knownChains: ChainParams[] = [
   },
 ];
 
-/** Appends `paymentId`, `orderId` and `status` to a redirect URL (SPEC 6.2); null for `service:none`. */
+/** Appends `paymentId`, `orderId` and `status` to a redirect URL (see docs/api.md, Redirects); null for `service:none`. */
 export function redirectTarget(
   url: string,
   params: { paymentId: string | null; orderId: string | null; status: "success" | "fail" | "closed" },

@@ -6,7 +6,7 @@
  *   Kassa.open({ publicKey, paymentId, mode: "iframe" }); // created by the merchant's server
  *
  * Opens the payer page (`/widget`) in a popup, an iframe overlay or this window. In popup and iframe
- * modes the page reports the result by postMessage and this script performs the SPEC 6.2 redirect;
+ * modes the page reports the result by postMessage and this script performs the redirect;
  * closing the popup or overlay redirects to `failUrl` with `status=closed`.
  */
 import { redirectTarget, type WidgetMessage, type WidgetMode } from "./config.js";

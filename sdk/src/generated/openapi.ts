@@ -1961,7 +1961,7 @@ export interface components {
     };
     Error: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the error codes of server/src/errors.ts
        * @enum {string}
        */
       code:
@@ -2022,7 +2022,7 @@ export interface components {
     };
     ErrorInput: {
       /**
-       * @description One of the codes of SPEC.md section 7
+       * @description One of the error codes of server/src/errors.ts
        * @enum {string}
        */
       code:

@@ -82,7 +82,7 @@ function newDeliveryId(): string {
 }
 
 /**
- * The body of every event: SPEC.md section 6.1 (paymentId, orderId, status, txHash, amount, tokenSymbol,
+ * The body of every event (paymentId, orderId, status, txHash, amount, tokenSymbol,
  * paidAt) plus what issue 4 adds (eventId, type, createdAt, chainId, tokenAddress, merchantId) and what
  * the event is about (paidAfterExpiry, reason, refund, reorged).
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `{ success: true, data }`, the success body of SPEC.md section 4. */
+/** `{ success: true, data }`, the success body of every endpoint but gas-status, request-gas and health. */
 export function successBody<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
