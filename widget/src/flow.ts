@@ -66,17 +66,12 @@ export class TransactionFailed extends Error {
 const GASLESS_UNAVAILABLE = new Set(["RELAYER_NOT_CONFIGURED", "NOT_FOUND", "CHAIN_CONFIG_ERROR"]);
 
 /**
- * Whether gasless can be tried: the payment has a forwarder and the relay endpoint exists (the
- * server answers RELAY_NOT_FOUND, not a generic NOT_FOUND, for a payment without a relay yet).
+ * Whether gasless can be tried: the payment's chain has a forwarder. Whether a relayer serves it shows
+ * when the signed request is submitted (GaslessUnavailable, and the payer pays directly with the same
+ * permit); asking GET .../relay first would answer 404 for every payment not yet relayed.
  */
-export async function gaslessAvailable(api: KassaApi, payment: Payment): Promise<boolean> {
-  if (!payment.forwarderAddress) return false;
-  try {
-    await api.getRelay(payment.paymentId);
-    return true;
-  } catch (error) {
-    return !(error instanceof ApiError && (error.code === "NOT_FOUND" || error.status === 0));
-  }
+export function gaslessAvailable(payment: Payment): boolean {
+  return Boolean(payment.forwarderAddress);
 }
 
 /** The steps for this payer; may ask the faucet's gas-status. Throws NeedsGas or FaucetRefused. */

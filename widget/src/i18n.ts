@@ -43,8 +43,14 @@ const en = {
   payGasless: "Pay {amount} {symbol}",
   payDirect: "Pay {amount} {symbol}",
   payWithOwnGas: "Pay with my own gas instead",
-  gaslessHint: "No network fee: you only sign, a relayer sends the transaction.",
-  directHint: "You send the transaction yourself and pay the network fee in {native}.",
+  gaslessHint: "No network fee: you only sign, and a relayer sends the payment.",
+  gaslessApproveHint:
+    "One transaction first: the approval, with a small fee in {native}. Then you only sign, and a relayer sends the payment and pays its fee.",
+  gaslessFaucetHint:
+    "Kassa sends you the {native} for the approval's fee. Then you only sign, and a relayer sends the payment and pays its fee.",
+  directHint: "You send the payment yourself and pay its network fee in {native}.",
+  directApproveHint:
+    "You send two transactions yourself, the approval and the payment, and pay their network fees in {native}.",
 
   stepPermit: "Sign a permit",
   stepPermitAsk: "Your wallet asks for a signature (no fee).",
@@ -116,6 +122,14 @@ const en = {
   missingParams: "This payment link is incomplete. Go back to the shop and try again.",
   notFound: "This payment does not exist or does not belong to this shop.",
   networkError: "Kassa could not be reached. Check your connection and try again.",
+  notSetUp: "This checkout is not set up correctly. Please contact the shop.",
+  duplicateOrder: "This order already has a payment. Go back to the shop to see it or to start again.",
+  rateLimited: "Too many requests from this connection. Wait a minute, then try again.",
+  serviceUnavailable:
+    "Kassa could not complete this step right now. Nothing was paid. Try again in a moment.",
+  requestRefused: "Kassa could not accept this request, so nothing was paid. You can try again.",
+  unexpectedError:
+    "Something unexpected stopped this step. Check your wallet's activity before you try again.",
   alreadyPaid: "This payment is already complete.",
 };
 
@@ -164,8 +178,13 @@ const ko: Record<MessageKey, string> = {
   payGasless: "{amount} {symbol} 결제",
   payDirect: "{amount} {symbol} 결제",
   payWithOwnGas: "직접 가스비를 내고 결제",
-  gaslessHint: "네트워크 수수료 없음: 서명만 하면 릴레이어가 거래를 전송합니다.",
-  directHint: "직접 거래를 전송하고 네트워크 수수료를 {native}(으)로 지불합니다.",
+  gaslessHint: "네트워크 수수료 없음: 서명만 하면 릴레이어가 결제를 전송합니다.",
+  gaslessApproveHint:
+    "먼저 승인 거래 하나가 필요하며 소량의 {native} 수수료가 듭니다. 그다음에는 서명만 하면 릴레이어가 결제를 전송하고 수수료를 냅니다.",
+  gaslessFaucetHint:
+    "승인 수수료에 쓸 {native}은(는) Kassa가 보내 드립니다. 그다음에는 서명만 하면 릴레이어가 결제를 전송하고 수수료를 냅니다.",
+  directHint: "직접 결제를 전송하고 네트워크 수수료를 {native}(으)로 지불합니다.",
+  directApproveHint: "승인과 결제, 두 거래를 직접 전송하고 네트워크 수수료를 {native}(으)로 지불합니다.",
 
   stepPermit: "퍼밋 서명",
   stepPermitAsk: "지갑이 서명을 요청합니다(수수료 없음).",
@@ -236,6 +255,14 @@ const ko: Record<MessageKey, string> = {
   missingParams: "결제 링크가 완전하지 않습니다. 상점으로 돌아가 다시 시도하세요.",
   notFound: "이 결제가 없거나 이 상점의 결제가 아닙니다.",
   networkError: "Kassa에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.",
+  notSetUp: "이 결제 페이지가 올바르게 설정되지 않았습니다. 상점에 문의하세요.",
+  duplicateOrder: "이 주문에는 이미 결제가 있습니다. 상점으로 돌아가 확인하거나 다시 시작하세요.",
+  rateLimited: "이 연결에서 요청이 너무 많습니다. 1분 정도 기다린 뒤 다시 시도하세요.",
+  serviceUnavailable:
+    "Kassa가 지금 이 단계를 처리할 수 없습니다. 결제된 금액은 없습니다. 잠시 후 다시 시도하세요.",
+  requestRefused: "Kassa가 이 요청을 받을 수 없어 결제되지 않았습니다. 다시 시도할 수 있습니다.",
+  unexpectedError:
+    "예상하지 못한 문제로 이 단계가 중단되었습니다. 다시 시도하기 전에 지갑의 거래 내역을 확인하세요.",
   alreadyPaid: "이미 완료된 결제입니다.",
 };
 

@@ -612,12 +612,20 @@ function flowContext(): FlowContext | undefined {
   return state.flow;
 }
 
+/** What the payer pays network fees for, true to the plan's steps (an approval is a transaction). */
+function reviewHint(plan: Plan): string {
+  const approves = plan.steps.includes("approve");
+  if (!plan.gasless) return t(approves ? "directApproveHint" : "directHint", vars());
+  if (plan.steps.includes("faucet")) return t("gaslessFaucetHint", vars());
+  return t(approves ? "gaslessApproveHint" : "gaslessHint", vars());
+}
+
 async function review(options: { gasless: boolean }): Promise<void> {
   const ctx = flowContext();
   if (!ctx) return;
   busy = true;
   try {
-    const gasless = options.gasless && (await gaslessAvailable(ctx.api, ctx.payment));
+    const gasless = options.gasless && gaslessAvailable(ctx.payment);
     const plan = await planPayment(ctx, { gasless });
     busy = false;
     const label = t(gasless ? "payGasless" : "payDirect", vars());
@@ -625,7 +633,7 @@ async function review(options: { gasless: boolean }): Promise<void> {
       gasless ? "review-gasless" : "review-direct",
       t("reviewTitle"),
       walletLine(),
-      paragraph(gasless ? t("gaslessHint") : t("directHint", vars()), "hint"),
+      paragraph(reviewHint(plan), "hint"),
       h("p", { class: "steps-intro" }, t("stepsIntro")),
       stepList(plan),
       actions(
@@ -660,7 +668,7 @@ async function pay(plan: Plan): Promise<void> {
   };
   try {
     const result = await executePlan(ctx, plan, progress, (hash) => rememberSubmission(hash));
-    rememberSubmission(result.txHash ?? undefined);
+    rememberSubmission(result.txHash ?? RELAYED);
     state.submitted = true;
     busy = false;
     await waitForPaid(result.gasless, result.txHash);
@@ -671,10 +679,12 @@ async function pay(plan: Plan): Promise<void> {
 }
 
 const submissionKey = () => `kassa:submitted:${state.payment?.paymentId ?? ""}`;
+/** Remembered instead of a transaction hash when the relayer sends the payment. */
+const RELAYED = "relayed";
 
-function rememberSubmission(hash?: Hex): void {
+function rememberSubmission(submitted: Hex | typeof RELAYED): void {
   try {
-    sessionStorage.setItem(submissionKey(), hash ?? "pending");
+    sessionStorage.setItem(submissionKey(), submitted);
   } catch {
     // Storage may be unavailable (private mode, sandboxed iframe): only a reload would miss it.
   }
@@ -701,8 +711,9 @@ async function waitForPaid(gasless: boolean, txHash: Hex | null): Promise<void> 
   show("confirming", t("confirmingTitle"), status, txLink(txHash));
   announce(t("confirmingTitle"));
   // The status comes from the server's event stream; polling GET /payments/:id is the fallback while
-  // the stream is not open (an old server, a proxy that buffers). A gasless payment also polls its
-  // relay, whose failure before broadcast leaves the payment CREATED.
+  // the stream is not open (an old server, a proxy that buffers). A relayed payment (and only one: any
+  // other has no relay, GET .../relay would answer 404) also polls its relay, whose failure before
+  // broadcast leaves the payment CREATED.
   let done = false;
   const arrived = (latest: Payment): boolean => {
     if (done) return true;
@@ -775,6 +786,52 @@ function faucetReason(code: string): string {
   return t(reasons[code] ?? "faucetOther");
 }
 
+/**
+ * Codes that mean the shop's checkout is wrong (its public key, its allowed origin, its chain, token or
+ * recipient settings): nothing the payer does helps, so no "Try again".
+ */
+const SETUP_ERRORS = new Set([
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "UNSUPPORTED_CHAIN",
+  "CHAIN_NOT_CONFIGURED",
+  "CHAIN_MISMATCH",
+  "TOKEN_NOT_ENABLED",
+  "TOKEN_NOT_FOUND",
+  "UNSUPPORTED_TOKEN",
+  "RECIPIENT_NOT_CONFIGURED",
+  "INVALID_CURRENCY",
+  "PRICE_SERVICE_NOT_CONFIGURED",
+  "MERCHANT_CHAIN_NOT_CONFIGURED",
+  "CHAIN_CONFIG_ERROR",
+  "SIGNING_SERVICE_ERROR",
+]);
+
+/**
+ * What the payer is told about an API error, written for the payer (the code and the API's message are
+ * for developers, who see them in the network panel), and whether trying again can help. `creating`: the
+ * page is creating the payment from the shop's parameters, so a refused input is the shop's too.
+ */
+function payerError(
+  error: ApiError,
+  options: { creating?: boolean } = {},
+): { message: string; canRetry: boolean } {
+  const { code, status } = error;
+  if (code === "MISSING_PARAMS") return { message: t("missingParams"), canRetry: false };
+  if (code === "NETWORK_ERROR") return { message: t("networkError"), canRetry: true };
+  if (code === "PAYMENT_NOT_FOUND" || code === "NOT_FOUND")
+    return { message: t("notFound"), canRetry: false };
+  if (code === "DUPLICATE_ORDER") return { message: t("duplicateOrder"), canRetry: false };
+  if (
+    SETUP_ERRORS.has(code) ||
+    (options.creating && (code === "VALIDATION_ERROR" || code === "INVALID_REQUEST"))
+  )
+    return { message: t("notSetUp"), canRetry: false };
+  if (status === 429) return { message: t("rateLimited"), canRetry: true };
+  if (status >= 500) return { message: t("serviceUnavailable"), canRetry: true };
+  return { message: t("requestRefused"), canRetry: true };
+}
+
 function handleError(error: unknown, retry: () => void): void {
   busy = false;
   if (isUserRejection(error)) {
@@ -829,13 +886,11 @@ function handleError(error: unknown, retry: () => void): void {
   if (error instanceof ApiError) {
     if (error.code === "PAYMENT_EXPIRED") return showExpired();
     if (error.code === "INVALID_PAYMENT_STATUS" || error.code === "RELAY_ALREADY_SUBMITTED") {
-      void refreshAndRoute();
+      void refreshAndRoute(error.code === "RELAY_ALREADY_SUBMITTED");
       return;
     }
-    return showError(
-      error.code === "NETWORK_ERROR" ? t("networkError") : `${error.message} (${error.code})`,
-      retry,
-    );
+    const { message, canRetry } = payerError(error);
+    return showError(message, canRetry ? retry : undefined);
   }
   if (error instanceof WalletError) {
     return show(
@@ -845,15 +900,17 @@ function handleError(error: unknown, retry: () => void): void {
       actions(button(t("tryAgain"), retry, { id: "kassa-retry" })),
     );
   }
-  showError(String((error as Error)?.message ?? error), retry);
+  // Not one of the failures above: its message is a developer's (the console has it), not the payer's.
+  console.error(error);
+  showError(t("unexpectedError"), retry);
 }
 
-async function refreshAndRoute(): Promise<void> {
+async function refreshAndRoute(relayed: boolean): Promise<void> {
   const { api, payment } = state;
   if (!api || !payment) return;
   const latest = await api.getPayment(payment.paymentId);
   state.payment = { ...latest, merchantName: latest.merchantName ?? payment.merchantName };
-  if (!routeByStatus(state.payment)) await waitForPaid(true, null);
+  if (!routeByStatus(state.payment)) await waitForPaid(relayed, null);
 }
 
 // ---------------------------------------------------------------------------------------------- start
@@ -903,16 +960,11 @@ async function start(): Promise<void> {
   try {
     payment = await loadPayment(api);
   } catch (error) {
-    const code = error instanceof ApiError ? error.code : "";
-    const message =
-      code === "MISSING_PARAMS"
-        ? t("missingParams")
-        : code === "PAYMENT_NOT_FOUND" || code === "FORBIDDEN" || code === "NOT_FOUND"
-          ? t("notFound")
-          : code === "NETWORK_ERROR"
-            ? t("networkError")
-            : `${(error as Error).message}${code ? ` (${code})` : ""}`;
-    return showError(message, () => location.reload());
+    const { message, canRetry } =
+      error instanceof ApiError
+        ? payerError(error, { creating: !paymentIdFromUrl() })
+        : { message: t("serviceUnavailable"), canRetry: true };
+    return showError(message, canRetry ? () => location.reload() : undefined);
   }
   state.payment = payment;
   post({
@@ -930,7 +982,10 @@ async function start(): Promise<void> {
   tickCountdown();
   setInterval(tickCountdown, 1000);
   if (routeByStatus(payment)) return;
-  if (recalledSubmission()) return void waitForPaid(Boolean(payment.forwarderAddress), null);
+  const recalled = recalledSubmission();
+  if (recalled) {
+    return void waitForPaid(recalled === RELAYED, recalled === RELAYED ? null : (recalled as Hex));
+  }
   if (Date.parse(payment.expiresAt) <= serverNow()) return showExpired();
   showConnect();
 }

@@ -2178,6 +2178,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID */
+      paidAfterExpiry: boolean;
+      /** @description Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise */
+      statusReason: string | null;
       /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */
@@ -2208,6 +2212,10 @@ export interface components {
       confirmedAt: string | null;
       /** @description ISO 8601 date-time */
       expiresAt: string;
+      /** @description True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID */
+      paidAfterExpiry: boolean;
+      /** @description Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise */
+      statusReason: string | null;
       /** @description When a chain reorganisation last removed the transaction that had paid this payment (payment.reorged); the payment was CREATED again */
       reorgedAt: string | null;
       /** @description The transaction that reorganisation removed */

@@ -218,9 +218,23 @@ export async function applyPaymentCompletedIn(
       result = "already-applied";
     } else {
       result = to === "PAID" ? "paid" : "invalid";
-      await recordPaymentEvent(trx, to === "PAID" ? "payment.paid" : "payment.invalid", paymentId, now, {
-        reason: reason ?? null,
-      });
+      await recordPaymentEvent(
+        trx,
+        to === "PAID" ? "payment.paid" : "payment.invalid",
+        paymentId,
+        now,
+        to === "PAID"
+          ? {}
+          : {
+              reason: reason ?? null,
+              paid: {
+                amount: event.amount.toString(),
+                tokenAddress: getAddress(event.token),
+                recipientAddress: getAddress(event.recipient),
+                recipientReceived: event.recipientReceived?.toString() ?? null,
+              },
+            },
+      );
     }
   }
   await recordChainEvent(

@@ -16,6 +16,7 @@ import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob } from "../jobs/queue.js";
 import { parseInput } from "./validation.js";
+import { recordPaymentEvent } from "./webhooks.js";
 
 /** graphile-worker task that returns a refund's payment to PAID once the refund can no longer be sent. */
 export const EXPIRE_REFUND_TASK = "lifecycle_expire_refund";
@@ -190,6 +191,9 @@ export async function createRefund(
         .where("id", "=", payment.id)
         .where("status", "=", "PAID")
         .executeTakeFirstOrThrow();
+      await recordPaymentEvent(trx, "payment.refund_submitted", payment.payment_id, now, {
+        refund: { refundId: row.id, amount: row.amount, txHash: null },
+      });
       await enqueueJob(
         trx,
         EXPIRE_REFUND_TASK,
@@ -316,6 +320,7 @@ export async function expireRefund(
       "refunds.id",
       "refunds.status",
       "refunds.deadline",
+      "refunds.amount",
       "refunds.payment_id as payment_row_id",
       "payments.payment_id",
       "payments.gateway_address",
@@ -361,12 +366,18 @@ export async function expireRefund(
       .returning("id")
       .executeTakeFirst();
     if (!expired) return "not-open";
-    await trx
+    const paidAgain = await trx
       .updateTable("payments")
       .set({ status: "PAID" })
       .where("id", "=", refund.payment_row_id)
       .where("status", "=", "REFUND_SUBMITTED")
-      .execute();
+      .returning("id")
+      .executeTakeFirst();
+    if (paidAgain) {
+      await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
+        refund: { refundId, amount: refund.amount, txHash: null },
+      });
+    }
     return "expired";
   });
 }

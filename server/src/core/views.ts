@@ -222,6 +222,17 @@ export const merchantPaymentRecordSchema = z
     createdAt: timestamp,
     confirmedAt: timestamp.nullable(),
     expiresAt: timestamp,
+    paidAfterExpiry: z
+      .boolean()
+      .describe(
+        "True when the money arrived after the payment had EXPIRED (the contract accepts it until its deadline); the payment then settled as PAID or INVALID",
+      ),
+    statusReason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the payment is INVALID (every way its transaction disagreed with it, the amount paid included) or FAILED, or why a reorganisation made it CREATED again; null otherwise",
+      ),
     reorgedAt: timestamp
       .nullable()
       .describe(
@@ -250,6 +261,8 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     createdAt: payment.created_at.toISOString(),
     confirmedAt: payment.confirmed_at?.toISOString() ?? null,
     expiresAt: payment.expires_at.toISOString(),
+    paidAfterExpiry: payment.paid_after_expiry,
+    statusReason: payment.status_reason,
     reorgedAt: payment.reorged_at?.toISOString() ?? null,
     reorgedTxHash: payment.reorged_tx_hash,
   };

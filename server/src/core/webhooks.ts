@@ -82,9 +82,9 @@ function newDeliveryId(): string {
 }
 
 /**
- * The body of every event (paymentId, orderId, status, txHash, amount, tokenSymbol,
- * paidAt) plus what issue 4 adds (eventId, type, createdAt, chainId, tokenAddress, merchantId) and what
- * the event is about (paidAfterExpiry, reason, refund, reorged).
+ * The body of every event, as webhookEvents.ts defines it per type: paymentId, orderId, status, txHash,
+ * amount, tokenSymbol, paidAt, plus what issue 4 adds (eventId, type, createdAt, chainId, tokenAddress,
+ * merchantId) and what the event is about (paidAfterExpiry, reason, paid, refund, reorged).
  */
 export function paymentEventPayload(
   eventId: string,
@@ -93,6 +93,13 @@ export function paymentEventPayload(
   payment: PaymentDetails,
   extra: {
     reason?: string | null;
+    /** payment.invalid: what the transaction actually paid. */
+    paid?: {
+      amount: string;
+      tokenAddress: string;
+      recipientAddress: string;
+      recipientReceived: string | null;
+    };
     refund?: { refundId: string; amount: string; txHash: string | null };
     /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
     reorged?: { txHash: string; blockNumber: number; blockHash: string };
@@ -115,6 +122,7 @@ export function paymentEventPayload(
     paidAt: payment.confirmed_at?.toISOString() ?? null,
     paidAfterExpiry: payment.paid_after_expiry,
     ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),
     ...(extra.reorged ? { reorged: extra.reorged } : {}),
   };

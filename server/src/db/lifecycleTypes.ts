@@ -16,6 +16,8 @@ export type WebhookEventType =
   | "payment.invalid"
   | "payment.expired"
   | "payment.failed"
+  | "payment.refund_submitted"
+  | "payment.refund_expired"
   | "payment.refunded"
   | "payment.reorged";
 

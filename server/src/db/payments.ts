@@ -254,6 +254,24 @@ export async function expirePaymentsWithEvents(
     next_attempt_at: delivery.nextAttemptAt,
     job: delivery.job,
   }));
+  // No delivery (no merchant with a webhook URL): no job either, and no call into the job queue.
+  const deliveryCtes =
+    deliveries.length === 0
+      ? sql``
+      : sql`, inserted_deliveries AS (
+      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
+      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
+      FROM json_to_recordset(${JSON.stringify(deliveries)}::json)
+        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
+      JOIN inserted_events ON inserted_events.id = d.event_id
+      RETURNING id
+    ), jobs AS (
+      SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
+        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
+        FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
+        JOIN inserted_deliveries ON inserted_deliveries.id = d.id
+      ))
+    )`;
   const { rows } = await sql<{ payment_id: string }>`
     WITH input AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(events)}::json)
@@ -271,21 +289,8 @@ export async function expirePaymentsWithEvents(
       SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
       FROM input JOIN expired ON expired.id = input.payment_row_id
       RETURNING id
-    ), inserted_deliveries AS (
-      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
-      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
-      FROM json_to_recordset(${JSON.stringify(deliveries)}::json)
-        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
-      JOIN inserted_events ON inserted_events.id = d.event_id
-      RETURNING id
-    ), jobs AS (
-      SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
-        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
-        FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
-        JOIN inserted_deliveries ON inserted_deliveries.id = d.id
-      ))
-    )
-    SELECT expired.payment_id FROM expired, jobs`.execute(db);
+    )${deliveryCtes}
+    SELECT expired.payment_id FROM expired${deliveries.length === 0 ? sql`` : sql`, jobs`}`.execute(db);
   return rows.map((row) => row.payment_id);
 }
 

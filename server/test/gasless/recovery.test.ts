@@ -3,7 +3,11 @@ import { fileURLToPath } from "node:url";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RELAY_SUBMIT_TASK } from "../../src/core/relay.js";
 import type { TestChain } from "../harness/chain.js";
+import { countJobs } from "../lifecycle/support.js";
+import { exitOf, isRunning, startKassa } from "../operations/support.js";
+import type { KillPoint } from "./fixtures/relayerProcess.js";
 import {
   createPayment,
   freshPayer,
@@ -38,7 +42,38 @@ async function relayRows(env: GaslessTestEnv, paymentId: string) {
   return { relay, broadcasts };
 }
 
-describe("a relayer process killed right after broadcasting", () => {
+/** Sends the queued relay from a separate relayer process that SIGKILLs itself at `killPoint`. */
+async function relayUntilKilled(env: GaslessTestEnv, relayRequestId: number, killPoint: KillPoint) {
+  const script = fileURLToPath(new URL("./fixtures/relayerProcess.ts", import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      script,
+      env.t.database.url,
+      env.chain.rpcUrl,
+      String(env.chain.chainId),
+      anvilPrivateKeys[RELAYER_INDEX],
+      String(relayRequestId),
+      killPoint,
+    ],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+  return new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, sig) => resolve(sig)));
+}
+
+/** How many relay transactions the nonce ledger holds (one per relay sent, whatever its broadcasts). */
+async function relayTransactionCount(env: GaslessTestEnv): Promise<number> {
+  const rows = await env.t.database.db
+    .selectFrom("sender_transactions")
+    .select("id")
+    .where("purpose", "=", "relay")
+    .execute();
+  return rows.length;
+}
+
+describe("processes SIGKILLed around a relay", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
@@ -50,59 +85,118 @@ describe("a relayer process killed right after broadcasting", () => {
     await chain?.stop();
   });
 
-  it("sends nothing twice after a restart and confirms the relay", async () => {
+  async function acceptedRelay(orderId: string) {
     const pk = env.t.merchant.publicKey;
     const payer = freshPayer();
     await chain.mint(chain.tokens.permit18, payer.address, 10n ** 20n);
-    const p = await createPayment(env, pk, "crash", 4);
+    const p = await createPayment(env, pk, orderId, 4);
+    return { pk, p, body: await relayBody(env, payer, p) };
+  }
+
+  /** Waits (bounded) for the relay to finish; it must be CONFIRMED and its payment PAID. */
+  async function relayConfirmed(pk: string, paymentId: string, what: string) {
+    const done = await waitFor(
+      () => relayStatus(env, pk, paymentId),
+      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
+      { what },
+    );
+    expect(done.status).toBe("CONFIRMED");
+    expect(await paymentStatus(env, pk, paymentId)).toBe("PAID");
+    return done;
+  }
+
+  it.each([
+    // The signed transaction is recorded (nonce taken, relay SUBMITTED) but never reached the node.
+    { killPoint: "before-broadcast" as const, landedAtCrash: 0 },
+    // The transaction is on chain, but the dead process never recorded that it was sent.
+    { killPoint: "after-broadcast" as const, landedAtCrash: 1 },
+  ])("a relayer killed $killPoint sends the recorded transaction once after a restart", async (scenario) => {
+    const { pk, p, body } = await acceptedRelay(scenario.killPoint);
     const response = await env.request(`/payments/${p.paymentId}/relay`, {
       method: "POST",
       headers: { "x-public-key": pk },
-      json: await relayBody(env, payer, p),
+      json: body,
     });
     expect(response.status).toBe(202);
     const nonceBefore = await chain.publicClient.getTransactionCount({ address: relayer });
+    const ledgerBefore = await relayTransactionCount(env);
     const { relay } = await relayRows(env, p.paymentId);
 
-    const script = fileURLToPath(new URL("./fixtures/relayerProcess.ts", import.meta.url));
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        script,
-        env.t.database.url,
-        chain.rpcUrl,
-        String(chain.chainId),
-        anvilPrivateKeys[RELAYER_INDEX],
-        String(relay.id),
-      ],
-      { stdio: ["ignore", "inherit", "inherit"] },
-    );
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
-      child.once("exit", (_code, sig) => resolve(sig)),
-    );
-    expect(signal).toBe("SIGKILL");
-
-    // The transaction is on chain, but the dead process never recorded that it was sent.
+    expect(await relayUntilKilled(env, relay.id, scenario.killPoint)).toBe("SIGKILL");
     const crashed = await relayRows(env, p.paymentId);
     expect(crashed.relay.status).toBe("SUBMITTED");
     expect(crashed.broadcasts).toHaveLength(1);
     expect(crashed.broadcasts[0]!.status).toBe("PENDING");
-    expect(await chain.publicClient.getTransactionCount({ address: relayer })).toBe(nonceBefore + 1);
+    const pendingNonce = await chain.publicClient.getTransactionCount({
+      address: relayer,
+      blockTag: "pending",
+    });
+    expect(pendingNonce).toBe(nonceBefore + scenario.landedAtCrash);
 
-    // Restart: the queued job finds the relay already taken, the tracker finds the landed transaction.
-    await env.startWorker();
-    const done = await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-      { what: "relay CONFIRMED after restart" },
-    );
-    expect(done.status).toBe("CONFIRMED");
-    expect(done.transactionHash).toBe(crashed.broadcasts[0]!.tx_hash);
-    expect(await paymentStatus(env, pk, p.paymentId)).toBe("PAID");
-    expect(await chain.publicClient.getTransactionCount({ address: relayer })).toBe(nonceBefore + 1);
-    expect((await relayRows(env, p.paymentId)).broadcasts).toHaveLength(1);
+    // Restart: the queued job finds the relay already taken; the tracker sends the recorded bytes again
+    // (the node knows them already when they landed) and finds them mined.
+    const restartedAt = performance.now();
+    const worker = await env.startWorker();
+    try {
+      const done = await relayConfirmed(pk, p.paymentId, "relay CONFIRMED after restart");
+      expect(done.transactionHash).toBe(crashed.broadcasts[0]!.tx_hash);
+      // The queued job ran too, found the relay taken and sent nothing.
+      await waitFor(
+        () => countJobs(env.t.database.db, RELAY_SUBMIT_TASK),
+        (n) => n === 0,
+        { what: "the queued relay job done" },
+      );
+      console.log(
+        `relayer killed ${scenario.killPoint}: relay CONFIRMED and payment PAID ${Math.round(performance.now() - restartedAt)} ms after the restart`,
+      );
+      expect(await chain.publicClient.getTransactionCount({ address: relayer })).toBe(nonceBefore + 1);
+      const after = await relayRows(env, p.paymentId);
+      expect(after.broadcasts.map((b) => b.tx_hash)).toEqual([crashed.broadcasts[0]!.tx_hash]);
+      expect(await relayTransactionCount(env)).toBe(ledgerBefore + 1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("an API process killed right after its 202 leaves the relay in the queue for a worker", async () => {
+    const { pk, p, body } = await acceptedRelay("api-kill");
+    const nonceBefore = await chain.publicClient.getTransactionCount({ address: relayer });
+    const ledgerBefore = await relayTransactionCount(env);
+    const api = await startKassa("api", {
+      databaseUrl: env.t.database.url,
+      signerKey: chain.signerKey.reveal(),
+      env: { [`RELAYER_PRIVATE_KEYS_${chain.chainId}`]: anvilPrivateKeys[RELAYER_INDEX] },
+    });
+    try {
+      const response = await fetch(`${api.url}/payments/${p.paymentId}/relay`, {
+        method: "POST",
+        headers: { "x-public-key": pk, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(202);
+      api.child.kill("SIGKILL");
+      await exitOf(api.child);
+    } finally {
+      if (isRunning(api.child)) api.child.kill("SIGKILL");
+    }
+    expect(api.child.signalCode).toBe("SIGKILL");
+    expect((await relayStatus(env, pk, p.paymentId)).status).toBe("QUEUED");
+    // The job was enqueued with the relay, in the transaction the 202 answered for.
+    expect(await countJobs(env.t.database.db, RELAY_SUBMIT_TASK)).toBe(1);
+
+    const startedAt = performance.now();
+    const worker = await env.startWorker();
+    try {
+      await relayConfirmed(pk, p.paymentId, "relay CONFIRMED by a worker");
+      console.log(
+        `API killed right after a relay's 202: relay CONFIRMED and payment PAID ${Math.round(performance.now() - startedAt)} ms after a worker started`,
+      );
+      expect(await chain.publicClient.getTransactionCount({ address: relayer })).toBe(nonceBefore + 1);
+      expect((await relayRows(env, p.paymentId)).broadcasts).toHaveLength(1);
+      expect(await relayTransactionCount(env)).toBe(ledgerBefore + 1);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

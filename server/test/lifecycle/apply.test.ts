@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Address, Hex } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyPaymentCompleted,
@@ -9,12 +9,14 @@ import {
   sweepExpiredPayments,
   type PaymentCompletedEvent,
 } from "../../src/core/lifecycle.js";
+import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhookEvents.js";
 import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import {
   countJobs,
   createPayment,
+  merchantRecord,
   paymentStatus,
   startLifecycleApp,
   webhookEvents,
@@ -77,7 +79,7 @@ describe("applyPaymentCompleted", () => {
     expect(row.confirmed_at).toBeInstanceOf(Date);
     const events = await webhookEvents(t.database.db, p.paymentId);
     expect(events.map((e) => e.type)).toEqual(["payment.paid"]);
-    expect(events[0]?.payload).toMatchObject({
+    expect(webhookEventSchema.parse(events[0]?.payload)).toMatchObject({
       eventId: events[0]?.id,
       type: "payment.paid",
       paymentId: p.paymentId,
@@ -110,14 +112,34 @@ describe("applyPaymentCompleted", () => {
     ["token", () => ({ token: chain.tokens.plain })],
     ["recipient", () => ({ recipient: chain.wallet(7).account.address as Address })],
     ["short delivery", (p: CreatedPayment) => ({ recipientReceived: (BigInt(p.amount) * 90n) / 100n })],
-  ])("marks a payment INVALID when the event's %s disagrees", async (_what, override) => {
-    const p = await createPayment(t);
-    expect(await applyPaymentCompleted(t.database.db, eventFor(p, override(p)))).toBe("invalid");
-    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("INVALID");
-    const events = await webhookEvents(t.database.db, p.paymentId);
-    expect(events.map((e) => e.type)).toEqual(["payment.invalid"]);
-    expect(events[0]?.payload).toMatchObject({ status: "INVALID", reason: expect.any(String) });
-  });
+  ])(
+    "marks a payment INVALID when the event's %s disagrees, telling what was paid",
+    async (_what, override) => {
+      const p = await createPayment(t);
+      const event = eventFor(p, override(p));
+      expect(await applyPaymentCompleted(t.database.db, event)).toBe("invalid");
+      expect(await paymentStatus(t.database.db, p.paymentId)).toBe("INVALID");
+      const events = await webhookEvents(t.database.db, p.paymentId);
+      expect(events.map((e) => e.type)).toEqual(["payment.invalid"]);
+      const invalid = webhookEventSchemas["payment.invalid"].parse(events[0]?.payload);
+      expect(invalid).toMatchObject({
+        status: "INVALID",
+        reason: expect.any(String),
+        amount: p.amount,
+        paid: {
+          amount: event.amount.toString(),
+          tokenAddress: getAddress(event.token),
+          recipientAddress: getAddress(event.recipient),
+          recipientReceived: event.recipientReceived?.toString() ?? null,
+        },
+      });
+      // The record tells it too: every disagreement, the amount paid included.
+      expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+        status: "INVALID",
+        statusReason: invalid.reason,
+      });
+    },
+  );
 
   it("keeps an event for an unknown payment id and reports it", async () => {
     const p = await createPayment(t);
@@ -143,7 +165,13 @@ describe("applyPaymentCompleted", () => {
     expect(await applyPaymentCompleted(t.database.db, eventFor(p))).toBe("paid");
     const events = await webhookEvents(t.database.db, p.paymentId);
     expect(events.map((e) => e.type)).toEqual(["payment.expired", "payment.paid"]);
-    expect(events[1]?.payload).toMatchObject({ status: "PAID", paidAfterExpiry: true });
+    expect(webhookEventSchema.parse(events[0]?.payload)).toMatchObject({ paidAfterExpiry: false });
+    expect(webhookEventSchema.parse(events[1]?.payload)).toMatchObject({
+      status: "PAID",
+      paidAfterExpiry: true,
+    });
+    // The merchant's record tells it too, not only the webhook.
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({ status: "PAID", paidAfterExpiry: true });
   });
 
   it("does not expire a payment before expiresAt", async () => {
@@ -278,7 +306,14 @@ describe("failPayment", () => {
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("FAILED");
     const events = await webhookEvents(t.database.db, p.paymentId);
     expect(events.map((e) => e.type)).toEqual(["payment.failed"]);
-    expect(events[0]?.payload).toMatchObject({ status: "FAILED", reason: "relay transaction reverted" });
+    expect(webhookEventSchema.parse(events[0]?.payload)).toMatchObject({
+      status: "FAILED",
+      reason: "relay transaction reverted",
+    });
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "FAILED",
+      statusReason: "relay transaction reverted",
+    });
   });
 
   it("does not touch a PAID payment", async () => {

@@ -3,6 +3,7 @@ import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { expireRefund } from "../../src/core/refunds.js";
+import { webhookEventSchema } from "../../src/core/webhookEvents.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
@@ -12,6 +13,7 @@ import {
   paymentStatus,
   verifyDelivery,
   waitFor,
+  webhookEvents,
   startLifecycleEnv,
   type LifecycleEnv,
   type Receiver,
@@ -65,6 +67,15 @@ describe("refunds", () => {
     });
     expect(refund.id).toMatch(/^rf_/);
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUND_SUBMITTED");
+    const submitted = await waitFor("payment.refund_submitted", () =>
+      receiver.received.find(
+        (d) => d.payload.paymentId === p.paymentId && d.payload.type === "payment.refund_submitted",
+      ),
+    );
+    expect(webhookEventSchema.parse(verifyDelivery(t.merchant.webhookSecret, submitted))).toMatchObject({
+      status: "REFUND_SUBMITTED",
+      refund: { refundId: refund.id, amount: p.amount, txHash: null },
+    });
     expect((await postRefund({ paymentId: p.paymentId })).body.code).toBe("REFUND_IN_PROGRESS");
 
     const before = await chain.publicClient.readContract({
@@ -92,7 +103,7 @@ describe("refunds", () => {
         (d) => d.payload.paymentId === p.paymentId && d.payload.type === "payment.refunded",
       ),
     );
-    expect(verifyDelivery(t.merchant.webhookSecret, delivery)).toMatchObject({
+    expect(webhookEventSchema.parse(verifyDelivery(t.merchant.webhookSecret, delivery))).toMatchObject({
       status: "REFUNDED",
       refund: { refundId: refund.id, amount: p.amount, txHash: hash },
     });
@@ -146,7 +157,18 @@ describe("refunds", () => {
     await chain.publicClient.request({ method: "evm_increaseTime" as never, params: [3_700] as never });
     await chain.publicClient.request({ method: "anvil_mine" as never, params: ["0x1"] as never });
     expect(await expireRefund(deps, refundId)).toBe("expired");
+    expect(await expireRefund(deps, refundId)).toBe("not-open");
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("PAID");
+    const events = await webhookEvents(t.database.db, p.paymentId);
+    expect(events.map((e) => e.type)).toEqual([
+      "payment.paid",
+      "payment.refund_submitted",
+      "payment.refund_expired",
+    ]);
+    expect(webhookEventSchema.parse(events[2]?.payload)).toMatchObject({
+      status: "PAID",
+      refund: { refundId, amount: p.amount, txHash: null },
+    });
     const fetched = await t.request(`/refunds/${refundId}`, { headers: headers() });
     expect(fetched.body.data.status).toBe("EXPIRED");
     // The signature is now useless on-chain, and a new refund can be started.

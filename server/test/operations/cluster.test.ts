@@ -53,10 +53,12 @@ async function create(api: KassaProcess, orderId: string) {
   };
 }
 
+/** Watcher locks in this file's database (pg_locks lists every database's: other test files run beside). */
 async function watcherLocksHeld(): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM pg_locks
-    WHERE locktype = 'advisory' AND granted AND classid = ${WATCHER_LOCK_SPACE}`.execute(t.database.db);
+    WHERE locktype = 'advisory' AND granted AND classid = ${WATCHER_LOCK_SPACE}
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(t.database.db);
   return rows[0]?.n ?? 0;
 }
 

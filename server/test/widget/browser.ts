@@ -107,6 +107,22 @@ export async function openSession(
   return { context, page, wallet: testWallet };
 }
 
+/**
+ * What went wrong on `page` from now on, as the payer's browser saw it: every response with an error
+ * status (4xx, 5xx) and every console error, one line each.
+ */
+export function pageFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400)
+      failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+  });
+  return failures;
+}
+
 /** Waits until the widget shows the screen `id` (`data-screen` of its section). */
 export async function screen(page: Page, id: string): Promise<void> {
   await page.locator(`section.screen[data-screen="${id}"]`).waitFor({ timeout: 30_000 });

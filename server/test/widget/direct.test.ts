@@ -6,6 +6,7 @@ import {
   browserUnavailable,
   launchChromium,
   openSession,
+  pageFailures,
   screen,
   screenshot,
   SHOP,
@@ -61,6 +62,7 @@ describe.skipIf(browserUnavailable)("direct payment in the widget", () => {
     const payment = await createPayment(t, { amount: 25.5 });
     const payer = anvilAccount(5);
     const { page, wallet } = await session(browser, { chain, account: payer });
+    const failures = pageFailures(page);
     const [recipientBefore, payerBefore] = await Promise.all([
       balanceOf(chain, t.token, payment.recipientAddress),
       balanceOf(chain, t.token, payer.address),
@@ -71,14 +73,23 @@ describe.skipIf(browserUnavailable)("direct payment in the widget", () => {
     await expect(page.locator(".merchant").textContent()).resolves.toContain("Test shop");
     await expect(page.locator(".amount").textContent()).resolves.toMatch(/25\.5\s*KTT/);
     await expect(page.locator("#kassa-network").textContent()).resolves.toBe("Anvil");
+    await expect(page.locator('link[rel="icon"]').getAttribute("href")).resolves.toMatch(
+      /^data:image\/svg\+xml,/,
+    );
     await screenshot(page, "connect");
 
     await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
     // The relayer is not configured in this app, but the endpoint exists: gasless is offered first.
     await screen(page, "review-gasless");
+    await expect(page.locator(".hint").textContent()).resolves.toBe(
+      "No network fee: you only sign, and a relayer sends the payment.",
+    );
     await page.locator("#kassa-direct").click();
     await screen(page, "review-direct");
     await expect(page.locator(".step").count()).resolves.toBe(2);
+    await expect(page.locator(".hint").textContent()).resolves.toBe(
+      "You send the payment yourself and pay its network fee in ETH.",
+    );
     await screenshot(page, "review-direct");
     await page.locator("#kassa-pay").click();
 
@@ -102,6 +113,9 @@ describe.skipIf(browserUnavailable)("direct payment in the widget", () => {
     const paid = await paymentStatus(t, payment.paymentId);
     expect(paid).toMatchObject({ status: "PAID", txHash: wallet!.sentTransactions[0] });
     expect(paid.payerAddress?.toLowerCase()).toBe(payer.address.toLowerCase());
+    // A normal payment costs the payer's browser no failed request (no relay asked for that does not
+    // exist, no missing icon) and no console error.
+    expect(failures).toEqual([]);
   });
 
   it("falls back to paying directly when the relayer is not configured, reusing the permit", async () => {
@@ -207,6 +221,17 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await page.reload();
     await screen(page, "connect");
 
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "review-gasless");
+    await expect(page.locator(".hint").textContent()).resolves.toBe(
+      "네트워크 수수료 없음: 서명만 하면 릴레이어가 결제를 전송합니다.",
+    );
+    await page.locator("#kassa-direct").click();
+    await screen(page, "review-direct");
+    await expect(page.locator(".hint").textContent()).resolves.toBe(
+      "직접 결제를 전송하고 네트워크 수수료를 ETH(으)로 지불합니다.",
+    );
+
     await page.getByRole("button", { name: "결제 취소" }).click();
     await page.waitForURL((url: URL) => url.origin === SHOP && url.pathname === "/fail");
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
@@ -216,6 +241,17 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
       status: "closed",
     });
     await expect(paymentStatus(t, paymentId!)).resolves.toMatchObject({ status: "CREATED" });
+  });
+
+  it("tells the payer of a checkout with a wrong public key to contact the shop, with nothing to retry", async () => {
+    const payment = await createPayment(t, { amount: 1 });
+    const { page } = await session(browser, { chain, account: anvilAccount(5) });
+    await page.goto(widgetUrl(t, { paymentId: payment.paymentId }, `pk_${"0".repeat(32)}`));
+    await screen(page, "error");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      "This checkout is not set up correctly. Please contact the shop.",
+    );
+    await expect(page.locator("section.screen button").count()).resolves.toBe(0);
   });
 
   it("shows an expired payment and sends the payer back to failUrl with status=fail", async () => {

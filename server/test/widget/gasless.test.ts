@@ -9,6 +9,7 @@ import {
   browserUnavailable,
   launchChromium,
   openSession,
+  pageFailures,
   screen,
   screenshot,
   type Browser,
@@ -49,11 +50,14 @@ afterAll(async () => {
 async function openWidget(payer: PrivateKeyAccount, paymentId: string, publicKey: string) {
   const opened = await openSession(browser, { chain, account: payer });
   sessions.push(opened);
+  const failures = pageFailures(opened.page);
   await opened.page.goto(`${origin}/widget?publicKey=${publicKey}&paymentId=${paymentId}`);
   await screen(opened.page, "connect");
   await opened.page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
-  return opened;
+  return { ...opened, failures };
 }
+
+const hint = (page: PayerSession["page"]) => page.locator(".hint").textContent();
 
 const nativeBalance = (address: `0x${string}`) => chain.publicClient.getBalance({ address });
 
@@ -62,10 +66,11 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     const payer = freshPayer();
     await chain.mint(chain.tokens.permit18, payer.address, 100n * TOKENS);
     const payment = await createPayment(env.t, { amount: 12 });
-    const { page, wallet } = await openWidget(payer, payment.paymentId, env.t.merchant.publicKey);
+    const { page, wallet, failures } = await openWidget(payer, payment.paymentId, env.t.merchant.publicKey);
 
     await screen(page, "review-gasless");
     await expect(page.locator(".step").count()).resolves.toBe(2);
+    await expect(hint(page)).resolves.toBe("No network fee: you only sign, and a relayer sends the payment.");
     await screenshot(page, "review-gasless-permit");
     await page.locator("#kassa-pay").click();
     await screen(page, "success");
@@ -80,6 +85,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
       headers: { "x-public-key": env.t.merchant.publicKey },
     });
     expect(relay.body.data).toMatchObject({ status: "CONFIRMED", transactionHash: paid.txHash });
+    expect(failures).toEqual([]);
   });
 
   it("pays a token without permit: gas from the faucet, an exact approve, then a signed relay", async () => {
@@ -90,13 +96,16 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
       tokenAddress: chain.tokens.plain,
       publicKey: faucetShop.publicKey,
     });
-    const { page, wallet } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
+    const { page, wallet, failures } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
     const steps = await Promise.all(
       [0, 1, 2].map((i) => page.locator(`.step:nth-child(${i + 1})`).getAttribute("data-step")),
     );
     expect(steps).toEqual(["faucet", "approve", "forward"]);
+    await expect(hint(page)).resolves.toBe(
+      "Kassa sends you the ETH for the approval's fee. Then you only sign, and a relayer sends the payment and pays its fee.",
+    );
     await screenshot(page, "review-gasless-faucet");
     await page.locator("#kassa-pay").click();
     await screen(page, "success");
@@ -108,6 +117,38 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     expect(approve.input.slice(-64)).toBe((9n * TOKENS).toString(16).padStart(64, "0"));
     await expect(balanceOf(chain, chain.tokens.plain, payer.address)).resolves.toBe(91n * TOKENS);
     await waitForStatus(env.t, payment.paymentId, "PAID", faucetShop.publicKey);
+    expect(failures).toEqual([]);
+  });
+
+  it("says the approval costs a fee when the wallet pays it, gasless and direct", async () => {
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [payer.address, "0x16345785d8a0000"] as never,
+    });
+    const payment = await createPayment(env.t, {
+      amount: 3,
+      tokenAddress: chain.tokens.plain,
+      publicKey: faucetShop.publicKey,
+    });
+    const { page } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
+
+    await screen(page, "review-gasless");
+    await expect(
+      page.locator(".step").evaluateAll((steps) => steps.map((s) => s.getAttribute("data-step"))),
+    ).resolves.toEqual(["approve", "forward"]);
+    await expect(hint(page)).resolves.toBe(
+      "One transaction first: the approval, with a small fee in ETH. Then you only sign, and a relayer sends the payment and pays its fee.",
+    );
+    await page.locator("#kassa-direct").click();
+    await screen(page, "review-direct");
+    await expect(
+      page.locator(".step").evaluateAll((steps) => steps.map((s) => s.getAttribute("data-step"))),
+    ).resolves.toEqual(["approve", "pay"]);
+    await expect(hint(page)).resolves.toBe(
+      "You send two transactions yourself, the approval and the payment, and pay their network fees in ETH.",
+    );
   });
 
   it("explains when the faucet cannot help a wallet that already had its grant", async () => {
