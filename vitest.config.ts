@@ -1,6 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Workspaces import each other's TypeScript source through the `@kassa/source` export condition
+ * (sdk/package.json); the published packages resolve to their build instead. The rest is Vite's
+ * default list of server conditions, which setting the option replaces.
+ */
+const conditions = ["@kassa/source", "module", "node", "development|production"];
+
 export default defineConfig({
+  ssr: { resolve: { conditions } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -4,22 +4,18 @@
  * Server: `new Kassa({ baseUrl, apiKey })`, `kassa.verifyPayment()`, `verifyWebhook()`.
  * Browser: `new Kassa({ baseUrl, publicKey })` (an API key is refused where `window` exists).
  */
-export { Kassa, paymentMismatches } from "./client.js";
-export type {
-  ChainsResource,
-  ExpectedPayment,
-  KassaApiKeyOptions,
-  KassaOptions,
-  KassaPublicKeyOptions,
-  MerchantPaymentsResource,
-  MerchantResource,
-  PaymentMethodsResource,
-  PaymentsResource,
-  PricesResource,
-  RefundsResource,
-  VerifiedPayment,
-  WebhooksResource,
-} from "./client.js";
+export { Kassa } from "./client.js";
+export type { KassaApiKeyOptions, KassaOptions, KassaPublicKeyOptions } from "./client.js";
+export { paymentMismatches } from "./verify.js";
+export type { ExpectedPayment, VerifiedPayment } from "./verify.js";
+export type { ChainsResource } from "./resources/chains.js";
+export type { MerchantResource } from "./resources/merchant.js";
+export type { MerchantPaymentsResource } from "./resources/merchantPayments.js";
+export type { PaymentMethodsResource } from "./resources/paymentMethods.js";
+export type { PaymentsResource } from "./resources/payments.js";
+export type { PricesResource } from "./resources/prices.js";
+export type { RefundsResource } from "./resources/refunds.js";
+export type { WebhooksResource } from "./resources/webhooks.js";
 export {
   KassaAuthenticationError,
   KassaConfigurationError,

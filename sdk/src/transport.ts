@@ -61,7 +61,12 @@ export async function sendOnce(
   let response: Response;
   let text: string;
   try {
-    response = await transport.fetch(url, { method: request.method, headers, body, signal });
+    response = await transport.fetch(url, {
+      method: request.method,
+      headers,
+      signal,
+      ...(body === undefined ? {} : { body }),
+    });
     text = await response.text();
   } catch (error) {
     throw connectionError(error, request, options.signal, timeoutMs);

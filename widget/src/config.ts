@@ -35,21 +35,8 @@ export interface WidgetPageConfig {
 
 export const CONFIG_ELEMENT_ID = "kassa-widget-config";
 
-/** How the widget was opened (redirects happen in the page that owns the navigation). */
-export type WidgetMode = "popup" | "redirect" | "iframe";
-
-/** The messages the widget posts to the embed script (popup and iframe modes). */
-export type WidgetMessage =
-  | { source: "kassa-widget"; type: "payment"; paymentId: string; orderId: string; failUrl: string }
-  | {
-      source: "kassa-widget";
-      type: "result";
-      status: "success" | "fail" | "closed";
-      paymentId: string | null;
-      orderId: string | null;
-      /** Where the merchant page should go, or null for `service:none`. */
-      redirectUrl: string | null;
-    };
+// The embed protocol is defined beside the embed (widget/js, published as @kassa/js).
+export { redirectTarget, type WidgetMessage, type WidgetMode } from "../js/src/protocol.js";
 
 /** Public testnets Kassa knows, so a wallet that lacks one can add it. */
 export const knownChains: ChainParams[] = [
@@ -75,16 +62,3 @@ export const knownChains: ChainParams[] = [
     blockExplorerUrls: ["https://sepolia.etherscan.io"],
   },
 ];
-
-/** Appends `paymentId`, `orderId` and `status` to a redirect URL (see docs/api.md, Redirects); null for `service:none`. */
-export function redirectTarget(
-  url: string,
-  params: { paymentId: string | null; orderId: string | null; status: "success" | "fail" | "closed" },
-): string | null {
-  if (url === "service:none" || !URL.canParse(url)) return null;
-  const target = new URL(url);
-  if (params.paymentId) target.searchParams.set("paymentId", params.paymentId);
-  if (params.orderId) target.searchParams.set("orderId", params.orderId);
-  target.searchParams.set("status", params.status);
-  return target.toString();
-}

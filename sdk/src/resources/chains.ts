@@ -1,0 +1,27 @@
+import type { ApiClient } from "../api.js";
+import type { RequestOptions } from "../transport.js";
+import type { Chain, ChainWithTokens } from "../types.js";
+
+export class ChainsResource {
+  constructor(private readonly api: ApiClient) {}
+
+  /** GET /chains: the supported chains. */
+  async list(options?: RequestOptions): Promise<Chain[]> {
+    const data = await this.api.request<{ chains: Chain[] }>(
+      "none",
+      { method: "GET", path: "/chains" },
+      options,
+    );
+    return data.chains;
+  }
+
+  /** GET /chains/tokens: every chain with its enabled tokens. */
+  async listWithTokens(options?: RequestOptions): Promise<ChainWithTokens[]> {
+    const data = await this.api.request<{ chains: ChainWithTokens[] }>(
+      "none",
+      { method: "GET", path: "/chains/tokens" },
+      options,
+    );
+    return data.chains;
+  }
+}

@@ -1,0 +1,61 @@
+import type { ApiClient } from "../api.js";
+import { KassaError } from "../errors.js";
+import { pageParams, paginate } from "../paginate.js";
+import type { RequestOptions } from "../transport.js";
+import type { ListMerchantPaymentsParams, MerchantPaymentPage, MerchantPaymentRecord } from "../types.js";
+
+export class MerchantPaymentsResource {
+  constructor(private readonly api: ApiClient) {}
+
+  /** GET /merchants/me/payments: one page, newest first. */
+  list(params: ListMerchantPaymentsParams = {}, options?: RequestOptions): Promise<MerchantPaymentPage> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: "/merchants/me/payments", query: { ...params } },
+      options,
+    );
+  }
+
+  /** Every payment matching `params`, newest first, fetching pages as the loop advances. */
+  listAll(
+    params: Omit<ListMerchantPaymentsParams, "starting_after"> = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<MerchantPaymentRecord, void, undefined> {
+    return paginate(
+      (startingAfter) => this.list(pageParams(params, startingAfter), options),
+      "payments",
+      "paymentId",
+    );
+  }
+
+  /** GET /merchants/me/payments/:id: the record to verify a payment with. */
+  retrieve(paymentId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}` },
+      options,
+    );
+  }
+
+  /** GET /merchants/me/payments?orderId=: the order's payment (KassaNotFoundError if none). */
+  retrieveByOrderId(orderId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
+    return retrieveByOrderId(this.api, orderId, options);
+  }
+}
+
+export async function retrieveByOrderId(
+  api: ApiClient,
+  orderId: string,
+  options?: RequestOptions,
+): Promise<MerchantPaymentRecord> {
+  const data = await api.request<MerchantPaymentRecord | MerchantPaymentPage>(
+    "apiKey",
+    { method: "GET", path: "/merchants/me/payments", query: { orderId } },
+    options,
+  );
+  if ("paymentId" in data) return data;
+  throw new KassaError({
+    code: "INVALID_RESPONSE",
+    message: "GET /merchants/me/payments?orderId= answered a list instead of one payment",
+  });
+}

@@ -1,0 +1,42 @@
+import type { ApiClient } from "../api.js";
+import { pageParams, paginate } from "../paginate.js";
+import type { RequestOptions } from "../transport.js";
+import type { CreateRefundParams, ListRefundsParams, Refund, RefundPage } from "../types.js";
+
+export class RefundsResource {
+  constructor(private readonly api: ApiClient) {}
+
+  /**
+   * POST /refunds: starts the refund of a PAID payment and returns the transaction the merchant's
+   * recipient wallet must send. Sent once, never retried: a repeat answers REFUND_IN_PROGRESS.
+   */
+  create(params: CreateRefundParams, options?: RequestOptions): Promise<Refund> {
+    return this.api.request("apiKey", { method: "POST", path: "/refunds", body: params }, options);
+  }
+
+  /** GET /refunds/:id. */
+  retrieve(refundId: string, options?: RequestOptions): Promise<Refund> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: `/refunds/${encodeURIComponent(refundId)}` },
+      options,
+    );
+  }
+
+  /** GET /refunds: one page, newest first. */
+  list(params: ListRefundsParams = {}, options?: RequestOptions): Promise<RefundPage> {
+    return this.api.request("apiKey", { method: "GET", path: "/refunds", query: { ...params } }, options);
+  }
+
+  /** Every refund matching `params`, newest first, fetching pages as the loop advances. */
+  listAll(
+    params: Omit<ListRefundsParams, "starting_after"> = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<Refund, void, undefined> {
+    return paginate(
+      (startingAfter) => this.list(pageParams(params, startingAfter), options),
+      "refunds",
+      "id",
+    );
+  }
+}

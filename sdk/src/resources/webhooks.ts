@@ -1,0 +1,62 @@
+import type { ApiClient } from "../api.js";
+import { pageParams, paginate } from "../paginate.js";
+import type { RequestOptions } from "../transport.js";
+import type {
+  ListWebhookDeliveriesParams,
+  Redelivery,
+  RotatedWebhookSecret,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+} from "../types.js";
+
+export class WebhooksResource {
+  constructor(private readonly api: ApiClient) {}
+
+  /** GET /merchants/me/webhook-deliveries: one page of deliveries with their attempts, newest first. */
+  listDeliveries(
+    params: ListWebhookDeliveriesParams = {},
+    options?: RequestOptions,
+  ): Promise<WebhookDeliveryPage> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: "/merchants/me/webhook-deliveries", query: { ...params } },
+      options,
+    );
+  }
+
+  /** Every delivery matching `params`, newest first. */
+  listAllDeliveries(
+    params: Omit<ListWebhookDeliveriesParams, "starting_after"> = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<WebhookDelivery, void, undefined> {
+    return paginate(
+      (startingAfter) => this.listDeliveries(pageParams(params, startingAfter), options),
+      "deliveries",
+      "id",
+    );
+  }
+
+  /** POST /merchants/me/webhook-deliveries/:id/redeliver: sends the event again (same webhook-id). */
+  redeliver(deliveryId: string, options?: RequestOptions): Promise<Redelivery> {
+    return this.api.request(
+      "apiKey",
+      {
+        method: "POST",
+        path: `/merchants/me/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+      },
+      options,
+    );
+  }
+
+  /**
+   * POST /merchants/me/webhook-secret/rotate: a new whsec_ secret signs every attempt from now on and
+   * the old one stops at once; store the returned secret before anything else.
+   */
+  rotateSecret(options?: RequestOptions): Promise<RotatedWebhookSecret> {
+    return this.api.request(
+      "apiKey",
+      { method: "POST", path: "/merchants/me/webhook-secret/rotate" },
+      options,
+    );
+  }
+}
