@@ -42,7 +42,7 @@ export const refundRequestTypes = {
   ],
 } as const;
 
-/** OpenZeppelin ERC2771Forwarder's `ForwardRequest`, fields in the order of SPEC.md section 4.6. */
+/** OpenZeppelin ERC2771Forwarder's `ForwardRequest`, fields in the forwarder's order. */
 export const forwardRequestTypes = {
   ForwardRequest: [
     { name: "from", type: "address" },

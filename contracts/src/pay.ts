@@ -1,6 +1,6 @@
 /**
  * `PaymentGateway.pay()` for a payment the API created: its arguments, in the order of the contract, from
- * the fields of the API's payment (SPEC.md section 2.1), as the API sends them. Shared by the widget, the
+ * the fields of the API's payment, as the API sends them. Shared by the widget, the
  * tests and the benchmarks, so that none of them lists the eight arguments itself.
  */
 import { encodeFunctionData, type Address, type Hex } from "viem";

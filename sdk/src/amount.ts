@@ -1,6 +1,6 @@
 /**
  * Exact decimal <-> base-unit conversion for token amounts (no floating point): what a merchant needs
- * to store the expected `amount` in wei before creating a payment (SPEC.md section 1, step 1).
+ * to store the expected `amount` in wei before creating a payment (step 1 of the merchant flow in docs/api.md).
  */
 
 /**

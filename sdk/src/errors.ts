@@ -6,7 +6,7 @@
 
 import type { components } from "./generated/openapi.js";
 
-/** The codes of SPEC.md section 7 that the API answers with. */
+/** The error codes the API answers with (server/src/errors.ts, listed in docs/api.md). */
 export type KassaApiErrorCode = components["schemas"]["Error"]["code"];
 
 /** The codes the SDK raises itself: no usable response, a misuse, a failed verification. */
@@ -31,14 +31,14 @@ export type KassaClientErrorCode =
  */
 export type KassaErrorCode = KassaApiErrorCode | KassaClientErrorCode | (string & {});
 
-/** One item of `details` (SPEC.md section 7): which input failed and why. */
+/** One item of an error's `details`: which input failed and why. */
 export interface KassaErrorDetail {
   path: string[];
   message: string;
 }
 
 export interface KassaErrorInit {
-  /** A code of SPEC.md section 7 for API errors, or an SDK code (CONNECTION_ERROR, TIMEOUT, ...). */
+  /** An API error code (docs/api.md, Errors), or an SDK code (CONNECTION_ERROR, TIMEOUT, ...). */
   code: KassaErrorCode;
   message: string;
   /** HTTP status of the response; undefined when no response was received. */

@@ -50,7 +50,7 @@ export type Merchant = Schemas["Merchant"];
 export type CreatedPayment = Schemas["CreatedPayment"];
 /** GET /payments/:id (public key): the payment with its status. */
 export type Payment = Schemas["Payment"];
-/** The API-key view of a payment, the one to verify a payment with (SPEC.md section 1, step 4). */
+/** The API-key view of a payment, the one to verify a payment with (the verification step of docs/api.md). */
 export type MerchantPaymentRecord = Schemas["MerchantPaymentRecord"];
 export type PaymentStatus = Payment["status"];
 export type TokenPrice = Schemas["TokenPrice"];

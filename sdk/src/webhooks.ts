@@ -42,7 +42,7 @@ export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
  * parsed and serialised again does not carry the same bytes, so a parsed object is refused.
  *
  * Even a verified webhook is only a hint: fetch the payment with the API key (verifyPayment)
- * before fulfilling the order.
+ * before fulfilling the order (the verification step of docs/api.md).
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,

@@ -73,7 +73,7 @@ const envSchema = z.object({
   ALLOWED_WIDGET_ORIGIN: origin
     .optional()
     .describe(
-      "When set, public-key endpoints require this exact Origin (SPEC section 5) and CORS allows only it. Set it to Kassa's own public origin when the widget is served by Kassa.",
+      "When set, public-key endpoints require this exact Origin (see docs/api.md, Authentication) and CORS allows only it. Set it to Kassa's own public origin when the widget is served by Kassa.",
     ),
   KASSA_SIGNER_PRIVATE_KEY: privateKey
     .optional()
@@ -208,7 +208,7 @@ export interface Config {
   databasePoolSize: number;
   port: number;
   host: string;
-  /** When set, public-key endpoints require this exact `Origin` (SPEC.md section 5). */
+  /** When set, public-key endpoints require this exact `Origin` (the Origin rule of docs/api.md). */
   allowedWidgetOrigin: string | undefined;
   /** Signs PaymentRequest (EIP-712) for `serverSignature`. */
   signerPrivateKey: Secret<`0x${string}`> | undefined;

@@ -1,9 +1,9 @@
 /**
- * The closed list of error codes of SPEC.md section 7, each with its one HTTP status and a default
- * message. Additions: `RATE_LIMITED` (429: SPEC.md leaves rate limits unspecified and a merchant
- * client needs a distinct, retryable code for them), and two faucet refusals: `GRANT_NOT_USABLE` (the
- * wallet could not use a grant, so none is sent) and `FAUCET_BUDGET_EXHAUSTED` (429: the day's budget
- * of the chain or the merchant is spent).
+ * The closed list of error codes, each with its one HTTP status and a default message; docs/api.md
+ * lists them for merchants. Kassa's own additions: `RATE_LIMITED` (429: a
+ * merchant client needs a distinct, retryable code for rate limits), and two faucet refusals:
+ * `GRANT_NOT_USABLE` (the wallet could not use a grant, so none is sent) and
+ * `FAUCET_BUDGET_EXHAUSTED` (429: the day's budget of the chain or the merchant is spent).
  */
 export const errorCodes = {
   UNAUTHORIZED: { status: 401, message: "API key or public key is missing or invalid" },
@@ -73,13 +73,13 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
-/** One item of `details` for VALIDATION_ERROR (SPEC.md section 7). */
+/** One item of `details` for VALIDATION_ERROR. */
 export interface ErrorDetail {
   path: string[];
   message: string;
 }
 
-/** The error body of SPEC.md section 7; no `success` wrapper. */
+/** The error body `{ code, message, details? }`; no `success` wrapper. */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
@@ -110,7 +110,7 @@ export function isKassaError(error: unknown, code?: ErrorCode): error is KassaEr
   return error instanceof KassaError && (code === undefined || error.code === code);
 }
 
-/** Turns zod-style issues (path of strings and numbers) into SPEC.md `details`. */
+/** Turns zod-style issues (path of strings and numbers) into `details`. */
 export function validationError(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
   message?: string,

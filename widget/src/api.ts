@@ -1,11 +1,11 @@
-/** The Kassa API as the widget uses it: public key endpoints of SPEC section 4.1, same origin. */
+/** The Kassa API as the widget uses it: public-key endpoints, same origin. */
 import type { Address, Hex } from "viem";
 import type { PayablePayment, SignedForwardRequest } from "./chain.js";
 
 export type PaymentStatus =
   "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
 
-/** SPEC 2.1 (status query) plus `serverSignature` and `merchantName`. */
+/** The payment (GET /payments/:id) with `serverSignature` and `merchantName`. */
 export interface Payment extends PayablePayment {
   orderId: string;
   status: PaymentStatus;
@@ -110,7 +110,7 @@ export function createApi(apiBase: string, publicKey: string): KassaApi {
         body?.message ?? response.statusText,
       );
     }
-    // Success bodies are { success, data } except the bare gas endpoints (SPEC 4.1).
+    // Success bodies are { success, data } except the bare gas endpoints.
     return (body && "success" in body ? body.data : body) as T;
   }
 

@@ -45,7 +45,7 @@ const permitReadAbi = [
   },
 ] as const;
 
-/** The payment fields `pay()` needs (SPEC 2.1 plus `serverSignature`). */
+/** The payment fields `pay()` needs (the API's payment with `serverSignature`). */
 export interface PayablePayment {
   paymentId: Hex;
   chainId: number;
@@ -59,7 +59,7 @@ export interface PayablePayment {
   forwarderAddress: Address | null;
 }
 
-/** SPEC 8: 200,000 recommended for the forward request. */
+/** Gas of the forward request: 200,000 is what Kassa recommends. */
 export const FORWARD_GAS = 200_000n;
 
 async function call(provider: Eip1193Provider, to: Address, data: Hex): Promise<Hex> {
@@ -218,7 +218,7 @@ export async function signPaymentPermit(
   return { deadline, ...splitSignature(signature) };
 }
 
-/** The relay body's `forwardRequest` (SPEC 4.1): strings for numbers, signed by the payer. */
+/** The relay body's `forwardRequest`: strings for numbers, signed by the payer. */
 export interface SignedForwardRequest {
   from: Address;
   to: Address;

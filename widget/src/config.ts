@@ -38,7 +38,7 @@ export const CONFIG_ELEMENT_ID = "kassa-widget-config";
 // The embed protocol is defined beside the embed (widget/js, published as @kassa/js).
 export { redirectTarget, type WidgetMessage, type WidgetMode } from "../js/src/protocol.js";
 
-/** Public testnets of SPEC section 1, so a wallet that lacks one can add it. */
+/** Public testnets Kassa knows, so a wallet that lacks one can add it. */
 export const knownChains: ChainParams[] = [
   {
     chainId: 80002,

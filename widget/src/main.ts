@@ -228,7 +228,7 @@ function post(message: WidgetMessage): void {
   if (target && target !== window && embedOrigin) (target as Window).postMessage(message, embedOrigin);
 }
 
-/** SPEC 6.2: success -> successUrl, fail and closed -> failUrl, with paymentId, orderId, status. */
+/** Redirects: success -> successUrl, fail and closed -> failUrl, with paymentId, orderId, status. */
 function finish(status: "success" | "fail" | "closed"): void {
   const payment = state.payment;
   const url = status === "success" ? payment?.successUrl : payment?.failUrl;

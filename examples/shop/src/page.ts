@@ -4,7 +4,7 @@ import type { Order } from "./store.js";
 export interface Product {
   id: string;
   name: string;
-  /** Decimal string, at most 2 decimals (SPEC.md section 8). */
+  /** Decimal string, at most 2 decimals (Kassa's amount limits). */
   price: string;
 }
 

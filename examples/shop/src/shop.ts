@@ -65,7 +65,7 @@ interface ShopToken {
 }
 
 /**
- * A small merchant site following SPEC.md section 1 with the SDK: the order is stored with its expected
+ * A small merchant site following the merchant flow of docs/api.md with the SDK: the order is stored with its expected
  * amount and token before the payment exists; the payment is created on the server with the API key;
  * the buyer pays in Kassa's widget; the webhook (verified) and the redirect (untrusted) only make the shop
  * fetch the payment with the API key and check status, amount, token and orderId; the order is completed
@@ -185,7 +185,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
    */
   async function settle(order: Order): Promise<Order> {
     if (order.status !== "awaiting_payment" || !order.paymentId) return order;
-    // GET /payments/:id makes Kassa sync the payment with the chain at once (SPEC.md section 3.1), so a
+    // GET /payments/:id makes Kassa sync the payment with the chain at once, so a
     // redirect that beats Kassa's watcher still finds the payment PAID. Its answer is not trusted: the
     // verification below uses the API key.
     await kassa.payments.retrieve(order.paymentId).catch(() => undefined);
@@ -291,7 +291,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     if (method === "GET" && match && order) {
       const suffix = match[2];
       if (suffix === "/return") {
-        // SPEC.md section 6.2: the query (paymentId, orderId, status) can be forged; it only tells us to look.
+        // The redirect's query (paymentId, orderId, status) can be forged; it only tells us to look.
         await settle(order).catch((error: unknown) => log(`order ${order.id}: ${String(error)}`));
         const status = url.searchParams.get("status");
         const returned =
@@ -299,7 +299,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
         return redirect(response, `/orders/${order.id}${returned}`);
       }
       if (suffix === ".json") {
-        // The order page polls this; it asks Kassa while the order waits (SPEC.md 6.2's fallback).
+        // The order page polls this; it asks Kassa while the order waits (the fallback when a webhook is lost).
         const current = await settle(order).catch(() => order);
         return sendJson(response, 200, current);
       }

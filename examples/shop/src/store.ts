@@ -3,7 +3,7 @@ import { rename, writeFile } from "node:fs/promises";
 
 export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "needs_review";
 
-/** One order of the shop, with what it expects to be paid (SPEC.md section 1, step 1). */
+/** One order of the shop, with what it expects to be paid (step 1 of the merchant flow in docs/api.md). */
 export interface Order {
   id: string;
   productId: string;

@@ -57,7 +57,7 @@ export function printFields(fields: readonly [label: string, value: Cell][]) {
 }
 
 /**
- * Turns an error into one clear line on stderr (or a SPEC-shaped JSON body with `--json`) and the exit
+ * Turns an error into one clear line on stderr (or the API's error body as JSON with `--json`) and the exit
  * code. Known errors never print a stack trace; an unexpected one does, since it is a bug to report.
  */
 export function reportError(error: unknown, json: boolean): number {

@@ -35,7 +35,7 @@ import { addressSchema, parseInput } from "./validation.js";
  */
 const FALLBACK_APPROVE_GAS = 60_000n;
 
-/** SPEC.md 2.4. */
+/** GET /payments/:id/gas-status answer. */
 export const gasStatusSchema = z
   .object({
     needsGas: z.boolean().describe("The native balance is below the estimated approve cost"),
@@ -46,7 +46,7 @@ export const gasStatusSchema = z
   .meta({ id: "GasStatus" });
 export type GasStatus = z.infer<typeof gasStatusSchema>;
 
-/** SPEC.md 2.5. */
+/** POST /payments/request-gas answer. */
 export const gasGrantSchema = z
   .object({
     txHash: z.string(),
@@ -145,7 +145,7 @@ function isContract(code: Hex | undefined): boolean {
   return code !== undefined && code !== "0x" && !delegationDesignator.test(code);
 }
 
-/** GET /payments/:id/gas-status (SPEC.md 2.4). */
+/** GET /payments/:id/gas-status. */
 export async function getGasStatus(
   runtime: GaslessRuntime,
   merchant: MerchantRow,
@@ -280,7 +280,7 @@ export interface FaucetClient {
  * the chain. Concurrent requests get GRANT_IN_PROGRESS and later ones ALREADY_GRANTED /
  * PAYMENT_ALREADY_GRANTED, never a second transfer. A send that recorded nothing releases the claim
  * and its charges; a transfer that was sent and failed keeps both, so it is never paid for twice.
- * Answers once the grant is confirmed on-chain (SPEC.md 2.5).
+ * Answers once the grant is confirmed on-chain.
  */
 export async function requestGas(
   runtime: GaslessRuntime,

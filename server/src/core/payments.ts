@@ -39,12 +39,12 @@ import {
 } from "./views.js";
 
 /**
- * SPEC.md section 8: the server signature deadline and the payment lifetime. The gateway prices a payment
+ * The server signature deadline and the payment lifetime. The gateway prices a payment
  * at the fee in effect at `deadline - SIGNATURE_LIFETIME`, so the deadline is always signing time + this.
  */
 export const SIGNATURE_DEADLINE_SECONDS = PAYMENT_SIGNATURE_LIFETIME;
 export const PAYMENT_LIFETIME_MS = 5 * 60 * 1000;
-/** Redirect URL value for payments with no page to return to (SPEC.md section 4.1 rule 3). */
+/** Redirect URL value for payments with no page to return to. */
 export const NO_REDIRECT = "service:none";
 
 export interface PaymentDeps {
@@ -232,7 +232,7 @@ function amountError(message: string): KassaError {
   return new KassaError("VALIDATION_ERROR", undefined, { details: [{ path: ["amount"], message }] });
 }
 
-/** The payment if it exists and belongs to `merchant` (SPEC.md section 5 rule 7). */
+/** The payment if it exists and belongs to `merchant`. */
 export function requireOwnPayment(db: Db, merchant: MerchantRow, paymentId: string): Promise<PaymentDetails> {
   return ownPayment(merchant, paymentId, (id) => findPaymentDetailsByPaymentId(db, id));
 }

@@ -91,7 +91,7 @@ export const relaySubmittedSchema = z.object({
 });
 export type RelaySubmitted = z.infer<typeof relaySubmittedSchema>;
 
-/** SPEC.md 2.3. */
+/** A gasless relay request, as the API shows it. */
 export const relayViewSchema = z
   .object({
     status: z.enum(relayStatuses),

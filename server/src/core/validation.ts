@@ -55,7 +55,7 @@ export function unsafeStringIssues(
   ]);
 }
 
-/** Parses input for a core function; a failure is VALIDATION_ERROR with SPEC.md details. */
+/** Parses input for a core function; a failure is VALIDATION_ERROR with `details` naming each field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const unsafe = unsafeStringIssues(input);
   if (unsafe.length > 0) throw validationError(unsafe);

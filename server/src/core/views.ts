@@ -155,7 +155,7 @@ const seenTxHash = z
     "While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise",
   );
 
-/** SPEC.md section 2.1 plus `serverSignature` (DESIGN.md) and the merchant's name for the payer's page. */
+/** The payment with its status, `serverSignature` and the merchant's name for the payer's page. */
 export const paymentViewSchema = z
   .object({
     ...paymentFields,

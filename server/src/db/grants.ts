@@ -53,7 +53,7 @@ declare module "./types.js" {
 
 export type GasGrantRow = Selectable<GasGrantsTable>;
 
-/** SPEC.md 3.3: one grant per wallet per chain, one per payment. */
+/** One grant per wallet per chain, one per payment. */
 export const GRANT_WALLET_UNIQUE = "gas_grants_wallet_key";
 export const GRANT_PAYMENT_UNIQUE = "gas_grants_payment_key";
 

@@ -47,7 +47,7 @@ function normalizeDecimal(decimal: string): string {
   return fracPart === "" ? intPart : `${intPart}.${fracPart}`;
 }
 
-/** The problem with a request amount, or null when it is acceptable (SPEC.md section 8). */
+/** The problem with a request amount, or null when it is acceptable (Kassa's amount limits). */
 export function checkAmount(value: number): AmountProblem | null {
   if (!Number.isFinite(value)) return "not-finite";
   if (value > MAX_AMOUNT) return "above-maximum";

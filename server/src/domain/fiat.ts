@@ -14,10 +14,10 @@ export interface Decimal {
 /** Fractional digits kept when a division (mean, FX derivation) does not terminate. */
 export const PRICE_SCALE = 18;
 
-/** The smallest token quantity a payment may ask for (SPEC section 8): 0.01. */
+/** The smallest token quantity a payment may ask for: 0.01. */
 export const MIN_TOKEN_QUANTITY = "0.01";
 
-/** Token quantities are truncated to this many decimals (SPEC section 8). */
+/** Token quantities are truncated to this many decimals. */
 export const TOKEN_QUANTITY_DECIMALS = 2;
 
 export class DecimalError extends Error {

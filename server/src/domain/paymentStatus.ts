@@ -1,4 +1,4 @@
-/** Payment states of SPEC.md section 3.1. */
+/** Payment states and the moves between them. */
 export const paymentStatuses = [
   "CREATED",
   "PAID",

@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  // Zod validates every request part; a failure is VALIDATION_ERROR with SPEC.md details. Then, whatever
+  // Zod validates every request part; a failure is VALIDATION_ERROR with `details` naming each field. Then, whatever
   // the schema allowed, no string of any part may hold NUL, a lone surrogate, or exceed the backstop
   // (after the schema, so a field's own rule, with its own message, speaks first).
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {

@@ -60,7 +60,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * SPEC.md section 5 rules 5 and 6, when ALLOWED_WIDGET_ORIGIN is set. Endpoints that require
+ * The Origin rules, when ALLOWED_WIDGET_ORIGIN is set. Endpoints that require
  * Origin (the POSTs) refuse a missing or different one. On GET the Origin is optional (a same-origin
  * page or a server polling status sends none), but when present it must match; `x-origin` replaces
  * `Origin` on GET for callers behind a proxy, and is ignored on other methods.

@@ -81,7 +81,7 @@ export async function setTokenPriceSource(
   return upsertTokenPriceSource(deps.db, { token_id: token.id, ...parsed });
 }
 
-/** `coingecko:usd-coin`: a stored source written back in the spec format. */
+/** `coingecko:usd-coin`: a stored source written back in the `--price-source` format. */
 export function formatPriceSourceSpec(source: PriceSourceSpec): string {
   if (source.kind !== "chainlink") return `${source.kind}:${source.ref}`;
   const quote = source.quote_currency && source.quote_currency !== "USD" ? `:${source.quote_currency}` : "";

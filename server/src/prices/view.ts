@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addressSchema } from "../core/validation.js";
 import { PRICE_TYPES, type TokenPrice } from "./service.js";
 
-/** GET /prices query (SPEC.md section 4.3). The currency is checked by the service (INVALID_CURRENCY). */
+/** GET /prices query. The currency is checked by the service (INVALID_CURRENCY). */
 export const priceQuerySchema = z.object({
   chainId: z
     .string()
@@ -17,7 +17,7 @@ export const priceQuerySchema = z.object({
 export type PriceQueryInput = z.input<typeof priceQuerySchema>;
 
 /**
- * SPEC.md section 2.9, plus when the price is from: `updated_at` and `source` for `current`,
+ * The token price, with when it is from: `updated_at` and `source` for `current`,
  * the hour (`period_start`, `period_end`) and `sample_count` for `hourly-average`.
  */
 export const tokenPriceViewSchema = z
@@ -49,7 +49,7 @@ export function tokenPriceView(price: TokenPrice): TokenPriceView {
     chain_id: price.networkId,
     token_address: price.tokenAddress,
     currency: price.currency,
-    // The exact decimal becomes a JSON number only here, at the edge (SPEC.md 2.9 says number).
+    // The exact decimal becomes a JSON number only here, at the edge (the API's price is a number).
     price: Number(price.price),
     symbol: price.symbol,
   };

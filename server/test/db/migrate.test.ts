@@ -40,7 +40,7 @@ describe("migrations", () => {
     ]);
   });
 
-  it("refuse a payment status outside SPEC.md section 3.1", async () => {
+  it("refuse a payment status outside the known states", async () => {
     const result =
       await sql`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'payments'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%status%'`.execute(
         t.db,

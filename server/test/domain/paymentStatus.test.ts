@@ -26,7 +26,7 @@ describe("payment state machine", () => {
     ["FAILED", "INVALID"],
   ];
 
-  it("allows exactly the moves of SPEC.md section 3.1", () => {
+  it("allows exactly the documented moves between states", () => {
     for (const from of paymentStatuses) {
       for (const to of paymentStatuses) {
         const expected = allowed.some(([a, b]) => a === from && b === to);

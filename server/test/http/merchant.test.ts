@@ -30,7 +30,7 @@ async function createPayment(orderId: string, merchant: SeededMerchant = t.merch
 }
 
 describe("GET /merchant", () => {
-  it("returns the merchant of SPEC 2.6 with payment methods and chain tokens, and no secret", async () => {
+  it("returns the merchant with payment methods and chain tokens, and no secret", async () => {
     const response = await t.request("/merchant", { headers: asMerchant() });
     expect(response.status).toBe(200);
     const { merchant, chainTokens } = response.body.data;
@@ -149,7 +149,7 @@ describe("payment methods", () => {
 describe.each(["/merchants/me/payments", "/merchant/payments"])("%s", (base) => {
   const prefix = base.replaceAll("/", "_");
 
-  it("finds one payment by orderId and by id, as the SPEC 2.2 record", async () => {
+  it("finds one payment by orderId and by id, as the merchant payment record", async () => {
     const created = await createPayment(`${prefix}-find`);
     const byOrder = await t.request(`${base}?orderId=${encodeURIComponent(created.orderId)}`, {
       headers: asMerchant(),

@@ -44,7 +44,7 @@ function postPayment(headers: Record<string, string>) {
   });
 }
 
-describe("Origin rules with ALLOWED_WIDGET_ORIGIN set (SPEC.md section 5)", () => {
+describe("Origin rules with ALLOWED_WIDGET_ORIGIN set", () => {
   it.each([
     ["matching Origin", { origin: widget }, 201],
     ["no Origin", {}, 403],

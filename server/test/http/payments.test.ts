@@ -36,7 +36,7 @@ function create(json: unknown, headers: Record<string, string> = { "x-public-key
 }
 
 describe("POST /payments", () => {
-  it("creates a payment with the SPEC 2.1 fields and a valid server signature", async () => {
+  it("creates a payment with every documented field and a valid server signature", async () => {
     const before = Math.floor(Date.now() / 1000);
     const body = paymentBody();
     const response = await create(body);

@@ -37,7 +37,7 @@ describe("SDK types generated from the OpenAPI document", () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
-  it("types an error's code as the closed list of SPEC.md section 7 (KassaApiErrorCode)", async () => {
+  it("types an error's code as the closed list of server/src/errors.ts (KassaApiErrorCode)", async () => {
     const error = (await buildOpenApiDocument()).components?.schemas?.Error;
     expect(error).toMatchObject({ properties: { code: { enum: Object.keys(errorCodes) } } });
   });

@@ -70,7 +70,7 @@ async function verificationFailure(promise: Promise<unknown>): Promise<KassaVeri
   return error as KassaVerificationError;
 }
 
-describe("verifyPayment (SPEC.md section 1, step 4)", () => {
+describe("verifyPayment (the verification step of docs/api.md)", () => {
   it("refuses a payment that is not PAID yet, naming the status", async () => {
     const payment = await create("verify-created");
     const error = await verificationFailure(

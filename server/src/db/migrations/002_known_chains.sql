@@ -1,4 +1,4 @@
--- The chains SPEC.md names. An operator adds the RPC URL and contract addresses
+-- The chains Kassa knows. An operator adds the RPC URL and contract addresses
 -- (`kassa admin chain update`); until then payments on them fail with UNSUPPORTED_CHAIN.
 INSERT INTO chains (network_id, name, is_testnet) VALUES
   (80002, 'Polygon Amoy', true),

@@ -1,4 +1,4 @@
--- Gasless payments: relay requests (SPEC.md 2.3), the transactions the service's own keys send
+-- Gasless payments: relay requests, the transactions the service's own keys send
 -- (relayer and faucet) with every signed broadcast, the per-key nonce ledger, and gas grants.
 --
 -- Crash safety rests on one rule: a transaction is signed and its raw bytes and hash are stored, in
@@ -66,7 +66,7 @@ CREATE TABLE sender_broadcasts (
 );
 CREATE INDEX sender_broadcasts_transaction_idx ON sender_broadcasts (sender_transaction_id, id);
 
--- SPEC.md 2.3. One per payment: the unique key decides between concurrent submissions.
+-- One per payment: the unique key decides between concurrent submissions.
 CREATE TABLE relay_requests (
   id                    bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   payment_id            bigint NOT NULL CONSTRAINT relay_requests_payment_id_key UNIQUE REFERENCES payments (id),
@@ -89,7 +89,7 @@ CREATE TABLE relay_requests (
 CREATE TRIGGER relay_requests_updated_at BEFORE UPDATE ON relay_requests
   FOR EACH ROW EXECUTE FUNCTION kassa_touch_updated_at();
 
--- SPEC.md 3.3: one grant per wallet per chain, one per payment. The row is the claim: it exists
+-- One grant per wallet per chain, one per payment. The row is the claim: it exists
 -- before any native token moves, and is deleted when the send fails (the claim is released).
 CREATE TABLE gas_grants (
   id                    bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -24,7 +24,7 @@ import { requestExamples } from "../schemaExamples.js";
 
 const paymentParams = z.object({ id: z.string().describe("paymentId") });
 
-/** SPEC.md 4.1: POST/GET /payments/:id/relay, GET /payments/:id/gas-status, POST /payments/request-gas. */
+/** POST/GET /payments/:id/relay, GET /payments/:id/gas-status, POST /payments/request-gas. */
 export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/payments/:id/relay", {

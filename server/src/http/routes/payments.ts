@@ -68,7 +68,7 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
       handler: async (request) => {
         const merchant = authenticatedMerchant(request);
         let data = await getPayment(context.reads, merchant, request.params.id);
-        // SPEC.md 3.1: a read syncs a CREATED payment with the chain (rate-limited per payment).
+        // A read syncs a CREATED payment with the chain (rate-limited per payment).
         if (data.status === "CREATED" && (await context.paymentSync?.syncForRead(data.paymentId))) {
           data = await getPayment(context.reads, merchant, request.params.id, { fresh: true });
         }

@@ -6,7 +6,7 @@ import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
 import { apiKeySecurity, successBody } from "../schemas.js";
 
-/** GET /prices (SPEC.md section 4.3), API key. */
+/** GET /prices, API key. */
 export function priceRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onRequest", apiKeyAuth(context.auth));

@@ -7,7 +7,7 @@ import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
 import { documented, successBody } from "../schemas.js";
 
-/** Endpoints without authentication (SPEC.md section 4.5). */
+/** Endpoints without authentication. */
 export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/chains", {

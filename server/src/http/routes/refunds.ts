@@ -15,7 +15,7 @@ import { errorResponses } from "../errors.js";
 import { apiKeySecurity, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
-/** SPEC.md section 4.4: non-custodial refunds, sent by the merchant's wallet with a server signature. */
+/** Non-custodial refunds, sent by the merchant's wallet with a server signature. */
 export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onRequest", apiKeyAuth(context.auth));
