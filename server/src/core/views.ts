@@ -6,7 +6,7 @@ import type { ChainFinality, ChainRow, MerchantRow, TokenRow } from "../db/types
 import { paymentStatuses } from "../domain/paymentStatus.js";
 
 /**
- * The shapes the API returns (SPEC.md section 2), as zod schemas: the HTTP layer serializes and
+ * The shapes the API returns, as zod schemas: the HTTP layer serializes and
  * documents (OpenAPI) with them, and the types below are inferred from them, so there is one
  * definition of each shape.
  */
@@ -74,7 +74,7 @@ export function paymentMethodView(method: PaymentMethodWithToken): PaymentMethod
   };
 }
 
-/** SPEC.md section 2.6, plus the bytes32 merchant id, recipient and faucet flag. Never a secret. */
+/** The merchant, with the bytes32 merchant id, recipient and faucet flag. Never a secret. */
 export const merchantViewSchema = z
   .object({
     id: z.number(),
@@ -144,7 +144,7 @@ const paymentFields = {
     .describe("EIP-712 PaymentRequest signature of the Kassa signer, argument of pay()"),
 };
 
-/** POST /payments response: SPEC.md section 2.1 without status, txHash, payerAddress, createdAt. */
+/** POST /payments response: the payment without status, txHash, payerAddress, createdAt. */
 export const createdPaymentViewSchema = z.object(paymentFields).meta({ id: "CreatedPayment" });
 export type CreatedPaymentView = z.infer<typeof createdPaymentViewSchema>;
 
@@ -214,7 +214,7 @@ export function paymentView(payment: PaymentDetails): PaymentView {
 }
 
 /**
- * SPEC.md section 2.2, plus what the merchant flow (section 1, step 4) tells the merchant to check:
+ * The merchant's payment record, with what the merchant flow's verification step checks:
  * chain, token address and the fiat fields.
  */
 export const merchantPaymentRecordSchema = z

@@ -65,7 +65,7 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType>
   );
 }
 
-/** Fastify's own request errors (framework codes) mapped to SPEC.md codes; never a 500. */
+/** Fastify's own request errors (framework codes) mapped to Kassa's codes; never a 500. */
 function fromFastifyError(error: FastifyError, bodyLimit: number): KassaError | undefined {
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
@@ -111,7 +111,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.code(sent.status).send(errorBody(sent));
 }
 
-/** Every error leaves as a SPEC.md section 7 body; unknown routes are NOT_FOUND. */
+/** Every error leaves as a `{ code, message, details? }` body; unknown routes are NOT_FOUND. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const kassaError = error instanceof KassaError ? error : fromFastifyError(error, bodyLimit);
