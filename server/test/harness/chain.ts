@@ -62,7 +62,9 @@ export async function startTestChain(
   try {
     const chain = rpcChain(anvil.chainId, "Anvil", anvil.rpcUrl);
     const transport = http(anvil.rpcUrl);
-    const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
+    // cacheTime 0: a test reads the head right after mining (viem would answer a block number up to
+    // pollingInterval old).
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 100, cacheTime: 0 });
     const wallet = (index: number): TestWalletClient =>
       createWalletClient({ account: anvilAccount(index), chain, transport });
     const deployer = wallet(0);
