@@ -61,6 +61,12 @@ export interface AdminPaymentPage {
   hasMore: boolean;
 }
 
+function adminPayment(
+  payment: Parameters<typeof merchantPaymentRecord>[0] & { merchant_name: string },
+): AdminPayment {
+  return { ...merchantPaymentRecord(payment), merchantName: payment.merchant_name };
+}
+
 /** Payments newest first, paginated by `startingAfter` (the last paymentId of the previous page). */
 export async function listPayments(
   deps: AdminReadDeps,
@@ -80,10 +86,7 @@ export async function listPayments(
   });
   if (!page) throw new KassaError("NOT_FOUND", `no payment ${filter.startingAfter} to start after`);
   return {
-    payments: page.payments.map((payment) => ({
-      ...merchantPaymentRecord(payment),
-      merchantName: payment.merchant_name,
-    })),
+    payments: page.payments.map(adminPayment),
     hasMore: page.hasMore,
   };
 }
@@ -114,7 +117,7 @@ export async function showPayment(deps: AdminReadDeps, paymentId: string): Promi
     findRelayRequestByPaymentRowId(deps.db, payment.id),
   ]);
   return {
-    payment: { ...merchantPaymentRecord(payment), merchantName: payment.merchant_name },
+    payment: adminPayment(payment),
     events: events.map((event) => ({
       eventId: event.id,
       type: event.type,
