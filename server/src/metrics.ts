@@ -100,6 +100,11 @@ async function faucetSpendToday(db: Db) {
   return listFaucetSpendOfDay(db, new Date().toISOString().slice(0, 10));
 }
 
+/** Today's charges of each chain's own budget (the per-merchant rows left out). */
+async function chainSpendToday(db: Db) {
+  return (await faucetSpendToday(db)).filter((day) => day.merchantKey === undefined);
+}
+
 /**
  * The faucet's daily budgets: what each chain and each merchant has been charged today (grant values
  * plus their transfer gas at the fee cap), and what each chain with a faucet key has left.
@@ -111,10 +116,10 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
       help: "Native token charged to a chain's faucet budget today (UTC), wei (may lose precision above 2^53)",
       labelNames: ["network_id"],
       async read(db) {
-        const spend = await faucetSpendToday(db);
-        return spend
-          .filter((day) => day.merchantKey === undefined)
-          .map((day) => ({ labels: { network_id: day.networkId }, value: Number(day.spentWei) }));
+        return (await chainSpendToday(db)).map((day) => ({
+          labels: { network_id: day.networkId },
+          value: Number(day.spentWei),
+        }));
       },
     },
     {
@@ -122,10 +127,9 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
       help: "What a chain's faucet may still spend today (UTC), wei",
       labelNames: ["network_id"],
       async read(db) {
-        const spend = await faucetSpendToday(db);
+        const spend = await chainSpendToday(db);
         return [...settings.faucetKeys.keys()].map((networkId) => {
-          const spent =
-            spend.find((day) => day.networkId === networkId && day.merchantKey === undefined)?.spentWei ?? 0n;
+          const spent = spend.find((day) => day.networkId === networkId)?.spentWei ?? 0n;
           const left = faucetDailyBudgetWei(settings, networkId) - spent;
           return { labels: { network_id: networkId }, value: Number(left > 0n ? left : 0n) };
         });
@@ -136,10 +140,10 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
       help: "Gas grants charged to a chain's faucet budget today (UTC)",
       labelNames: ["network_id"],
       async read(db) {
-        const spend = await faucetSpendToday(db);
-        return spend
-          .filter((day) => day.merchantKey === undefined)
-          .map((day) => ({ labels: { network_id: day.networkId }, value: day.grants }));
+        return (await chainSpendToday(db)).map((day) => ({
+          labels: { network_id: day.networkId },
+          value: day.grants,
+        }));
       },
     },
     {

@@ -61,6 +61,14 @@ export interface AdminPaymentPage {
   hasMore: boolean;
 }
 
+/** The `--merchant` filter: undefined for every merchant; an unknown key is NOT_FOUND. */
+async function merchantIdOf(
+  deps: AdminReadDeps,
+  merchantKey: string | undefined,
+): Promise<number | undefined> {
+  return merchantKey === undefined ? undefined : (await requireMerchant(deps.db, merchantKey)).id;
+}
+
 function adminPayment(
   payment: Parameters<typeof merchantPaymentRecord>[0] & { merchant_name: string },
 ): AdminPayment {
@@ -73,10 +81,9 @@ export async function listPayments(
   input: AdminPaymentListInput,
 ): Promise<AdminPaymentPage> {
   const filter = parseInput(adminPaymentListInputSchema, input);
-  const merchant =
-    filter.merchantKey === undefined ? undefined : await requireMerchant(deps.db, filter.merchantKey);
+  const merchantId = await merchantIdOf(deps, filter.merchantKey);
   const page = await listPaymentDetails(deps.db, {
-    merchantId: merchant?.id,
+    merchantId,
     limit: filter.limit,
     startingAfter: filter.startingAfter,
     status: filter.status,
@@ -151,10 +158,9 @@ export async function listWebhookDeliveries(
   input: AdminDeliveryListInput,
 ): Promise<AdminDeliveryPage> {
   const filter = parseInput(adminDeliveryListInputSchema, input);
-  const merchant =
-    filter.merchantKey === undefined ? undefined : await requireMerchant(deps.db, filter.merchantKey);
+  const merchantId = await merchantIdOf(deps, filter.merchantKey);
   const page = await listDeliveries(deps.db, {
-    merchantId: merchant?.id,
+    merchantId,
     limit: filter.limit,
     startingAfter: filter.startingAfter,
     status: filter.status,
