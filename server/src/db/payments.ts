@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { canTransition, type PaymentStatus } from "../domain/paymentStatus.js";
+import type { PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
+import { movePaymentStatus } from "./paymentStatus.js";
 import "./lifecycleTypes.js";
 import type { NewPaymentRow, PaymentRow } from "./types.js";
 import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";
@@ -205,30 +206,6 @@ export async function listPaymentDetails(
   return { payments: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }
 
-export type PaymentTransitionFields = Partial<Pick<PaymentRow, "tx_hash" | "payer_address" | "confirmed_at">>;
-
-/**
- * Moves a payment from `from` to `to` in one guarded statement. Returns the updated row, or
- * undefined when the payment was not in `from` (someone else moved it first). Refuses moves the
- * state machine does not allow.
- */
-export function transitionPaymentStatus(
-  db: Db,
-  paymentId: string,
-  from: PaymentStatus,
-  to: PaymentStatus,
-  fields: PaymentTransitionFields = {},
-): Promise<PaymentRow | undefined> {
-  if (!canTransition(from, to)) throw new Error(`payment status ${from} -> ${to} is not allowed`);
-  return db
-    .updateTable("payments")
-    .set({ ...fields, status: to })
-    .where("payment_id", "=", paymentId)
-    .where("status", "=", from)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /**
  * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
  * first; read without a lock, for expirePaymentsWithEvents to move the ones still due. A payment whose pay
@@ -379,11 +356,12 @@ export function revertPaidPaymentToCreated(
   db: Db,
   paid: { paymentId: string; blockHash: string; reason: string; at: Date },
 ): Promise<{ payment_id: string } | undefined> {
-  if (!canTransition("PAID", "CREATED")) throw new Error("payment status PAID -> CREATED is not allowed");
-  return db
-    .updateTable("payments")
-    .set((eb) => ({
-      status: "CREATED",
+  return movePaymentStatus(db, {
+    payment: { paymentId: paid.paymentId },
+    from: "PAID",
+    to: "CREATED",
+    guard: { blockHash: paid.blockHash },
+    set: (eb) => ({
       reorged_tx_hash: eb.ref("tx_hash"),
       reorged_at: paid.at,
       tx_hash: null,
@@ -398,12 +376,8 @@ export function revertPaidPaymentToCreated(
       seen_tx_hash: null,
       seen_block_number: null,
       seen_at: null,
-    }))
-    .where("payment_id", "=", paid.paymentId)
-    .where("status", "=", "PAID")
-    .where("block_hash", "=", paid.blockHash)
-    .returning("payment_id")
-    .executeTakeFirst();
+    }),
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin.js";
-import { transitionPaymentStatus } from "../../src/db/payments.js";
+import { movePaymentStatus } from "../../src/db/paymentStatus.js";
 import { startTestApp, type SeededMerchant, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 
@@ -222,16 +222,16 @@ describe("payment list", () => {
       .select("payment_id")
       .where("order_id", "=", "list-2")
       .executeTakeFirstOrThrow();
-    const paid = await transitionPaymentStatus(t.database.db, row.payment_id, "CREATED", "PAID", {
-      tx_hash: `0x${"12".repeat(32)}`,
-      payer_address: chain.treasury,
-      confirmed_at: new Date(),
+    const move = { payment: { paymentId: row.payment_id }, from: "CREATED", to: "PAID" } as const;
+    const paid = await movePaymentStatus(t.database.db, {
+      ...move,
+      set: { tx_hash: `0x${"12".repeat(32)}`, payer_address: chain.treasury, confirmed_at: new Date() },
     });
-    expect(paid?.status).toBe("PAID");
-    expect(await transitionPaymentStatus(t.database.db, row.payment_id, "CREATED", "PAID")).toBeUndefined();
-    expect(() => transitionPaymentStatus(t.database.db, row.payment_id, "PAID", "EXPIRED")).toThrow(
-      /not allowed/,
-    );
+    expect(paid?.payment_id).toBe(row.payment_id);
+    expect(await movePaymentStatus(t.database.db, move)).toBeUndefined();
+    expect(() =>
+      movePaymentStatus(t.database.db, { ...move, from: "PAID", to: "EXPIRED" }),
+    ).toThrow(/not allowed/);
 
     const paidOnly = await list("?status=PAID");
     expect(paidOnly.body.data.payments).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transitionPaymentStatus } from "../../src/db/payments.js";
+import { movePaymentStatus } from "../../src/db/paymentStatus.js";
 import { MAX_STREAMS_PER_IP } from "../../src/http/statusStream.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
@@ -91,10 +91,15 @@ async function openStream(paymentId: string, ip: string, publicKey = t.merchant.
 }
 
 function pay(paymentId: string) {
-  return transitionPaymentStatus(t.database.db, paymentId, "CREATED", "PAID", {
-    tx_hash: `0x${"ab".repeat(32)}`,
-    payer_address: chain.wallet(4).account.address,
-    confirmed_at: new Date(),
+  return movePaymentStatus(t.database.db, {
+    payment: { paymentId },
+    from: "CREATED",
+    to: "PAID",
+    set: {
+      tx_hash: `0x${"ab".repeat(32)}`,
+      payer_address: chain.wallet(4).account.address,
+      confirmed_at: new Date(),
+    },
   });
 }
 
