@@ -43,8 +43,8 @@ import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { buildApp } from "../../server/src/http/app.js";
-import { lifecycleWorkerModule } from "../../server/src/jobs/lifecycle.js";
-import { migrateJobQueue } from "../../server/src/jobs/queue.js";
+import { lifecycleWorkerModule } from "../../server/src/jobs/settlement.js";
+import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
 

@@ -40,10 +40,10 @@ import * as admin from "../../server/src/core/admin.js";
 import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
-import { defaultGaslessSettings } from "../../server/src/gasless/settings.js";
-import { createGasless, gaslessWorkerModule } from "../../server/src/gasless/worker.js";
+import { defaultGaslessSettings } from "../../server/src/config/gasless.js";
+import { createGasless, gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
 import { buildApp } from "../../server/src/http/app.js";
-import { migrateJobQueue } from "../../server/src/jobs/queue.js";
+import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 
 const json = process.argv.includes("--json");

@@ -5,7 +5,7 @@
  */
 import { buildApp } from "../../server/src/http/app.js";
 import { createDb } from "../../server/src/db/database.js";
-import { createMetrics } from "../../server/src/metrics.js";
+import { createMetrics } from "../../server/src/core/metrics.js";
 
 const env = (name: string): string => {
   const value = process.env[name];

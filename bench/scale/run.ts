@@ -38,14 +38,14 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createMerchant } from "../../server/src/core/admin.js";
-import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/lifecycle.js";
+import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/settlement.js";
 import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks.js";
 import { findWatchedGateways } from "../../server/src/db/chains.js";
 import { createDb, type Db } from "../../server/src/db/database.js";
 import { findPaidPaymentsInBlocks } from "../../server/src/db/payments.js";
 import { migrate } from "../../server/src/db/migrate.js";
-import { lifecycleWorkerModule } from "../../server/src/jobs/lifecycle.js";
-import { migrateJobQueue } from "../../server/src/jobs/queue.js";
+import { lifecycleWorkerModule } from "../../server/src/jobs/settlement.js";
+import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
 

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, loadConfig } from "../src/config/index.js";
 import { Secret } from "../src/secret.js";
 
 const signerKey = `0x${"ab".repeat(32)}`;

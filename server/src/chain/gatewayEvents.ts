@@ -8,7 +8,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
-import type { PaymentCompletedEvent, RefundCompletedEvent } from "../core/lifecycle.js";
+import type { PaymentCompletedEvent, RefundCompletedEvent } from "../core/settlement.js";
 
 export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
 export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });

@@ -11,7 +11,7 @@ import {
   applyPaymentCompletedIn,
   applyRefundCompletedIn,
   revertReorgedPaymentIn,
-} from "../core/lifecycle.js";
+} from "../core/settlement.js";
 import { findChainById, findWatchedGateways } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";

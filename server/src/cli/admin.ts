@@ -7,7 +7,7 @@ import {
   parsePriceSourceSpec,
   PRICE_SOURCE_SPEC_HELP,
   setTokenPriceSource,
-} from "../prices/admin.js";
+} from "../core/prices/admin.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../core/views.js";
 import type { WebhookDeliveryView } from "../core/webhooks.js";
 import type { Context } from "./context.js";

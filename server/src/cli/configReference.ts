@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { configVariables } from "../config.js";
+import { configVariables } from "../config/index.js";
 import { printTable } from "./output.js";
 import { jsonOption, runPlain } from "./runner.js";
 
@@ -12,7 +12,7 @@ export function renderConfigMarkdown(): string {
       `| \`${variable.name}\` | ${variable.defaultValue === undefined ? "" : `\`${cell(variable.defaultValue)}\``} | ${cell(variable.description)} |`,
   );
   return [
-    "<!-- Generated from server/src/config.ts by `npm run docs:config`: do not edit by hand. -->",
+    "<!-- Generated from server/src/config/ by `npm run docs:config`: do not edit by hand. -->",
     "",
     "# Configuration reference",
     "",

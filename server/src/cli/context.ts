@@ -3,11 +3,11 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Logger } from "pino";
 import { createChainClients, type ChainClients } from "../chain/clients.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { createDb, type Db } from "../db/database.js";
 import { startEmbeddedPostgres } from "../db/embedded.js";
 import { migrate } from "../db/migrate.js";
-import { migrateJobQueue } from "../jobs/queue.js";
+import { migrateJobQueue } from "../db/jobQueue.js";
 
 /** What every command that touches the database works with. */
 export interface Context {

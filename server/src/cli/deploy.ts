@@ -2,7 +2,7 @@ import { deployKassa, deployTestTokens, maxFeeBps, rpcChain } from "@kassa/contr
 import { Command, InvalidArgumentError } from "commander";
 import { createPublicClient, createWalletClient, http, isAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { printFields, UsageError } from "./output.js";
 import { integerArg, jsonOption, runPlain } from "./runner.js";
 

@@ -16,14 +16,14 @@ import {
 import { Command } from "commander";
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig, type Config } from "../config.js";
+import { loadConfig, type Config } from "../config/index.js";
 import { Secret } from "../secret.js";
 import * as admin from "../core/admin.js";
 import { insertPriceSamples, type NewPriceSampleRow } from "../db/prices.js";
-import { setTokenPriceSource } from "../prices/admin.js";
-import type { GaslessSettings } from "../gasless/settings.js";
+import { setTokenPriceSource } from "../core/prices/admin.js";
+import type { GaslessSettings } from "../config/gasless.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
-import type { PriceSettings } from "../prices/settings.js";
+import type { PriceSettings } from "../config/prices.js";
 import { isKassaError } from "../errors.js";
 import { createLogger, quietLogsForShutdown } from "../logger.js";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";

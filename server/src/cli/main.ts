@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, type CommanderError } from "commander";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { createLogger } from "../logger.js";
 import { adminCommand } from "./admin.js";
 import { configCommand } from "./configReference.js";

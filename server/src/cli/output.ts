@@ -1,5 +1,5 @@
 import { isKassaError } from "../errors.js";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/index.js";
 
 /** How a command prints: a human table/lines, or one JSON document (`--json`). */
 export interface Output {

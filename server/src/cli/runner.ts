@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from "commander";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { openContext, type Context } from "./context.js";
 import { createOutput, reportError, type Output } from "./output.js";
 

@@ -1,16 +1,16 @@
 import type { Logger } from "pino";
 import { createPaymentSigner } from "../chain/signer.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { buildApp } from "../http/app.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
-import { lifecycleWorkerModule } from "../jobs/lifecycle.js";
+import { lifecycleWorkerModule } from "../jobs/settlement.js";
 import { startWorker, type WorkerModule } from "../jobs/worker.js";
 import { createLogger, quietLogsForShutdown } from "../logger.js";
-import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../metrics.js";
-import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../prices/runtime.js";
+import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../core/metrics.js";
+import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../core/prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 import { UsageError } from "./output.js";
-import { createGasless, gaslessWorkerModule } from "../gasless/worker.js";
+import { createGasless, gaslessWorkerModule } from "../jobs/gasless.js";
 
 export interface ServeOptions {
   /** Serve the HTTP API. */

@@ -25,8 +25,8 @@ import type { ChainRow, MerchantRow } from "../db/types.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { isBytes32 } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
-import type { GaslessRuntime } from "../gasless/runtime.js";
-import { faucetDailyBudgetWei } from "../gasless/settings.js";
+import type { GaslessRuntime } from "../chain/gasless.js";
+import { faucetDailyBudgetWei } from "../config/gasless.js";
 import { addressSchema, parseInput } from "./validation.js";
 
 /**

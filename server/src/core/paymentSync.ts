@@ -5,7 +5,7 @@ import { finalBlockNumber } from "../chain/finality.js";
 import { readGatewayEvents } from "../chain/gatewayEvents.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
-import { applyPaymentCompletedIn, expirePaymentsPastDeadline } from "./lifecycle.js";
+import { applyPaymentCompletedIn, expirePaymentsPastDeadline } from "./settlement.js";
 
 export interface PaymentSyncDeps {
   db: Db;

@@ -26,7 +26,7 @@ import { isBytes32, newPaymentId } from "../domain/ids.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
 import { checkChainToken } from "./merchants.js";
-import type { PriceService } from "./prices.js";
+import type { PriceService } from "./prices/priceService.js";
 import { addressSchema, MAX_URL_LENGTH, parseInput } from "./validation.js";
 import {
   createdPaymentView,

@@ -14,7 +14,7 @@ import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/paymen
 import type { MerchantRow } from "../db/types.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
-import { enqueueJob } from "../jobs/queue.js";
+import { enqueueJob } from "../db/jobQueue.js";
 import { parseInput } from "./validation.js";
 import { recordPaymentEvent } from "./webhooks.js";
 

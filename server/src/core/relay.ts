@@ -50,9 +50,9 @@ import type { SenderTransactionRow } from "../db/senders.js";
 import type { ChainRow, MerchantRow } from "../db/types.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError, type ErrorCode } from "../errors.js";
-import type { GaslessRuntime } from "../gasless/runtime.js";
-import { enqueueJob } from "../jobs/queue.js";
-import { applyPaymentCompletedIn, failPayment, type PaymentCompletedEvent } from "./lifecycle.js";
+import type { GaslessRuntime } from "../chain/gasless.js";
+import { enqueueJob } from "../db/jobQueue.js";
+import { applyPaymentCompletedIn, failPayment, type PaymentCompletedEvent } from "./settlement.js";
 import { parseInput } from "./validation.js";
 
 /** graphile-worker task that signs and sends a queued relay. */

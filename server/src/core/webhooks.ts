@@ -26,9 +26,9 @@ import {
 } from "../db/webhooks.js";
 import { newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
-import { enqueueJob, enqueueJobs } from "../jobs/queue.js";
-import type { WebhookEventBody } from "./webhookEvents.js";
-import { postWebhook } from "./webhookHttp.js";
+import { enqueueJob, enqueueJobs } from "../db/jobQueue.js";
+import type { WebhookEventBody } from "./webhooks/events.js";
+import { postWebhook } from "./webhooks/http.js";
 
 /** graphile-worker task that makes one delivery attempt. */
 export const DELIVER_WEBHOOK_TASK = "lifecycle_deliver_webhook";

@@ -3,7 +3,7 @@ import type { PaymentSync } from "../core/paymentSync.js";
 import type { RefundDeps } from "../core/refunds.js";
 import type { Db } from "../db/database.js";
 import type { SharedReads } from "../db/sharedReads.js";
-import type { PriceQueryDeps } from "../prices/service.js";
+import type { PriceQueryDeps } from "../core/prices/service.js";
 import type { AuthOptions } from "./auth.js";
 import type { StatusStreams } from "./statusStream.js";
 

@@ -13,13 +13,13 @@ import {
   paymentViewSchema,
   tokenViewSchema,
 } from "../core/views.js";
-import { webhookEventSchemas } from "../core/webhookEvents.js";
+import { webhookEventSchemas } from "../core/webhooks/events.js";
 import {
   redeliveryViewSchema,
   rotatedWebhookSecretSchema,
   webhookDeliveryViewSchema,
 } from "../core/webhooks.js";
-import { tokenPriceViewSchema } from "../prices/view.js";
+import { tokenPriceViewSchema } from "../core/prices/view.js";
 
 /**
  * The examples of the OpenAPI document's component schemas (one per schema, type-checked against it):

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_2 } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { webhookEventSchemas } from "../core/webhookEvents.js";
+import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks.js";
 import { componentExamples, parameterExample } from "./schemaExamples.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderConfigMarkdown } from "../../src/cli/configReference.js";
-import { configVariables } from "../../src/config.js";
+import { configVariables } from "../../src/config/index.js";
 
 describe("the configuration reference", () => {
   it("documents every variable with a meaning", () => {

@@ -6,7 +6,7 @@ import { requestGas as requestGasCore } from "../../src/core/faucet.js";
 import { claimGrant, releaseGrantClaim } from "../../src/db/grants.js";
 import { findMerchantByKey } from "../../src/db/merchants.js";
 import { findPaymentDetailsByPaymentId } from "../../src/db/payments.js";
-import { faucetBudgetGauges } from "../../src/metrics.js";
+import { faucetBudgetGauges } from "../../src/core/metrics.js";
 import type { SeededMerchant } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import {

@@ -15,7 +15,7 @@ import { processQueuedRelay } from "../../src/core/relay.js";
 import { MAX_INPUT_STRING_LENGTH } from "../../src/core/validation.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
-import { defaultGaslessSettings } from "../../src/gasless/settings.js";
+import { defaultGaslessSettings } from "../../src/config/gasless.js";
 import type { TestChain } from "../harness/chain.js";
 import { startTestChain } from "../harness/chain.js";
 import {

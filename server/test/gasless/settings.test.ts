@@ -1,7 +1,7 @@
 import { anvilPrivateKeys } from "@kassa/contracts";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
-import { faucetDailyBudgetWei } from "../../src/gasless/settings.js";
+import { ConfigError, loadConfig } from "../../src/config/index.js";
+import { faucetDailyBudgetWei } from "../../src/config/gasless.js";
 
 describe("relayer and faucet configuration", () => {
   it("reads comma-separated relayer keys and a faucet key per chain, never printing them", () => {

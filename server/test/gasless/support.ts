@@ -18,11 +18,11 @@ import { createChainClients, type ChainClients } from "../../src/chain/clients.j
 import { createPaymentSigner } from "../../src/chain/signer.js";
 import { Secret } from "../../src/secret.js";
 import { buildApp } from "../../src/http/app.js";
-import { migrateJobQueue } from "../../src/jobs/queue.js";
+import { migrateJobQueue } from "../../src/db/jobQueue.js";
 import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";
-import type { GaslessRuntime } from "../../src/gasless/runtime.js";
-import { defaultGaslessSettings, type GaslessSettings } from "../../src/gasless/settings.js";
-import { createGasless, gaslessWorkerModule } from "../../src/gasless/worker.js";
+import type { GaslessRuntime } from "../../src/chain/gasless.js";
+import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/gasless.js";
+import { createGasless, gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "../harness/app.js";
 import type { TestChain } from "../harness/chain.js";
 

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { webhookEventSchemas } from "../../src/core/webhookEvents.js";
+import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import { errorCodes, type ErrorCode } from "../../src/errors.js";
 import { buildOpenApiDocument } from "../../../sdk/scripts/generate.js";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSigner } from "../../src/chain/signer.js";
 import * as admin from "../../src/core/admin.js";
-import { createGasless } from "../../src/gasless/worker.js";
+import { createGasless } from "../../src/jobs/gasless.js";
 import { buildApp } from "../../src/http/app.js";
 import { createLogger } from "../../src/logger.js";
 import { scrubLogLine, scrubText } from "../../src/scrub.js";

@@ -8,8 +8,8 @@ import {
   failPayment,
   sweepExpiredPayments,
   type PaymentCompletedEvent,
-} from "../../src/core/lifecycle.js";
-import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhookEvents.js";
+} from "../../src/core/settlement.js";
+import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";

@@ -3,7 +3,7 @@ import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { expireRefund } from "../../src/core/refunds.js";
-import { webhookEventSchema } from "../../src/core/webhookEvents.js";
+import { webhookEventSchema } from "../../src/core/webhooks/events.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {

@@ -12,17 +12,17 @@ import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { failPayment } from "../../src/core/lifecycle.js";
-import { webhookEventSchemas } from "../../src/core/webhookEvents.js";
+import { failPayment } from "../../src/core/settlement.js";
+import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import type { Db } from "../../src/db/database.js";
 import {
   lifecycleWorkerModule,
   type LifecycleModule,
   type LifecycleModuleOptions,
-} from "../../src/jobs/lifecycle.js";
+} from "../../src/jobs/settlement.js";
 import { startWorker } from "../../src/jobs/worker.js";
 import { createLogger } from "../../src/logger.js";
-import { migrateJobQueue } from "../../src/jobs/queue.js";
+import { migrateJobQueue } from "../../src/db/jobQueue.js";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPrivateAddress, postWebhook } from "../../src/core/webhookHttp.js";
+import { isPrivateAddress, postWebhook } from "../../src/core/webhooks/http.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent as causeEventOf,

@@ -1,11 +1,11 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { ConfigError, loadConfig } from "../../src/config/index.js";
 import { findTokenPriceSourceByTokenId } from "../../src/db/prices.js";
 import { isKassaError } from "../../src/errors.js";
-import { formatPriceSourceSpec, parsePriceSourceSpec, setTokenPriceSource } from "../../src/prices/admin.js";
-import { defaultPriceSettings, priceEnvShape, toPriceSettings } from "../../src/prices/settings.js";
+import { formatPriceSourceSpec, parsePriceSourceSpec, setTokenPriceSource } from "../../src/core/prices/admin.js";
+import { defaultPriceSettings, priceEnvShape, toPriceSettings } from "../../src/config/prices.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addToken } from "./support.js";
 

@@ -14,10 +14,10 @@ import {
 import { foundry } from "viem/chains";
 import { anvilAccount, startAnvil, type AnvilInstance } from "@kassa/contracts";
 import { compileSolidity, contractsRoot } from "../../../contracts/src/compile.js";
-import { createChainlinkFxSource, createChainlinkPriceSource } from "../../src/prices/chainlink.js";
-import { collectPrices } from "../../src/prices/collect.js";
-import { quoteAsset } from "../../src/prices/derive.js";
-import { PriceSourceError } from "../../src/prices/source.js";
+import { createChainlinkFxSource, createChainlinkPriceSource } from "../../src/chain/prices/chainlink.js";
+import { collectPrices } from "../../src/core/prices/collect.js";
+import { quoteAsset } from "../../src/chain/prices/derive.js";
+import { PriceSourceError } from "../../src/chain/prices/source.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addToken, recordingLogger, testClock } from "./support.js";
 

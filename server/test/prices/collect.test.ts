@@ -6,13 +6,13 @@ import {
   collectPricesCronItem,
   collectPricesWorkerModule,
   createCollectPricesTask,
-} from "../../src/jobs/collectPrices.js";
-import { enqueueJob } from "../../src/jobs/queue.js";
+} from "../../src/jobs/prices.js";
+import { enqueueJob } from "../../src/db/jobQueue.js";
 import { startWorker } from "../../src/jobs/worker.js";
 import { createLogger } from "../../src/logger.js";
-import { createCoinGeckoPriceSource } from "../../src/prices/coingecko.js";
-import { collectPrices, type CollectPricesDeps } from "../../src/prices/collect.js";
-import { createStaticFxSource, createStaticPriceSource } from "../../src/prices/static.js";
+import { createCoinGeckoPriceSource } from "../../src/chain/prices/coingecko.js";
+import { collectPrices, type CollectPricesDeps } from "../../src/core/prices/collect.js";
+import { createStaticFxSource, createStaticPriceSource } from "../../src/chain/prices/static.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { startFakeCoinGecko, type FakeCoinGecko } from "./fakeCoinGecko.js";
 import { addSamples, addToken, recordingLogger, testClock } from "./support.js";

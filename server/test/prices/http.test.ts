@@ -8,8 +8,8 @@ import { createMerchant } from "../../src/core/admin.js";
 import { updateChainByNetworkId } from "../../src/db/chains.js";
 import type { TokenRow } from "../../src/db/types.js";
 import { buildApp } from "../../src/http/app.js";
-import { createPriceRuntime } from "../../src/prices/runtime.js";
-import { defaultPriceSettings } from "../../src/prices/settings.js";
+import { createPriceRuntime } from "../../src/core/prices/runtime.js";
+import { defaultPriceSettings } from "../../src/config/prices.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addSamples, addToken, recordingLogger, testClock } from "./support.js";
 

@@ -3,8 +3,8 @@ import { findLatestPriceSample } from "../../src/db/prices.js";
 import type { TokenRow } from "../../src/db/types.js";
 import type { Currency } from "../../src/domain/fiat.js";
 import { isKassaError, type ErrorCode } from "../../src/errors.js";
-import { createPriceService, getTokenPrice, type PriceQueryDeps } from "../../src/prices/service.js";
-import { hourlyAverageSearchSpan, previousFullHour } from "../../src/prices/window.js";
+import { createPriceService, getTokenPrice, type PriceQueryDeps } from "../../src/core/prices/service.js";
+import { hourlyAverageSearchSpan, previousFullHour } from "../../src/domain/priceWindow.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addSamples, addToken, testClock } from "./support.js";
 

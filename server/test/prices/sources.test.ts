@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCoinGeckoPriceSource } from "../../src/prices/coingecko.js";
-import { quoteAsset } from "../../src/prices/derive.js";
-import { PriceSourceError } from "../../src/prices/source.js";
-import { createStaticFxSource, createStaticPriceSource } from "../../src/prices/static.js";
+import { createCoinGeckoPriceSource } from "../../src/chain/prices/coingecko.js";
+import { quoteAsset } from "../../src/chain/prices/derive.js";
+import { PriceSourceError } from "../../src/chain/prices/source.js";
+import { createStaticFxSource, createStaticPriceSource } from "../../src/chain/prices/static.js";
 import { startFakeCoinGecko, type FakeCoinGecko } from "./fakeCoinGecko.js";
 
 async function rejection(promise: Promise<unknown>): Promise<PriceSourceError> {

@@ -8,7 +8,7 @@ import {
 } from "../../src/db/prices.js";
 import { insertToken } from "../../src/db/tokens.js";
 import type { TokenRow } from "../../src/db/types.js";
-import type { PriceLogger } from "../../src/prices/collect.js";
+import type { PriceLogger } from "../../src/core/prices/collect.js";
 
 /** A clock tests move by hand. */
 export function testClock(start: string) {

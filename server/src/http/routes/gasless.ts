@@ -15,7 +15,7 @@ import {
   relayViewSchema,
   submitRelay,
 } from "../../core/relay.js";
-import type { GaslessRuntime } from "../../gasless/runtime.js";
+import type { GaslessRuntime } from "../../chain/gasless.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

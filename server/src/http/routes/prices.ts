@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getTokenPrice } from "../../prices/service.js";
-import { priceQuerySchema, tokenPriceView, tokenPriceViewSchema } from "../../prices/view.js";
+import { getTokenPrice } from "../../core/prices/service.js";
+import { priceQuerySchema, tokenPriceView, tokenPriceViewSchema } from "../../core/prices/view.js";
 import { apiKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

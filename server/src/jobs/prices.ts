@@ -1,5 +1,5 @@
 import type { CronItem, Task } from "graphile-worker";
-import { collectPrices, type CollectPricesDeps } from "../prices/collect.js";
+import { collectPrices, type CollectPricesDeps } from "../core/prices/collect.js";
 import type { WorkerModule } from "./worker.js";
 
 export const COLLECT_PRICES_TASK = "collect_prices";

@@ -1,4 +1,4 @@
-import { divideDecimals, multiplyDecimals, type Currency } from "../domain/fiat.js";
+import { divideDecimals, multiplyDecimals, type Currency } from "../../domain/fiat.js";
 import type { FxSource, PriceAssetRef, PriceQuote, PriceSource } from "./source.js";
 
 export interface QuoteAssetResult {

@@ -1,14 +1,14 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { Secret } from "./secret.js";
-import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices/settings.js";
+import { Secret } from "../secret.js";
+import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices.js";
 import {
   gaslessEnvShape,
   parseFaucetChainBudgets,
   parseGaslessKeys,
   toGaslessSettings,
   type GaslessSettings,
-} from "./gasless/settings.js";
+} from "./gasless.js";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { Logger, runMigrations } from "graphile-worker";
-import { createDb } from "../db/database.js";
-import type { Database } from "../db/types.js";
+import { createDb } from "./database.js";
+import type { Database } from "./types.js";
 
 export interface EnqueueOptions {
   /** Run no earlier than this; default now. */

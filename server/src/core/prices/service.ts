@@ -1,17 +1,17 @@
 import { getAddress, isAddress } from "viem";
-import type { PriceQuery, PriceService } from "../core/prices.js";
-import { findChainByNetworkId } from "../db/chains.js";
-import type { Db } from "../db/database.js";
+import type { PriceQuery, PriceService } from "./priceService.js";
+import { findChainByNetworkId } from "../../db/chains.js";
+import type { Db } from "../../db/database.js";
 import {
   findLatestPriceSample,
   findNewestHourOfSamples,
   findTokenPriceSourceByTokenId,
-} from "../db/prices.js";
-import { findTokenByChainIdAndAddress } from "../db/tokens.js";
-import type { TokenRow } from "../db/types.js";
-import { meanFromSum, parseCurrency, type Currency } from "../domain/fiat.js";
-import { KassaError } from "../errors.js";
-import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS, HOUR_MS, hourlyAverageSearchSpan } from "./window.js";
+} from "../../db/prices.js";
+import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
+import type { TokenRow } from "../../db/types.js";
+import { meanFromSum, parseCurrency, type Currency } from "../../domain/fiat.js";
+import { KassaError } from "../../errors.js";
+import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS, HOUR_MS, hourlyAverageSearchSpan } from "../../domain/priceWindow.js";
 
 export const PRICE_TYPES = ["current", "hourly-average"] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];

@@ -1,14 +1,14 @@
 import { getAddress, isAddress } from "viem";
-import { findChainByNetworkId } from "../db/chains.js";
-import type { Db } from "../db/database.js";
+import { findChainByNetworkId } from "../../db/chains.js";
+import type { Db } from "../../db/database.js";
 import {
   deleteTokenPriceSourceByTokenId,
   upsertTokenPriceSource,
   type TokenPriceSourceRow,
-} from "../db/prices.js";
-import { findTokenByChainIdAndAddress } from "../db/tokens.js";
-import { parseCurrency } from "../domain/fiat.js";
-import { KassaError } from "../errors.js";
+} from "../../db/prices.js";
+import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
+import { parseCurrency } from "../../domain/fiat.js";
+import { KassaError } from "../../errors.js";
 
 export type PriceSourceSpec = Pick<
   TokenPriceSourceRow,

@@ -1,14 +1,14 @@
-import type { Db } from "../db/database.js";
+import type { Db } from "../../db/database.js";
 import {
   deletePriceSamplesSampledBefore,
   insertPriceSamples,
   listEnabledTokensWithPriceSources,
   type NewPriceSampleRow,
   type PricedTokenRow,
-} from "../db/prices.js";
-import { parseCurrency, type Currency } from "../domain/fiat.js";
-import { quoteAsset } from "./derive.js";
-import type { FxSource, PriceSource, PriceSourceKind } from "./source.js";
+} from "../../db/prices.js";
+import { parseCurrency, type Currency } from "../../domain/fiat.js";
+import { quoteAsset } from "../../chain/prices/derive.js";
+import type { FxSource, PriceSource, PriceSourceKind } from "../../chain/prices/source.js";
 
 /** The subset of a pino logger the collector writes to. */
 export interface PriceLogger {

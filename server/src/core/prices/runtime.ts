@@ -1,22 +1,22 @@
 import type { Client } from "viem";
-import type { ChainClients } from "../chain/clients.js";
-import type { PriceService } from "../core/prices.js";
-import { findChainByNetworkId } from "../db/chains.js";
-import type { Db } from "../db/database.js";
-import type { Currency } from "../domain/fiat.js";
+import type { ChainClients } from "../../chain/clients.js";
+import type { PriceService } from "./priceService.js";
+import { findChainByNetworkId } from "../../db/chains.js";
+import type { Db } from "../../db/database.js";
+import type { Currency } from "../../domain/fiat.js";
 import {
   collectPricesCronItem,
   collectPricesWorkerModule,
   createCollectPricesTask,
-} from "../jobs/collectPrices.js";
-import type { WorkerModule } from "../jobs/worker.js";
-import { createChainlinkFxSource, createChainlinkPriceSource } from "./chainlink.js";
-import { createCoinGeckoPriceSource } from "./coingecko.js";
+} from "../../jobs/prices.js";
+import type { WorkerModule } from "../../jobs/worker.js";
+import { createChainlinkFxSource, createChainlinkPriceSource } from "../../chain/prices/chainlink.js";
+import { createCoinGeckoPriceSource } from "../../chain/prices/coingecko.js";
 import { collectPrices, type CollectPricesDeps, type PriceLogger } from "./collect.js";
 import { createPriceService, type PriceQueryDeps } from "./service.js";
-import type { PriceSettings } from "./settings.js";
-import type { FxRate, FxSource, PriceSource, PriceSourceKind } from "./source.js";
-import { createStaticFxSource, createStaticPriceSource } from "./static.js";
+import type { PriceSettings } from "../../config/prices.js";
+import type { FxRate, FxSource, PriceSource, PriceSourceKind } from "../../chain/prices/source.js";
+import { createStaticFxSource, createStaticPriceSource } from "../../chain/prices/static.js";
 
 export interface PriceRuntimeDeps {
   db: Db;

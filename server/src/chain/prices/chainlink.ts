@@ -1,6 +1,6 @@
 import { getAddress, isAddress, parseAbi, type Address, type Client } from "viem";
 import { readContract } from "viem/actions";
-import { scaledIntegerToDecimal, type Currency } from "../domain/fiat.js";
+import { scaledIntegerToDecimal, type Currency } from "../../domain/fiat.js";
 import {
   PriceSourceError,
   type FxRate,

@@ -2,11 +2,11 @@ import { isAddress, type Address } from "viem";
 import { z } from "zod";
 import type { Secret } from "../secret.js";
 import { CURRENCY_CODES, isDecimalString, parseCurrency, type Currency } from "../domain/fiat.js";
-import { DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES } from "../jobs/collectPrices.js";
-import { DEFAULT_CHAINLINK_MAX_AGE_SECONDS, type ChainlinkFxFeed } from "./chainlink.js";
-import { DEFAULT_PRICE_RETENTION_MS } from "./collect.js";
-import type { StaticPriceTable } from "./static.js";
-import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS } from "./window.js";
+import { DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES } from "../jobs/prices.js";
+import { DEFAULT_CHAINLINK_MAX_AGE_SECONDS, type ChainlinkFxFeed } from "../chain/prices/chainlink.js";
+import { DEFAULT_PRICE_RETENTION_MS } from "../core/prices/collect.js";
+import type { StaticPriceTable } from "../chain/prices/static.js";
+import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS } from "../domain/priceWindow.js";
 
 /** Price settings, parsed once at start by config.ts from the variables of {@link priceEnvShape}. */
 export interface PriceSettings {

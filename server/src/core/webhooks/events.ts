@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { WebhookEventType } from "../db/lifecycleTypes.js";
-import { paymentStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
+import type { WebhookEventType } from "../../db/lifecycleTypes.js";
+import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds them,

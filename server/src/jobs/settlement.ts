@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
-import { sweepExpiredPayments } from "../core/lifecycle.js";
+import { sweepExpiredPayments } from "../core/settlement.js";
 import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,

@@ -1,4 +1,4 @@
-import type { Currency } from "../domain/fiat.js";
+import type { Currency } from "../../domain/fiat.js";
 
 /** Where a token's price comes from; chosen per token (`token_price_sources`). */
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";

@@ -1,4 +1,4 @@
-import { KassaError } from "../errors.js";
+import { KassaError } from "../../errors.js";
 
 export interface PriceQuery {
   networkId: number;

@@ -1,4 +1,4 @@
-import { isDecimalString, normalizeDecimal, type Currency } from "../domain/fiat.js";
+import { isDecimalString, normalizeDecimal, type Currency } from "../../domain/fiat.js";
 import {
   PriceSourceError,
   type FxRate,

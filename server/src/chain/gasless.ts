@@ -2,12 +2,12 @@ import type { Logger } from "pino";
 import { Counter, Gauge, register } from "prom-client";
 import type { PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { ChainClients } from "../chain/clients.js";
-import { TransactionSender, type SenderHooks } from "../chain/sender.js";
+import type { ChainClients } from "./clients.js";
+import { TransactionSender, type SenderHooks } from "./sender.js";
 import type { Db } from "../db/database.js";
 import type { SenderRole } from "../db/senders.js";
 import type { ChainRow } from "../db/types.js";
-import type { GaslessSettings } from "./settings.js";
+import type { GaslessSettings } from "../config/gasless.js";
 
 /** What the relay and faucet core functions and the worker's tracker share. */
 export interface GaslessRuntime {

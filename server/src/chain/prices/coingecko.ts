@@ -1,5 +1,5 @@
-import { numberToDecimalString } from "../domain/amount.js";
-import type { Currency } from "../domain/fiat.js";
+import { numberToDecimalString } from "../../domain/amount.js";
+import type { Currency } from "../../domain/fiat.js";
 import { PriceSourceError, type PriceAssetRef, type PriceQuote, type PriceSource } from "./source.js";
 
 export const COINGECKO_PUBLIC_BASE_URL = "https://api.coingecko.com/api/v3";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { ChainClients } from "./chain/clients.js";
-import type { Db } from "./db/database.js";
-import { listFaucetSpendOfDay } from "./db/grants.js";
-import { faucetDailyBudgetWei, type GaslessSettings } from "./gasless/settings.js";
-import "./db/lifecycleTypes.js";
+import type { ChainClients } from "../chain/clients.js";
+import type { Db } from "../db/database.js";
+import { listFaucetSpendOfDay } from "../db/grants.js";
+import { faucetDailyBudgetWei, type GaslessSettings } from "../config/gasless.js";
+import "../db/lifecycleTypes.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide

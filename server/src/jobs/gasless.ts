@@ -11,9 +11,9 @@ import {
 } from "../core/relay.js";
 import { listChains } from "../db/chains.js";
 import type { Db } from "../db/database.js";
-import type { BackgroundService, WorkerModule } from "../jobs/worker.js";
-import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "./runtime.js";
-import type { GaslessSettings } from "./settings.js";
+import type { BackgroundService, WorkerModule } from "./worker.js";
+import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";
+import type { GaslessSettings } from "../config/gasless.js";
 
 export interface CreateGaslessOptions {
   db: Db;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema } from "../core/validation.js";
+import { addressSchema } from "../validation.js";
 import { PRICE_TYPES, type TokenPrice } from "./service.js";
 
 /** GET /prices query. The currency is checked by the service (INVALID_CURRENCY). */
