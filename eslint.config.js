@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import layers from "./eslint/layers.js";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".kassa/**", "contracts/src/generated/**"] },
@@ -11,5 +12,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "off",
     },
+  },
+  {
+    files: ["server/src/**/*.ts"],
+    plugins: { layers },
+    rules: { "layers/import-direction": "error" },
   },
 );
