@@ -22,7 +22,7 @@ import {
   movePaidPaymentToBlock,
 } from "../db/payments.js";
 import type { ChainRow } from "../db/types.js";
-import type { BackgroundService } from "../jobs/worker.js";
+import type { BackgroundService } from "../domain/tasks.js";
 import type { ChainClients } from "./clients.js";
 import { finalBlockNumber } from "./finality.js";
 import { paymentCompletedAbiItem, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";

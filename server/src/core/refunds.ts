@@ -17,9 +17,8 @@ import { KassaError } from "../errors.js";
 import { enqueueJob } from "../db/jobQueue.js";
 import { parseInput } from "./validation.js";
 import { recordPaymentEvent } from "./webhooks.js";
+import { TASKS } from "../domain/tasks.js";
 
-/** graphile-worker task that returns a refund's payment to PAID once the refund can no longer be sent. */
-export const EXPIRE_REFUND_TASK = "lifecycle_expire_refund";
 /** How long the merchant wallet has to send the refund transaction. */
 export const REFUND_DEADLINE_SECONDS = 3600;
 
@@ -196,7 +195,7 @@ export async function createRefund(
       });
       await enqueueJob(
         trx,
-        EXPIRE_REFUND_TASK,
+        TASKS.expireRefund,
         { refundId: row.id },
         { runAt: new Date(deadline * 1000 + 1000), jobKey: `expire-refund:${row.id}` },
       );
@@ -339,7 +338,7 @@ export async function expireRefund(
   const reschedule = async (delayMs: number) => {
     await enqueueJob(
       deps.db,
-      EXPIRE_REFUND_TASK,
+      TASKS.expireRefund,
       { refundId },
       { runAt: new Date(deps.now().getTime() + delayMs), jobKey: `expire-refund:${refundId}` },
     );

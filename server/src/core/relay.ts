@@ -54,9 +54,7 @@ import type { GaslessRuntime } from "../chain/gasless.js";
 import { enqueueJob } from "../db/jobQueue.js";
 import { applyPaymentCompletedIn, failPayment, type PaymentCompletedEvent } from "./settlement.js";
 import { parseInput } from "./validation.js";
-
-/** graphile-worker task that signs and sends a queued relay. */
-export const RELAY_SUBMIT_TASK = "relay_submit";
+import { TASKS } from "../domain/tasks.js";
 
 const uint = z
   .union([
@@ -456,7 +454,7 @@ export async function submitRelay(
         signature: request.signature,
       });
       if (inserted) {
-        await enqueueJob(trx, RELAY_SUBMIT_TASK, { relayRequestId: inserted.id }, { maxAttempts: 10 });
+        await enqueueJob(trx, TASKS.submitRelay, { relayRequestId: inserted.id }, { maxAttempts: 10 });
       }
       return inserted;
     });

@@ -5,7 +5,8 @@ import { movePaidPaymentToBlock, revertPaidPaymentToCreated, type PaidPaymentBlo
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments.js";
 import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { DELIVER_WEBHOOK_TASK, paymentEventRows, recordPaymentEvent } from "./webhooks.js";
+import { paymentEventRows, recordPaymentEvent } from "./webhooks.js";
+import { TASKS } from "../domain/tasks.js";
 
 /**
  * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it
@@ -334,7 +335,7 @@ async function expireBatch(
     now: options.now,
     heldSince,
     ...rows,
-    task: DELIVER_WEBHOOK_TASK,
+    task: TASKS.deliverWebhook,
   });
   return { due: due.length, expired };
 }

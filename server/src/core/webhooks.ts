@@ -29,9 +29,7 @@ import { KassaError } from "../errors.js";
 import { enqueueJob, enqueueJobs } from "../db/jobQueue.js";
 import type { WebhookEventBody } from "./webhooks/events.js";
 import { postWebhook } from "./webhooks/http.js";
-
-/** graphile-worker task that makes one delivery attempt. */
-export const DELIVER_WEBHOOK_TASK = "lifecycle_deliver_webhook";
+import { TASKS } from "../domain/tasks.js";
 
 /**
  * Delays before each retry after a failed attempt: about three and a half days in all, then the delivery
@@ -218,7 +216,7 @@ export async function recordPaymentEvents(
   await enqueueJobs(
     trx,
     deliveries.map((delivery) => ({
-      task: DELIVER_WEBHOOK_TASK,
+      task: TASKS.deliverWebhook,
       payload: { ...delivery.job },
       jobKey: delivery.id,
     })),
@@ -231,7 +229,7 @@ export async function recordPaymentEvents(
  * `runAt`, default now) instead of doubling it.
  */
 export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, runAt?: Date): Promise<void> {
-  return enqueueJob(db, DELIVER_WEBHOOK_TASK, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
+  return enqueueJob(db, TASKS.deliverWebhook, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
     jobKey: deliveryId,
     ...(runAt ? { runAt } : {}),
   });

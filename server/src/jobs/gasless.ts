@@ -6,14 +6,15 @@ import {
   onRelayBroadcast,
   onRelayTransactionFinished,
   processQueuedRelay,
-  RELAY_SUBMIT_TASK,
   relayReplacementRefusal,
 } from "../core/relay.js";
 import { listChains } from "../db/chains.js";
 import type { Db } from "../db/database.js";
-import type { BackgroundService, WorkerModule } from "./worker.js";
+import type { BackgroundService } from "../domain/tasks.js";
+import type { WorkerModule } from "./worker.js";
 import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";
 import type { GaslessSettings } from "../config/gasless.js";
+import { TASKS } from "../domain/tasks.js";
 
 export interface CreateGaslessOptions {
   db: Db;
@@ -165,7 +166,7 @@ export function relayerTracker(runtime: GaslessRuntime): BackgroundService {
 export function gaslessWorkerModule(runtime: GaslessRuntime): WorkerModule {
   return {
     tasks: {
-      [RELAY_SUBMIT_TASK]: async (payload) => {
+      [TASKS.submitRelay]: async (payload) => {
         const { relayRequestId } = payload as { relayRequestId: number };
         await processQueuedRelay(runtime, relayRequestId);
       },

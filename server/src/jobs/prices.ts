@@ -1,8 +1,7 @@
 import type { CronItem, Task } from "graphile-worker";
 import { collectPrices, type CollectPricesDeps } from "../core/prices/collect.js";
 import type { WorkerModule } from "./worker.js";
-
-export const COLLECT_PRICES_TASK = "collect_prices";
+import { TASKS } from "../domain/tasks.js";
 
 export const DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES = 5;
 
@@ -38,10 +37,10 @@ export function collectPricesCronItem(
     throw new RangeError(`price collection interval must be 1-59 minutes, got ${intervalMinutes}`);
   }
   return {
-    task: COLLECT_PRICES_TASK,
+    task: TASKS.collectPrices,
     match: intervalMinutes === 1 ? "* * * * *" : `*/${intervalMinutes} * * * *`,
-    identifier: COLLECT_PRICES_TASK,
-    options: { backfillPeriod: 0, maxAttempts: 3, jobKey: COLLECT_PRICES_TASK, jobKeyMode: "replace" },
+    identifier: TASKS.collectPrices,
+    options: { backfillPeriod: 0, maxAttempts: 3, jobKey: TASKS.collectPrices, jobKeyMode: "replace" },
   };
 }
 
@@ -51,7 +50,7 @@ export function collectPricesWorkerModule(
   intervalMinutes: number = DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES,
 ): WorkerModule {
   return {
-    tasks: { [COLLECT_PRICES_TASK]: createCollectPricesTask(deps) },
+    tasks: { [TASKS.collectPrices]: createCollectPricesTask(deps) },
     cron: [collectPricesCronItem(intervalMinutes)],
   };
 }

@@ -4,19 +4,16 @@ import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
 import { sweepExpiredPayments } from "../core/settlement.js";
-import { EXPIRE_REFUND_TASK, expireRefund } from "../core/refunds.js";
+import { expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,
-  DELIVER_WEBHOOK_TASK,
   wakeStrandedDeliveries,
   type WebhookDeliveryDeps,
 } from "../core/webhooks.js";
 import type { Db } from "../db/database.js";
 import type { WorkerModule } from "./worker.js";
+import { TASKS } from "../domain/tasks.js";
 
-export const EXPIRE_PAYMENTS_TASK = "lifecycle_expire_payments";
-/** Every minute: deliveries parked for a slot whose wake-up was lost with a dead worker. */
-export const WAKE_DELIVERIES_TASK = "lifecycle_wake_webhook_deliveries";
 /** A delivery due for this long without being sent has lost its wake-up. */
 const STRANDED_AFTER_MS = 30_000;
 
@@ -102,21 +99,21 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
 
   return {
     tasks: {
-      [DELIVER_WEBHOOK_TASK]: deliverWebhook,
-      [EXPIRE_PAYMENTS_TASK]: expirePayments,
-      [EXPIRE_REFUND_TASK]: expireRefundTask,
-      [WAKE_DELIVERIES_TASK]: wakeDeliveries,
+      [TASKS.deliverWebhook]: deliverWebhook,
+      [TASKS.expirePayments]: expirePayments,
+      [TASKS.expireRefund]: expireRefundTask,
+      [TASKS.wakeWebhookDeliveries]: wakeDeliveries,
     },
     cron: [
       {
-        task: EXPIRE_PAYMENTS_TASK,
+        task: TASKS.expirePayments,
         match: options.expiryCron ?? "* * * * *",
-        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: EXPIRE_PAYMENTS_TASK },
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.expirePayments },
       },
       {
-        task: WAKE_DELIVERIES_TASK,
+        task: TASKS.wakeWebhookDeliveries,
         match: "* * * * *",
-        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: WAKE_DELIVERIES_TASK },
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.wakeWebhookDeliveries },
       },
     ],
     services: watcher ? [watcher] : [],

@@ -9,16 +9,9 @@ import {
   type WorkerEvents,
 } from "graphile-worker";
 import type { Logger } from "pino";
+import type { BackgroundService } from "../domain/tasks.js";
 import { createDb, createQueuePool } from "../db/database.js";
 import { beatWorkerPools, forgetWorkerPools, unlockJobsOfDeadWorkers } from "../db/workerHeartbeats.js";
-
-/** A long-running loop of the worker role (a chain watcher, a relayer), started and stopped with it. */
-export interface BackgroundService {
-  name: string;
-  start(): Promise<void>;
-  /** Finishes the work in hand, then resolves. */
-  stop(): Promise<void>;
-}
 
 /** What one capability (prices, lifecycle, gasless...) contributes to the worker role. */
 export interface WorkerModule {

@@ -7,8 +7,6 @@
 import { anvilPrivateKeys } from "@kassa/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RELAY_SUBMIT_TASK } from "../../src/core/relay.js";
-import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import {
   createPayment,
@@ -22,6 +20,7 @@ import {
 } from "../gasless/support.js";
 import { causeEvent, setWebhookUrl, startReceiver, waitFor, type Receiver } from "../lifecycle/support.js";
 import { exitOf, isRunning, startKassa, type KassaProcess } from "../operations/support.js";
+import { TASKS } from "../../src/domain/tasks.js";
 
 /** Dead after 30 s of silence, found on a 5 s heartbeat: recovery takes 30-40 s; the wait allows more on a busy machine. */
 const RECOVERY_BOUND_MS = 90_000;
@@ -87,7 +86,7 @@ describe("a worker SIGKILLed while it holds work", () => {
       receiver.respondWith = "hang";
       await causeEvent(env.t);
       await waitFor("the receiver to read the delivery", () => receiver.requests === 1);
-      const holder = await waitFor("the worker sending it", () => holderOf(DELIVER_WEBHOOK_TASK));
+      const holder = await waitFor("the worker sending it", () => holderOf(TASKS.deliverWebhook));
       await kill(holder);
       // The cut request is never answered: only the retry is acknowledged.
       receiver.held.length = 0;
@@ -125,7 +124,7 @@ describe("a worker SIGKILLed while it holds work", () => {
       // Kill the worker that took the relay job; if it was already done, kill one anyway.
       let heldTheJob = false;
       const holder = await waitFor("the relay job taken or done", async () => {
-        const taken = await holderOf(RELAY_SUBMIT_TASK);
+        const taken = await holderOf(TASKS.submitRelay);
         heldTheJob = taken !== undefined;
         if (taken) return taken;
         const { status } = await relayStatus(env, pk, p.paymentId);

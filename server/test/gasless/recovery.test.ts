@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RELAY_SUBMIT_TASK } from "../../src/core/relay.js";
 import type { TestChain } from "../harness/chain.js";
 import { countJobs } from "../lifecycle/support.js";
 import { exitOf, isRunning, startKassa } from "../operations/support.js";
@@ -20,6 +19,7 @@ import {
   type GaslessTestEnv,
 } from "./support.js";
 import { startTestChain } from "../harness/chain.js";
+import { TASKS } from "../../src/domain/tasks.js";
 
 const relayer = anvilAccount(RELAYER_INDEX).address;
 
@@ -142,7 +142,7 @@ describe("processes SIGKILLed around a relay", () => {
       expect(done.transactionHash).toBe(crashed.broadcasts[0]!.tx_hash);
       // The queued job ran too, found the relay taken and sent nothing.
       await waitFor(
-        () => countJobs(env.t.database.db, RELAY_SUBMIT_TASK),
+        () => countJobs(env.t.database.db, TASKS.submitRelay),
         (n) => n === 0,
         { what: "the queued relay job done" },
       );
@@ -182,7 +182,7 @@ describe("processes SIGKILLed around a relay", () => {
     expect(api.child.signalCode).toBe("SIGKILL");
     expect((await relayStatus(env, pk, p.paymentId)).status).toBe("QUEUED");
     // The job was enqueued with the relay, in the transaction the 202 answered for.
-    expect(await countJobs(env.t.database.db, RELAY_SUBMIT_TASK)).toBe(1);
+    expect(await countJobs(env.t.database.db, TASKS.submitRelay)).toBe(1);
 
     const startedAt = performance.now();
     const worker = await env.startWorker();

@@ -229,9 +229,9 @@ describe("payment list", () => {
     });
     expect(paid?.payment_id).toBe(row.payment_id);
     expect(await movePaymentStatus(t.database.db, move)).toBeUndefined();
-    expect(() =>
-      movePaymentStatus(t.database.db, { ...move, from: "PAID", to: "EXPIRED" }),
-    ).toThrow(/not allowed/);
+    expect(() => movePaymentStatus(t.database.db, { ...move, from: "PAID", to: "EXPIRED" })).toThrow(
+      /not allowed/,
+    );
 
     const paidOnly = await list("?status=PAID");
     expect(paidOnly.body.data.payments).toEqual([

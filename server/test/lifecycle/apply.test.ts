@@ -10,7 +10,6 @@ import {
   type PaymentCompletedEvent,
 } from "../../src/core/settlement.js";
 import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks/events.js";
-import { DELIVER_WEBHOOK_TASK } from "../../src/core/webhooks.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import {
@@ -22,6 +21,7 @@ import {
   webhookEvents,
   type CreatedPayment,
 } from "./support.js";
+import { TASKS } from "../../src/domain/tasks.js";
 
 let chain: TestChain;
 let t: TestApp;
@@ -58,7 +58,7 @@ function eventFor(p: CreatedPayment, overrides: Partial<PaymentCompletedEvent> =
 describe("applyPaymentCompleted", () => {
   it("moves a matching CREATED payment to PAID once, with one payment.paid event and delivery job", async () => {
     const p = await createPayment(t);
-    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const jobsBefore = await countJobs(t.database.db, TASKS.deliverWebhook);
     const event = eventFor(p);
     expect(await applyPaymentCompleted(t.database.db, event)).toBe("paid");
     expect(await applyPaymentCompleted(t.database.db, event)).toBe("already-applied");
@@ -93,7 +93,7 @@ describe("applyPaymentCompleted", () => {
       merchantId: p.merchantId,
       paidAfterExpiry: false,
     });
-    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore + 1);
+    expect(await countJobs(t.database.db, TASKS.deliverWebhook)).toBe(jobsBefore + 1);
   });
 
   it("is exactly-once under concurrent appliers", async () => {
@@ -212,7 +212,7 @@ describe("sweepExpiredPayments", () => {
     const later = new Date(Math.max(...payments.map((p) => Date.parse(p.expiresAt))) + 1000);
     const due = await dueAt(later);
     expect(due).toBeGreaterThanOrEqual(7);
-    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const jobsBefore = await countJobs(t.database.db, TASKS.deliverWebhook);
 
     expect(await sweepExpiredPayments(t.database.db, { now: () => later, batchSize: 3 })).toBe(due);
     for (const p of payments) {
@@ -233,7 +233,7 @@ describe("sweepExpiredPayments", () => {
         .execute();
       expect(deliveries).toEqual([{ status: "PENDING" }]);
     }
-    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore + due);
+    expect(await countJobs(t.database.db, TASKS.deliverWebhook)).toBe(jobsBefore + due);
     expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBe(0);
   });
 
@@ -266,7 +266,7 @@ describe("sweepExpiredPayments", () => {
   it("records the event without a delivery or job when the merchant has no webhook URL", async () => {
     const p = await createPayment(t);
     const later = new Date(Date.parse(p.expiresAt) + 1000);
-    const jobsBefore = await countJobs(t.database.db, DELIVER_WEBHOOK_TASK);
+    const jobsBefore = await countJobs(t.database.db, TASKS.deliverWebhook);
     const merchants = t.adminDeps.db.updateTable("merchants");
     await merchants.set({ webhook_url: null }).execute();
     try {
@@ -282,7 +282,7 @@ describe("sweepExpiredPayments", () => {
       .where("event_id", "=", events[0]?.id ?? "")
       .execute();
     expect(deliveries).toEqual([]);
-    expect(await countJobs(t.database.db, DELIVER_WEBHOOK_TASK)).toBe(jobsBefore);
+    expect(await countJobs(t.database.db, TASKS.deliverWebhook)).toBe(jobsBefore);
   });
 });
 

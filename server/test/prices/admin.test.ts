@@ -4,7 +4,11 @@ import { z } from "zod";
 import { ConfigError, loadConfig } from "../../src/config/index.js";
 import { findTokenPriceSourceByTokenId } from "../../src/db/prices.js";
 import { isKassaError } from "../../src/errors.js";
-import { formatPriceSourceSpec, parsePriceSourceSpec, setTokenPriceSource } from "../../src/core/prices/admin.js";
+import {
+  formatPriceSourceSpec,
+  parsePriceSourceSpec,
+  setTokenPriceSource,
+} from "../../src/core/prices/admin.js";
 import { defaultPriceSettings, priceEnvShape, toPriceSettings } from "../../src/config/prices.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addToken } from "./support.js";

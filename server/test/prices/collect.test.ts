@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCronItems } from "graphile-worker";
 import type { Db } from "../../src/db/database.js";
 import {
-  COLLECT_PRICES_TASK,
   collectPricesCronItem,
   collectPricesWorkerModule,
   createCollectPricesTask,
@@ -16,6 +15,7 @@ import { createStaticFxSource, createStaticPriceSource } from "../../src/chain/p
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { startFakeCoinGecko, type FakeCoinGecko } from "./fakeCoinGecko.js";
 import { addSamples, addToken, recordingLogger, testClock } from "./support.js";
+import { TASKS } from "../../src/domain/tasks.js";
 
 function samplesOf(db: Db, tokenId: number) {
   return db
@@ -198,7 +198,7 @@ describe("collectPrices", () => {
       pollInterval: 50,
     });
     try {
-      await enqueueJob(test.db, COLLECT_PRICES_TASK, {});
+      await enqueueJob(test.db, TASKS.collectPrices, {});
       const deadline = Date.now() + 10_000;
       while ((await samplesOf(test.db, usdc.id)).length < 2 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -11,7 +11,11 @@ import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
 import type { TokenRow } from "../../db/types.js";
 import { meanFromSum, parseCurrency, type Currency } from "../../domain/fiat.js";
 import { KassaError } from "../../errors.js";
-import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS, HOUR_MS, hourlyAverageSearchSpan } from "../../domain/priceWindow.js";
+import {
+  DEFAULT_HOURLY_AVERAGE_STALENESS_MS,
+  HOUR_MS,
+  hourlyAverageSearchSpan,
+} from "../../domain/priceWindow.js";
 
 export const PRICE_TYPES = ["current", "hourly-average"] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];

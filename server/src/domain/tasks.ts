@@ -1,0 +1,29 @@
+/**
+ * The background work's names, in one place: the identifiers of graphile-worker tasks (what a job row
+ * stores, so renaming one strands the jobs already queued under the old name), and the shape of a
+ * long-running service of the worker role.
+ */
+export const TASKS = {
+  /** One webhook delivery attempt (job key: the delivery id). */
+  deliverWebhook: "lifecycle_deliver_webhook",
+  /** The expiry sweep (cron, every minute). */
+  expirePayments: "lifecycle_expire_payments",
+  /** Deliveries parked for a merchant slot whose wake-up was lost with a dead worker (cron). */
+  wakeWebhookDeliveries: "lifecycle_wake_webhook_deliveries",
+  /** A refund not sent by its deadline returns its payment to PAID. */
+  expireRefund: "lifecycle_expire_refund",
+  /** Sends (or finds already sent) one accepted gasless relay. */
+  submitRelay: "relay_submit",
+  /** Samples every token's price (cron). */
+  collectPrices: "collect_prices",
+} as const;
+
+export type TaskName = (typeof TASKS)[keyof typeof TASKS];
+
+/** A long-running loop of the worker role (a chain watcher, a relayer), started and stopped with it. */
+export interface BackgroundService {
+  name: string;
+  start(): Promise<void>;
+  /** Finishes the work in hand, then resolves. */
+  stop(): Promise<void>;
+}
