@@ -1,23 +1,13 @@
-import type { Logger } from "pino";
-import type { ChainClients } from "../chain/clients.js";
-import { createGaslessRuntime, type GaslessRuntime } from "../chain/gasless.js";
-import type { GaslessSettings } from "../config/gasless.js";
-import type { Db } from "../db/database.js";
+import {
+  createGaslessRuntime,
+  type CreateGaslessRuntimeOptions,
+  type GaslessRuntime,
+} from "../chain/gasless.js";
 import { onGrantTransactionFinished } from "./faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "./relay.js";
 
-export interface CreateGaslessOptions {
-  db: Db;
-  chains: ChainClients;
-  settings: GaslessSettings;
-  logger?: Logger;
-  now?: () => Date;
-  /** request-gas receipt polling, ms; default 500. */
-  confirmPollMs?: number;
-}
-
 /** The runtime with the relay and grant outcomes wired to their owners. */
-export function createGasless(options: CreateGaslessOptions): GaslessRuntime {
+export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {
   return createGaslessRuntime(options, (runtime) => ({
     async onFinished(tx, outcome) {
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);

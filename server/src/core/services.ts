@@ -9,7 +9,13 @@ import { createPaymentSequencer } from "../db/paymentSequences.js";
 import { createSharedReads, type SharedReads } from "../db/sharedReads.js";
 import { createLogger } from "../logger.js";
 import { createGasless } from "./gasless.js";
-import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag, type Metrics } from "./metrics.js";
+import {
+  createMetrics,
+  defaultScrapeGauges,
+  faucetBudgetGauges,
+  watcherLag,
+  type Metrics,
+} from "./metrics.js";
 import type { PaymentDeps } from "./payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./paymentStatusFeed.js";
 import { createPaymentSync, type PaymentSync } from "./paymentSync.js";
@@ -122,6 +128,10 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
         now,
         ...(options.confirmPollMs === undefined ? {} : { confirmPollMs: options.confirmPollMs }),
       }),
-    metrics: createMetrics(db, [...defaultScrapeGauges, watcherLag(chains), ...faucetBudgetGauges(config.gasless)]),
+    metrics: createMetrics(db, [
+      ...defaultScrapeGauges,
+      watcherLag(chains),
+      ...faucetBudgetGauges(config.gasless),
+    ]),
   };
 }

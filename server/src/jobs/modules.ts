@@ -10,7 +10,10 @@ export type SettlementModuleOptions = { databaseUrl: string } & Partial<
 >;
 
 /** The chain watcher, webhook delivery, and the payment and refund expiry, on the services' clients and clock. */
-export function settlementWorkerModule(services: Services, options: SettlementModuleOptions): LifecycleModule {
+export function settlementWorkerModule(
+  services: Services,
+  options: SettlementModuleOptions,
+): LifecycleModule {
   return lifecycleWorkerModule({
     db: services.db,
     chains: services.chains,
@@ -24,7 +27,10 @@ export function settlementWorkerModule(services: Services, options: SettlementMo
 
 /** The price collection task, on the schedule of PRICE_COLLECT_INTERVAL_MINUTES. */
 export function pricesWorkerModule(services: Services): WorkerModule {
-  return collectPricesWorkerModule(services.prices.collectDeps, services.config.prices.collectIntervalMinutes);
+  return collectPricesWorkerModule(
+    services.prices.collectDeps,
+    services.config.prices.collectIntervalMinutes,
+  );
 }
 
 /** Everything the worker role runs: prices, settlement, and the relayer and faucet. */
