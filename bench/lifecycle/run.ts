@@ -35,15 +35,16 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { createChainClients } from "../../server/src/chain/clients.js";
-import { createPaymentSigner } from "../../server/src/chain/signer.js";
+import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin.js";
 import { createPaymentSync } from "../../server/src/core/paymentSync.js";
+import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { buildApp } from "../../server/src/http/app.js";
-import { lifecycleWorkerModule } from "../../server/src/jobs/settlement.js";
+import { settlementWorkerModule } from "../../server/src/jobs/modules.js";
 import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
@@ -212,12 +213,14 @@ async function main() {
       chains: createChainClients({ rpcUrls: new Map([[anvil.chainId, new Secret([proxy.url])]]) }),
       now: () => new Date(),
     });
-    const app = await buildApp({
-      db,
-      signer: createPaymentSigner(new Secret(anvilPrivateKeys[1])),
+    const config = defaultConfig({
+      signerPrivateKey: new Secret(anvilPrivateKeys[1]),
       rateLimitPerMinute: 10_000_000,
-      paymentSync,
+      webhookAllowPrivate: true,
+      watcherPollIntervalMs: 50,
     });
+    const services = createServices(config, db, { logger, paymentSync });
+    const app = await buildApp(services);
     await app.listen({ host: "127.0.0.1", port: 0 });
     cleanups.push(() => app.close());
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
@@ -227,16 +230,7 @@ async function main() {
       logger,
       concurrency: 10,
       pollInterval: 1_000,
-      modules: [
-        lifecycleWorkerModule({
-          db,
-          databaseUrl,
-          chains: createChainClients(),
-          logger,
-          webhookAllowPrivate: true,
-          watcher: { pollIntervalMs: 50 },
-        }),
-      ],
+      modules: [settlementWorkerModule(services, { databaseUrl })],
     });
     cleanups.push(() => worker.stop());
 

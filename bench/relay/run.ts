@@ -34,14 +34,15 @@ import { pino } from "pino";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainClients } from "../../server/src/chain/clients.js";
-import { createPaymentSigner } from "../../server/src/chain/signer.js";
+import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin.js";
+import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { defaultGaslessSettings } from "../../server/src/config/gasless.js";
-import { createGasless, gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
+import { gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
 import { buildApp } from "../../server/src/http/app.js";
 import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
@@ -140,22 +141,17 @@ async function main(): Promise<void> {
     await admin.addPaymentMethod(adminDeps, merchant.merchant.merchantKey, { tokenAddress: tokens.permit18 });
 
     const logger = pino({ level: "silent" });
-    const gasless = createGasless({
-      db,
-      chains: createChainClients(),
-      settings: defaultGaslessSettings({
+    const config = defaultConfig({
+      signerPrivateKey: new Secret(anvilPrivateKeys[1]),
+      rateLimitPerMinute: 1_000_000,
+      gasless: defaultGaslessSettings({
         relayerKeys: new Map([[anvil.chainId, RELAYER_KEYS.map((key) => new Secret(key))]]),
         pollIntervalMs: 200,
       }),
-      logger,
     });
-    const app = await buildApp({
-      db,
-      signer: createPaymentSigner(new Secret(anvilPrivateKeys[1])),
-      rateLimitPerMinute: 1_000_000,
-      gasless,
-      paymentSync: false,
-    });
+    const services = createServices(config, db, { logger, paymentSync: false });
+    const { gasless } = services;
+    const app = await buildApp(services);
     await app.listen({ host: "127.0.0.1", port: 0 });
     stops.unshift(() => app.close());
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;

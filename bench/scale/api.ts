@@ -3,9 +3,10 @@
  * cluster-wide gauges) on the benchmark's database, in a process of its own so that the load generator
  * does not share its event loop. Started by run.ts; prints "listening" once it accepts requests.
  */
+import { defaultConfig } from "../../server/src/config/index.js";
+import { createServices } from "../../server/src/core/services.js";
 import { buildApp } from "../../server/src/http/app.js";
 import { createDb } from "../../server/src/db/database.js";
-import { createMetrics } from "../../server/src/core/metrics.js";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -14,12 +15,8 @@ const env = (name: string): string => {
 };
 
 const db = createDb(env("DATABASE_URL"), { max: Number(env("POOL_SIZE")) });
-const app = await buildApp({
-  db,
-  signer: undefined,
-  rateLimitPerMinute: 1_000_000_000,
+const app = await buildApp(createServices(defaultConfig({ rateLimitPerMinute: 1_000_000_000 }), db), {
   widget: false,
-  metrics: createMetrics(db),
 });
 await app.listen({ host: "127.0.0.1", port: Number(env("PORT")) });
 process.stdout.write("listening\n");

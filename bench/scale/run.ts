@@ -44,7 +44,9 @@ import { findWatchedGateways } from "../../server/src/db/chains.js";
 import { createDb, type Db } from "../../server/src/db/database.js";
 import { findPaidPaymentsInBlocks } from "../../server/src/db/payments.js";
 import { migrate } from "../../server/src/db/migrate.js";
-import { lifecycleWorkerModule } from "../../server/src/jobs/settlement.js";
+import { defaultConfig } from "../../server/src/config/index.js";
+import { createServices } from "../../server/src/core/services.js";
+import { settlementWorkerModule } from "../../server/src/jobs/modules.js";
 import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
@@ -268,12 +270,8 @@ async function webhookFairness(db: Db, client: pg.Client, databaseUrl: string, f
     databaseUrl,
     logger,
     modules: [
-      lifecycleWorkerModule({
-        db,
+      settlementWorkerModule(createServices(defaultConfig({ webhookAllowPrivate: true }), db, { logger }), {
         databaseUrl,
-        chains: createChainClients(),
-        logger,
-        webhookAllowPrivate: true,
         withoutWatcher: true,
       }),
     ],

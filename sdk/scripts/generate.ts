@@ -11,6 +11,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import * as prettier from "prettier";
+import { defaultConfig } from "../../server/src/config/index.js";
+import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/database.js";
 import { buildApp } from "../../server/src/http/app.js";
 
@@ -32,7 +34,7 @@ const HEADER = `/**
 export async function buildOpenApiDocument(): Promise<OpenAPI3> {
   // Never connected: pg opens a connection on the first query, and building the app runs none.
   const db = createDb("postgres://kassa-openapi@127.0.0.1:1/never", { max: 1 });
-  const app = await buildApp({ db, signer: undefined, paymentSync: false });
+  const app = await buildApp(createServices(defaultConfig(), db, { paymentSync: false }));
   try {
     await app.ready();
     const document = app.swagger() as OpenAPI3;

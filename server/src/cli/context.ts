@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Logger } from "pino";
-import { createChainClients, type ChainClients } from "../chain/clients.js";
+import type { ChainClients } from "../chain/clients.js";
 import type { Config } from "../config/index.js";
+import { configuredChainClients } from "../core/services.js";
 import { createDb, type Db } from "../db/database.js";
 import { startEmbeddedPostgres } from "../db/embedded.js";
 import { migrate } from "../db/migrate.js";
@@ -58,11 +59,7 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     config,
     db,
     databaseUrl,
-    chains: createChainClients({
-      rpcUrls: config.rpcUrls,
-      timeoutMs: config.rpcTimeoutMs,
-      ...(options.logger ? { logger: options.logger } : {}),
-    }),
+    chains: configuredChainClients(config, options.logger),
     close,
   };
 }

@@ -1,16 +1,13 @@
 import type { Logger } from "pino";
-import { createPaymentSigner } from "../chain/signer.js";
 import type { Config } from "../config/index.js";
+import { createServices } from "../core/services.js";
 import { buildApp } from "../http/app.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
-import { lifecycleWorkerModule } from "../jobs/settlement.js";
-import { startWorker, type WorkerModule } from "../jobs/worker.js";
+import { workerModules } from "../jobs/modules.js";
+import { startWorker } from "../jobs/worker.js";
 import { createLogger, quietLogsForShutdown } from "../logger.js";
-import { createMetrics, defaultScrapeGauges, faucetBudgetGauges, watcherLag } from "../core/metrics.js";
-import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "../core/prices/runtime.js";
 import { openContext, type Context } from "./context.js";
 import { UsageError } from "./output.js";
-import { createGasless, gaslessWorkerModule } from "../jobs/gasless.js";
 
 export interface ServeOptions {
   /** Serve the HTTP API. */
@@ -37,37 +34,12 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
   const stops: (() => Promise<void>)[] = [];
   let url: string | undefined;
   try {
-    const prices = createPriceRuntime({
-      db: ctx.db,
-      settings: config.prices,
-      logger: log,
-      clientFor: chainClientResolver(ctx.db, ctx.chains),
-    });
-    const gasless = createGasless({ db: ctx.db, chains: ctx.chains, settings: config.gasless, logger: log });
+    const services = createServices(config, ctx.db, { logger: log, chains: ctx.chains });
     if (options.api) {
       if (!config.signerPrivateKey) {
         log.warn("KASSA_SIGNER_PRIVATE_KEY is not set: POST /payments will answer SIGNING_SERVICE_ERROR");
       }
-      const app = await buildApp({
-        db: ctx.db,
-        signer: config.signerPrivateKey ? createPaymentSigner(config.signerPrivateKey) : undefined,
-        allowedWidgetOrigin: config.allowedWidgetOrigin,
-        rateLimitPerMinute: config.rateLimitPerMinute,
-        trustProxy: config.trustProxy,
-        publicBaseUrl: config.publicBaseUrl,
-        logger: log,
-        prices: prices.priceService,
-        priceQueries: prices.queryDeps,
-        metrics: createMetrics(ctx.db, [
-          ...defaultScrapeGauges,
-          watcherLag(ctx.chains),
-          ...faucetBudgetGauges(config.gasless),
-        ]),
-        metricsToken: config.metricsToken?.reveal(),
-        chains: ctx.chains,
-        gasless,
-        ...(options.widget ? { widget: options.widget } : {}),
-      });
+      const app = await buildApp(services, options.widget ? { widget: options.widget } : {});
       const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
         throw new UsageError(`port ${config.port} is already in use: stop what uses it, or set PORT`);
@@ -79,7 +51,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
       const worker = await startWorker({
         databaseUrl: ctx.databaseUrl,
         logger: log,
-        modules: workerModules({ ctx, logger: log, prices, gasless }),
+        modules: workerModules(services, { databaseUrl: ctx.databaseUrl }),
       });
       stops.push(() => worker.stop());
     }
@@ -105,28 +77,6 @@ let serving = false;
 /** Whether this process started a server that runs until a signal stops it. */
 export function isServing(): boolean {
   return serving;
-}
-
-/** What each capability runs in the worker role. */
-function workerModules(parts: {
-  ctx: Context;
-  logger: Logger;
-  prices: PriceRuntime;
-  gasless: ReturnType<typeof createGasless>;
-}): WorkerModule[] {
-  const { ctx, logger } = parts;
-  return [
-    parts.prices.workerModule,
-    lifecycleWorkerModule({
-      db: ctx.db,
-      databaseUrl: ctx.databaseUrl,
-      chains: ctx.chains,
-      logger,
-      webhookAllowPrivate: ctx.config.webhookAllowPrivate,
-      watcher: { pollIntervalMs: ctx.config.watcherPollIntervalMs },
-    }),
-    gaslessWorkerModule(parts.gasless),
-  ];
 }
 
 /**

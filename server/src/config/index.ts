@@ -298,3 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
   };
 }
+
+/** The configuration of an empty environment, with `overrides`: what tests and benchmarks start from. */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}

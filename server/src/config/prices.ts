@@ -2,11 +2,30 @@ import { isAddress, type Address } from "viem";
 import { z } from "zod";
 import type { Secret } from "../secret.js";
 import { CURRENCY_CODES, isDecimalString, parseCurrency, type Currency } from "../domain/fiat.js";
-import { DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES } from "../jobs/prices.js";
-import { DEFAULT_CHAINLINK_MAX_AGE_SECONDS, type ChainlinkFxFeed } from "../chain/prices/chainlink.js";
-import { DEFAULT_PRICE_RETENTION_MS } from "../core/prices/collect.js";
-import type { StaticPriceTable } from "../chain/prices/static.js";
 import { DEFAULT_HOURLY_AVERAGE_STALENESS_MS } from "../domain/priceWindow.js";
+
+export const DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES = 5;
+
+export const DEFAULT_PRICE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Chainlink feeds update on a deviation threshold or a heartbeat, whichever comes first; the
+ * longest common heartbeat (stablecoin feeds) is 24 hours, so a day plus margin is the default.
+ */
+export const DEFAULT_CHAINLINK_MAX_AGE_SECONDS = 25 * 60 * 60;
+
+/** Fixed prices keyed by asset ref, then currency: `{ "usd-coin": { USD: "1", KRW: "1380" } }`. */
+export type StaticPriceTable = Readonly<Record<string, Readonly<Partial<Record<Currency, string>>>>>;
+
+export interface ChainlinkFxFeed {
+  chainId: number;
+  address: Address;
+  /**
+   * How the feed is quoted: `usd-per-unit` for feeds like KRW/USD and EUR/USD (the price of one unit
+   * of the currency in dollars), `units-per-usd` for feeds quoted the other way round.
+   */
+  quote: "usd-per-unit" | "units-per-usd";
+}
 
 /** Price settings, parsed once at start by config.ts from the variables of {@link priceEnvShape}. */
 export interface PriceSettings {

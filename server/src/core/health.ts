@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { sql } from "kysely";
 import type { Db } from "../db/database.js";
+import { pingDatabase } from "../db/health.js";
 import { KassaError } from "../errors.js";
 
 export const healthSchema = z.object({ status: z.literal("ok"), timestamp: z.string() });
@@ -9,7 +9,7 @@ export type Health = z.infer<typeof healthSchema>;
 /** GET /health: ok only when the database answers. */
 export async function checkHealth(db: Db, now: () => Date): Promise<Health> {
   try {
-    await sql`SELECT 1`.execute(db);
+    await pingDatabase(db);
   } catch (error) {
     throw new KassaError("INTERNAL_ERROR", "database unavailable", { cause: error });
   }

@@ -1,10 +1,14 @@
-import { sql } from "kysely";
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { ChainClients } from "../chain/clients.js";
 import type { Db } from "../db/database.js";
 import { listFaucetSpendOfDay } from "../db/grants.js";
+import {
+  findOldestPendingDeliveryAgeSeconds,
+  listStatusCounts,
+  listWatcherCursors,
+  type CountedTable,
+} from "../db/metrics.js";
 import { faucetDailyBudgetWei, type GaslessSettings } from "../config/gasless.js";
-import "../db/lifecycleTypes.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide
@@ -25,19 +29,15 @@ export interface ScrapeGauge {
   read(db: Db): Promise<{ labels?: Record<string, string | number>; value: number }[]>;
 }
 
-/**
- * Rows per status of a table (only statuses that have rows are reported), from the counters that
- * migration 009's triggers keep in the transaction of every change: a scrape sums a few dozen rows,
- * whatever the size of the table.
- */
+/** Rows per status of a table, from counters: a scrape sums a few dozen rows, whatever the table's size. */
 async function countByStatus(
   db: Db,
-  table: "payments" | "webhook_deliveries",
+  table: CountedTable,
 ): Promise<{ labels: { status: string }; value: number }[]> {
-  const { rows } = await sql<{ status: string; n: number }>`
-    SELECT status, sum(n)::float8 AS n FROM status_counts WHERE table_name = ${table}
-    GROUP BY status HAVING sum(n) <> 0`.execute(db);
-  return rows.map((row) => ({ labels: { status: row.status }, value: row.n }));
+  return (await listStatusCounts(db, table)).map((row) => ({
+    labels: { status: row.status },
+    value: row.count,
+  }));
 }
 
 export const paymentsByStatus: ScrapeGauge = {
@@ -57,12 +57,7 @@ export const webhookDeliveriesByStatus: ScrapeGauge = {
 export const webhookDeliveryLag: ScrapeGauge = {
   name: "kassa_webhook_delivery_lag_seconds",
   help: "Age of the oldest webhook delivery not yet delivered (0 when none waits)",
-  async read(db) {
-    const { rows } = await sql<{ seconds: number | null }>`
-      SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
-      FROM webhook_deliveries WHERE status = 'PENDING'`.execute(db);
-    return [{ value: rows[0]?.seconds ?? 0 }];
-  },
+  read: async (db) => [{ value: await findOldestPendingDeliveryAgeSeconds(db) }],
 };
 
 /** Blocks between each chain's head and its watcher's cursor; a chain whose RPC does not answer is left out. */
@@ -72,11 +67,7 @@ export function watcherLag(chains: ChainClients): ScrapeGauge {
     help: "Blocks the chain watcher is behind the chain head, per chain",
     labelNames: ["chain"],
     async read(db) {
-      const rows = await db
-        .selectFrom("chain_cursors")
-        .innerJoin("chains", "chains.id", "chain_cursors.chain_id")
-        .select(["chains.network_id", "chains.name", "chains.rpc_url", "chain_cursors.block_number"])
-        .execute();
+      const rows = await listWatcherCursors(db);
       const samples = await Promise.all(
         rows.map(async (row) => {
           try {

@@ -11,23 +11,9 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { PaymentSigner } from "../chain/signer.js";
-import { noPriceService, type PriceService } from "../core/prices/priceService.js";
-import type { Db } from "../db/database.js";
-import { createPaymentInserter } from "../db/payments.js";
-import { createPaymentSequencer } from "../db/paymentSequences.js";
-import { createSharedReads } from "../db/sharedReads.js";
-import type { Metrics } from "../core/metrics.js";
+import type { Services } from "../core/services.js";
 import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
-import type { PriceQueryDeps } from "../core/prices/service.js";
-import { createPaymentSync, type PaymentSync } from "../core/paymentSync.js";
-import { createPaymentStatusFeed } from "../core/paymentStatusFeed.js";
-import type { ChainClients } from "../chain/clients.js";
-import { createChainClients } from "../chain/clients.js";
-import type { GaslessRuntime } from "../chain/gasless.js";
-import { defaultGaslessSettings } from "../config/gasless.js";
-import { createGasless } from "../jobs/gasless.js";
 import type { RouteContext } from "./context.js";
 import { frameworkErrors, installErrorHandling } from "./errors.js";
 import { rateLimitBucket, throwAuthFailure } from "./auth.js";
@@ -54,40 +40,14 @@ export const API_PREFIX = "/api/v1";
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const DOCS_PATH = "/docs";
 
-export interface AppDeps {
-  db: Db;
-  /** Absent: POST /payments answers SIGNING_SERVICE_ERROR. */
-  signer: PaymentSigner | undefined;
-  /** Default: no price service (fiat payments answer PRICE_SERVICE_NOT_CONFIGURED). */
-  prices?: PriceService;
-  /** GET /prices (createPriceRuntime().queryDeps). Default: USD only, which has no data until collected. */
-  priceQueries?: PriceQueryDeps;
-  /** Default: the system clock. */
-  now?: () => Date;
-  /** ALLOWED_WIDGET_ORIGIN: the only CORS origin and the Origin public-key endpoints require. */
-  allowedWidgetOrigin?: string;
-  /** Requests per minute per bucket (see rateLimitBucket in auth.ts); default 600. */
-  rateLimitPerMinute?: number;
-  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For sets request.ip. Default false. */
-  trustProxy?: boolean | number | string[];
-  /** Largest accepted request body in bytes; default 64 KiB. */
-  bodyLimit?: number;
-  /** Default: no logging. Create it with createLogger() so keys are redacted. */
-  logger?: FastifyBaseLogger;
-  /** Listed as the server in the OpenAPI document. */
-  publicBaseUrl?: string;
+/** What the API serves beyond what the configuration says. */
+export interface AppOptions {
   /** The payer widget at /widget and the embed script at /widget.js; false: not served. Default: served, no dev wallet. */
   widget?: WidgetServeOptions | false;
-  /** RPC clients for the on-demand sync of GET /payments/:id. Default: the chains' stored RPC URLs. */
-  chains?: ChainClients;
-  /** GET /payments/:id chain sync; default created from `chains`; false turns it off. */
-  paymentSync?: PaymentSync | false;
-  /** Prometheus metrics: GET /metrics and HTTP latency. Default: none. */
-  metrics?: Metrics;
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
-  metricsToken?: string;
-  /** Relayer and faucet (createGasless). Default: none configured (RELAYER_NOT_CONFIGURED, FAUCET_DISABLED). */
-  gasless?: GaslessRuntime;
+  /** GET /metrics and HTTP latency; default true (METRICS_TOKEN guards it). */
+  metrics?: boolean;
+  /** Largest accepted request body in bytes; default 64 KiB. */
+  bodyLimit?: number;
 }
 
 /** Trust the `hops` proxies nearest to Kassa (Fastify's numeric trustProxy, which its types omit). */
@@ -95,25 +55,29 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-/** The HTTP API: routes under /api/v1, OpenAPI at /api/v1/openapi.json, Swagger UI at /docs. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const bodyLimit = deps.bodyLimit ?? 64 * 1024;
-  const now = deps.now ?? (() => new Date());
+/**
+ * The HTTP API over finished services: routes under /api/v1, OpenAPI at /api/v1/openapi.json, Swagger UI at
+ * /docs. Its settings (CORS origin, rate limit, proxies, metrics token) are the services' configuration.
+ */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config, now } = services;
+  const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const logger: FastifyBaseLogger = services.logger;
   const base: FastifyInstance = Fastify({
     bodyLimit,
     // Every log line of a request carries its id; a caller's x-request-id is kept so logs join up.
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    loggerInstance: logger,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: typeof deps.trustProxy === "number" ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
   });
   installErrorHandling(base, bodyLimit);
   base.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  if (deps.metrics) installMetrics(base, deps.metrics, deps.metricsToken);
+  if (options.metrics ?? true) installMetrics(base, services.metrics, config.metricsToken?.reveal());
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // Zod validates every request part; a failure is VALIDATION_ERROR with `details` naming each field. Then, whatever
@@ -134,14 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(helmet);
   await app.register(cors, {
-    origin: deps.allowedWidgetOrigin === undefined ? false : [deps.allowedWidgetOrigin],
+    origin: config.allowedWidgetOrigin === undefined ? false : [config.allowedWidgetOrigin],
     methods: ["GET", "POST"],
     // Never x-api-key: the secret key must not be usable from a browser.
     allowedHeaders: ["content-type", "x-public-key", "x-origin"],
     exposedHeaders: ["x-request-id"],
   });
   await app.register(rateLimit, {
-    max: deps.rateLimitPerMinute ?? 600,
+    max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     // Runs after the routes' auth hooks, so the bucket is chosen by the identity they verified.
     keyGenerator: rateLimitBucket,
@@ -164,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           "Non-custodial ERC-20 payment gateway. Success bodies are { success: true, data }; errors are { code, message, details? }.",
       },
-      servers: [{ url: deps.publicBaseUrl ?? "/" }],
+      servers: [{ url: config.publicBaseUrl ?? "/" }],
       components: { securitySchemes },
       webhooks: webhooksSection(),
     },
@@ -177,44 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uiConfig: { url: OPENAPI_PATH },
   });
 
-  const reads = createSharedReads(deps.db);
-  const paymentSync =
-    deps.paymentSync === false
-      ? undefined
-      : (deps.paymentSync ??
-        createPaymentSync({
-          db: deps.db,
-          chains: deps.chains ?? createChainClients(),
-          now,
-          ...(deps.logger ? { logger: deps.logger } : {}),
-        }));
-  // One status feed per process, whatever the number of payers streaming.
-  const statusFeed = createPaymentStatusFeed({
-    db: deps.db,
-    reads,
-    ...(paymentSync ? { paymentSync } : {}),
-    ...(deps.logger ? { logger: deps.logger } : {}),
-  });
-  const statusStreams = createStatusStreams(statusFeed);
+  const statusStreams = createStatusStreams(services.statusFeed);
   app.addHook("preClose", async () => statusStreams.closeAll());
-  app.addHook("onClose", async () => statusFeed.close());
+  // The feed follows only the payments of this API's streams: it stops with them.
+  app.addHook("onClose", async () => services.statusFeed.close());
   const context: RouteContext = {
-    db: deps.db,
-    reads,
+    db: services.db,
+    reads: services.reads,
     now,
-    auth: { reads, allowedWidgetOrigin: deps.allowedWidgetOrigin },
-    payments: {
-      db: deps.db,
-      reads,
-      insertPayment: createPaymentInserter(deps.db),
-      nextPaymentSequence: createPaymentSequencer(deps.db),
-      signer: deps.signer,
-      prices: deps.prices ?? noPriceService,
-      now,
-    },
-    prices: deps.priceQueries ?? { db: deps.db, now, currencies: ["USD"] },
-    refunds: { db: deps.db, signer: deps.signer, now },
-    paymentSync,
+    auth: { reads: services.reads, allowedWidgetOrigin: config.allowedWidgetOrigin },
+    payments: services.payments,
+    prices: services.prices.queryDeps,
+    refunds: services.refunds,
+    paymentSync: services.paymentSync,
     statusStreams,
   };
   await app.register(
@@ -226,22 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(priceRoutes(context));
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
-      await api.register(
-        gaslessRoutes(
-          context,
-          deps.gasless ??
-            createGasless({
-              db: deps.db,
-              chains: createChainClients(),
-              settings: defaultGaslessSettings(),
-              now,
-            }),
-        ),
-      );
+      await api.register(gaslessRoutes(context, services.gasless));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
-  if (deps.widget !== false) await app.register(widgetRoutes(deps.widget));
+  if (options.widget !== false) await app.register(widgetRoutes(options.widget));
   return base;
 }

@@ -1,46 +1,10 @@
-import type { Logger } from "pino";
-import type { ChainClients } from "../chain/clients.js";
 import type { TransactionSender } from "../chain/sender.js";
-import { onGrantTransactionFinished } from "../core/faucet.js";
-import {
-  onRelayBroadcast,
-  onRelayTransactionFinished,
-  processQueuedRelay,
-  relayReplacementRefusal,
-} from "../core/relay.js";
+import { processQueuedRelay } from "../core/relay.js";
 import { listChains } from "../db/chains.js";
-import type { Db } from "../db/database.js";
 import type { BackgroundService } from "../domain/tasks.js";
 import type { WorkerModule } from "./worker.js";
-import { createGaslessRuntime, gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";
-import type { GaslessSettings } from "../config/gasless.js";
+import { gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";
 import { TASKS } from "../domain/tasks.js";
-
-export interface CreateGaslessOptions {
-  db: Db;
-  chains: ChainClients;
-  settings: GaslessSettings;
-  logger?: Logger;
-  now?: () => Date;
-  /** request-gas receipt polling, ms; default 500. */
-  confirmPollMs?: number;
-}
-
-/** The runtime with the relay and grant outcomes wired to their owners. */
-export function createGasless(options: CreateGaslessOptions): GaslessRuntime {
-  return createGaslessRuntime(options, (runtime) => ({
-    async onFinished(tx, outcome) {
-      if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
-      else await onGrantTransactionFinished(runtime.db, tx, outcome);
-    },
-    async onBroadcast(tx, txHash) {
-      if (tx.purpose === "relay") await onRelayBroadcast(runtime, tx, txHash);
-    },
-    async beforeReplace(tx) {
-      return tx.purpose === "relay" ? relayReplacementRefusal(runtime, tx) : undefined;
-    },
-  }));
-}
 
 /**
  * The senders of every registered chain with a relayer or faucet key, read again on each tracking pass so

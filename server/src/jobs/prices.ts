@@ -1,9 +1,8 @@
 import type { CronItem, Task } from "graphile-worker";
+import { DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES } from "../config/prices.js";
 import { collectPrices, type CollectPricesDeps } from "../core/prices/collect.js";
 import type { WorkerModule } from "./worker.js";
 import { TASKS } from "../domain/tasks.js";
-
-export const DEFAULT_PRICE_COLLECT_INTERVAL_MINUTES = 5;
 
 /**
  * The graphile-worker task that samples prices. A run where some tokens fail still succeeds (the

@@ -7,7 +7,7 @@ import { Secret } from "../../src/secret.js";
 import { submitRelay } from "../../src/core/relay.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
-import { createGasless } from "../../src/jobs/gasless.js";
+import { createGasless } from "../../src/core/gasless.js";
 import type { TestChain } from "../harness/chain.js";
 import {
   createPayment,

@@ -14,15 +14,16 @@ import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { concat, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { createChainClients, type ChainClients } from "../../src/chain/clients.js";
-import { createPaymentSigner } from "../../src/chain/signer.js";
+import type { ChainClients } from "../../src/chain/clients.js";
 import { Secret } from "../../src/secret.js";
+import { defaultConfig } from "../../src/config/index.js";
+import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { migrateJobQueue } from "../../src/db/jobQueue.js";
 import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/gasless.js";
-import { createGasless, gaslessWorkerModule } from "../../src/jobs/gasless.js";
+import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "../harness/app.js";
 import type { TestChain } from "../harness/chain.js";
 
@@ -68,23 +69,22 @@ export async function startGaslessEnv(
   const t = await startTestApp(chain);
   await migrateJobQueue(t.database.url);
   const logger = pino({ level: "silent" });
-  const gasless = createGasless({
-    db: t.database.db,
-    chains: options.chains ?? createChainClients(),
-    settings: gaslessSettingsFor(
+  const config = defaultConfig({
+    signerPrivateKey: chain.signerKey,
+    rateLimitPerMinute: 100_000,
+    gasless: gaslessSettingsFor(
       chain.chainId,
       options.relayerKeys ?? [anvilPrivateKeys[RELAYER_INDEX]],
       options.settings,
     ),
+  });
+  const services = createServices(config, t.database.db, {
     logger,
     confirmPollMs: 50,
+    ...(options.chains ? { chains: options.chains } : {}),
   });
-  const app = await buildApp({
-    db: t.database.db,
-    signer: createPaymentSigner(chain.signerKey),
-    rateLimitPerMinute: 100_000,
-    gasless,
-  });
+  const { gasless } = services;
+  const app = await buildApp(services);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
   const workers: RunningWorker[] = [];

@@ -2,12 +2,13 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { createChainClients } from "../../src/chain/clients.js";
-import { createPaymentSigner } from "../../src/chain/signer.js";
+import { defaultConfig, type Config } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin.js";
-import type { PriceService } from "../../src/core/prices/priceService.js";
-import { buildApp, type AppDeps } from "../../src/http/app.js";
-import { createMetrics } from "../../src/core/metrics.js";
+import { noPriceService, type PriceService } from "../../src/core/prices/priceService.js";
+import { createServices, type Services } from "../../src/core/services.js";
+import { buildApp } from "../../src/http/app.js";
 import { createLogger } from "../../src/logger.js";
+import { Secret } from "../../src/secret.js";
 import type { TestChain } from "./chain.js";
 import { createTestDatabase, type TestDatabase } from "./db.js";
 
@@ -23,6 +24,8 @@ export interface SeededMerchant {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app runs on. */
+  services: Services;
   /** http://127.0.0.1:<port>/api/v1 */
   baseUrl: string;
   database: TestDatabase;
@@ -61,14 +64,18 @@ export interface RequestOptions {
 }
 
 export interface StartTestAppOptions extends Partial<
-  Pick<
-    AppDeps,
-    "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit" | "metricsToken" | "trustProxy"
-  >
+  Pick<Config, "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy">
 > {
+  /** Default: the system clock. */
+  now?: () => Date;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  /** Default: no price service (fiat payments answer PRICE_SERVICE_NOT_CONFIGURED). */
   prices?: PriceService;
   /** Serve GET /metrics. */
   metrics?: boolean;
+  /** METRICS_TOKEN. */
+  metricsToken?: string;
 }
 
 /**
@@ -125,17 +132,21 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
   }
   const merchant = await addMerchant("Test shop", { recipientIndex: 9 });
 
-  const app = await buildApp({
-    db: database.db,
-    signer: createPaymentSigner(chain.signerKey),
-    logger: createLogger({ level: "info", destination }),
+  const config = defaultConfig({
+    signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
-    ...(options.prices ? { prices: options.prices } : {}),
-    ...(options.allowedWidgetOrigin ? { allowedWidgetOrigin: options.allowedWidgetOrigin } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    allowedWidgetOrigin: options.allowedWidgetOrigin,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
-    ...(options.metrics ? { metrics: createMetrics(database.db), metricsToken: options.metricsToken } : {}),
+    ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
+  });
+  const services = createServices(config, database.db, {
+    logger: createLogger({ level: "info", destination }),
+    priceService: options.prices ?? noPriceService,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = await buildApp(services, {
+    metrics: options.metrics ?? false,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -143,6 +154,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
 
   return {
     app,
+    services,
     baseUrl,
     database,
     adminDeps,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultConfig } from "../../src/config/index.js";
+import { createServices } from "../../src/core/services.js";
 import { buildApp, DOCS_PATH } from "../../src/http/app.js";
 import { exampleValues } from "../../src/http/schemaExamples.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
@@ -12,7 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   if (browserUnavailable) return;
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, signer: undefined, paymentSync: false });
+  app = await buildApp(createServices(defaultConfig(), database.db, { paymentSync: false }));
   baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 });

@@ -1,7 +1,9 @@
 import { gatewayDomain, paymentRequestTypes } from "@kassa/contracts";
 import { recoverTypedDataAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultConfig } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin.js";
+import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
@@ -226,7 +228,7 @@ describe("POST /payments", () => {
   });
 
   it("answers SIGNING_SERVICE_ERROR when no signer key is configured", async () => {
-    const unsigned = await buildApp({ db: t.database.db, signer: undefined });
+    const unsigned = await buildApp(createServices(defaultConfig(), t.database.db));
     try {
       const response = await unsigned.inject({
         method: "POST",

@@ -5,9 +5,9 @@ import { anvilPrivateKeys } from "@kassa/contracts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { createPaymentSigner } from "../../src/chain/signer.js";
+import { defaultConfig } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin.js";
-import { createGasless } from "../../src/jobs/gasless.js";
+import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { createLogger } from "../../src/logger.js";
 import { scrubLogLine, scrubText } from "../../src/scrub.js";
@@ -81,19 +81,12 @@ beforeAll(async () => {
   });
   const logger = createLogger({ level: "debug", destination });
   const chains = createChainClients({ logger });
-  app = await buildApp({
-    db: t.database.db,
-    signer: createPaymentSigner(chain.signerKey),
-    logger,
+  const config = defaultConfig({
+    signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: 100_000,
-    chains,
-    gasless: createGasless({
-      db: t.database.db,
-      chains,
-      settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
-      logger,
-    }),
+    gasless: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
   });
+  app = await buildApp(createServices(config, t.database.db, { logger, chains }));
   await app.listen({ host: "127.0.0.1", port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
 });

@@ -2,16 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { createPaymentSigner } from "../../src/chain/signer.js";
 import { Secret } from "../../src/secret.js";
 import { createMerchant } from "../../src/core/admin.js";
+import { createServices } from "../../src/core/services.js";
 import { updateChainByNetworkId } from "../../src/db/chains.js";
 import type { TokenRow } from "../../src/db/types.js";
 import { buildApp } from "../../src/http/app.js";
-import { createPriceRuntime } from "../../src/core/prices/runtime.js";
+import { defaultConfig } from "../../src/config/index.js";
 import { defaultPriceSettings } from "../../src/config/prices.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
-import { addSamples, addToken, recordingLogger, testClock } from "./support.js";
+import { addSamples, addToken, testClock } from "./support.js";
 
 describe("prices over HTTP", () => {
   let test: TestDatabase;
@@ -24,13 +24,6 @@ describe("prices over HTTP", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase();
-    const runtime = createPriceRuntime({
-      db: test.db,
-      settings: defaultPriceSettings({ currencies: ["USD", "KRW"] }),
-      logger: recordingLogger().logger,
-      clientFor: () => undefined,
-      now: clock.now,
-    });
     await updateChainByNetworkId(test.db, 80002, {
       gateway_address: privateKeyToAddress(generatePrivateKey()),
     });
@@ -73,13 +66,11 @@ describe("prices over HTTP", () => {
     ]);
     await addSamples(test.db, weth.id, "KRW", [["2025-03-01T15:10:00Z", "4500000"]]);
 
-    app = await buildApp({
-      db: test.db,
-      signer: createPaymentSigner(new Secret(generatePrivateKey())),
-      now: clock.now,
-      prices: runtime.priceService,
-      priceQueries: runtime.queryDeps,
+    const config = defaultConfig({
+      signerPrivateKey: new Secret(generatePrivateKey()),
+      prices: defaultPriceSettings({ currencies: ["USD", "KRW"] }),
     });
+    app = await buildApp(createServices(config, test.db, { now: clock.now }));
   });
   afterAll(async () => {
     await app?.close();

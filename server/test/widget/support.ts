@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import { freePort, testTokenAbi } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { expect } from "vitest";
-import { createPaymentSigner } from "../../src/chain/signer.js";
-import { buildApp, type AppDeps } from "../../src/http/app.js";
+import { defaultConfig } from "../../src/config/index.js";
+import { createServices, type ServicesOptions } from "../../src/core/services.js";
+import { buildApp, type AppOptions } from "../../src/http/app.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain } from "../harness/chain.js";
 
@@ -88,17 +89,17 @@ export function widgetUrl(
 export async function startSiblingApp(
   t: TestApp,
   chain: TestChain,
-  deps: Pick<AppDeps, "widget" | "gasless">,
+  deps: Pick<AppOptions, "widget"> & Pick<ServicesOptions, "gasless">,
   options: { ownOriginOnly?: boolean } = {},
 ): Promise<{ origin: string; baseUrl: string; close(): Promise<void> }> {
   const ownPort = options.ownOriginOnly ? await freePort() : 0;
-  const app = await buildApp({
-    db: t.database.db,
-    signer: createPaymentSigner(chain.signerKey),
+  const config = defaultConfig({
+    signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: 100_000,
     ...(options.ownOriginOnly ? { allowedWidgetOrigin: `http://127.0.0.1:${ownPort}` } : {}),
-    ...deps,
   });
+  const services = createServices(config, t.database.db, deps.gasless ? { gasless: deps.gasless } : {});
+  const app = await buildApp(services, deps.widget === undefined ? {} : { widget: deps.widget });
   await app.listen({ host: "127.0.0.1", port: ownPort });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
 import { getAddress, isAddress, parseAbi, type Address, type Client } from "viem";
 import { readContract } from "viem/actions";
+import { DEFAULT_CHAINLINK_MAX_AGE_SECONDS, type ChainlinkFxFeed } from "../../config/prices.js";
 import { scaledIntegerToDecimal, type Currency } from "../../domain/fiat.js";
 import {
   PriceSourceError,
@@ -15,12 +16,6 @@ export const aggregatorV3Abi = parseAbi([
   "function decimals() view returns (uint8)",
   "function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)",
 ]);
-
-/**
- * Chainlink feeds update on a deviation threshold or a heartbeat, whichever comes first; the
- * longest common heartbeat (stablecoin feeds) is 24 hours, so a day plus margin is the default.
- */
-export const DEFAULT_CHAINLINK_MAX_AGE_SECONDS = 25 * 60 * 60;
 
 export interface ChainlinkFeedReading {
   price: string;
@@ -129,16 +124,6 @@ export function createChainlinkPriceSource(options: ChainlinkOptions): PriceSour
       ];
     },
   };
-}
-
-export interface ChainlinkFxFeed {
-  chainId: number;
-  address: Address;
-  /**
-   * How the feed is quoted: `usd-per-unit` for feeds like KRW/USD and EUR/USD (the price of one unit
-   * of the currency in dollars), `units-per-usd` for feeds quoted the other way round.
-   */
-  quote: "usd-per-unit" | "units-per-usd";
 }
 
 /** FX rates from Chainlink fiat feeds (KRW/USD, EUR/USD, ...). */

@@ -1,3 +1,4 @@
+import type { StaticPriceTable } from "../../config/prices.js";
 import { isDecimalString, normalizeDecimal, type Currency } from "../../domain/fiat.js";
 import {
   PriceSourceError,
@@ -7,9 +8,6 @@ import {
   type PriceQuote,
   type PriceSource,
 } from "./source.js";
-
-/** Fixed prices keyed by asset ref, then currency: `{ "usd-coin": { USD: "1", KRW: "1380" } }`. */
-export type StaticPriceTable = Readonly<Record<string, Readonly<Partial<Record<Currency, string>>>>>;
 
 function checkTable(table: Readonly<Record<string, unknown>>, what: string): void {
   for (const [key, value] of Object.entries(table)) {

@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_RETENTION_MS } from "../../config/prices.js";
 import type { Db } from "../../db/database.js";
 import {
   deletePriceSamplesSampledBefore,
@@ -47,8 +48,6 @@ export interface CollectPricesResult {
   missing: { tokenId: number; currency: Currency }[];
   pruned: number;
 }
-
-export const DEFAULT_PRICE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Samples the current price of every enabled token with a price source in every configured

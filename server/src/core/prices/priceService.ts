@@ -8,8 +8,8 @@ export interface PriceQuery {
 }
 
 /**
- * The price seam of payment creation. The prices issue provides the real implementation; until
- * then `noPriceService` answers every fiat request with PRICE_SERVICE_NOT_CONFIGURED.
+ * The price seam of payment creation: createPriceService (service.ts) reads the stored hourly averages;
+ * `noPriceService`, for an API without prices, answers every fiat request with PRICE_SERVICE_NOT_CONFIGURED.
  */
 export interface PriceService {
   /**

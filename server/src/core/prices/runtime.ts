@@ -4,18 +4,12 @@ import type { PriceService } from "./priceService.js";
 import { findChainByNetworkId } from "../../db/chains.js";
 import type { Db } from "../../db/database.js";
 import type { Currency } from "../../domain/fiat.js";
-import {
-  collectPricesCronItem,
-  collectPricesWorkerModule,
-  createCollectPricesTask,
-} from "../../jobs/prices.js";
-import type { WorkerModule } from "../../jobs/worker.js";
 import { createChainlinkFxSource, createChainlinkPriceSource } from "../../chain/prices/chainlink.js";
 import { createCoinGeckoPriceSource } from "../../chain/prices/coingecko.js";
-import { collectPrices, type CollectPricesDeps, type PriceLogger } from "./collect.js";
+import type { CollectPricesDeps, PriceLogger } from "./collect.js";
 import { createPriceService, type PriceQueryDeps } from "./service.js";
 import type { PriceSettings } from "../../config/prices.js";
-import type { FxRate, FxSource, PriceSource, PriceSourceKind } from "../../chain/prices/source.js";
+import type { FxRate, FxSource } from "../../chain/prices/source.js";
 import { createStaticFxSource, createStaticPriceSource } from "../../chain/prices/static.js";
 
 export interface PriceRuntimeDeps {
@@ -30,18 +24,12 @@ export interface PriceRuntimeDeps {
 
 /** Everything the API and the worker need from the price service, built from the settings. */
 export interface PriceRuntime {
-  sources: Partial<Record<PriceSourceKind, PriceSource>>;
-  fx: FxSource | null;
   /** For GET /prices (`getTokenPrice`). */
   queryDeps: PriceQueryDeps;
   /** For POST /payments with `currency`. */
   priceService: PriceService;
+  /** For the worker's collect task (jobs/prices.ts), scheduled every `settings.collectIntervalMinutes`. */
   collectDeps: CollectPricesDeps;
-  collect: () => ReturnType<typeof collectPrices>;
-  /** The worker role's part: the collect task, scheduled every `collectIntervalMinutes`. */
-  workerModule: WorkerModule;
-  task: ReturnType<typeof createCollectPricesTask>;
-  cronItem: ReturnType<typeof collectPricesCronItem>;
 }
 
 /** Asks each FX source in turn for the currencies the ones before it did not know. */
@@ -84,7 +72,7 @@ export function createPriceRuntime(deps: PriceRuntimeDeps): PriceRuntime {
   const { settings } = deps;
   const now = deps.now ?? (() => new Date());
   const chainlinkOptions = { clientFor: deps.clientFor, maxAgeSeconds: settings.chainlinkMaxAgeSeconds, now };
-  const sources: PriceRuntime["sources"] = {
+  const sources: CollectPricesDeps["sources"] = {
     static: createStaticPriceSource({ prices: settings.staticPrices }),
     coingecko: createCoinGeckoPriceSource({
       baseUrl: settings.coingecko.baseUrl,
@@ -118,15 +106,5 @@ export function createPriceRuntime(deps: PriceRuntimeDeps): PriceRuntime {
     logger: deps.logger,
     retentionMs: settings.retentionMs,
   };
-  return {
-    sources,
-    fx,
-    queryDeps,
-    priceService: createPriceService(queryDeps),
-    collectDeps,
-    collect: () => collectPrices(collectDeps),
-    workerModule: collectPricesWorkerModule(collectDeps, settings.collectIntervalMinutes),
-    task: createCollectPricesTask(collectDeps),
-    cronItem: collectPricesCronItem(settings.collectIntervalMinutes),
-  };
+  return { queryDeps, priceService: createPriceService(queryDeps), collectDeps };
 }
