@@ -55,6 +55,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         rateLimitPerMinute: config.rateLimitPerMinute,
         trustProxy: config.trustProxy,
         publicBaseUrl: config.publicBaseUrl,
+        dashboardOrigin: config.publicBaseUrl ? new URL(config.publicBaseUrl).origin : config.allowedWidgetOrigin,
         logger: log,
         prices: prices.priceService,
         priceQueries: prices.queryDeps,

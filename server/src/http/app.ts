@@ -37,6 +37,8 @@ import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
+import { createDashboardAuth } from "../core/dashboard/session.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
@@ -86,6 +88,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Kassa's own origin, where the merchant dashboard is served and signs in; absent: no dashboard. */
+  dashboardOrigin?: string;
   /** Relayer and faucet (createGasless). Default: none configured (RELAYER_NOT_CONFIGURED, FAUCET_DISABLED). */
   gasless?: GaslessRuntime;
 }
@@ -202,7 +206,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     reads,
     now,
-    auth: { reads, allowedWidgetOrigin: deps.allowedWidgetOrigin },
+    auth: {
+      reads,
+      allowedWidgetOrigin: deps.allowedWidgetOrigin,
+      dashboard:
+        deps.dashboardOrigin === undefined
+          ? undefined
+          : {
+              origin: deps.dashboardOrigin,
+              auth: createDashboardAuth({
+                db: deps.db,
+                chains: deps.chains ?? createChainClients(),
+                origin: deps.dashboardOrigin,
+                now,
+              }),
+            },
+    },
     payments: {
       db: deps.db,
       reads,
@@ -226,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(priceRoutes(context));
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
+      await api.register(dashboardSessionRoutes(context.auth));
       await api.register(
         gaslessRoutes(
           context,

@@ -63,7 +63,13 @@ export interface RequestOptions {
 export interface StartTestAppOptions extends Partial<
   Pick<
     AppDeps,
-    "allowedWidgetOrigin" | "rateLimitPerMinute" | "now" | "bodyLimit" | "metricsToken" | "trustProxy"
+    | "allowedWidgetOrigin"
+    | "rateLimitPerMinute"
+    | "now"
+    | "bodyLimit"
+    | "metricsToken"
+    | "trustProxy"
+    | "dashboardOrigin"
   >
 > {
   prices?: PriceService;
@@ -135,6 +141,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.now ? { now: options.now } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.dashboardOrigin ? { dashboardOrigin: options.dashboardOrigin } : {}),
     ...(options.metrics ? { metrics: createMetrics(database.db), metricsToken: options.metricsToken } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
