@@ -32,4 +32,8 @@ export const operationMethods = {
   "GET /merchants/me/webhook-deliveries": "webhooks.listDeliveries, webhooks.listAllDeliveries",
   "POST /merchants/me/webhook-deliveries/{id}/redeliver": "webhooks.redeliver",
   "POST /merchants/me/webhook-secret/rotate": "webhooks.rotateSecret",
+  "GET /dashboard/nonce": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
+  "POST /dashboard/session": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
+  "GET /dashboard/session": "none: the dashboard's session cookie; servers use the API key",
+  "DELETE /dashboard/session": "none: the dashboard's session cookie; servers use the API key",
 } as const satisfies Record<Operation, string>;

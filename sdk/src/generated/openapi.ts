@@ -2685,6 +2685,464 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/dashboard/nonce": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A nonce for a dashboard sign-in message (EIP-4361) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A nonce, with the domain and URI the message must name */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "nonce": "692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a",
+             *         "expiresAt": "2026-11-24T10:10:00.000Z",
+             *         "domain": "pay.example.com",
+             *         "uri": "https://pay.example.com"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @example 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a */
+                nonce: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:10:00.000Z
+                 */
+                expiresAt: string;
+                /**
+                 * @description The EIP-4361 message's domain
+                 * @example pay.example.com
+                 */
+                domain: string;
+                /**
+                 * @description The EIP-4361 message's URI
+                 * @example https://pay.example.com
+                 */
+                uri: string;
+              };
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/dashboard/session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in dashboard session */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The session */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "merchant": {
+             *           "merchantId": "mch_6bb0d38a6779cad8",
+             *           "name": "Demo Shop"
+             *         },
+             *         "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "expiresAt": "2026-11-24T22:00:00.000Z",
+             *         "csrfToken": "5f0c9a1e3b7d2c4a6e8f0b1d3c5a7e9f"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                merchant: {
+                  /** @example mch_6bb0d38a6779cad8 */
+                  merchantId: string;
+                  /** @example Demo Shop */
+                  name: string;
+                };
+                /**
+                 * @description The wallet that signed in
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T22:00:00.000Z
+                 */
+                expiresAt: string;
+                /**
+                 * @description Send it in x-kassa-csrf on every change
+                 * @example 5f0c9a1e3b7d2c4a6e8f0b1d3c5a7e9f
+                 */
+                csrfToken: string;
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Sign in to the dashboard with a signed EIP-4361 message
+     * @description The wallet must be the merchant's recipient address or one added with `kassa admin merchant add-wallet`. EOAs and ERC-1271 smart accounts. Sets the session cookie.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @description The EIP-4361 message the wallet signed, with the nonce of GET /dashboard/nonce
+             * @example pay.example.com wants you to sign in with your Ethereum account:
+             *     0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             *
+             *     Sign in to the Kassa dashboard.
+             *
+             *     URI: https://pay.example.com
+             *     Version: 1
+             *     Chain ID: 31337
+             *     Nonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a
+             *     Issued At: 2026-11-24T10:00:00.000Z
+             */
+            message: string;
+            /** @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab */
+            signature: string;
+            /**
+             * @description Which merchant, when the wallet is registered for several
+             * @example mch_6bb0d38a6779cad8
+             */
+            merchantId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Signed in; the cookie is set */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "merchant": {
+             *           "merchantId": "mch_6bb0d38a6779cad8",
+             *           "name": "Demo Shop"
+             *         },
+             *         "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "expiresAt": "2026-11-24T22:00:00.000Z",
+             *         "csrfToken": "5f0c9a1e3b7d2c4a6e8f0b1d3c5a7e9f"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                merchant: {
+                  /** @example mch_6bb0d38a6779cad8 */
+                  merchantId: string;
+                  /** @example Demo Shop */
+                  name: string;
+                };
+                /**
+                 * @description The wallet that signed in
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T22:00:00.000Z
+                 */
+                expiresAt: string;
+                /**
+                 * @description Send it in x-kassa-csrf on every change
+                 * @example 5f0c9a1e3b7d2c4a6e8f0b1d3c5a7e9f
+                 */
+                csrfToken: string;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    /** Sign out of the dashboard */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Signed out; the cookie is cleared */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "signedOut": true
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                signedOut: true;
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/payments/{id}/relay": {
     parameters: {
       query?: never;

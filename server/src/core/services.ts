@@ -4,6 +4,7 @@ import type { GaslessRuntime } from "../chain/gasless.js";
 import { createPaymentSigner, type PaymentSigner } from "../chain/signer.js";
 import type { Config } from "../config/index.js";
 import type { Db } from "../db/database.js";
+import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
 import { createPaymentInserter } from "../db/payments.js";
 import { createPaymentSequencer } from "../db/paymentSequences.js";
 import { createSharedReads, type SharedReads } from "../db/sharedReads.js";
@@ -47,6 +48,11 @@ export interface Services {
   /** Relayer and faucet senders of every chain with keys (none configured: RELAYER_NOT_CONFIGURED, FAUCET_DISABLED). */
   gasless: GaslessRuntime;
   metrics: Metrics;
+  /**
+   * The merchant dashboard's sign-in and sessions, at Kassa's own origin: PUBLIC_BASE_URL's, else
+   * ALLOWED_WIDGET_ORIGIN (where Kassa serves its pages). Undefined when neither is set: no dashboard.
+   */
+  dashboard: { auth: DashboardAuth; origin: string } | undefined;
 }
 
 /** What tests and benchmarks replace; a process started by `kassa` passes only its logger and chain clients. */
@@ -97,6 +103,9 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
     options.paymentSync === false
       ? undefined
       : (options.paymentSync ?? createPaymentSync({ db, chains, now, logger }));
+  const dashboardOrigin = config.publicBaseUrl
+    ? new URL(config.publicBaseUrl).origin
+    : config.allowedWidgetOrigin;
   return {
     config,
     db,
@@ -133,5 +142,12 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       watcherLag(chains),
       ...faucetBudgetGauges(config.gasless),
     ]),
+    dashboard:
+      dashboardOrigin === undefined
+        ? undefined
+        : {
+            origin: dashboardOrigin,
+            auth: createDashboardAuth({ db, chains, origin: dashboardOrigin, now }),
+          },
   };
 }

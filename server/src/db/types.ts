@@ -90,6 +90,30 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
+export interface ServerKeysTable {
+  name: string;
+  secret: Buffer;
+  created_at: Timestamp;
+}
+
+export interface MerchantWalletsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  address: string;
+  label: string | null;
+  created_at: Timestamp;
+}
+
+export interface DashboardSessionsTable {
+  token_hash: string;
+  merchant_id: number;
+  address: string;
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface MigrationsTable {
   id: number;
   name: string;
@@ -102,6 +126,9 @@ export interface Database {
   merchants: MerchantsTable;
   payment_methods: PaymentMethodsTable;
   payments: PaymentsTable;
+  server_keys: ServerKeysTable;
+  merchant_wallets: MerchantWalletsTable;
+  dashboard_sessions: DashboardSessionsTable;
   kassa_migrations: MigrationsTable;
 }
 
@@ -116,3 +143,5 @@ export type MerchantUpdate = Updateable<MerchantsTable>;
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
+export type MerchantWalletRow = Selectable<MerchantWalletsTable>;
+export type DashboardSessionRow = Selectable<DashboardSessionsTable>;

@@ -23,6 +23,7 @@ import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
@@ -149,7 +150,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     db: services.db,
     reads: services.reads,
     now,
-    auth: { reads: services.reads, allowedWidgetOrigin: config.allowedWidgetOrigin },
+    auth: {
+      reads: services.reads,
+      allowedWidgetOrigin: config.allowedWidgetOrigin,
+      dashboard: services.dashboard,
+    },
     payments: services.payments,
     prices: services.prices.queryDeps,
     refunds: services.refunds,
@@ -165,6 +170,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(priceRoutes(context));
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
+      await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },

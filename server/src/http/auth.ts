@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import type { MerchantRow } from "../db/types.js";
@@ -8,8 +9,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by the auth hooks below; read it with authenticatedMerchant(). */
     kassaMerchant: MerchantRow | null;
-    /** Which key authenticated kassaMerchant; the rate limit keys its bucket on it. */
-    kassaKeyKind: "apiKey" | "publicKey" | null;
+    /** Which key authenticated kassaMerchant (a dashboard session stands for the API key); the rate limit keys its bucket on it. */
+    kassaKeyKind: "apiKey" | "publicKey" | "session" | null;
     /** An auth hook's refusal, held until the rate limit has counted the request (throwAuthFailure). */
     kassaAuthFailure: KassaError | null;
   }
@@ -29,7 +30,7 @@ export function authenticatedMerchant(request: FastifyRequest): MerchantRow {
 export function rateLimitBucket(request: FastifyRequest): string {
   const merchant = request.kassaMerchant;
   if (merchant === null || request.kassaAuthFailure !== null) return `ip:${request.ip}`;
-  return request.kassaKeyKind === "apiKey" ? `sk:${merchant.id}` : `pk:${merchant.id}:${request.ip}`;
+  return request.kassaKeyKind === "publicKey" ? `pk:${merchant.id}:${request.ip}` : `sk:${merchant.id}`;
 }
 
 /**
@@ -85,12 +86,54 @@ export function checkOrigin(
 export interface AuthOptions {
   reads: SharedReads;
   allowedWidgetOrigin: string | undefined;
+  /** The merchant dashboard's sessions, and Kassa's own origin that serves it; absent: no dashboard. */
+  dashboard?: { auth: DashboardAuth; origin: string } | undefined;
 }
 
-/** `x-api-key` (sk_), for the merchant's server. */
-export function apiKeyAuth({ reads }: AuthOptions): onRequestAsyncHookHandler {
+/** The cookie that carries a dashboard session's token (HttpOnly, SameSite=Strict). */
+export const SESSION_COOKIE = "kassa_session";
+
+/** The dashboard session token of the request's cookie, if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  for (const part of (header(request, "cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
+  }
+  return undefined;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A dashboard session in place of the API key. A change (any method but GET/HEAD) also needs the page's
+ * own Origin and the session's CSRF token in `x-kassa-csrf`: the cookie is SameSite=Strict already, and
+ * the token, readable only by a page of Kassa's origin, stops whatever slips past that.
+ */
+async function authenticateSession(
+  request: FastifyRequest,
+  dashboard: NonNullable<AuthOptions["dashboard"]>,
+  token: string,
+): Promise<void> {
+  const session = await dashboard.auth.authenticate(token);
+  if (!session) throw new KassaError("UNAUTHORIZED", "the dashboard session expired or ended: sign in again");
+  if (!SAFE_METHODS.has(request.method)) {
+    if (header(request, "origin") !== dashboard.origin)
+      throw new KassaError("FORBIDDEN", "the Origin is not allowed");
+    if (!(await dashboard.auth.csrfMatches(session.tokenHash, header(request, "x-kassa-csrf")))) {
+      throw new KassaError("FORBIDDEN", "the x-kassa-csrf header is missing or wrong");
+    }
+  }
+  request.kassaMerchant = session.merchant;
+  request.kassaKeyKind = "session";
+}
+
+/** `x-api-key` (sk_), for the merchant's server; or, without one, the merchant dashboard's session cookie. */
+export function apiKeyAuth({ reads, dashboard }: AuthOptions): onRequestAsyncHookHandler {
   return authHook(async (request) => {
-    request.kassaMerchant = await authenticateApiKey(reads, header(request, "x-api-key"));
+    const apiKey = header(request, "x-api-key");
+    const token = apiKey === undefined && dashboard ? sessionToken(request) : undefined;
+    if (token !== undefined && dashboard) return authenticateSession(request, dashboard, token);
+    request.kassaMerchant = await authenticateApiKey(reads, apiKey);
     request.kassaKeyKind = "apiKey";
   });
 }

@@ -64,7 +64,7 @@ export interface RequestOptions {
 }
 
 export interface StartTestAppOptions extends Partial<
-  Pick<Config, "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy">
+  Pick<Config, "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy" | "publicBaseUrl">
 > {
   /** Default: the system clock. */
   now?: () => Date;
@@ -136,6 +136,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     allowedWidgetOrigin: options.allowedWidgetOrigin,
+    publicBaseUrl: options.publicBaseUrl,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });

@@ -1,0 +1,192 @@
+import { getAddress, isHex, type Hex } from "viem";
+import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import type { ChainClients } from "../../chain/clients.js";
+import { verifySignInSignature } from "../../chain/signInSignature.js";
+import { findChainByNetworkId } from "../../db/chains.js";
+import {
+  findLiveDashboardSession,
+  findMerchantsByWallet,
+  getOrCreateServerKey,
+  insertDashboardSession,
+  revokeDashboardSession,
+} from "../../db/dashboardSessions.js";
+import type { Db } from "../../db/database.js";
+import type { MerchantRow } from "../../db/types.js";
+import {
+  checkSignInNonce,
+  csrfTokenFor,
+  csrfTokenMatches,
+  newSessionToken,
+  newSignInNonce,
+} from "../../domain/dashboardTokens.js";
+import { hashKey } from "../../domain/ids.js";
+import { KassaError } from "../../errors.js";
+
+/** How long a sign-in nonce may wait for its signature. */
+export const SIGN_IN_NONCE_TTL_MS = 10 * 60_000;
+/** How long a dashboard session lasts; signing in again starts a new one. */
+export const DASHBOARD_SESSION_TTL_MS = 12 * 3_600_000;
+/** A sign-in message issued further from the server's clock than this is refused. */
+const ISSUED_AT_TOLERANCE_MS = 5 * 60_000;
+const SERVER_KEY_NAME = "dashboard";
+
+export interface DashboardAuthDeps {
+  db: Db;
+  chains: ChainClients;
+  /** Kassa's own origin (`https://pay.example.com`): the sign-in message must name its host and origin. */
+  origin: string;
+  now: () => Date;
+}
+
+export interface SignInInput {
+  message: string;
+  signature: string;
+  /** Which merchant, when the wallet is registered for several (its `merchant_key`). */
+  merchantId?: string | undefined;
+}
+
+export interface DashboardSession {
+  merchant: MerchantRow;
+  address: string;
+  expiresAt: Date;
+  /** Sent back in `x-kassa-csrf` on every change the session makes. */
+  csrfToken: string;
+}
+
+export interface DashboardAuth {
+  issueNonce(): Promise<{ nonce: string; expiresAt: Date }>;
+  /** A new session for a signed EIP-4361 message; `token` goes in the cookie, never anywhere else. */
+  signIn(input: SignInInput): Promise<DashboardSession & { token: string }>;
+  /** The live session of a cookie's token, or undefined. */
+  authenticate(token: string): Promise<(DashboardSession & { tokenHash: string }) | undefined>;
+  csrfMatches(tokenHash: string, presented: string | undefined): Promise<boolean>;
+  signOut(token: string): Promise<void>;
+}
+
+function unauthorized(message: string): KassaError {
+  return new KassaError("UNAUTHORIZED", message);
+}
+
+/** Sign-in with Ethereum (EIP-4361) for the merchant dashboard, and its sessions. */
+export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
+  const { host, protocol } = new URL(deps.origin);
+  const scheme = protocol.slice(0, -1);
+  let key: Promise<Buffer> | undefined;
+  const serverKey = () =>
+    (key ??= getOrCreateServerKey(deps.db, SERVER_KEY_NAME).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    }));
+
+  async function signIn(input: SignInInput): Promise<DashboardSession & { token: string }> {
+    const now = deps.now();
+    const message = parseSiweMessage(input.message);
+    if (!message.address || !message.nonce || message.chainId === undefined || !message.issuedAt) {
+      throw unauthorized(
+        "the sign-in message is not an EIP-4361 message with address, chain id, nonce and time",
+      );
+    }
+    if (
+      !validateSiweMessage({
+        message,
+        domain: host,
+        scheme: message.scheme === undefined ? undefined : scheme,
+        time: now,
+      })
+    ) {
+      throw unauthorized(`the sign-in message must be for ${host} and within its validity`);
+    }
+    if (message.uri === undefined || new URL(message.uri).origin !== deps.origin) {
+      throw unauthorized(`the sign-in message must name ${deps.origin} as its URI`);
+    }
+    if (Math.abs(message.issuedAt.getTime() - now.getTime()) > ISSUED_AT_TOLERANCE_MS) {
+      throw unauthorized("the sign-in message was issued too long ago: sign in again");
+    }
+    const nonce = checkSignInNonce(await serverKey(), message.nonce, now);
+    if (!nonce.ok)
+      throw unauthorized(
+        nonce.reason === "expired"
+          ? "the sign-in nonce expired: sign in again"
+          : "the sign-in nonce was not issued by this server",
+      );
+    if (!isHex(input.signature)) throw unauthorized("the signature must be hex");
+    const chain = await findChainByNetworkId(deps.db, message.chainId);
+    const client = chain && chain.rpc_url !== null ? safeClient(deps.chains, chain) : undefined;
+    const address = getAddress(message.address);
+    const signed = await verifySignInSignature(client, {
+      address,
+      message: input.message,
+      signature: input.signature as Hex,
+    });
+    if (!signed) throw unauthorized("the signature does not match the message's address");
+
+    const merchant = chooseMerchant(await findMerchantsByWallet(deps.db, address), input.merchantId);
+    const token = newSessionToken();
+    const tokenHash = hashKey(token);
+    const expiresAt = new Date(now.getTime() + DASHBOARD_SESSION_TTL_MS);
+    const session = await insertDashboardSession(deps.db, {
+      tokenHash,
+      merchantId: merchant.id,
+      address,
+      nonce: message.nonce,
+      expiresAt,
+    });
+    if (!session) throw unauthorized("this sign-in message was already used: sign in again");
+    return { token, merchant, address, expiresAt, csrfToken: csrfTokenFor(await serverKey(), tokenHash) };
+  }
+
+  return {
+    async issueNonce() {
+      const expiresAt = new Date(deps.now().getTime() + SIGN_IN_NONCE_TTL_MS);
+      return { nonce: newSignInNonce(await serverKey(), expiresAt), expiresAt };
+    },
+    signIn,
+    async authenticate(token) {
+      const tokenHash = hashKey(token);
+      const found = await findLiveDashboardSession(deps.db, tokenHash, deps.now());
+      if (!found || !found.merchant.is_enabled) return undefined;
+      return {
+        tokenHash,
+        merchant: found.merchant,
+        address: getAddress(found.session.address),
+        expiresAt: found.session.expires_at,
+        csrfToken: csrfTokenFor(await serverKey(), tokenHash),
+      };
+    },
+    async csrfMatches(tokenHash, presented) {
+      return presented !== undefined && csrfTokenMatches(await serverKey(), tokenHash, presented);
+    },
+    async signOut(token) {
+      await revokeDashboardSession(deps.db, hashKey(token), deps.now());
+    },
+  };
+}
+
+/** The chain's client for an ERC-1271 check; none when the chain cannot be reached (an EOA still signs in). */
+function safeClient(chains: ChainClients, chain: Parameters<ChainClients["publicClient"]>[0]) {
+  try {
+    return chains.publicClient(chain);
+  } catch {
+    return undefined;
+  }
+}
+
+function chooseMerchant(merchants: MerchantRow[], wanted: string | undefined): MerchantRow {
+  if (merchants.length === 0) throw unauthorized("this wallet is not registered for any merchant");
+  if (wanted !== undefined) {
+    const merchant = merchants.find((candidate) => candidate.merchant_key === wanted);
+    if (!merchant) throw unauthorized("this wallet is not registered for that merchant");
+    return merchant;
+  }
+  if (merchants.length > 1) {
+    throw new KassaError("VALIDATION_ERROR", "this wallet may sign in to several merchants: choose one", {
+      details: [
+        {
+          path: ["merchantId"],
+          message: `one of ${merchants.map((merchant) => `${merchant.merchant_key} (${merchant.name})`).join(", ")}`,
+        },
+      ],
+    });
+  }
+  return merchants[0] as MerchantRow;
+}

@@ -1,0 +1,172 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DASHBOARD_SESSION_TTL_MS, type DashboardSession } from "../../core/dashboard/session.js";
+import { KassaError } from "../../errors.js";
+import {
+  apiKeyAuth,
+  authenticatedMerchant,
+  SESSION_COOKIE,
+  sessionToken,
+  type AuthOptions,
+} from "../auth.js";
+import { errorResponses } from "../errors.js";
+import { successBody, withExample } from "../schemas.js";
+
+const EXAMPLE_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const EXAMPLE_MESSAGE = `pay.example.com wants you to sign in with your Ethereum account:\n${EXAMPLE_ADDRESS}\n\nSign in to the Kassa dashboard.\n\nURI: https://pay.example.com\nVersion: 1\nChain ID: 31337\nNonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a\nIssued At: 2026-11-24T10:00:00.000Z`;
+const EXAMPLE_SIGNATURE = `0x${"ab".repeat(65)}`;
+
+const nonceSchema = z.object({
+  nonce: z.string().meta({ examples: ["692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a"] }),
+  expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T10:10:00.000Z"] }),
+  domain: z.string().meta({ description: "The EIP-4361 message's domain", examples: ["pay.example.com"] }),
+  uri: z.string().meta({ description: "The EIP-4361 message's URI", examples: ["https://pay.example.com"] }),
+});
+
+const sessionSchema = z.object({
+  merchant: z.object({
+    merchantId: z.string().meta({ examples: ["mch_6bb0d38a6779cad8"] }),
+    name: z.string().meta({ examples: ["Demo Shop"] }),
+  }),
+  address: z.string().meta({ description: "The wallet that signed in", examples: [EXAMPLE_ADDRESS] }),
+  expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T22:00:00.000Z"] }),
+  csrfToken: z.string().meta({
+    description: "Send it in x-kassa-csrf on every change",
+    examples: ["5f0c9a1e3b7d2c4a6e8f0b1d3c5a7e9f"],
+  }),
+});
+
+const signInBodySchema = z.object({
+  message: z
+    .string()
+    .min(1)
+    .max(4096)
+    .meta({
+      description: "The EIP-4361 message the wallet signed, with the nonce of GET /dashboard/nonce",
+      examples: [EXAMPLE_MESSAGE],
+    }),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/)
+    .max(4096)
+    .meta({ examples: [EXAMPLE_SIGNATURE] }),
+  merchantId: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({
+      description: "Which merchant, when the wallet is registered for several",
+      examples: ["mch_6bb0d38a6779cad8"],
+    }),
+});
+
+function sessionView(session: DashboardSession): z.infer<typeof sessionSchema> {
+  return {
+    merchant: { merchantId: session.merchant.merchant_key, name: session.merchant.name },
+    address: session.address,
+    expiresAt: session.expiresAt.toISOString(),
+    csrfToken: session.csrfToken,
+  };
+}
+
+/**
+ * Sign-in with Ethereum for the merchant dashboard: a nonce, a session from the signed message (an
+ * HttpOnly, SameSite=Strict cookie), the session, and logout. The session then stands for the merchant's
+ * API key on the merchant endpoints (auth.ts), so the key never reaches the browser.
+ */
+export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const dashboard = auth.dashboard;
+    const secure = dashboard?.origin.startsWith("https:") ? "; Secure" : "";
+    const enabled = () => {
+      if (!dashboard)
+        throw new KassaError("NOT_FOUND", "the dashboard is not configured: set PUBLIC_BASE_URL");
+      return dashboard;
+    };
+    const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+      reply.header(
+        "set-cookie",
+        `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
+      );
+
+    app.get("/dashboard/nonce", {
+      schema: {
+        tags: ["Dashboard"],
+        summary: "A nonce for a dashboard sign-in message (EIP-4361)",
+        response: {
+          200: successBody(nonceSchema, "A nonce, with the domain and URI the message must name"),
+          ...errorResponses("NOT_FOUND"),
+        },
+      },
+      handler: async () => {
+        const { auth: sessions, origin } = enabled();
+        const { nonce, expiresAt } = await sessions.issueNonce();
+        return {
+          success: true as const,
+          data: { nonce, expiresAt: expiresAt.toISOString(), domain: new URL(origin).host, uri: origin },
+        };
+      },
+    });
+
+    app.post("/dashboard/session", {
+      schema: {
+        tags: ["Dashboard"],
+        summary: "Sign in to the dashboard with a signed EIP-4361 message",
+        description:
+          "The wallet must be the merchant's recipient address or one added with `kassa admin merchant add-wallet`. EOAs and ERC-1271 smart accounts. Sets the session cookie.",
+        body: withExample(signInBodySchema, { message: EXAMPLE_MESSAGE, signature: EXAMPLE_SIGNATURE }),
+        response: {
+          200: successBody(sessionSchema, "Signed in; the cookie is set"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
+        },
+      },
+      handler: async (request, reply) => {
+        const session = await enabled().auth.signIn(request.body);
+        setCookie(reply, session.token, Math.floor(DASHBOARD_SESSION_TTL_MS / 1000));
+        return { success: true as const, data: sessionView(session) };
+      },
+    });
+
+    app.get("/dashboard/session", {
+      onRequest: apiKeyAuth(auth),
+      schema: {
+        tags: ["Dashboard"],
+        summary: "The signed-in dashboard session",
+        response: {
+          200: successBody(sessionSchema, "The session"),
+          ...errorResponses("UNAUTHORIZED", "NOT_FOUND"),
+        },
+      },
+      handler: async (request) => {
+        authenticatedMerchant(request);
+        const token = sessionToken(request);
+        const session = token === undefined ? undefined : await enabled().auth.authenticate(token);
+        if (!session) throw new KassaError("UNAUTHORIZED", "no dashboard session: sign in");
+        return { success: true as const, data: sessionView(session) };
+      },
+    });
+
+    app.delete("/dashboard/session", {
+      onRequest: apiKeyAuth(auth),
+      schema: {
+        tags: ["Dashboard"],
+        summary: "Sign out of the dashboard",
+        response: {
+          200: successBody(z.object({ signedOut: z.literal(true) }), "Signed out; the cookie is cleared"),
+          ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"),
+        },
+      },
+      handler: async (request, reply) => {
+        authenticatedMerchant(request);
+        const token = sessionToken(request);
+        if (request.kassaKeyKind !== "session" || token === undefined) {
+          throw new KassaError("UNAUTHORIZED", "no dashboard session: sign in");
+        }
+        await enabled().auth.signOut(token);
+        setCookie(reply, "", 0);
+        return { success: true as const, data: { signedOut: true as const } };
+      },
+    });
+  };
+}
