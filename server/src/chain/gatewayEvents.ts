@@ -8,7 +8,44 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
-import type { PaymentCompletedEvent, RefundCompletedEvent } from "../core/settlement.js";
+
+/** A decoded `PaymentCompleted` log, with where it was read. */
+export interface PaymentCompletedEvent {
+  networkId: number;
+  paymentId: Hex;
+  merchantId: Hex;
+  payer: Address;
+  recipient: Address;
+  token: Address;
+  /** Paid amount, fee included. */
+  amount: bigint;
+  fee: bigint;
+  txHash: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+  logIndex: number;
+  /**
+   * What the recipient's balance gained from this payment according to the token's `Transfer` logs of
+   * the transaction, when the reader checked them. Less than `amount - fee` means the token took a cut
+   * (a fee-on-transfer switch turned on after whitelisting): the payment is INVALID, not PAID.
+   */
+  recipientReceived?: bigint;
+}
+
+/** A decoded `RefundCompleted` log. */
+export interface RefundCompletedEvent {
+  networkId: number;
+  paymentId: Hex;
+  /** The merchant wallet that sent the refund. */
+  recipient: Address;
+  payer: Address;
+  token: Address;
+  amount: bigint;
+  txHash: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+  logIndex: number;
+}
 
 export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
 export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });

@@ -1,4 +1,3 @@
-import pg from "pg";
 import type { Logger } from "pino";
 import {
   parseEventLogs,
@@ -7,12 +6,8 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-import {
-  applyPaymentCompletedIn,
-  applyRefundCompletedIn,
-  revertReorgedPaymentIn,
-} from "../core/settlement.js";
-import { findChainById, findWatchedGateways } from "../db/chains.js";
+import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../db/chainCursors.js";
+import { findChainById, findWatchedGateways, listChainsWithGateway } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import {
@@ -20,7 +15,9 @@ import {
   findPaidPaymentsInBlocks,
   markSeenPayments,
   movePaidPaymentToBlock,
+  type PaidPaymentBlock,
 } from "../db/payments.js";
+import { createSessionLocks } from "../db/sessionLocks.js";
 import type { ChainRow } from "../db/types.js";
 import type { BackgroundService } from "../domain/tasks.js";
 import type { ChainClients } from "./clients.js";
@@ -30,8 +27,20 @@ import { paymentCompletedAbiItem, readGatewayEvents, type GatewayEvent } from ".
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
 
+/**
+ * What the watcher does with what it reads, given by its caller (the settlement service): the watcher reads
+ * and orders, the handlers decide what a payment becomes, each in a transaction of its own.
+ */
+export interface ChainEventHandlers {
+  /** Applies one event; `beforeCommit` runs inside its transaction. Returns how it went (logged). */
+  applyEvent(entry: GatewayEvent, beforeCommit: (() => Promise<void>) | undefined): Promise<string>;
+  /** A reorg removed the transaction that paid `paid`. False when the payment no longer is PAID in that block. */
+  revertReorgedPayment(paid: PaidPaymentBlock): Promise<boolean>;
+}
+
 export interface ChainWatcherOptions {
   db: Db;
+  handlers: ChainEventHandlers;
   /** A connection of its own holds the per-chain advisory locks; when it drops, another process takes over. */
   databaseUrl: string;
   chains: ChainClients;
@@ -92,9 +101,11 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const initialLookback = BigInt(options.initialLookbackBlocks ?? 10_000);
   const now = options.now ?? (() => new Date());
   const applyConcurrency = options.applyConcurrency ?? 4;
-  let lockClient: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
   const leading = new Set<number>();
+  const locks = createSessionLocks(options.databaseUrl, (error) => {
+    log.warn({ err: error }, "watcher lock connection lost");
+    leading.clear();
+  });
   let running = false;
   let supervisor: Promise<void> | undefined;
   /** The poll loop of each chain (chains.id). */
@@ -114,40 +125,9 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     });
   }
 
-  function lockConnection(): Promise<pg.Client> {
-    if (lockClient) return Promise.resolve(lockClient);
-    // The chains' loops ask at once on start: one connection for all of them.
-    connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
-      client.on("error", (error) => {
-        log.warn({ err: error }, "watcher lock connection lost");
-        if (lockClient === client) {
-          lockClient = undefined;
-          leading.clear();
-        }
-      });
-      try {
-        await client.connect();
-      } catch (error) {
-        await client.end().catch(() => {});
-        throw error;
-      }
-      lockClient = client;
-      return client;
-    })().finally(() => {
-      connecting = undefined;
-    });
-    return connecting;
-  }
-
   async function tryLead(chainId: number): Promise<boolean> {
     if (leading.has(chainId)) return true;
-    const client = await lockConnection();
-    const { rows } = await client.query<{ locked: boolean }>(
-      "SELECT pg_try_advisory_lock($1, $2) AS locked",
-      [WATCHER_LOCK_SPACE, chainId],
-    );
-    if (rows[0]?.locked) {
+    if (await locks.tryLock(WATCHER_LOCK_SPACE, chainId)) {
       leading.add(chainId);
       log.info({ chainId }, "watching chain");
       return true;
@@ -205,9 +185,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
         log.info({ ...fields, blockNumber: receipt.blockNumber }, "reorg moved a PAID payment's transaction");
         continue;
       }
-      const reverted = await options.db
-        .transaction()
-        .execute((trx) => revertReorgedPaymentIn(trx, paid, now()));
+      const reverted = await options.handlers.revertReorgedPayment(paid);
       if (reverted)
         log.warn(fields, "reorg removed a PAID payment's transaction: the payment is CREATED again");
     }
@@ -263,24 +241,14 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   async function step(chain: ChainRow, client: PublicClient): Promise<StepResult> {
     const safeHead = await finalBlockNumber(client, chain);
     if (safeHead < 0n) return "idle";
-    let cursor = await options.db
-      .selectFrom("chain_cursors")
-      .selectAll()
-      .where("chain_id", "=", chain.id)
-      .executeTakeFirst();
+    let cursor = await findChainCursor(options.db, chain.id);
     if (!cursor) {
       const start = safeHead > initialLookback ? safeHead - initialLookback : 0n;
       const block = await client.getBlock({ blockNumber: start });
-      await options.db
-        .insertInto("chain_cursors")
-        .values({ chain_id: chain.id, block_number: Number(start), block_hash: block.hash.toLowerCase() })
-        .onConflict((oc) => oc.column("chain_id").doNothing())
-        .execute();
-      cursor = await options.db
-        .selectFrom("chain_cursors")
-        .selectAll()
-        .where("chain_id", "=", chain.id)
-        .executeTakeFirstOrThrow();
+      cursor = await findOrPlaceChainCursor(options.db, chain.id, {
+        blockNumber: start,
+        blockHash: block.hash.toLowerCase(),
+      });
     }
     const cursorBlock = BigInt(cursor.block_number);
     const canonical = await client.getBlock({ blockNumber: cursorBlock }).catch(() => undefined);
@@ -297,13 +265,10 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
         back = BigInt(below.block_number - 1);
       }
       const backBlock = await client.getBlock({ blockNumber: back });
-      await options.db
-        .updateTable("chain_cursors")
-        .set({ block_number: Number(back), block_hash: backBlock.hash.toLowerCase() })
-        .where("chain_id", "=", chain.id)
-        .where("block_number", "=", cursor.block_number)
-        .where("block_hash", "=", cursor.block_hash)
-        .execute();
+      await moveChainCursor(options.db, chain.id, cursor, {
+        blockNumber: back,
+        blockHash: backBlock.hash.toLowerCase(),
+      });
       log.warn(
         { chainId: chain.network_id, from: cursor.block_number, to: Number(back) },
         "reorg: the cursor's block is no longer canonical; reading again from an earlier block",
@@ -339,15 +304,11 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     }
     const applyPayment = async (list: typeof events) => {
       for (const entry of list) {
-        const result = await options.db.transaction().execute(async (trx) => {
-          const at = now();
-          const applied =
-            entry.kind === "PaymentCompleted"
-              ? await applyPaymentCompletedIn(trx, entry.event, at)
-              : await applyRefundCompletedIn(trx, entry.event, at);
-          await options.beforeCommit?.({ chainId: chain.id, fromBlock, toBlock, events: 1 });
-          return applied;
-        });
+        const beforeCommit = options.beforeCommit;
+        const result = await options.handlers.applyEvent(
+          entry,
+          beforeCommit && (() => beforeCommit({ chainId: chain.id, fromBlock, toBlock, events: 1 })),
+        );
         const fields = {
           chainId: chain.network_id,
           paymentId: entry.event.paymentId,
@@ -371,26 +332,18 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     );
     if (failures.length > 0) throw failures[0];
     await reconcilePaidPayments(chain, client, fromBlock, toBlock, events);
-    const moved = await options.db
-      .updateTable("chain_cursors")
-      .set({ block_number: Number(toBlock), block_hash: toBlockHash })
-      .where("chain_id", "=", chain.id)
-      .where("block_number", "=", cursor.block_number)
-      .where("block_hash", "=", cursor.block_hash)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw new Error("the chain cursor moved under the watcher");
+    const moved = await moveChainCursor(options.db, chain.id, cursor, {
+      blockNumber: toBlock,
+      blockHash: toBlockHash,
+    });
+    if (!moved) throw new Error("the chain cursor moved under the watcher");
     if (toBlock < safeHead) return "progressed";
     await markSeenAboveFinal(chain, client, safeHead);
     return "idle";
   }
 
   function watchedChains(): Promise<ChainRow[]> {
-    return options.db
-      .selectFrom("chains")
-      .selectAll()
-      .where("gateway_address", "is not", null)
-      .orderBy("id")
-      .execute();
+    return listChainsWithGateway(options.db);
   }
 
   /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */
@@ -461,12 +414,9 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       await supervisor;
       supervisor = undefined;
       await Promise.all(chainLoops.values());
-      await connecting?.catch(() => undefined);
-      const client = lockClient;
-      lockClient = undefined;
       leading.clear();
       // Ending the session releases its advisory locks.
-      await client?.end().catch(() => {});
+      await locks.close();
     },
     leaderOf: () => [...leading],
     pollOnce,

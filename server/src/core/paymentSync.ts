@@ -1,10 +1,15 @@
-import { sql } from "kysely";
 import type { Address } from "viem";
 import type { ChainClients } from "../chain/clients.js";
 import { finalBlockNumber } from "../chain/finality.js";
 import { readGatewayEvents } from "../chain/gatewayEvents.js";
+import { findChainCursor } from "../db/chainCursors.js";
+import { findChainById } from "../db/chains.js";
 import type { Db } from "../db/database.js";
-import "../db/lifecycleTypes.js";
+import {
+  claimPaymentsForChainCheck,
+  findGatewaysOfPayments,
+  paymentLeftCreated,
+} from "../db/paymentChecks.js";
 import { applyPaymentCompletedIn, expirePaymentsPastDeadline } from "./settlement.js";
 
 export interface PaymentSyncDeps {
@@ -65,23 +70,14 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
   let rpcCalls = 0;
 
   async function readChain(chainId: number, paymentIds: Set<string>): Promise<Set<string>> {
-    const chain = await deps.db.selectFrom("chains").selectAll().where("id", "=", chainId).executeTakeFirst();
+    const chain = await findChainById(deps.db, chainId);
     if (!chain?.gateway_address) return new Set();
     const client = deps.chains.publicClient(chain);
-    const gateways = await deps.db
-      .selectFrom("payments")
-      .select("gateway_address")
-      .distinct()
-      .where("payment_id", "in", [...paymentIds])
-      .execute();
+    const gateways = await findGatewaysOfPayments(deps.db, [...paymentIds]);
     rpcCalls += 1;
     const toBlock = await finalBlockNumber(client, chain);
     if (toBlock < 0n) return new Set();
-    const cursor = await deps.db
-      .selectFrom("chain_cursors")
-      .select("block_number")
-      .where("chain_id", "=", chainId)
-      .executeTakeFirst();
+    const cursor = await findChainCursor(deps.db, chainId);
     // Blocks up to the cursor were read by the watcher.
     let fromBlock = cursor ? BigInt(cursor.block_number) + 1n : 0n;
     if (toBlock - fromBlock + 1n > maxRange) fromBlock = toBlock - maxRange + 1n;
@@ -89,7 +85,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     rpcCalls += 1;
     const events = await readGatewayEvents(client, {
       networkId: chain.network_id,
-      gateways: gateways.map((row) => row.gateway_address as Address),
+      gateways: gateways as Address[],
       fromBlock,
       toBlock,
       paymentsOnly: true,
@@ -169,24 +165,10 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
   async function syncForRead(paymentId: string): Promise<boolean> {
     if (claimedHereRecently(paymentId)) return false;
     try {
-      const claimed = await deps.db
-        .updateTable("payments")
-        .set({ last_synced_at: sql<Date>`now()` })
-        .where("payment_id", "=", paymentId)
-        .where("status", "=", "CREATED")
-        .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${perPaymentMs / 1000})`)
-        .returning(["chain_id", "expires_at"])
-        .executeTakeFirst();
-      if (!claimed) {
-        // Rate-limited, or the claim waited for a change of this payment (an expiry, a settlement) that the
-        // caller's read predates: then the caller must read again, never answer the older state.
-        const current = await deps.db
-          .selectFrom("payments")
-          .select("status")
-          .where("payment_id", "=", paymentId)
-          .executeTakeFirst();
-        return current !== undefined && current.status !== "CREATED";
-      }
+      const [claimed] = await claimPaymentsForChainCheck(deps.db, [paymentId], perPaymentMs);
+      // Rate-limited, or the claim waited for a change of this payment (an expiry, a settlement) that the
+      // caller's read predates: then the caller must read again, never answer the older state.
+      if (!claimed) return paymentLeftCreated(deps.db, paymentId);
       let changed = await Promise.race([
         askChain(claimed.chain_id, paymentId),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
@@ -205,14 +187,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
   async function syncManyForRead(paymentIds: readonly string[]): Promise<void> {
     if (paymentIds.length === 0) return;
     try {
-      const claimed = await deps.db
-        .updateTable("payments")
-        .set({ last_synced_at: sql<Date>`now()` })
-        .where("payment_id", "in", paymentIds)
-        .where("status", "=", "CREATED")
-        .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${perPaymentMs / 1000})`)
-        .returning(["payment_id", "chain_id", "expires_at"])
-        .execute();
+      const claimed = await claimPaymentsForChainCheck(deps.db, paymentIds, perPaymentMs);
       const wait = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
       await Promise.race([Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id))), wait]);
       const now = deps.now().getTime();

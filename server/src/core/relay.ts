@@ -52,7 +52,8 @@ import { requireOwnPayment } from "./payments.js";
 import { KassaError, type ErrorCode } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { enqueueJob } from "../db/jobQueue.js";
-import { applyPaymentCompletedIn, failPayment, type PaymentCompletedEvent } from "./settlement.js";
+import type { PaymentCompletedEvent } from "../chain/gatewayEvents.js";
+import { applyPaymentCompletedIn, failPayment } from "./settlement.js";
 import { parseInput } from "./validation.js";
 import { TASKS } from "../domain/tasks.js";
 

@@ -1,4 +1,6 @@
 import { getAddress, type Address, type Hex } from "viem";
+import type { PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
+import type { ChainEventHandlers } from "../chain/watcher.js";
 import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
 import { movePaidPaymentToBlock, revertPaidPaymentToCreated, type PaidPaymentBlock } from "../db/payments.js";
@@ -15,45 +17,7 @@ import { TASKS } from "../domain/tasks.js";
  * payment settles the same way whoever sees its event first, and exactly once.
  */
 
-/** A decoded `PaymentCompleted` log, with where it was read. */
-export interface PaymentCompletedEvent {
-  networkId: number;
-  paymentId: Hex;
-  merchantId: Hex;
-  payer: Address;
-  recipient: Address;
-  token: Address;
-  /** Paid amount, fee included. */
-  amount: bigint;
-  fee: bigint;
-  txHash: Hex;
-  blockNumber: bigint;
-  blockHash: Hex;
-  logIndex: number;
-  /**
-   * What the recipient's balance gained from this payment according to the token's `Transfer` logs of
-   * the transaction, when the reader checked them. Less than `amount - fee` means the token took a cut
-   * (a fee-on-transfer switch turned on after whitelisting): the payment is INVALID, not PAID.
-   */
-  recipientReceived?: bigint;
-}
-
 export type ApplyPaymentResult = "paid" | "invalid" | "already-applied" | "unknown-payment";
-
-/** A decoded `RefundCompleted` log. */
-export interface RefundCompletedEvent {
-  networkId: number;
-  paymentId: Hex;
-  /** The merchant wallet that sent the refund. */
-  recipient: Address;
-  payer: Address;
-  token: Address;
-  amount: bigint;
-  txHash: Hex;
-  blockNumber: bigint;
-  blockHash: Hex;
-  logIndex: number;
-}
 
 export type ApplyRefundResult = "refunded" | "already-applied" | "unknown-payment" | "unexpected";
 
@@ -275,6 +239,27 @@ export async function revertReorgedPaymentIn(trx: Db, paid: PaidPaymentBlock, no
     reorged: { txHash: paid.tx_hash, blockNumber: paid.block_number, blockHash: paid.block_hash },
   });
   return true;
+}
+
+/**
+ * What the chain watcher does with what it reads: each event, and each payment a reorg took back, settled
+ * in a transaction of its own.
+ */
+export function settlementHandlers(db: Db, now: () => Date = () => new Date()): ChainEventHandlers {
+  return {
+    applyEvent: (entry, beforeCommit) =>
+      db.transaction().execute(async (trx) => {
+        const at = now();
+        const result =
+          entry.kind === "PaymentCompleted"
+            ? await applyPaymentCompletedIn(trx, entry.event, at)
+            : await applyRefundCompletedIn(trx, entry.event, at);
+        await beforeCommit?.();
+        return result;
+      }),
+    revertReorgedPayment: (paid) =>
+      db.transaction().execute((trx) => revertReorgedPaymentIn(trx, paid, now())),
+  };
 }
 
 /**

@@ -44,3 +44,8 @@ export async function findWatchedGateways(db: Db, chainId: number): Promise<stri
     .execute();
   return rows.map((row) => row.gateway_address);
 }
+
+/** The chains with a gateway: those the watcher reads. */
+export function listChainsWithGateway(db: Db): Promise<ChainRow[]> {
+  return db.selectFrom("chains").selectAll().where("gateway_address", "is not", null).orderBy("id").execute();
+}

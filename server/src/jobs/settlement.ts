@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
-import { sweepExpiredPayments } from "../core/settlement.js";
+import { settlementHandlers, sweepExpiredPayments } from "../core/settlement.js";
 import { expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,
@@ -90,6 +90,7 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
     ? undefined
     : createChainWatcher({
         db: options.db,
+        handlers: settlementHandlers(options.db, now),
         databaseUrl: options.databaseUrl,
         chains: options.chains,
         logger: options.logger,

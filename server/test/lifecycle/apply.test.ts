@@ -7,8 +7,8 @@ import {
   EXPIRY_SWEEP_LOCK_KEY,
   failPayment,
   sweepExpiredPayments,
-  type PaymentCompletedEvent,
 } from "../../src/core/settlement.js";
+import type { PaymentCompletedEvent } from "../../src/chain/gatewayEvents.js";
 import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSync } from "../../src/core/paymentSync.js";
+import { settlementHandlers } from "../../src/core/settlement.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../../src/chain/watcher.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
@@ -41,6 +42,7 @@ beforeEach(async () => {
 function watcher(options: Partial<ChainWatcherOptions> = {}): ChainWatcher {
   const created = createChainWatcher({
     db: t.database.db,
+    handlers: settlementHandlers(t.database.db),
     databaseUrl: t.database.url,
     chains: createChainClients(),
     logger: silentLogger,
