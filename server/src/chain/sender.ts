@@ -1,4 +1,3 @@
-import type { Transaction } from "kysely";
 import {
   keccak256,
   TransactionReceiptNotFoundError,
@@ -8,7 +7,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
-import type { Db } from "../db/database.js";
+import type { Db, DbTransaction } from "../db/database.js";
 import {
   advanceSenderNonce,
   cancelSenderTransaction,
@@ -17,6 +16,7 @@ import {
   insertSenderTransaction,
   listBroadcastsBySenderTransactionId,
   listOpenSenderTransactions,
+  lockOpenSenderTransaction,
   lockSenderAccount,
   markBroadcast,
   syncSenderAccount,
@@ -25,7 +25,6 @@ import {
   type SenderRole,
   type SenderTransactionRow,
 } from "../db/senders.js";
-import type { Database } from "../db/types.js";
 import { bumpFees, estimateFees, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./sendErrors.js";
 
@@ -80,7 +79,7 @@ export interface SendRequest {
    * Runs inside the transaction that takes the nonce and stores the signed bytes: the owner records
    * its link to the transaction here. Returning false abandons everything (nothing is sent).
    */
-  link(trx: Transaction<Database>, tx: SenderTransactionRow, txHash: Hex): Promise<boolean>;
+  link(trx: DbTransaction, tx: SenderTransactionRow, txHash: Hex): Promise<boolean>;
 }
 
 export type SendResult =
@@ -352,14 +351,8 @@ export class TransactionSender {
 
     const next = await db.transaction().execute(async (trx) => {
       // One process at a time decides on a new version of a transaction.
-      const locked = await trx
-        .selectFrom("sender_transactions")
-        .select(["id", "status", "cancelled"])
-        .where("id", "=", tx.id)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!locked || locked.status !== "SUBMITTED") return undefined;
+      const locked = await lockOpenSenderTransaction(trx, tx.id);
+      if (!locked) return undefined;
       const broadcasts = await listBroadcastsBySenderTransactionId(trx, tx.id);
       const live = broadcasts.filter((b) => b.status !== "REJECTED");
       const latest = live.at(-1);

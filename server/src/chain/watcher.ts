@@ -16,7 +16,7 @@ import {
   markSeenPayments,
   movePaidPaymentToBlock,
   type PaidPaymentBlock,
-} from "../db/payments.js";
+} from "../db/paymentBlocks.js";
 import { createSessionLocks } from "../db/sessionLocks.js";
 import type { ChainRow } from "../db/types.js";
 import type { BackgroundService } from "../domain/tasks.js";

@@ -10,7 +10,8 @@ import {
   findGatewaysOfPayments,
   paymentLeftCreated,
 } from "../db/paymentChecks.js";
-import { applyPaymentCompletedIn, expirePaymentsPastDeadline } from "./settlement.js";
+import { expirePaymentsPastDeadline } from "./expiry.js";
+import { applyPaymentCompletedIn } from "./settlement.js";
 
 export interface PaymentSyncDeps {
   db: Db;

@@ -1,16 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { sql } from "kysely";
-import pg from "pg";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
-import { finalBlockNumber } from "../chain/finality.js";
+import { readFinalBlock, readGatewayPaymentStatus } from "../chain/gatewayReads.js";
 import type { PaymentSigner } from "../chain/signer.js";
-import { isUniqueViolation, type Db } from "../db/database.js";
-import "../db/lifecycleTypes.js";
-import type { RefundRow, RefundStatus } from "../db/lifecycleTypes.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import type { Db } from "../db/database.js";
+import { movePaymentStatus } from "../db/paymentStatus.js";
+import {
+  expireSubmittedRefund,
+  findRefundDetails,
+  findRefundForExpiry,
+  insertRefund,
+  listRefundDetails,
+  lockPaymentStatusNoWait,
+  RowLockedError,
+  type RefundDetails,
+} from "../db/refunds.js";
 import type { MerchantRow } from "../db/types.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
@@ -21,8 +27,6 @@ import { TASKS } from "../domain/tasks.js";
 
 /** How long the merchant wallet has to send the refund transaction. */
 export const REFUND_DEADLINE_SECONDS = 3600;
-
-const REFUNDS_ACTIVE_UNIQUE = "refunds_payment_id_active_key";
 
 export interface RefundDeps {
   db: Db;
@@ -84,15 +88,15 @@ export const refundViewSchema = z
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
-function refundView(refund: RefundRow, payment: PaymentDetails): RefundView {
+function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({
     abi: paymentGatewayAbi,
     functionName: "refund",
     args: [
-      payment.payment_id as Hex,
-      payment.token_address as Address,
-      payment.payer_address as Address,
-      BigInt(payment.amount),
+      refund.payment_public_id as Hex,
+      refund.token_address as Address,
+      refund.payer_address as Address,
+      BigInt(refund.payment_amount),
       BigInt(refund.amount),
       BigInt(refund.deadline),
       refund.server_signature as Hex,
@@ -100,18 +104,18 @@ function refundView(refund: RefundRow, payment: PaymentDetails): RefundView {
   });
   return {
     id: refund.id,
-    paymentId: payment.payment_id,
-    orderId: payment.order_id,
+    paymentId: refund.payment_public_id,
+    orderId: refund.order_id,
     status: refundStatusNames[refund.status],
     amount: refund.amount,
-    tokenAddress: payment.token_address,
-    payerAddress: payment.payer_address ?? "",
+    tokenAddress: refund.token_address,
+    payerAddress: refund.payer_address ?? "",
     reason: refund.reason,
     deadline: String(refund.deadline),
     txHash: refund.tx_hash,
     createdAt: refund.created_at.toISOString(),
     refundedAt: refund.refunded_at?.toISOString() ?? null,
-    transaction: { chainId: payment.network_id, to: payment.gateway_address, data, value: "0" },
+    transaction: { chainId: refund.network_id, to: refund.gateway_address, data, value: "0" },
     serverSignature: refund.server_signature,
   };
 }
@@ -148,12 +152,10 @@ export async function createRefund(
   const now = deps.now();
   const deadline = Math.floor(now.getTime() / 1000) + (deps.refundDeadlineSeconds ?? REFUND_DEADLINE_SECONDS);
 
-  let refund: RefundRow;
+  let refund;
   try {
     refund = await deps.db.transaction().execute(async (trx) => {
-      const locked = await sql<{ status: string }>`
-        SELECT status FROM payments WHERE id = ${payment.id} FOR UPDATE NOWAIT`.execute(trx);
-      const status = locked.rows[0]?.status ?? "UNKNOWN";
+      const status = (await lockPaymentStatusNoWait(trx, payment.id)) ?? "UNKNOWN";
       if (status !== "PAID") throw statusError(status);
       let serverSignature: Hex;
       try {
@@ -171,25 +173,18 @@ export async function createRefund(
       } catch (error) {
         throw new KassaError("SIGNATURE_ERROR", undefined, { cause: error });
       }
-      const row = await trx
-        .insertInto("refunds")
-        .values({
-          id: newRefundId(),
-          payment_id: payment.id,
-          merchant_id: merchant.id,
-          amount,
-          reason: input.reason ?? null,
-          deadline,
-          server_signature: serverSignature,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable("payments")
-        .set({ status: "REFUND_SUBMITTED" })
-        .where("id", "=", payment.id)
-        .where("status", "=", "PAID")
-        .executeTakeFirstOrThrow();
+      const row = await insertRefund(trx, {
+        id: newRefundId(),
+        payment_id: payment.id,
+        merchant_id: merchant.id,
+        amount,
+        reason: input.reason ?? null,
+        deadline,
+        server_signature: serverSignature,
+      });
+      if (!row) throw new KassaError("REFUND_IN_PROGRESS");
+      // The row is locked and PAID: the move cannot lose.
+      await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: "PAID", to: "REFUND_SUBMITTED" });
       await recordPaymentEvent(trx, "payment.refund_submitted", payment.payment_id, now, {
         refund: { refundId: row.id, amount: row.amount, txHash: null },
       });
@@ -202,13 +197,21 @@ export async function createRefund(
       return row;
     });
   } catch (error) {
-    if (error instanceof pg.DatabaseError && error.code === "55P03") {
+    if (error instanceof RowLockedError) {
       throw new KassaError("CONFLICT", "another request is processing a refund of this payment");
     }
-    if (isUniqueViolation(error, REFUNDS_ACTIVE_UNIQUE)) throw new KassaError("REFUND_IN_PROGRESS");
     throw error;
   }
-  return refundView(refund, { ...payment, status: "REFUND_SUBMITTED" });
+  return refundView({
+    ...refund,
+    payment_public_id: payment.payment_id,
+    order_id: payment.order_id,
+    payment_amount: payment.amount,
+    payer_address: payment.payer_address,
+    gateway_address: payment.gateway_address,
+    token_address: payment.token_address,
+    network_id: payment.network_id,
+  });
 }
 
 export const refundListQuerySchema = z.object({
@@ -232,72 +235,31 @@ export const refundPageSchema = z.object({
 });
 export type RefundPage = z.infer<typeof refundPageSchema>;
 
-async function viewsOf(db: Db, refunds: RefundRow[]): Promise<RefundView[]> {
-  const views: RefundView[] = [];
-  for (const refund of refunds) {
-    const payment = await db
-      .selectFrom("payments")
-      .select("payment_id")
-      .where("id", "=", refund.payment_id)
-      .executeTakeFirstOrThrow();
-    const details = await findPaymentDetailsByPaymentId(db, payment.payment_id);
-    if (details) views.push(refundView(refund, details));
-  }
-  return views;
-}
-
 /** GET /refunds: the merchant's refunds, newest first, optionally of one payment. */
 export async function listRefunds(
   db: Db,
   merchant: MerchantRow,
   query: RefundListQuery,
 ): Promise<RefundPage> {
-  let select = db
-    .selectFrom("refunds")
-    .selectAll("refunds")
-    .where("refunds.merchant_id", "=", merchant.id)
-    .orderBy("refunds.created_at", "desc")
-    .orderBy("refunds.id", "desc")
-    .limit(query.limit + 1);
-  if (query.paymentId !== undefined) {
-    select = select.where("refunds.payment_id", "=", (eb) =>
-      eb
-        .selectFrom("payments")
-        .select("payments.id")
-        .where("payments.payment_id", "=", query.paymentId ?? ""),
-    );
+  const page = await listRefundDetails(db, {
+    merchantId: merchant.id,
+    limit: query.limit,
+    paymentId: query.paymentId,
+    startingAfter: query.starting_after,
+  });
+  if (page === "unknown-cursor") {
+    throw new KassaError("INVALID_REQUEST", "starting_after does not name a refund of this merchant");
   }
-  if (query.starting_after !== undefined) {
-    const cursor = await db
-      .selectFrom("refunds")
-      .select("id")
-      .where("id", "=", query.starting_after)
-      .where("merchant_id", "=", merchant.id)
-      .executeTakeFirst();
-    if (!cursor)
-      throw new KassaError("INVALID_REQUEST", "starting_after does not name a refund of this merchant");
-    select = select.where(
-      sql<boolean>`(refunds.created_at, refunds.id) < (SELECT created_at, id FROM refunds WHERE id = ${cursor.id})`,
-    );
-  }
-  const rows = await select.execute();
-  return { refunds: await viewsOf(db, rows.slice(0, query.limit)), has_more: rows.length > query.limit };
+  return { refunds: page.refunds.map(refundView), has_more: page.hasMore };
 }
 
 /** GET /refunds/:id. */
 export async function getRefund(db: Db, merchant: MerchantRow, refundId: string): Promise<RefundView> {
   const refund = /^rf_[0-9a-f]{32}$/.test(refundId)
-    ? await db
-        .selectFrom("refunds")
-        .selectAll()
-        .where("id", "=", refundId)
-        .where("merchant_id", "=", merchant.id)
-        .executeTakeFirst()
+    ? await findRefundDetails(db, merchant.id, refundId)
     : undefined;
   if (!refund) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
-  const [view] = await viewsOf(db, [refund]);
-  if (!view) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
-  return view;
+  return refundView(refund);
 }
 
 export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open";
@@ -311,30 +273,10 @@ export async function expireRefund(
   deps: { db: Db; chains: ChainClients; now: () => Date },
   refundId: string,
 ): Promise<ExpireRefundResult> {
-  const refund = await deps.db
-    .selectFrom("refunds")
-    .innerJoin("payments", "payments.id", "refunds.payment_id")
-    .innerJoin("chains", "chains.id", "payments.chain_id")
-    .select([
-      "refunds.id",
-      "refunds.status",
-      "refunds.deadline",
-      "refunds.amount",
-      "refunds.payment_id as payment_row_id",
-      "payments.payment_id",
-      "payments.gateway_address",
-      "chains.network_id",
-      "chains.name",
-      "chains.rpc_url",
-      "chains.confirmations",
-      "chains.finality",
-    ])
-    .where("refunds.id", "=", refundId)
-    .executeTakeFirst();
+  const refund = await findRefundForExpiry(deps.db, refundId);
   if (refund?.status !== "SUBMITTED") return "not-open";
   const client = deps.chains.publicClient(refund);
-  const safe = await finalBlockNumber(client, refund);
-  const block = await client.getBlock({ blockNumber: safe < 0n ? 0n : safe });
+  const block = await readFinalBlock(client, refund);
   const reschedule = async (delayMs: number) => {
     await enqueueJob(
       deps.db,
@@ -347,31 +289,20 @@ export async function expireRefund(
     await reschedule(Math.max(5_000, Number(BigInt(refund.deadline) - block.timestamp) * 1000));
     return "not-yet";
   }
-  const onChain = await client.readContract({
-    address: refund.gateway_address as Address,
-    abi: paymentGatewayAbi,
-    functionName: "paymentStatus",
-    args: [refund.payment_id as Hex],
+  const onChain = await readGatewayPaymentStatus(client, {
+    gateway: refund.gateway_address as Address,
+    paymentId: refund.payment_id as Hex,
     blockNumber: block.number,
   });
   // PaymentStatus.Refunded: the watcher applies the RefundCompleted event.
   if (onChain === 2) return "refunded-on-chain";
   return deps.db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable("refunds")
-      .set({ status: "EXPIRED" satisfies RefundStatus })
-      .where("id", "=", refundId)
-      .where("status", "=", "SUBMITTED")
-      .returning("id")
-      .executeTakeFirst();
-    if (!expired) return "not-open";
-    const paidAgain = await trx
-      .updateTable("payments")
-      .set({ status: "PAID" })
-      .where("id", "=", refund.payment_row_id)
-      .where("status", "=", "REFUND_SUBMITTED")
-      .returning("id")
-      .executeTakeFirst();
+    if (!(await expireSubmittedRefund(trx, refundId))) return "not-open";
+    const paidAgain = await movePaymentStatus(trx, {
+      payment: { rowId: refund.payment_row_id },
+      from: "REFUND_SUBMITTED",
+      to: "PAID",
+    });
     if (paidAgain) {
       await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
         refund: { refundId, amount: refund.amount, txHash: null },

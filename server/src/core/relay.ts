@@ -29,7 +29,11 @@ import { finalBlockNumber } from "../chain/finality.js";
 import type { SenderOutcome } from "../chain/sender.js";
 import { findChainById, findChainByNetworkId } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import {
+  findPaymentDetailsByPaymentId,
+  findPaymentStateByRowId,
+  type PaymentDetails,
+} from "../db/payments.js";
 import {
   findRelayRequestById,
   findRelayRequestByPaymentRowId,
@@ -513,11 +517,7 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
   const fail = (message: string) =>
     finishRelayRequest(db, relay.id, ["QUEUED"], { status: "FAILED", errorMessage: message });
 
-  const payment = await db
-    .selectFrom("payments")
-    .select(["payment_id", "status", "expires_at", "chain_id"])
-    .where("id", "=", relay.payment_id)
-    .executeTakeFirstOrThrow();
+  const payment = await findPaymentStateByRowId(db, relay.payment_id);
   if (payment.status !== "CREATED") {
     await fail(`the payment became ${payment.status} before the relay was sent`);
     return;
@@ -621,11 +621,7 @@ export async function onRelayTransactionFinished(
   const { db } = runtime;
   const relay = await findRelayRequestBySenderTransactionId(db, tx.id);
   if (!relay) return;
-  const payment = await db
-    .selectFrom("payments")
-    .select("payment_id")
-    .where("id", "=", relay.payment_id)
-    .executeTakeFirstOrThrow();
+  const payment = await findPaymentStateByRowId(db, relay.payment_id);
   if (outcome.status === "CONFIRMED") {
     const { receipt } = outcome;
     const event = paymentCompletedEvent(relay.network_id, relay.to_address, payment.payment_id, receipt);

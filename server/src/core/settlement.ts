@@ -1,14 +1,21 @@
-import { getAddress, type Address, type Hex } from "viem";
+import { getAddress, type Hex } from "viem";
 import type { PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
 import type { ChainEventHandlers } from "../chain/watcher.js";
-import { withTryAdvisoryLock, type Db } from "../db/database.js";
+import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
-import { movePaidPaymentToBlock, revertPaidPaymentToCreated, type PaidPaymentBlock } from "../db/payments.js";
+import {
+  movePaidPaymentToBlock,
+  revertPaidPaymentToCreated,
+  type PaidPaymentBlock,
+} from "../db/paymentBlocks.js";
 import type { ChainEventKind } from "../db/lifecycleTypes.js";
-import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments.js";
-import { canTransition, settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { paymentEventRows, recordPaymentEvent } from "./webhooks.js";
-import { TASKS } from "../domain/tasks.js";
+import { settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
+import { findChainIdByNetworkId } from "../db/chains.js";
+import { insertChainEvent } from "../db/chainEvents.js";
+import { findPaymentForSettlement, lockPaymentStatus } from "../db/paymentBlocks.js";
+import { movePaymentStatus } from "../db/paymentStatus.js";
+import { findRefundToComplete, markRefundRefunded } from "../db/refunds.js";
+import { recordPaymentEvent } from "./webhooks.js";
 
 /**
  * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it
@@ -21,23 +28,14 @@ export type ApplyPaymentResult = "paid" | "invalid" | "already-applied" | "unkno
 
 export type ApplyRefundResult = "refunded" | "already-applied" | "unknown-payment" | "unexpected";
 
-export interface LifecycleOptions {
+export interface SettlementOptions {
   /** Default: the system clock. */
   now?: () => Date;
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-async function chainRowId(trx: Db, networkId: number): Promise<number | undefined> {
-  const chain = await trx
-    .selectFrom("chains")
-    .select("id")
-    .where("network_id", "=", networkId)
-    .executeTakeFirst();
-  return chain?.id;
-}
-
-async function recordChainEvent(
+function recordChainEvent(
   trx: Db,
   chainId: number,
   kind: ChainEventKind,
@@ -45,21 +43,7 @@ async function recordChainEvent(
   args: Record<string, unknown>,
   outcome: string,
 ): Promise<void> {
-  await trx
-    .insertInto("chain_events")
-    .values({
-      chain_id: chainId,
-      kind,
-      payment_id: event.paymentId.toLowerCase(),
-      tx_hash: event.txHash.toLowerCase(),
-      block_number: Number(event.blockNumber),
-      block_hash: event.blockHash.toLowerCase(),
-      log_index: event.logIndex,
-      args: JSON.stringify(args),
-      outcome,
-    })
-    .onConflict((oc) => oc.constraint("chain_events_log_key").doNothing())
-    .execute();
+  return insertChainEvent(trx, { chainId, kind, ...event, args, outcome });
 }
 
 /** Why a PaymentCompleted event disagrees with the stored payment; empty when it matches. */
@@ -103,7 +87,7 @@ export async function applyPaymentCompletedIn(
   now: Date,
 ): Promise<ApplyPaymentResult> {
   const paymentId = event.paymentId.toLowerCase();
-  const chainId = await chainRowId(trx, event.networkId);
+  const chainId = await findChainIdByNetworkId(trx, event.networkId);
   const args = {
     merchantId: event.merchantId,
     payer: event.payer,
@@ -117,24 +101,7 @@ export async function applyPaymentCompletedIn(
   };
   if (chainId === undefined) return "unknown-payment";
 
-  const payment = await trx
-    .selectFrom("payments")
-    .innerJoin("tokens", "tokens.id", "payments.token_id")
-    .innerJoin("merchants", "merchants.id", "payments.merchant_id")
-    .select([
-      "payments.id",
-      "payments.status",
-      "payments.chain_id",
-      "payments.amount",
-      "payments.recipient_address",
-      "payments.tx_hash",
-      "payments.block_hash",
-      "tokens.address as token_address",
-      "merchants.merchant_id as merchant_bytes32_id",
-    ])
-    .where("payments.payment_id", "=", paymentId)
-    .forUpdate("payments")
-    .executeTakeFirst();
+  const payment = await findPaymentForSettlement(trx, paymentId);
 
   let result: ApplyPaymentResult;
   let reason: string | undefined;
@@ -160,11 +127,11 @@ export async function applyPaymentCompletedIn(
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
     reason = problems.length === 0 ? undefined : problems.join("; ");
     const from = payment.status;
-    if (!canTransition(from, to)) throw new Error(`payment status ${from} -> ${to} is not allowed`);
-    const updated = await trx
-      .updateTable("payments")
-      .set({
-        status: to,
+    const updated = await movePaymentStatus(trx, {
+      payment: { rowId: payment.id },
+      from,
+      to,
+      set: {
         tx_hash: event.txHash.toLowerCase(),
         payer_address: getAddress(event.payer),
         confirmed_at: now,
@@ -174,11 +141,8 @@ export async function applyPaymentCompletedIn(
         fee_amount: event.fee,
         paid_after_expiry: from === "EXPIRED",
         status_reason: reason ?? null,
-      })
-      .where("id", "=", payment.id)
-      .where("status", "=", from)
-      .returning("id")
-      .executeTakeFirst();
+      },
+    });
     if (!updated) {
       result = "already-applied";
     } else {
@@ -217,7 +181,7 @@ export async function applyPaymentCompletedIn(
 export function applyPaymentCompleted(
   db: Db,
   event: PaymentCompletedEvent,
-  options: LifecycleOptions = {},
+  options: SettlementOptions = {},
 ): Promise<ApplyPaymentResult> {
   const now = (options.now ?? (() => new Date()))();
   return db.transaction().execute((trx) => applyPaymentCompletedIn(trx, event, now));
@@ -270,97 +234,19 @@ export async function failPayment(
   db: Db,
   paymentId: Hex,
   reason: string,
-  options: LifecycleOptions = {},
+  options: SettlementOptions = {},
 ): Promise<boolean> {
   const now = (options.now ?? (() => new Date()))();
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("payments")
-      .set({ status: "FAILED", status_reason: reason })
-      .where("payment_id", "=", paymentId.toLowerCase())
-      .where("status", "=", "CREATED")
-      .returning("payment_id")
-      .executeTakeFirst();
+    const updated = await movePaymentStatus(trx, {
+      payment: { paymentId },
+      from: "CREATED",
+      to: "FAILED",
+      set: { status_reason: reason },
+    });
     if (!updated) return false;
     await recordPaymentEvent(trx, "payment.failed", updated.payment_id, now, { reason });
     return true;
-  });
-}
-
-/**
- * How long a payment whose pay transaction was seen mined (not final yet) is kept from expiring, from when
- * it was first seen: longer than any known chain's finality (Sepolia's `finalized` block trails by about
- * 19 minutes), short enough that a transaction a reorg removed before it was final does not keep its
- * payment open for long.
- */
-export const SEEN_PAYMENT_HOLD_MS = 60 * 60 * 1000;
-
-/** Payments one expiry statement moves at most. */
-export const EXPIRY_BATCH_SIZE = 200;
-
-/** Session advisory lock of the expiry sweep (any constant distinct from the other lock keys). */
-export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
-
-/**
- * One expiry batch: reads up to `limit` due payments without a lock and builds their `payment.expired`
- * events, then moves those still CREATED to EXPIRED with their events, deliveries and jobs in one
- * statement, so the batch's row locks last one statement. Rows another runner holds are skipped, and so
- * are payments whose pay transaction was seen mined within SEEN_PAYMENT_HOLD_MS (they wait for finality).
- */
-async function expireBatch(
-  db: Db,
-  options: { now: Date; limit: number; paymentId?: string },
-): Promise<{ due: number; expired: string[] }> {
-  const heldSince = new Date(options.now.getTime() - SEEN_PAYMENT_HOLD_MS);
-  const due = await findDuePaymentDetails(db, { ...options, heldSince });
-  if (due.length === 0) return { due: 0, expired: [] };
-  const expiredView = due.map((payment) => ({ ...payment, status: "EXPIRED" as const }));
-  const rows = await paymentEventRows(db, "payment.expired", expiredView, options.now);
-  const expired = await expirePaymentsWithEvents(db, {
-    now: options.now,
-    heldSince,
-    ...rows,
-    task: TASKS.deliverWebhook,
-  });
-  return { due: due.length, expired };
-}
-
-/**
- * Moves up to `limit` CREATED payments past `expiresAt` to EXPIRED, with their `payment.expired` webhooks
- * (expireBatch). Returns the payment ids it expired.
- */
-export async function expirePaymentsPastDeadline(
-  db: Db,
-  options: LifecycleOptions & { limit?: number; paymentId?: string } = {},
-): Promise<string[]> {
-  const now = (options.now ?? (() => new Date()))();
-  const { expired } = await expireBatch(db, {
-    now,
-    limit: options.limit ?? EXPIRY_BATCH_SIZE,
-    ...(options.paymentId === undefined ? {} : { paymentId: options.paymentId }),
-  });
-  return expired;
-}
-
-/**
- * The expiry sweep: expiry batches one after another until none is due (or a batch finds all its rows
- * taken by other runners). One sweep runs at a time across all processes (a session advisory lock): a
- * sweep that finds another one running returns undefined at once instead of competing with it. Resolves
- * the number of payments it expired.
- */
-export function sweepExpiredPayments(
-  db: Db,
-  options: LifecycleOptions & { batchSize?: number } = {},
-): Promise<number | undefined> {
-  const limit = options.batchSize ?? EXPIRY_BATCH_SIZE;
-  const now = options.now ?? (() => new Date());
-  return withTryAdvisoryLock(db, EXPIRY_SWEEP_LOCK_KEY, async (conn) => {
-    let total = 0;
-    for (;;) {
-      const { due, expired } = await expireBatch(conn, { now: now(), limit });
-      total += expired.length;
-      if (due < limit || expired.length === 0) return total;
-    }
   });
 }
 
@@ -374,7 +260,7 @@ export async function applyRefundCompletedIn(
   now: Date,
 ): Promise<ApplyRefundResult> {
   const paymentId = event.paymentId.toLowerCase();
-  const chainId = await chainRowId(trx, event.networkId);
+  const chainId = await findChainIdByNetworkId(trx, event.networkId);
   if (chainId === undefined) return "unknown-payment";
   const args = {
     recipient: event.recipient,
@@ -382,12 +268,7 @@ export async function applyRefundCompletedIn(
     token: event.token,
     amount: event.amount.toString(),
   };
-  const payment = await trx
-    .selectFrom("payments")
-    .select(["id", "status", "chain_id"])
-    .where("payment_id", "=", paymentId)
-    .forUpdate()
-    .executeTakeFirst();
+  const payment = await lockPaymentStatus(trx, paymentId);
   let result: ApplyRefundResult;
   if (payment?.chain_id !== chainId) {
     result = "unknown-payment";
@@ -396,42 +277,25 @@ export async function applyRefundCompletedIn(
   } else {
     // The contract checked our signature, so the refund is ours: normally SUBMITTED; EXPIRED only if the
     // expiry ran on a chain view that a reorg later replaced.
-    const refund = await trx
-      .selectFrom("refunds")
-      .select(["id", "amount"])
-      .where("payment_id", "=", payment.id)
-      .where("status", "in", ["SUBMITTED", "EXPIRED"])
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
+    const refund = await findRefundToComplete(trx, payment.id);
     const from = payment.status;
     if (!refund || (from !== "REFUND_SUBMITTED" && from !== "PAID")) {
       result = "unexpected";
     } else {
       if (from === "PAID") {
         // Back from an expiry that should not have happened: go through REFUND_SUBMITTED as the table says.
-        await trx
-          .updateTable("payments")
-          .set({ status: "REFUND_SUBMITTED" })
-          .where("id", "=", payment.id)
-          .where("status", "=", "PAID")
-          .execute();
+        await movePaymentStatus(trx, {
+          payment: { rowId: payment.id },
+          from: "PAID",
+          to: "REFUND_SUBMITTED",
+        });
       }
-      await trx
-        .updateTable("payments")
-        .set({ status: "REFUNDED" })
-        .where("id", "=", payment.id)
-        .where("status", "=", "REFUND_SUBMITTED")
-        .execute();
-      await trx
-        .updateTable("refunds")
-        .set({
-          status: "REFUNDED",
-          tx_hash: event.txHash.toLowerCase(),
-          refunded_at: now,
-          amount: event.amount,
-        })
-        .where("id", "=", refund.id)
-        .execute();
+      await movePaymentStatus(trx, {
+        payment: { rowId: payment.id },
+        from: "REFUND_SUBMITTED",
+        to: "REFUNDED",
+      });
+      await markRefundRefunded(trx, refund.id, { txHash: event.txHash, at: now, amount: event.amount });
       await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
         refund: { refundId: refund.id, amount: event.amount.toString(), txHash: event.txHash.toLowerCase() },
       });
@@ -440,13 +304,4 @@ export async function applyRefundCompletedIn(
   }
   await recordChainEvent(trx, chainId, "RefundCompleted", event, args, result);
   return result;
-}
-
-export function applyRefundCompleted(
-  db: Db,
-  event: RefundCompletedEvent,
-  options: LifecycleOptions = {},
-): Promise<ApplyRefundResult> {
-  const now = (options.now ?? (() => new Date()))();
-  return db.transaction().execute((trx) => applyRefundCompletedIn(trx, event, now));
 }

@@ -49,3 +49,13 @@ export async function findWatchedGateways(db: Db, chainId: number): Promise<stri
 export function listChainsWithGateway(db: Db): Promise<ChainRow[]> {
   return db.selectFrom("chains").selectAll().where("gateway_address", "is not", null).orderBy("id").execute();
 }
+
+/** The row id (chains.id) of the chain with EIP-155 id `networkId`. */
+export async function findChainIdByNetworkId(db: Db, networkId: number): Promise<number | undefined> {
+  const chain = await db
+    .selectFrom("chains")
+    .select("id")
+    .where("network_id", "=", networkId)
+    .executeTakeFirst();
+  return chain?.id;
+}

@@ -1,8 +1,10 @@
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "./types.js";
 
 export type Db = Kysely<Database>;
+/** A transaction in progress, for the statements that must run inside one (a row lock, a nonce). */
+export type DbTransaction = Transaction<Database>;
 
 const INT8_OID = 20;
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Row types of migration 004 (lifecycle). They extend `Database` and `PaymentsTable` of `types.ts` by
@@ -137,4 +137,5 @@ export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type NewRefundRow = Insertable<RefundsTable>;
 export type ChainCursorRow = Selectable<ChainCursorsTable>;

@@ -1,10 +1,8 @@
 import { sql } from "kysely";
 import type { PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
-import { movePaymentStatus } from "./paymentStatus.js";
 import "./lifecycleTypes.js";
 import type { NewPaymentRow, PaymentRow } from "./types.js";
-import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";
 
 /** The unique key that turns a concurrent duplicate create into DUPLICATE_ORDER. */
 export const PAYMENT_ORDER_UNIQUE = "payments_merchant_id_order_id_key";
@@ -21,7 +19,8 @@ export type PaymentDetails = PaymentRow & {
   merchant_name: string;
 };
 
-function selectDetails(db: Db) {
+/** The payments joined with what their views need (PaymentDetails), for the payment reads of db/. */
+export function selectPaymentDetails(db: Db) {
   return db
     .selectFrom("payments")
     .innerJoin("tokens", "tokens.id", "payments.token_id")
@@ -122,7 +121,7 @@ export function findPaymentDetailsByPaymentId(
   db: Db,
   paymentId: string,
 ): Promise<PaymentDetails | undefined> {
-  return selectDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
+  return selectPaymentDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
 }
 
 /** Several payments at once (the ones found; in no particular order). */
@@ -131,7 +130,7 @@ export function findPaymentDetailsByPaymentIds(
   paymentIds: readonly string[],
 ): Promise<PaymentDetails[]> {
   if (paymentIds.length === 0) return Promise.resolve([]);
-  return selectDetails(db).where("payments.payment_id", "in", paymentIds).execute();
+  return selectPaymentDetails(db).where("payments.payment_id", "in", paymentIds).execute();
 }
 
 export function findPaymentDetailsByMerchantIdAndOrderId(
@@ -139,7 +138,7 @@ export function findPaymentDetailsByMerchantIdAndOrderId(
   merchantId: number,
   orderId: string,
 ): Promise<PaymentDetails | undefined> {
-  return selectDetails(db)
+  return selectPaymentDetails(db)
     .where("payments.merchant_id", "=", merchantId)
     .where("payments.order_id", "=", orderId)
     .executeTakeFirst();
@@ -182,7 +181,7 @@ export async function listPaymentDetails(
   db: Db,
   filter: ListAllPaymentsFilter,
 ): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
-  let query = selectDetails(db)
+  let query = selectPaymentDetails(db)
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id", "desc")
     .limit(filter.limit + 1);
@@ -206,239 +205,6 @@ export async function listPaymentDetails(
   return { payments: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
 }
 
-/**
- * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
- * first; read without a lock, for expirePaymentsWithEvents to move the ones still due. A payment whose pay
- * transaction was seen mined after `heldSince` (markSeenPayments) is not due: it waits for finality.
- */
-export function findDuePaymentDetails(
-  db: Db,
-  options: { now: Date; heldSince: Date; limit: number; paymentId?: string },
-): Promise<PaymentDetails[]> {
-  let query = selectDetails(db)
-    .where("payments.status", "=", "CREATED")
-    .where("payments.expires_at", "<=", options.now)
-    .where((eb) =>
-      eb.or([eb("payments.seen_at", "is", null), eb("payments.seen_at", "<=", options.heldSince)]),
-    )
-    .orderBy("payments.expires_at")
-    .limit(options.limit);
-  if (options.paymentId !== undefined) query = query.where("payments.payment_id", "=", options.paymentId);
-  return query.execute();
-}
-
-/**
- * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
- * the events' payments still CREATED and due at `now`, and not seen paid after `heldSince` (rows another transaction holds are skipped, not
- * waited for), and, for exactly those, their events, deliveries and delivery jobs (`task`, graphile-worker's
- * add_jobs). Returns the payment ids it expired.
- */
-export async function expirePaymentsWithEvents(
-  db: Db,
-  input: {
-    now: Date;
-    heldSince: Date;
-    events: readonly NewWebhookEvent[];
-    deliveries: readonly (NewWebhookDelivery & { job: object })[];
-    task: string;
-  },
-): Promise<string[]> {
-  if (input.events.length === 0) return [];
-  const events = input.events.map((event) => ({
-    id: event.id,
-    payment_row_id: event.paymentRowId,
-    merchant_id: event.merchantId,
-    type: event.type,
-    payload: event.payload,
-  }));
-  const deliveries = input.deliveries.map((delivery) => ({
-    id: delivery.id,
-    event_id: delivery.eventId,
-    merchant_id: delivery.merchantId,
-    next_attempt_at: delivery.nextAttemptAt,
-    job: delivery.job,
-  }));
-  // No delivery (no merchant with a webhook URL): no job either, and no call into the job queue.
-  const deliveryCtes =
-    deliveries.length === 0
-      ? sql``
-      : sql`, inserted_deliveries AS (
-      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
-      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
-      FROM json_to_recordset(${JSON.stringify(deliveries)}::json)
-        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
-      JOIN inserted_events ON inserted_events.id = d.event_id
-      RETURNING id
-    ), jobs AS (
-      SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
-        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
-        FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
-        JOIN inserted_deliveries ON inserted_deliveries.id = d.id
-      ))
-    )`;
-  const { rows } = await sql<{ payment_id: string }>`
-    WITH input AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(events)}::json)
-        AS e(id text, payment_row_id bigint, merchant_id integer, type text, payload jsonb)
-    ), due AS (
-      SELECT payments.id FROM payments JOIN input ON input.payment_row_id = payments.id
-      WHERE payments.status = 'CREATED' AND payments.expires_at <= ${input.now}
-        AND (payments.seen_at IS NULL OR payments.seen_at <= ${input.heldSince})
-      FOR UPDATE OF payments SKIP LOCKED
-    ), expired AS (
-      UPDATE payments SET status = 'EXPIRED' FROM due
-      WHERE payments.id = due.id AND payments.status = 'CREATED'
-      RETURNING payments.id, payments.payment_id
-    ), inserted_events AS (
-      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
-      SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
-      FROM input JOIN expired ON expired.id = input.payment_row_id
-      RETURNING id
-    )${deliveryCtes}
-    SELECT expired.payment_id FROM expired${deliveries.length === 0 ? sql`` : sql`, jobs`}`.execute(db);
-  return rows.map((row) => row.payment_id);
-}
-
-/** Where the event that paid a payment was read. */
-export interface PaidPaymentBlock {
-  payment_id: string;
-  tx_hash: string;
-  block_number: number;
-  block_hash: string;
-}
-
-/**
- * The PAID payments of a chain whose pay event was read in blocks `fromBlock..toBlock`: what the watcher
- * checks against its own read of those blocks. An index range scan (payments_paid_block_idx) over the
- * payments of those blocks only.
- */
-export function findPaidPaymentsInBlocks(
-  db: Db,
-  chainId: number,
-  fromBlock: bigint,
-  toBlock: bigint,
-): Promise<PaidPaymentBlock[]> {
-  return db
-    .selectFrom("payments")
-    .select(["payment_id", "tx_hash", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("status", "=", "PAID")
-    .where("block_number", ">=", Number(fromBlock))
-    .where("block_number", "<=", Number(toBlock))
-    .$narrowType<PaidPaymentBlock>()
-    .execute();
-}
-
-/** The block of the chain's last PAID payment at or below `blockNumber` (payments_paid_block_idx, one row). */
-export function findLastPaidBlockAtOrBelow(
-  db: Db,
-  chainId: number,
-  blockNumber: bigint,
-): Promise<{ block_number: number; block_hash: string } | undefined> {
-  return db
-    .selectFrom("payments")
-    .select(["block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("status", "=", "PAID")
-    .where("block_number", "<=", Number(blockNumber))
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .$narrowType<{ block_number: number; block_hash: string }>()
-    .executeTakeFirst();
-}
-
-/**
- * A reorg removed the transaction that paid the payment: PAID -> CREATED, in one statement guarded by the
- * status and the block the payment was paid in. What was paid is cleared; `reorged_at` and
- * `reorged_tx_hash` keep what was lost. Undefined when the payment is no longer PAID in that block.
- */
-export function revertPaidPaymentToCreated(
-  db: Db,
-  paid: { paymentId: string; blockHash: string; reason: string; at: Date },
-): Promise<{ payment_id: string } | undefined> {
-  return movePaymentStatus(db, {
-    payment: { paymentId: paid.paymentId },
-    from: "PAID",
-    to: "CREATED",
-    guard: { blockHash: paid.blockHash },
-    set: (eb) => ({
-      reorged_tx_hash: eb.ref("tx_hash"),
-      reorged_at: paid.at,
-      tx_hash: null,
-      payer_address: null,
-      confirmed_at: null,
-      block_number: null,
-      block_hash: null,
-      log_index: null,
-      fee_amount: null,
-      paid_after_expiry: false,
-      status_reason: paid.reason,
-      seen_tx_hash: null,
-      seen_block_number: null,
-      seen_at: null,
-    }),
-  });
-}
-
-/**
- * A reorg mined the transaction that paid the payment again, in another block: the payment stays PAID and
- * its record follows the transaction.
- */
-export async function movePaidPaymentToBlock(
-  db: Db,
-  paymentId: string,
-  event: { txHash: string; blockNumber: bigint; blockHash: string; logIndex: number },
-): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({
-      block_number: Number(event.blockNumber),
-      block_hash: event.blockHash,
-      log_index: event.logIndex,
-    })
-    .where("payment_id", "=", paymentId)
-    .where("status", "=", "PAID")
-    .where("tx_hash", "=", event.txHash)
-    .execute();
-}
-
-/** A PaymentCompleted event read between a chain's final block and its head. */
-export interface SeenPayment {
-  paymentId: string;
-  txHash: string;
-  blockNumber: bigint;
-}
-
-/**
- * Marks the chain's payments that `seen` paid, mined but not final yet, in one statement: those still
- * CREATED and not past `expiresAt` at `now` (the payer paid in time) get the transaction and `seen_at`,
- * which holds their expiry (findDuePaymentDetails). A payment already marked with the same transaction
- * keeps its first `seen_at`, so a transaction that stays unfinal (or was reorged out) holds it for a
- * bounded time only. Returns the payment ids it marked.
- */
-export async function markSeenPayments(
-  db: Db,
-  chainId: number,
-  seen: readonly SeenPayment[],
-  now: Date,
-): Promise<string[]> {
-  if (seen.length === 0) return [];
-  const rows = seen.map((entry) => ({
-    payment_id: entry.paymentId.toLowerCase(),
-    tx_hash: entry.txHash.toLowerCase(),
-    block_number: entry.blockNumber.toString(),
-  }));
-  const { rows: marked } = await sql<{ payment_id: string }>`
-    UPDATE payments
-    SET seen_tx_hash = s.tx_hash, seen_block_number = s.block_number, seen_at = ${now}
-    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS s(payment_id text, tx_hash text, block_number bigint)
-    WHERE payments.payment_id = s.payment_id AND payments.chain_id = ${chainId}
-      AND payments.status = 'CREATED' AND payments.expires_at > ${now}
-      AND payments.seen_tx_hash IS DISTINCT FROM s.tx_hash
-    RETURNING payments.payment_id`.execute(db);
-  return marked.map((row) => row.payment_id);
-}
-
 /** The current status of each of `paymentIds` that exists (one indexed read, whatever the count). */
 export function findPaymentStatusesByPaymentIds(
   db: Db,
@@ -450,4 +216,13 @@ export function findPaymentStatusesByPaymentIds(
     .select(["payment_id", "status"])
     .where("payment_id", "in", paymentIds)
     .execute();
+}
+
+/** A payment's public id, status, expiry and chain, by its row id. */
+export function findPaymentStateByRowId(db: Db, rowId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["payment_id", "status", "expires_at", "chain_id"])
+    .where("id", "=", rowId)
+    .executeTakeFirstOrThrow();
 }

@@ -205,6 +205,24 @@ export async function markBroadcast(
     .execute();
 }
 
+/**
+ * The open transaction `id` with its row locked, skipping a row another process holds (that process is
+ * deciding on it): undefined then, or when it is not SUBMITTED any more.
+ */
+export async function lockOpenSenderTransaction(
+  db: Db,
+  id: number,
+): Promise<Pick<SenderTransactionRow, "id" | "status" | "cancelled"> | undefined> {
+  const row = await db
+    .selectFrom("sender_transactions")
+    .select(["id", "status", "cancelled"])
+    .where("id", "=", id)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  return row?.status === "SUBMITTED" ? row : undefined;
+}
+
 export function findSenderTransactionById(db: Db, id: number): Promise<SenderTransactionRow | undefined> {
   return db.selectFrom("sender_transactions").selectAll().where("id", "=", id).executeTakeFirst();
 }

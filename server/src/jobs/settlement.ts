@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
-import { settlementHandlers, sweepExpiredPayments } from "../core/settlement.js";
+import { sweepExpiredPayments } from "../core/expiry.js";
+import { settlementHandlers } from "../core/settlement.js";
 import { expireRefund } from "../core/refunds.js";
 import {
   attemptWebhookDelivery,

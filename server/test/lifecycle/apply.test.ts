@@ -2,12 +2,11 @@ import { sql } from "kysely";
 import { getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  applyPaymentCompleted,
   expirePaymentsPastDeadline,
   EXPIRY_SWEEP_LOCK_KEY,
-  failPayment,
   sweepExpiredPayments,
-} from "../../src/core/settlement.js";
+} from "../../src/core/expiry.js";
+import { applyPaymentCompleted, failPayment } from "../../src/core/settlement.js";
 import type { PaymentCompletedEvent } from "../../src/chain/gatewayEvents.js";
 import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import type { TestApp } from "../harness/app.js";

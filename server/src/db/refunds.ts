@@ -1,0 +1,183 @@
+import { sql } from "kysely";
+import pg from "pg";
+import type { Db } from "./database.js";
+import { isUniqueViolation } from "./database.js";
+import "./lifecycleTypes.js";
+import type { NewRefundRow, RefundRow } from "./lifecycleTypes.js";
+
+/** At most one open refund per payment. */
+const REFUNDS_ACTIVE_UNIQUE = "refunds_payment_id_active_key";
+
+/** A payment row locked by another transaction, asked for without waiting (SQLSTATE 55P03). */
+export class RowLockedError extends Error {
+  override readonly name = "RowLockedError";
+}
+
+/** A refund with what its view needs of its payment, token and chain. */
+export type RefundDetails = RefundRow & {
+  payment_public_id: string;
+  order_id: string;
+  payment_amount: string;
+  payer_address: string | null;
+  gateway_address: string;
+  token_address: string;
+  network_id: number;
+};
+
+function selectRefundDetails(db: Db) {
+  return db
+    .selectFrom("refunds")
+    .innerJoin("payments", "payments.id", "refunds.payment_id")
+    .innerJoin("tokens", "tokens.id", "payments.token_id")
+    .innerJoin("chains", "chains.id", "payments.chain_id")
+    .selectAll("refunds")
+    .select([
+      "payments.payment_id as payment_public_id",
+      "payments.order_id",
+      "payments.amount as payment_amount",
+      "payments.payer_address",
+      "payments.gateway_address",
+      "tokens.address as token_address",
+      "chains.network_id",
+    ]);
+}
+
+/**
+ * The payment's status with its row locked, without waiting: a row another transaction holds (a
+ * concurrent refund of the same payment) throws RowLockedError at once.
+ */
+export async function lockPaymentStatusNoWait(db: Db, paymentRowId: number): Promise<string | undefined> {
+  try {
+    const { rows } = await sql<{ status: string }>`
+      SELECT status FROM payments WHERE id = ${paymentRowId} FOR UPDATE NOWAIT`.execute(db);
+    return rows[0]?.status;
+  } catch (error) {
+    if (error instanceof pg.DatabaseError && error.code === "55P03")
+      throw new RowLockedError("payment row locked");
+    throw error;
+  }
+}
+
+/** Records a refund; undefined when the payment already has an open one. */
+export async function insertRefund(db: Db, refund: NewRefundRow): Promise<RefundRow | undefined> {
+  try {
+    return await db.insertInto("refunds").values(refund).returningAll().executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error, REFUNDS_ACTIVE_UNIQUE)) return undefined;
+    throw error;
+  }
+}
+
+export interface RefundListFilter {
+  merchantId: number;
+  limit: number;
+  /** Only refunds of this payment (its bytes32 id). */
+  paymentId?: string | undefined;
+  /** The last refund of the previous page; undefined when it is not the merchant's. */
+  startingAfter?: string | undefined;
+}
+
+/** A page of the merchant's refunds, newest first, each with its payment's details: one query. */
+export async function listRefundDetails(
+  db: Db,
+  filter: RefundListFilter,
+): Promise<{ refunds: RefundDetails[]; hasMore: boolean } | "unknown-cursor"> {
+  let select = selectRefundDetails(db)
+    .where("refunds.merchant_id", "=", filter.merchantId)
+    .orderBy("refunds.created_at", "desc")
+    .orderBy("refunds.id", "desc")
+    .limit(filter.limit + 1);
+  if (filter.paymentId !== undefined) select = select.where("payments.payment_id", "=", filter.paymentId);
+  if (filter.startingAfter !== undefined) {
+    const cursor = await db
+      .selectFrom("refunds")
+      .select(["id", "created_at"])
+      .where("id", "=", filter.startingAfter)
+      .where("merchant_id", "=", filter.merchantId)
+      .executeTakeFirst();
+    if (!cursor) return "unknown-cursor";
+    select = select.where(
+      sql<boolean>`(refunds.created_at, refunds.id) < (${cursor.created_at}, ${cursor.id})`,
+    );
+  }
+  const rows = await select.execute();
+  return { refunds: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+}
+
+export function findRefundDetails(
+  db: Db,
+  merchantId: number,
+  refundId: string,
+): Promise<RefundDetails | undefined> {
+  return selectRefundDetails(db)
+    .where("refunds.id", "=", refundId)
+    .where("refunds.merchant_id", "=", merchantId)
+    .executeTakeFirst();
+}
+
+/** What the refund expiry check needs: the refund, its payment and the payment's chain. */
+export function findRefundForExpiry(db: Db, refundId: string) {
+  return db
+    .selectFrom("refunds")
+    .innerJoin("payments", "payments.id", "refunds.payment_id")
+    .innerJoin("chains", "chains.id", "payments.chain_id")
+    .select([
+      "refunds.id",
+      "refunds.status",
+      "refunds.deadline",
+      "refunds.amount",
+      "refunds.payment_id as payment_row_id",
+      "payments.payment_id",
+      "payments.gateway_address",
+      "chains.network_id",
+      "chains.name",
+      "chains.rpc_url",
+      "chains.confirmations",
+      "chains.finality",
+    ])
+    .where("refunds.id", "=", refundId)
+    .executeTakeFirst();
+}
+
+/** SUBMITTED -> EXPIRED, guarded; false when the refund was no longer SUBMITTED. */
+export async function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean> {
+  const expired = await db
+    .updateTable("refunds")
+    .set({ status: "EXPIRED" })
+    .where("id", "=", refundId)
+    .where("status", "=", "SUBMITTED")
+    .returning("id")
+    .executeTakeFirst();
+  return expired !== undefined;
+}
+
+/**
+ * The refund a RefundCompleted event completes: the payment's newest SUBMITTED one, or EXPIRED when the
+ * expiry ran on a chain view that a reorg later replaced.
+ */
+export function findRefundToComplete(db: Db, paymentRowId: number) {
+  return db
+    .selectFrom("refunds")
+    .select(["id", "amount"])
+    .where("payment_id", "=", paymentRowId)
+    .where("status", "in", ["SUBMITTED", "EXPIRED"])
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+export async function markRefundRefunded(
+  db: Db,
+  refundId: string,
+  completed: { txHash: string; at: Date; amount: bigint },
+): Promise<void> {
+  await db
+    .updateTable("refunds")
+    .set({
+      status: "REFUNDED",
+      tx_hash: completed.txHash.toLowerCase(),
+      refunded_at: completed.at,
+      amount: completed.amount,
+    })
+    .where("id", "=", refundId)
+    .execute();
+}
