@@ -132,10 +132,39 @@ export async function readGatewayEvents(
 }
 
 /**
- * Sets `recipientReceived` of each payment event from its transaction's receipt: the token's Transfer
- * logs to the recipient between the previous gateway event of the transaction (a forwarder batch can pay
- * several times) and this one.
+ * What the recipient's balance gained from a payment according to its transaction's receipt: the token's
+ * Transfer logs to the recipient between the previous log of the same gateway in that transaction (a
+ * forwarder batch can pay several times) and the payment's own event. The one fee-on-transfer rule, for the
+ * watcher and the relay tracker alike.
  */
+function recipientReceivedIn(receipt: TransactionReceipt, event: PaymentCompletedEvent): bigint | undefined {
+  const gatewayLog = receipt.logs.find((log) => log.logIndex === event.logIndex);
+  if (!gatewayLog) return undefined;
+  const previousGatewayIndex = Math.max(
+    -1,
+    ...receipt.logs
+      .filter(
+        (log) =>
+          log.logIndex < event.logIndex && log.address.toLowerCase() === gatewayLog.address.toLowerCase(),
+      )
+      .map((log) => log.logIndex),
+  );
+  const transfers = parseEventLogs({
+    abi: erc20Abi,
+    eventName: "Transfer",
+    logs: receipt.logs.filter(
+      (log) =>
+        log.logIndex > previousGatewayIndex &&
+        log.logIndex < event.logIndex &&
+        log.address.toLowerCase() === event.token.toLowerCase(),
+    ),
+  });
+  return transfers
+    .filter((log) => log.args.to.toLowerCase() === event.recipient.toLowerCase())
+    .reduce((sum, log) => sum + log.args.value, 0n);
+}
+
+/** Sets `recipientReceived` of each payment event from its transaction's receipt (recipientReceivedIn). */
 async function addRecipientTransfers(client: PublicClient, events: GatewayEvent[]): Promise<void> {
   const payments = events.flatMap((entry) => (entry.kind === "PaymentCompleted" ? [entry.event] : []));
   const receipts = new Map<Hex, Promise<TransactionReceipt>>();
@@ -147,29 +176,39 @@ async function addRecipientTransfers(client: PublicClient, events: GatewayEvent[
   for (const event of payments) {
     const receipt = await receipts.get(event.txHash);
     if (!receipt || receipt.blockHash !== event.blockHash) continue;
-    const gatewayLog = receipt.logs.find((log) => log.logIndex === event.logIndex);
-    if (!gatewayLog) continue;
-    const previousGatewayIndex = Math.max(
-      -1,
-      ...receipt.logs
-        .filter(
-          (log) =>
-            log.logIndex < event.logIndex && log.address.toLowerCase() === gatewayLog.address.toLowerCase(),
-        )
-        .map((log) => log.logIndex),
-    );
-    const transfers = parseEventLogs({
-      abi: erc20Abi,
-      eventName: "Transfer",
-      logs: receipt.logs.filter(
-        (log) =>
-          log.logIndex > previousGatewayIndex &&
-          log.logIndex < event.logIndex &&
-          log.address.toLowerCase() === event.token.toLowerCase(),
-      ),
-    });
-    event.recipientReceived = transfers
-      .filter((log) => log.args.to.toLowerCase() === event.recipient.toLowerCase())
-      .reduce((sum, log) => sum + log.args.value, 0n);
+    const received = recipientReceivedIn(receipt, event);
+    if (received !== undefined) event.recipientReceived = received;
   }
+}
+
+export interface PaymentCompletedFromReceiptParameters {
+  networkId: number;
+  gateway: string;
+  paymentId: string;
+}
+
+/**
+ * The PaymentCompleted event of `paymentId` in a transaction's receipt, emitted by `gateway`, with what the
+ * recipient received (recipientReceivedIn); undefined when the transaction did not pay it.
+ */
+export function paymentCompletedFromReceipt(
+  receipt: TransactionReceipt,
+  params: PaymentCompletedFromReceiptParameters,
+): PaymentCompletedEvent | undefined {
+  const logs = parseEventLogs({
+    abi: [paymentCompletedAbiItem],
+    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
+  });
+  const log = logs.find((entry) => entry.args.paymentId.toLowerCase() === params.paymentId.toLowerCase());
+  if (!log) return undefined;
+  const event: PaymentCompletedEvent = {
+    networkId: params.networkId,
+    ...log.args,
+    txHash: receipt.transactionHash,
+    blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash,
+    logIndex: log.logIndex,
+  };
+  const received = recipientReceivedIn(receipt, event);
+  return received === undefined ? event : { ...event, recipientReceived: received };
 }

@@ -1,28 +1,17 @@
 import type { Logger } from "pino";
-import {
-  parseEventLogs,
-  TransactionReceiptNotFoundError,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from "viem";
+import type { Address, PublicClient } from "viem";
 import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../db/chainCursors.js";
 import { findChainById, findWatchedGateways, listChainsWithGateway } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import "../db/lifecycleTypes.js";
-import {
-  findLastPaidBlockAtOrBelow,
-  findPaidPaymentsInBlocks,
-  markSeenPayments,
-  movePaidPaymentToBlock,
-  type PaidPaymentBlock,
-} from "../db/paymentBlocks.js";
+import { findLastPaidBlockAtOrBelow, type PaidPaymentBlock } from "../db/paymentBlocks.js";
 import { createSessionLocks } from "../db/sessionLocks.js";
 import type { ChainRow } from "../db/types.js";
 import type { BackgroundService } from "../domain/tasks.js";
 import type { ChainClients } from "./clients.js";
 import { finalBlockNumber } from "./finality.js";
-import { paymentCompletedAbiItem, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
+import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
+import { markSeenAboveFinal, reconcilePaidPayments, type WatcherContext } from "./watcherChecks.js";
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -102,6 +91,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const now = options.now ?? (() => new Date());
   const applyConcurrency = options.applyConcurrency ?? 4;
   const leading = new Set<number>();
+  const context: WatcherContext = { db: options.db, handlers: options.handlers, log, now, maxBlockRange };
   const locks = createSessionLocks(options.databaseUrl, (error) => {
     log.warn({ err: error }, "watcher lock connection lost");
     leading.clear();
@@ -133,109 +123,6 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       return true;
     }
     return false;
-  }
-
-  /**
-   * Every PAID payment whose block lies in `fromBlock..toBlock` must have its event in this read of the range
-   * (a transaction mined again inside the range moved its payment when its event was applied). For one that
-   * has not, the transaction's receipt decides: mined again in a later block, the payment follows it (and
-   * is checked again when that block is read); gone or reverted, the payment goes back to CREATED.
-   */
-  async function reconcilePaidPayments(
-    chain: ChainRow,
-    client: PublicClient,
-    fromBlock: bigint,
-    toBlock: bigint,
-    events: GatewayEvent[],
-  ): Promise<void> {
-    const read = new Set(
-      events.flatMap((entry) =>
-        entry.kind === "PaymentCompleted"
-          ? [`${entry.event.paymentId.toLowerCase()}|${entry.event.blockHash.toLowerCase()}`]
-          : [],
-      ),
-    );
-    for (const paid of await findPaidPaymentsInBlocks(options.db, chain.id, fromBlock, toBlock)) {
-      if (read.has(`${paid.payment_id}|${paid.block_hash}`)) continue;
-      const receipt = await client
-        .getTransactionReceipt({ hash: paid.tx_hash as Hex })
-        .catch((error: unknown) => {
-          if (error instanceof TransactionReceiptNotFoundError) return undefined;
-          throw error;
-        });
-      const fields = { chainId: chain.network_id, paymentId: paid.payment_id, txHash: paid.tx_hash };
-      if (receipt?.blockHash.toLowerCase() === paid.block_hash) {
-        log.warn(fields, "a PAID payment's event was missing from a read of its block; its receipt is there");
-        continue;
-      }
-      const paidLog =
-        receipt?.status === "success"
-          ? parseEventLogs({ abi: [paymentCompletedAbiItem], logs: receipt.logs }).find(
-              (entry) => entry.args.paymentId.toLowerCase() === paid.payment_id,
-            )
-          : undefined;
-      if (receipt && paidLog) {
-        // Mined again in a later block: the payment follows it, and that block's read checks it again.
-        await movePaidPaymentToBlock(options.db, paid.payment_id, {
-          txHash: paid.tx_hash,
-          blockNumber: receipt.blockNumber,
-          blockHash: receipt.blockHash.toLowerCase(),
-          logIndex: paidLog.logIndex,
-        });
-        log.info({ ...fields, blockNumber: receipt.blockNumber }, "reorg moved a PAID payment's transaction");
-        continue;
-      }
-      const reverted = await options.handlers.revertReorgedPayment(paid);
-      if (reverted)
-        log.warn(fields, "reorg removed a PAID payment's transaction: the payment is CREATED again");
-    }
-  }
-
-  /**
-   * Reads the PaymentCompleted events between the final block and the head (at most `maxBlockRange` blocks
-   * below the head) and marks the CREATED payments they pay (markSeenPayments), so that a payment paid in
-   * time does not expire while its block waits to be final. Nothing is settled here: the payment becomes
-   * PAID when its block is final, as every other. A failed read only delays the mark to the next poll.
-   */
-  async function markSeenAboveFinal(
-    chain: ChainRow,
-    client: PublicClient,
-    finalBlock: bigint,
-  ): Promise<void> {
-    try {
-      const head =
-        chain.finality === "depth"
-          ? finalBlock + BigInt(chain.confirmations)
-          : await client.getBlockNumber({ cacheTime: 0 });
-      if (head <= finalBlock) return;
-      const fromBlock = head - finalBlock > maxBlockRange ? head - maxBlockRange + 1n : finalBlock + 1n;
-      const events = await readGatewayEvents(client, {
-        networkId: chain.network_id,
-        gateways: (await findWatchedGateways(options.db, chain.id)) as Address[],
-        fromBlock,
-        toBlock: head,
-        paymentsOnly: true,
-        checkTransfers: false,
-      });
-      const marked = await markSeenPayments(
-        options.db,
-        chain.id,
-        events.map(({ event }) => ({
-          paymentId: event.paymentId,
-          txHash: event.txHash,
-          blockNumber: event.blockNumber,
-        })),
-        now(),
-      );
-      for (const paymentId of marked) {
-        log.info(
-          { chainId: chain.network_id, paymentId },
-          "pay transaction seen; waiting for its block to be final",
-        );
-      }
-    } catch (error) {
-      log.warn({ err: error, chainId: chain.network_id }, "could not read the blocks above the final one");
-    }
   }
 
   async function step(chain: ChainRow, client: PublicClient): Promise<StepResult> {
@@ -276,7 +163,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       return "reorg";
     }
     if (safeHead <= cursorBlock) {
-      await markSeenAboveFinal(chain, client, safeHead);
+      await markSeenAboveFinal(context, chain, client, safeHead);
       return "idle";
     }
 
@@ -331,14 +218,14 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       }),
     );
     if (failures.length > 0) throw failures[0];
-    await reconcilePaidPayments(chain, client, fromBlock, toBlock, events);
+    await reconcilePaidPayments(context, chain, client, fromBlock, toBlock, events);
     const moved = await moveChainCursor(options.db, chain.id, cursor, {
       blockNumber: toBlock,
       blockHash: toBlockHash,
     });
     if (!moved) throw new Error("the chain cursor moved under the watcher");
     if (toBlock < safeHead) return "progressed";
-    await markSeenAboveFinal(chain, client, safeHead);
+    await markSeenAboveFinal(context, chain, client, safeHead);
     return "idle";
   }
 

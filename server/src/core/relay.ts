@@ -7,16 +7,13 @@ import {
   type ForwardRequestData,
 } from "@kassa/contracts";
 import {
-  decodeEventLog,
   decodeFunctionData,
-  erc20Abi,
   getAddress,
   isAddress,
   recoverTypedDataAddress,
   zeroAddress,
   type Address,
   type Hex,
-  type TransactionReceipt,
 } from "viem";
 import { z } from "zod";
 import {
@@ -56,7 +53,7 @@ import { requireOwnPayment } from "./payments.js";
 import { KassaError, type ErrorCode } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { enqueueJob } from "../db/jobQueue.js";
-import type { PaymentCompletedEvent } from "../chain/gatewayEvents.js";
+import { paymentCompletedFromReceipt } from "../chain/gatewayEvents.js";
 import { applyPaymentCompletedIn, failPayment } from "./settlement.js";
 import { parseInput } from "./validation.js";
 import { TASKS } from "../domain/tasks.js";
@@ -561,52 +558,6 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
   }
 }
 
-/** The gateway's PaymentCompleted log of a receipt, as the lifecycle's event. */
-function paymentCompletedEvent(
-  networkId: number,
-  gateway: string,
-  paymentId: string,
-  receipt: TransactionReceipt,
-): PaymentCompletedEvent | undefined {
-  for (const log of receipt.logs) {
-    if (!same(log.address, gateway)) continue;
-    try {
-      const decoded = decodeEventLog({ abi: paymentGatewayAbi, data: log.data, topics: log.topics });
-      if (decoded.eventName !== "PaymentCompleted" || !same(decoded.args.paymentId, paymentId)) continue;
-      const { args } = decoded;
-      let recipientReceived = 0n;
-      for (const transfer of receipt.logs) {
-        if (!same(transfer.address, args.token)) continue;
-        try {
-          const t = decodeEventLog({ abi: erc20Abi, data: transfer.data, topics: transfer.topics });
-          if (t.eventName === "Transfer" && same(t.args.to, args.recipient))
-            recipientReceived += t.args.value;
-        } catch {
-          // Not a Transfer (an Approval of a permit): not a balance change.
-        }
-      }
-      return {
-        networkId,
-        paymentId: args.paymentId,
-        merchantId: args.merchantId,
-        payer: args.payer,
-        recipient: args.recipient,
-        token: args.token,
-        amount: args.amount,
-        fee: args.fee,
-        txHash: receipt.transactionHash,
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        logIndex: log.logIndex,
-        recipientReceived,
-      };
-    } catch {
-      // Another event of the gateway.
-    }
-  }
-  return undefined;
-}
-
 /**
  * The relayer's transaction for a relay ended. Confirmed: the payment settles through the lifecycle
  * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED, when its
@@ -624,7 +575,11 @@ export async function onRelayTransactionFinished(
   const payment = await findPaymentStateByRowId(db, relay.payment_id);
   if (outcome.status === "CONFIRMED") {
     const { receipt } = outcome;
-    const event = paymentCompletedEvent(relay.network_id, relay.to_address, payment.payment_id, receipt);
+    const event = paymentCompletedFromReceipt(receipt, {
+      networkId: relay.network_id,
+      gateway: relay.to_address,
+      paymentId: payment.payment_id,
+    });
     if (event) {
       // PAID only once the block is final for the chain (its `finalized`/`safe` block can trail the relayer's
       // confirmation depth); until then the relay is CONFIRMED and the watcher settles the payment later.
