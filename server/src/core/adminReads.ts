@@ -9,7 +9,7 @@ import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
 import { requireMerchant } from "./admin.js";
 import * as merchants from "./merchants.js";
-import { relayView, type RelayView } from "./relay.js";
+import { relayView, type RelayView } from "./relay/views.js";
 import { parseInput } from "./validation.js";
 import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "./views.js";
 import {

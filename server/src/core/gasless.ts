@@ -4,7 +4,7 @@ import {
   type GaslessRuntime,
 } from "../chain/gasless.js";
 import { onGrantTransactionFinished } from "./faucet.js";
-import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "./relay.js";
+import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "./relay/track.js";
 
 /** The runtime with the relay and grant outcomes wired to their owners. */
 export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {

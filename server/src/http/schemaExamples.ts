@@ -3,7 +3,7 @@ import { chainWithTokensSchema } from "../core/chains.js";
 import { gasGrantSchema, gasStatusSchema } from "../core/faucet.js";
 import { healthSchema } from "../core/health.js";
 import { refundViewSchema } from "../core/refunds.js";
-import { relaySubmittedSchema, relayViewSchema } from "../core/relay.js";
+import { relaySubmittedSchema, relayViewSchema } from "../core/relay/views.js";
 import {
   chainViewSchema,
   createdPaymentViewSchema,

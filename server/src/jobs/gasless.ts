@@ -1,5 +1,5 @@
 import type { TransactionSender } from "../chain/sender.js";
-import { processQueuedRelay } from "../core/relay.js";
+import { processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains.js";
 import type { BackgroundService } from "../domain/tasks.js";
 import type { WorkerModule } from "./worker.js";

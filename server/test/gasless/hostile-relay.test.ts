@@ -11,7 +11,7 @@ import {
 } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processQueuedRelay } from "../../src/core/relay.js";
+import { processQueuedRelay } from "../../src/core/relay/track.js";
 import { MAX_INPUT_STRING_LENGTH } from "../../src/core/validation.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";

@@ -8,13 +8,8 @@ import {
   requestGas,
   requestGasInputSchema,
 } from "../../core/faucet.js";
-import {
-  getRelay,
-  relayInputSchema,
-  relaySubmittedSchema,
-  relayViewSchema,
-  submitRelay,
-} from "../../core/relay.js";
+import { getRelay, submitRelay } from "../../core/relay/submit.js";
+import { relayInputSchema, relaySubmittedSchema, relayViewSchema } from "../../core/relay/views.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";

@@ -1,0 +1,195 @@
+import { type ForwardRequestData } from "@kassa/contracts";
+import { type Address, type Hex } from "viem";
+import { finalBlockNumber } from "../../chain/finality.js";
+import { encodeExecute, simulateForwardRequest } from "../../chain/forwarder.js";
+import type { GaslessRuntime } from "../../chain/gasless.js";
+import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
+import type { SenderOutcome } from "../../chain/sender.js";
+import { findChainById, findChainByNetworkId } from "../../db/chains.js";
+import { findPaymentStateByRowId } from "../../db/payments.js";
+import {
+  findRelayRequestById,
+  findRelayRequestBySenderTransactionId,
+  finishRelayRequest,
+  markRelaySubmitted,
+  recordRelayRevert,
+  setRelayTransactionHash,
+  type RelayRequestRow,
+} from "../../db/relays.js";
+import type { SenderTransactionRow } from "../../db/senders.js";
+import { applyPaymentCompletedIn, failPayment } from "../settlement.js";
+import { revertError } from "./checks.js";
+
+/**
+ * A relay after it was accepted: the queued job that sends it through the relayer, and the relayer's
+ * hooks that follow its transaction to an outcome.
+ */
+
+/** The stored request as the forwarder takes it (the nonce is the forwarder's own, not an argument). */
+function forwardRequestOf(relay: RelayRequestRow): ForwardRequestData {
+  return {
+    from: relay.from_address as Address,
+    to: relay.to_address as Address,
+    value: 0n,
+    gas: BigInt(relay.gas),
+    deadline: relay.deadline,
+    data: relay.data as Hex,
+    signature: relay.signature as Hex,
+  };
+}
+
+/**
+ * The job of a queued relay: simulate again (the chain moved since the request), then sign and send
+ * through the relayer, which records the transaction before it leaves. Idempotent: a relay that is no
+ * longer QUEUED is left to the tracker.
+ */
+export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId: number): Promise<void> {
+  const { db } = runtime;
+  const relay = await findRelayRequestById(db, relayRequestId);
+  if (relay?.status !== "QUEUED") return;
+  const fail = (message: string) =>
+    finishRelayRequest(db, relay.id, ["QUEUED"], { status: "FAILED", errorMessage: message });
+
+  const payment = await findPaymentStateByRowId(db, relay.payment_id);
+  if (payment.status !== "CREATED") {
+    await fail(`the payment became ${payment.status} before the relay was sent`);
+    return;
+  }
+  const chain = await findChainById(db, payment.chain_id);
+  const relayer = chain && runtime.relayer(chain);
+  if (!chain || !relayer) {
+    await fail(`no relayer is configured for chain ${relay.network_id}`);
+    return;
+  }
+  const request = forwardRequestOf(relay);
+  const forwarder = relay.forwarder_address as Address;
+  const simulation = await simulateForwardRequest(runtime.client(chain), {
+    forwarder,
+    relayer: relayer.addresses[0] as Address,
+    request,
+  });
+  if (!simulation.ok) {
+    await fail(`not sent, the call would revert: ${revertError(simulation.revert).message}`);
+    return;
+  }
+  const result = await relayer.send({
+    purpose: "relay",
+    to: forwarder,
+    value: 0n,
+    data: encodeExecute(request),
+    // The estimate is exact for the current state; a margin covers state that changes before mining.
+    gasLimit: (simulation.gas * 13n) / 10n,
+    link: (trx, tx, txHash) => markRelaySubmitted(trx, relay.id, tx.id, txHash),
+  });
+  if (result.outcome === "sent" || result.outcome === "unknown") {
+    runtime.logger?.info(
+      {
+        relayRequestId: relay.id,
+        txHash: result.txHash,
+        nonce: result.tx.nonce,
+        sender: result.tx.sender_address,
+      },
+      "relay sent",
+    );
+  }
+}
+
+/**
+ * The relayer's transaction for a relay ended. Confirmed: the payment settles through the lifecycle
+ * (PAID, or INVALID when the event disagrees) in the transaction that marks the relay CONFIRMED, when its
+ * block is already final (else the watcher settles it when it is).
+ * Reverted on-chain: the relay and the payment are FAILED. Never sent: the relay is FAILED.
+ */
+export async function onRelayTransactionFinished(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+  outcome: SenderOutcome,
+): Promise<void> {
+  const { db } = runtime;
+  const relay = await findRelayRequestBySenderTransactionId(db, tx.id);
+  if (!relay) return;
+  const payment = await findPaymentStateByRowId(db, relay.payment_id);
+  if (outcome.status === "CONFIRMED") {
+    const { receipt } = outcome;
+    const event = paymentCompletedFromReceipt(receipt, {
+      networkId: relay.network_id,
+      gateway: relay.to_address,
+      paymentId: payment.payment_id,
+    });
+    if (event) {
+      // PAID only once the block is final for the chain (its `finalized`/`safe` block can trail the relayer's
+      // confirmation depth); until then the relay is CONFIRMED and the watcher settles the payment later.
+      const chain = await findChainByNetworkId(db, relay.network_id);
+      const final = chain ? await finalBlockNumber(runtime.client(chain), chain).catch(() => -1n) : -1n;
+      await db.transaction().execute(async (trx) => {
+        if (receipt.blockNumber <= final) await applyPaymentCompletedIn(trx, event, runtime.now());
+        await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
+          status: "CONFIRMED",
+          transactionHash: receipt.transactionHash,
+        });
+      });
+      return;
+    }
+    // The forwarder executed nothing for this payment (no PaymentCompleted): treat it as a revert.
+    outcome = {
+      status: "FAILED",
+      receipt: outcome.receipt,
+      reason: `transaction ${outcome.receipt.transactionHash} emitted no PaymentCompleted`,
+      payloadLanded: true,
+    };
+  }
+  const { receipt, reason, payloadLanded } = outcome;
+  const failed = await db.transaction().execute(async (trx) => {
+    const moved = await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
+      status: "FAILED",
+      transactionHash: receipt?.transactionHash ?? relay.transaction_hash,
+      errorMessage: reason,
+    });
+    // Mined and reverted: the relayer paid for nothing. Held against the payer for the next relays.
+    if (payloadLanded && receipt) await recordRelayRevert(trx, relay.id, receipt);
+    return moved;
+  });
+  if (payloadLanded) {
+    await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${reason}`, {
+      now: runtime.now,
+    });
+  }
+  if (failed) {
+    runtime.logger?.warn(
+      {
+        relayRequestId: relay.id,
+        payer: relay.from_address,
+        gasUsed: receipt?.gasUsed.toString(),
+        reason,
+      },
+      payloadLanded ? "relay reverted on-chain" : "relay failed",
+    );
+  }
+}
+
+/**
+ * Before a stuck relay is sent again with higher fees, it is simulated again: the reason not to send
+ * it when it would now revert (the payer moved its tokens, used its forwarder nonce, paid directly).
+ */
+export async function relayReplacementRefusal(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+): Promise<string | undefined> {
+  const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
+  const chain = relay && (await findChainByNetworkId(runtime.db, relay.network_id));
+  if (!relay || !chain) return undefined;
+  const simulation = await simulateForwardRequest(runtime.client(chain), {
+    forwarder: relay.forwarder_address as Address,
+    relayer: tx.sender_address as Address,
+    request: forwardRequestOf(relay),
+  });
+  return simulation.ok
+    ? undefined
+    : `not sent again, the call would now revert: ${revertError(simulation.revert).message}`;
+}
+
+/** A replacement reached the node: the relay shows the hash to look for. */
+export async function onRelayBroadcast(runtime: GaslessRuntime, tx: SenderTransactionRow, txHash: string) {
+  const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
+  if (relay) await setRelayTransactionHash(runtime.db, relay.id, txHash);
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { relayStatuses, type RelayRequestRow } from "../../db/relays.js";
+
+/** What a gasless relay request takes and answers. */
+
+const uint = z
+  .union([
+    z.string().regex(/^\d+$/, "must be a decimal integer string"),
+    z.number().int().nonnegative(),
+    z.bigint().nonnegative(),
+  ])
+  .transform((value) => BigInt(value));
+
+export const relayInputSchema = z.object({
+  paymentId: z.string().describe("Must equal the paymentId of the path"),
+  forwarderAddress: z.string().describe("The payment's forwarderAddress"),
+  forwardRequest: z.object({
+    from: z.string().optional().describe("Payer wallet"),
+    to: z.string().describe("The payment's gatewayAddress"),
+    value: uint.describe("Always 0"),
+    gas: uint.describe("Gas for the pay() call; 200000 recommended"),
+    nonce: uint.describe("The payer's current nonce on the forwarder"),
+    deadline: uint.describe("Unix seconds: signature expiry"),
+    data: z
+      .string()
+      .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex bytes")
+      .describe("The encoded pay(...) call"),
+    signature: z.string().describe("EIP-712 signature of the ForwardRequest, 0x-prefixed"),
+  }),
+});
+export type RelayInput = z.input<typeof relayInputSchema>;
+
+export const relaySubmittedSchema = z.object({
+  status: z.literal("submitted"),
+  message: z.string(),
+});
+export type RelaySubmitted = z.infer<typeof relaySubmittedSchema>;
+
+/** A gasless relay request, as the API shows it. */
+export const relayViewSchema = z
+  .object({
+    status: z.enum(relayStatuses),
+    transactionHash: z.string().nullable().describe("Latest transaction hash; the mined one once CONFIRMED"),
+    errorMessage: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "RelayRequest" });
+export type RelayView = z.infer<typeof relayViewSchema>;
+
+export function relayView(relay: RelayRequestRow): RelayView {
+  return {
+    status: relay.status,
+    transactionHash: relay.transaction_hash,
+    errorMessage: relay.error_message,
+    createdAt: relay.created_at.toISOString(),
+    updatedAt: relay.updated_at.toISOString(),
+  };
+}
