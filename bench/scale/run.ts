@@ -39,7 +39,7 @@ import pg from "pg";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createMerchant } from "../../server/src/core/admin.js";
 import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/expiry.js";
-import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks.js";
+import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks/outbox.js";
 import { findWatchedGateways } from "../../server/src/db/chains.js";
 import { createDb, type Db } from "../../server/src/db/database.js";
 import { findPaidPaymentsInBlocks } from "../../server/src/db/paymentBlocks.js";

@@ -9,7 +9,7 @@ import {
   setTokenPriceSource,
 } from "../core/prices/admin.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../core/views.js";
-import type { WebhookDeliveryView } from "../core/webhooks.js";
+import type { WebhookDeliveryView } from "../core/webhooks/merchantApi.js";
 import type { Context } from "./context.js";
 import { printFields, printTable, UsageError, type Output } from "./output.js";
 import { integerArg, nullableArg, nullableIntegerArg, type RunWithContext } from "./runner.js";

@@ -18,7 +18,7 @@ import {
   webhookDeliveryViews,
   type RedeliveryView,
   type WebhookDeliveryView,
-} from "./webhooks.js";
+} from "./webhooks/merchantApi.js";
 
 /**
  * The operator's reads and webhook actions behind `kassa admin payment|webhook ...`: the merchant API's

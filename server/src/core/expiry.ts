@@ -2,7 +2,7 @@ import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/paymentExpiry.js";
 import { TASKS } from "../domain/tasks.js";
 import type { SettlementOptions } from "./settlement.js";
-import { paymentEventRows } from "./webhooks.js";
+import { paymentEventRows } from "./webhooks/outbox.js";
 
 /**
  * CREATED -> EXPIRED once `expiresAt` passed: the sweep (a cron job, one runner at a time) and the on-demand

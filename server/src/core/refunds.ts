@@ -22,7 +22,7 @@ import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob } from "../db/jobQueue.js";
 import { parseInput } from "./validation.js";
-import { recordPaymentEvent } from "./webhooks.js";
+import { recordPaymentEvent } from "./webhooks/outbox.js";
 import { TASKS } from "../domain/tasks.js";
 
 /** How long the merchant wallet has to send the refund transaction. */

@@ -15,7 +15,7 @@ import { insertChainEvent } from "../db/chainEvents.js";
 import { findPaymentForSettlement, lockPaymentStatus } from "../db/paymentBlocks.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import { findRefundToComplete, markRefundRefunded } from "../db/refunds.js";
-import { recordPaymentEvent } from "./webhooks.js";
+import { recordPaymentEvent } from "./webhooks/outbox.js";
 
 /**
  * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it

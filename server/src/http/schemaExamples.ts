@@ -18,7 +18,7 @@ import {
   redeliveryViewSchema,
   rotatedWebhookSecretSchema,
   webhookDeliveryViewSchema,
-} from "../core/webhooks.js";
+} from "../core/webhooks/merchantApi.js";
 import { tokenPriceViewSchema } from "../core/prices/view.js";
 
 /**

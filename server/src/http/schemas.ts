@@ -2,7 +2,7 @@ import type { OpenAPIV3_2 } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
-import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks.js";
+import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks/outbox.js";
 import { componentExamples, parameterExample } from "./schemaExamples.js";
 
 /**

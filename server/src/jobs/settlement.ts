@@ -10,7 +10,7 @@ import {
   attemptWebhookDelivery,
   wakeStrandedDeliveries,
   type WebhookDeliveryDeps,
-} from "../core/webhooks.js";
+} from "../core/webhooks/delivery.js";
 import type { Db } from "../db/database.js";
 import type { WorkerModule } from "./worker.js";
 import { TASKS } from "../domain/tasks.js";

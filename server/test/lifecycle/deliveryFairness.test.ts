@@ -5,7 +5,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordPaymentEvent, wakeStrandedDeliveries } from "../../src/core/webhooks.js";
+import { recordPaymentEvent } from "../../src/core/webhooks/outbox.js";
+import { wakeStrandedDeliveries } from "../../src/core/webhooks/delivery.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent,

@@ -8,7 +8,7 @@ import {
   rotateWebhookSecret,
   webhookDeliveryListQuerySchema,
   webhookDeliveryPageSchema,
-} from "../../core/webhooks.js";
+} from "../../core/webhooks/merchantApi.js";
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

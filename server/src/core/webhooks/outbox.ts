@@ -1,0 +1,244 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../db/database.js";
+import { enqueueJob, enqueueJobs } from "../../db/jobQueue.js";
+import type { WebhookDeliveryRow, WebhookEventType } from "../../db/lifecycleTypes.js";
+import { findMerchantIdsWithWebhookUrl } from "../../db/merchants.js";
+import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments.js";
+import {
+  countDueDeliveries,
+  insertWebhookDeliveries,
+  insertWebhookDelivery,
+  insertWebhookEvents,
+  type NewWebhookDelivery,
+  type NewWebhookEvent,
+} from "../../db/webhooks.js";
+import { TASKS } from "../../domain/tasks.js";
+import type { WebhookEventBody } from "./events.js";
+
+/**
+ * The webhook outbox: every payment status change records its event, and a delivery per merchant endpoint
+ * with its job, in the caller's transaction.
+ */
+
+/**
+ * Delays before each retry after a failed attempt: about three and a half days in all, then the delivery
+ * is FAILED. Each delay gets +-20% jitter so a merchant coming back up is not hit by every retry at once.
+ * The first minute is dense, so an outage of a few seconds costs seconds; once one delivery gets through,
+ * the endpoint's waiting retries are brought forward (RETRIES_BROUGHT_FORWARD at a time).
+ */
+export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
+  5_000,
+  10_000,
+  30_000,
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+  14 * 3_600_000,
+  20 * 3_600_000,
+  24 * 3_600_000,
+];
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Deliveries of one merchant being sent at once, across every worker process; a slow or dead endpoint
+ * (each attempt bounded by the timeout) therefore never takes the worker slots other merchants need. A
+ * delivery over the limit is parked (its job ends at once, no attempt used) and started again when one of
+ * the merchant's attempts ends, so it neither holds a slot nor comes back ahead of fresh work.
+ * (graphile-worker's named queues would serialize a merchant's deliveries too, but they cost ~200 ms per
+ * job, far too slow.)
+ */
+export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
+/** Waiting retries of an endpoint started again after one of its deliveries succeeds. */
+export const RETRIES_BROUGHT_FORWARD = 3;
+/** A merchant slot is leased for the attempt's timeout plus this; a sender that died frees it by then. */
+export const SLOT_LEASE_MARGIN_MS = 5_000;
+
+export interface DeliverWebhookPayload {
+  deliveryId: string;
+  merchantId: number;
+}
+
+function newEventId(): string {
+  return `evt_${randomBytes(16).toString("hex")}`;
+}
+
+function newDeliveryId(): string {
+  return `whd_${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The body of every event: the payment (paymentId, orderId, status, txHash, amount, tokenSymbol, paidAt,
+ * chainId, tokenAddress, merchantId, payerAddress), the envelope (eventId, type, createdAt) and what the
+ * event is about (paidAfterExpiry, reason, paid, refund, reorged). Its shape is webhookEventSchemas
+ * (webhookEvents.ts), which the OpenAPI document publishes.
+ */
+export function paymentEventPayload(
+  eventId: string,
+  type: WebhookEventType,
+  createdAt: Date,
+  payment: PaymentDetails,
+  extra: {
+    reason?: string | null;
+    /** payment.invalid: what the transaction actually paid. */
+    paid?: {
+      amount: string;
+      tokenAddress: string;
+      recipientAddress: string;
+      recipientReceived: string | null;
+    };
+    refund?: { refundId: string; amount: string; txHash: string | null };
+    /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
+    reorged?: { txHash: string; blockNumber: number; blockHash: string };
+  } = {},
+): WebhookEventBody {
+  return {
+    eventId,
+    type,
+    createdAt: createdAt.toISOString(),
+    paymentId: payment.payment_id,
+    orderId: payment.order_id,
+    status: payment.status,
+    txHash: payment.tx_hash,
+    amount: payment.amount,
+    tokenSymbol: payment.token_symbol,
+    tokenAddress: payment.token_address,
+    chainId: payment.network_id,
+    merchantId: payment.merchant_bytes32_id,
+    payerAddress: payment.payer_address,
+    paidAt: payment.confirmed_at?.toISOString() ?? null,
+    paidAfterExpiry: payment.paid_after_expiry,
+    ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(extra.paid ? { paid: extra.paid } : {}),
+    ...(extra.refund ? { refund: extra.refund } : {}),
+    ...(extra.reorged ? { reorged: extra.reorged } : {}),
+  };
+}
+
+/**
+ * Records that `type` happened to a payment and, when the merchant has a webhook URL, its delivery and
+ * delivery job. Call it inside the transaction of the state change it reports (pass `trx`): the event
+ * exists exactly when the change committed.
+ */
+export async function recordPaymentEvent(
+  trx: Db,
+  type: WebhookEventType,
+  paymentId: string,
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string> {
+  const [eventId] = await recordPaymentEvents(trx, type, [paymentId], now, extra);
+  return eventId as string;
+}
+
+/** What recording events about payments writes: the events, and a delivery with its job per event whose merchant has a webhook URL. */
+export interface PaymentEventRows {
+  events: NewWebhookEvent[];
+  deliveries: (NewWebhookDelivery & { job: DeliverWebhookPayload })[];
+}
+
+/**
+ * The rows recording `type` for each of `payments` writes (ids, payloads, deliveries), built from the
+ * payments as given: the caller decides in which statement and transaction they are written.
+ */
+export async function paymentEventRows(
+  db: Db,
+  type: WebhookEventType,
+  payments: readonly PaymentDetails[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<PaymentEventRows> {
+  const events = payments.map((payment) => {
+    const id = newEventId();
+    return {
+      id,
+      merchantId: payment.merchant_id,
+      paymentRowId: payment.id,
+      type,
+      payload: paymentEventPayload(id, type, now, payment, extra),
+    };
+  });
+  const withUrl = await findMerchantIdsWithWebhookUrl(db, [
+    ...new Set(events.map((event) => event.merchantId)),
+  ]);
+  const deliveries = events
+    .filter((event) => withUrl.has(event.merchantId))
+    .map((event) => {
+      const id = newDeliveryId();
+      return {
+        id,
+        eventId: event.id,
+        merchantId: event.merchantId,
+        nextAttemptAt: now,
+        job: { deliveryId: id, merchantId: event.merchantId },
+      };
+    });
+  return { events, deliveries };
+}
+
+/**
+ * recordPaymentEvent for several payments, set-based: one read of the payments, one of their merchants,
+ * one INSERT of the events, one of the deliveries and one of the jobs, however many payments. Returns
+ * the event ids in the order of `paymentIds`.
+ */
+export async function recordPaymentEvents(
+  trx: Db,
+  type: WebhookEventType,
+  paymentIds: readonly string[],
+  now: Date,
+  extra: Parameters<typeof paymentEventPayload>[4] = {},
+): Promise<string[]> {
+  const found = new Map(
+    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
+  );
+  const payments = paymentIds.map((paymentId) => {
+    const payment = found.get(paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+    return payment;
+  });
+  const { events, deliveries } = await paymentEventRows(trx, type, payments, now, extra);
+  await insertWebhookEvents(trx, events);
+  await insertWebhookDeliveries(trx, deliveries);
+  await enqueueJobs(
+    trx,
+    deliveries.map((delivery) => ({
+      task: TASKS.deliverWebhook,
+      payload: { ...delivery.job },
+      jobKey: delivery.id,
+    })),
+  );
+  return events.map((event) => event.id);
+}
+
+/**
+ * The job that attempts a delivery, keyed by the delivery: adding it again moves the waiting job (to
+ * `runAt`, default now) instead of doubling it.
+ */
+export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, runAt?: Date): Promise<void> {
+  return enqueueJob(db, TASKS.deliverWebhook, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
+    jobKey: deliveryId,
+    ...(runAt ? { runAt } : {}),
+  });
+}
+
+export async function createDelivery(
+  trx: Db,
+  eventId: string,
+  merchantId: number,
+  now: Date,
+): Promise<WebhookDeliveryRow> {
+  // A merchant with a full set of due deliveries already: this one waits, parked, for one of them to
+  // end (which starts the oldest waiting), instead of costing a job that would only find no free slot.
+  const due = await countDueDeliveries(trx, merchantId, { now, atMost: DEFAULT_DELIVERIES_PER_MERCHANT });
+  const delivery = await insertWebhookDelivery(trx, {
+    id: newDeliveryId(),
+    eventId,
+    merchantId,
+    nextAttemptAt: now,
+  });
+  if (due < DEFAULT_DELIVERIES_PER_MERCHANT) await enqueueDelivery(trx, delivery.id, merchantId);
+  return delivery;
+}
