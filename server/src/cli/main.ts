@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, type CommanderError } from "commander";
 import { loadConfig } from "../config/index.js";
 import { createLogger } from "../logger.js";
-import { adminCommand } from "./admin.js";
+import { adminCommand } from "./admin/index.js";
 import { configCommand } from "./configReference.js";
 import { deployCommand } from "./deploy.js";
 import { devCommand } from "./dev.js";

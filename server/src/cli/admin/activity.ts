@@ -1,0 +1,134 @@
+import * as reads from "../../core/adminReads.js";
+import { printFields, printTable } from "../output.js";
+import type { AdminCommandSpec } from "./spec.js";
+import { tokenAmount, printPayments, printDeliveries, printAttempts, printMore } from "./print.js";
+import { pageOptions } from "./options.js";
+
+/** `kassa admin payment|webhook ...`: find payments and follow their webhooks. */
+export const activityCommands: AdminCommandSpec[] = [
+  {
+    group: "payment",
+    name: "list",
+    description: "list payments, newest first",
+    options: [
+      { flags: "--merchant <merchantKey>", help: "only this merchant's" },
+      { flags: "--status <status>", help: "only in this status (CREATED, PAID, EXPIRED, ...)" },
+      { flags: "--order-id <orderId>", help: "only the payment of this order id" },
+      { flags: "--since <time>", help: "created at or after (ISO 8601: 2026-11-23 or 2026-11-23T12:00:00Z)" },
+      { flags: "--until <time>", help: "created before (ISO 8601)" },
+      ...pageOptions,
+      { flags: "--starting-after <paymentId>", help: "the last paymentId of the previous page" },
+    ],
+    async run(ctx, { opts }, out) {
+      const page = await reads.listPayments(ctx, {
+        merchantKey: opts.merchant,
+        status: opts.status,
+        orderId: opts.orderId,
+        since: opts.since,
+        until: opts.until,
+        limit: opts.limit,
+        startingAfter: opts.startingAfter,
+      });
+      out.result(page, (p) => {
+        printPayments(p.payments);
+        printMore(p.hasMore, p.payments.at(-1)?.paymentId);
+      });
+    },
+  },
+  {
+    group: "payment",
+    name: "show",
+    description: "a payment with its events, webhook deliveries and gasless relay",
+    args: [{ name: "<paymentId>", help: "the bytes32 paymentId" }],
+    async run(ctx, { args: [paymentId] }, out) {
+      const details = await reads.showPayment(ctx, paymentId as string);
+      out.result(details, (d) => {
+        const p = d.payment;
+        printFields([
+          ["Payment id", p.paymentId],
+          ["Merchant", p.merchantName],
+          ["Order id", p.orderId],
+          ["Status", p.status],
+          ["Amount", tokenAmount(p)],
+          ["Token", `${p.tokenAddress} on chain ${p.chainId}`],
+          ["Fiat", p.currency === null ? null : `${p.fiatAmount} ${p.currency} at ${p.tokenPrice}`],
+          ["Created", p.createdAt],
+          ["Expires", p.expiresAt],
+          ["Confirmed", p.confirmedAt],
+          ["Transaction", p.txHash],
+          ["Payer", p.payerAddress],
+          ["Reorged", p.reorgedAt === null ? null : `${p.reorgedAt} (${p.reorgedTxHash})`],
+          ["Relay", d.relay === null ? null : `${d.relay.status} ${d.relay.transactionHash ?? ""}`.trim()],
+          ["Relay error", d.relay?.errorMessage],
+        ]);
+        console.log("\nEvents");
+        printTable(d.events, [
+          ["AT", (e) => e.createdAt],
+          ["EVENT ID", (e) => e.eventId],
+          ["TYPE", (e) => e.type],
+        ]);
+        console.log("\nWebhook deliveries");
+        printDeliveries(d.deliveries);
+      });
+    },
+  },
+  {
+    group: "webhook",
+    name: "list",
+    description: "list webhook deliveries, newest first",
+    options: [
+      { flags: "--merchant <merchantKey>", help: "only this merchant's" },
+      { flags: "--status <status>", help: "only in this status: PENDING, SUCCEEDED or FAILED" },
+      ...pageOptions,
+      { flags: "--starting-after <deliveryId>", help: "the last delivery id of the previous page" },
+    ],
+    async run(ctx, { opts }, out) {
+      const page = await reads.listWebhookDeliveries(ctx, {
+        merchantKey: opts.merchant,
+        status: opts.status,
+        limit: opts.limit,
+        startingAfter: opts.startingAfter,
+      });
+      out.result(page, (p) => {
+        printDeliveries(p.deliveries);
+        printMore(p.hasMore, p.deliveries.at(-1)?.id);
+      });
+    },
+  },
+  {
+    group: "webhook",
+    name: "show",
+    description: "a webhook delivery with its attempts",
+    args: [{ name: "<deliveryId>", help: "the delivery id (whd_...)" }],
+    async run(ctx, { args: [deliveryId] }, out) {
+      const delivery = await reads.showWebhookDelivery(ctx, deliveryId as string);
+      out.result(delivery, (d) => {
+        printFields([
+          ["Delivery id", d.id],
+          ["Merchant key", d.merchantKey],
+          ["Event", `${d.eventType} (${d.eventId})`],
+          ["Payment id", d.paymentId],
+          ["Status", d.status],
+          ["Attempts", d.attemptCount],
+          ["Next attempt", d.nextAttemptAt],
+          ["Delivered", d.deliveredAt],
+          ["Created", d.createdAt],
+        ]);
+        console.log("\nAttempts");
+        printAttempts(d.attempts);
+      });
+    },
+  },
+  {
+    group: "webhook",
+    name: "redeliver",
+    description: "send a delivery's event again, as a new delivery with the same webhook-id",
+    args: [{ name: "<deliveryId>", help: "the delivery id (whd_...)" }],
+    async run(ctx, { args: [deliveryId] }, out) {
+      const redelivery = await reads.redeliverWebhookDelivery(ctx, deliveryId as string);
+      out.result(redelivery, (r) =>
+        console.log(`queued ${r.id} (event ${r.eventId}); \`kassa admin webhook show ${r.id}\` follows it`),
+      );
+    },
+  },
+];
