@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@kassa/contracts";
-import type { DevEnvironment } from "../../server/src/cli/dev.js";
+import type { DevEnvironment } from "../../server/src/cli/dev/settings.js";
 
 const kassaBin = fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url));
 

@@ -5,7 +5,7 @@ import { createLogger } from "../logger.js";
 import { adminCommand } from "./admin/index.js";
 import { configCommand } from "./configReference.js";
 import { deployCommand } from "./deploy.js";
-import { devCommand } from "./dev.js";
+import { devCommand } from "./dev/index.js";
 import { reportError } from "./output.js";
 import { jsonOption, runWithContext } from "./runner.js";
 import { isServing, serve, stopOnSignals, type ServeOptions } from "./serve.js";

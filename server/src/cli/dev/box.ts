@@ -1,0 +1,39 @@
+import type { DevEnvironment } from "./settings.js";
+import { PAYER_TOKEN_GRANT } from "./settings.js";
+
+export function printBox(env: DevEnvironment, devFile: string): void {
+  const lines = [
+    "Kassa is running locally.",
+    "",
+    `API          ${env.apiUrl}`,
+    `API docs     ${env.docsUrl}`,
+    ...(env.shopUrl ? [`Example shop ${env.shopUrl}  (buy something: it pays through the widget)`] : []),
+    `Widget       ${env.widgetUrl}?publicKey=${env.merchant.publicKey}&paymentId=<paymentId>`,
+    `             (it offers a "Dev wallet", so no browser wallet is needed)`,
+    `Chain RPC    ${env.rpcUrl}  (chain id ${env.chainId})`,
+    `Gateway      ${env.contracts.gateway}`,
+    `Forwarder    ${env.contracts.forwarder}`,
+    ...Object.values(env.tokens).map(
+      (token) => `Token        ${token.symbol.padEnd(5)} ${token.address}  (${token.decimals} decimals)`,
+    ),
+    "",
+    `Merchant     ${env.merchant.name} (${env.merchant.merchantKey})`,
+    `  API key    ${env.merchant.apiKey}`,
+    `  Public key ${env.merchant.publicKey}`,
+    `  Webhook    ${env.merchant.webhookSecret}`,
+    "",
+    `Payer        ${env.payers[0]?.address}`,
+    `  key        ${env.payers[0]?.privateKey}`,
+    `             (import into a wallet; holds ${PAYER_TOKEN_GRANT} of each test token; local chain only)`,
+    "",
+    `All of this as JSON: ${devFile}`,
+    "Ctrl-C stops everything; `npm start -- --reset` starts fresh.",
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const out = [
+    `┌${"─".repeat(width + 2)}┐`,
+    ...lines.map((line) => `│ ${line.padEnd(width)} │`),
+    `└${"─".repeat(width + 2)}┘`,
+  ];
+  console.log(out.join("\n"));
+}
