@@ -37,7 +37,7 @@ import { createPublicClient, createWalletClient, http, type Address } from "viem
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
-import * as admin from "../../server/src/core/admin.js";
+import * as admin from "../../server/src/core/admin/index.js";
 import { createPaymentSync } from "../../server/src/core/paymentSync.js";
 import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/database.js";

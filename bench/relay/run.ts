@@ -36,7 +36,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
-import * as admin from "../../server/src/core/admin.js";
+import * as admin from "../../server/src/core/admin/index.js";
 import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";

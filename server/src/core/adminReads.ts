@@ -7,7 +7,7 @@ import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "
 import { isBytes32 } from "../domain/ids.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
-import { requireMerchant } from "./admin.js";
+import { requireMerchant } from "./admin/shared.js";
 import * as merchants from "./merchants.js";
 import { relayView, type RelayView } from "./relay/views.js";
 import { parseInput } from "./validation.js";

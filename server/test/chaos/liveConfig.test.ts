@@ -1,7 +1,10 @@
 import { anvilPrivateKeys } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { addChain, addPaymentMethod, addToken, createMerchant } from "../../src/core/admin.js";
+import { addChain } from "../../src/core/admin/chains.js";
+import { addPaymentMethod } from "../../src/core/admin/paymentMethods.js";
+import { addToken } from "../../src/core/admin/tokens.js";
+import { createMerchant } from "../../src/core/admin/merchants.js";
 import { gaslessMetrics } from "../../src/chain/gasless.js";
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { lifecycleWorkerModule } from "../../src/jobs/settlement.js";

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { createPaymentSync } from "../../src/core/paymentSync.js";
 import type { ChainFinality } from "../../src/db/types.js";
 import type { TestApp } from "../harness/app.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { errorText } from "../../src/chain/sendErrors.js";
 import { LogRangeLimit } from "../../src/chain/rpcTransport.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import {
   deadRpcUrl,
   startFaultyRpcProxy,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { sweepExpiredPayments } from "../../src/core/expiry.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants.js";
 import { findChainByNetworkId, findWatchedGateways } from "../../src/db/chains.js";
 import { createSharedReads, type SharedReads } from "../../src/db/sharedReads.js";

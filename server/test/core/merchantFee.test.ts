@@ -2,7 +2,7 @@ import { anvilPrivateKeys, paymentGatewayAbi, PAYMENT_SIGNATURE_LIFETIME } from 
 import { createTestClient, http, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { Secret } from "../../src/secret.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";

@@ -1,7 +1,7 @@
 import { anvilAccount, testTokenAbi } from "@kassa/contracts";
 import { createWalletClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import type { TestChain } from "../harness/chain.js";
 import type { SeededMerchant } from "../harness/app.js";
 import {

@@ -12,7 +12,7 @@ import {
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTokenInfo } from "../../src/chain/tokenInfo.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 

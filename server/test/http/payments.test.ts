@@ -2,7 +2,7 @@ import { gatewayDomain, paymentRequestTypes } from "@kassa/contracts";
 import { recoverTypedDataAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/index.js";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { startTestApp, type TestApp } from "../harness/app.js";

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { Secret } from "../../src/secret.js";
-import { createMerchant } from "../../src/core/admin.js";
+import { createMerchant } from "../../src/core/admin/merchants.js";
 import { createServices } from "../../src/core/services.js";
 import { updateChainByNetworkId } from "../../src/db/chains.js";
 import type { TokenRow } from "../../src/db/types.js";

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../src/core/admin.js";
+import * as admin from "../../src/core/admin/index.js";
 import type { SeededMerchant } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../gasless/support.js";

@@ -1,4 +1,4 @@
-import * as admin from "../../core/admin.js";
+import * as admin from "../../core/admin/index.js";
 import * as reads from "../../core/adminReads.js";
 import {
   formatPriceSourceSpec,

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig, type Config } from "../../config/index.js";
-import * as admin from "../../core/admin.js";
+import * as admin from "../../core/admin/index.js";
 import { createLogger, quietLogsForShutdown } from "../../logger.js";
 import { Secret } from "../../secret.js";
 import { startActivityFeed, type ActivityFeed } from "../activityFeed.js";

@@ -10,7 +10,7 @@ import {
 } from "@kassa/contracts";
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import type { PriceSettings } from "../../config/prices.js";
-import * as admin from "../../core/admin.js";
+import * as admin from "../../core/admin/index.js";
 import { setTokenPriceSource } from "../../core/prices/admin.js";
 import { insertPriceSamples, type NewPriceSampleRow } from "../../db/prices.js";
 import { isKassaError } from "../../errors.js";
