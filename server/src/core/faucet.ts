@@ -1,7 +1,8 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { maxCost, type FeeQuote } from "../chain/fees.js";
-import type { SenderOutcome, TransactionSender } from "../chain/sender.js";
+import type { TransactionSender } from "../chain/sender.js";
+import type { SenderOutcome } from "../chain/senderTypes.js";
 import { classifySendError } from "../chain/sendErrors.js";
 import { findChainById } from "../db/chains.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
