@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { chainWithTokensSchema } from "../core/chains.js";
-import { gasGrantSchema, gasStatusSchema } from "../core/faucet.js";
+import { gasGrantSchema, gasStatusSchema } from "../core/gasStatus.js";
 import { healthSchema } from "../core/health.js";
 import { refundViewSchema } from "../core/refunds.js";
 import { relaySubmittedSchema, relayViewSchema } from "../core/relay/views.js";

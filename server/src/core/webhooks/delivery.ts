@@ -1,13 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db/database.js";
+import { insertWebhookAttempt, updateDeliveryAfterAttempt } from "../../db/webhooks.js";
 import {
   claimDeliverySlot,
-  insertWebhookAttempt,
   lockMerchantSlots,
   listStrandedDeliveries,
   takeDeliveriesToWake,
-  updateDeliveryAfterAttempt,
-} from "../../db/webhooks.js";
+} from "../../db/webhookSlots.js";
 import { postWebhook } from "./http.js";
 import {
   DEFAULT_RETRY_SCHEDULE_MS,

@@ -1,0 +1,158 @@
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
+import { z } from "zod";
+import { maxCost, type FeeQuote } from "../chain/fees.js";
+import type { TransactionSender } from "../chain/sender.js";
+import { classifySendError } from "../chain/sendErrors.js";
+import { findChainById } from "../db/chains.js";
+import { findGrantByWallet } from "../db/grants.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
+import type { ChainRow, MerchantRow } from "../db/types.js";
+import { isBytes32 } from "../domain/ids.js";
+import { KassaError } from "../errors.js";
+import type { GaslessRuntime } from "../chain/gasless.js";
+import { addressSchema } from "./validation.js";
+
+/**
+ * The faucet's shapes (gas status, grant, request), what it checks of a payment and a wallet before any
+ * grant, and GET /payments/:id/gas-status.
+ */
+
+/**
+ * An ERC-20 approve from a fresh allowance costs about 46k gas; gas-status assumes it when the node
+ * cannot estimate. request-gas never does: a wallet whose approve does not estimate gets no grant.
+ */
+const FALLBACK_APPROVE_GAS = 60_000n;
+
+/** GET /payments/:id/gas-status answer. */
+export const gasStatusSchema = z
+  .object({
+    needsGas: z.boolean().describe("The native balance is below the estimated approve cost"),
+    hasEnoughTokenBalance: z.boolean().describe("The wallet holds at least the payment amount"),
+    alreadyGranted: z.boolean().describe("The wallet already received a grant on this chain"),
+    canReceiveGas: z.boolean().describe("needsGas && !alreadyGranted && hasEnoughTokenBalance"),
+  })
+  .meta({ id: "GasStatus" });
+export type GasStatus = z.infer<typeof gasStatusSchema>;
+
+/** POST /payments/request-gas answer. */
+export const gasGrantSchema = z
+  .object({
+    txHash: z.string(),
+    amount: z.string().describe("Native token, wei"),
+    chainId: z.number(),
+  })
+  .meta({ id: "GasGrant" });
+export type GasGrant = z.infer<typeof gasGrantSchema>;
+
+export const gasStatusQuerySchema = z.object({ walletAddress: addressSchema });
+export const requestGasInputSchema = z.object({
+  paymentId: z.string().describe("paymentId"),
+  walletAddress: addressSchema.describe("Wallet that will send the approve"),
+});
+export type RequestGasInput = z.input<typeof requestGasInputSchema>;
+
+export interface FaucetContext {
+  payment: PaymentDetails;
+  chain: ChainRow;
+  faucet: TransactionSender;
+}
+
+/** FAUCET_DISABLED (merchant or chain), then NOT_FOUND for a missing or foreign payment. */
+export async function requireFaucet(
+  runtime: GaslessRuntime,
+  merchant: MerchantRow,
+  paymentId: string,
+): Promise<FaucetContext> {
+  if (!merchant.faucet_enabled) throw new KassaError("FAUCET_DISABLED");
+  const payment = isBytes32(paymentId)
+    ? await findPaymentDetailsByPaymentId(runtime.db, paymentId)
+    : undefined;
+  if (payment?.merchant_id !== merchant.id) {
+    throw new KassaError("NOT_FOUND", `payment ${paymentId} not found`);
+  }
+  const chain = await findChainById(runtime.db, payment.chain_id);
+  const faucet = chain && runtime.faucet(chain);
+  if (!chain || !faucet) {
+    throw new KassaError("FAUCET_DISABLED", `no gas faucet is configured for chain ${payment.network_id}`);
+  }
+  return { payment, chain, faucet };
+}
+
+interface WalletReading {
+  nativeBalance: bigint;
+  tokenBalance: bigint;
+  fees: FeeQuote;
+  /** The node's estimate of the real approve(gateway, amount) sent by the wallet; undefined: it fails. */
+  approveGas: bigint | undefined;
+  /** The code at the wallet's address ("0x" or undefined for an externally owned account). */
+  code: Hex | undefined;
+}
+
+export function nodeError(error: unknown): KassaError {
+  return new KassaError("RELAYER_ERROR", `the chain node did not answer: ${(error as Error).message}`, {
+    cause: error,
+  });
+}
+
+export async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletReading> {
+  const client = ctx.faucet.client;
+  const token = ctx.payment.token_address as Address;
+  const amount = BigInt(ctx.payment.amount);
+  try {
+    const [nativeBalance, tokenBalance, fees, approveGas, code] = await Promise.all([
+      client.getBalance({ address: wallet }),
+      client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }),
+      ctx.faucet.fees(),
+      client
+        .estimateGas({
+          account: wallet,
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [ctx.payment.gateway_address as Address, amount],
+          }),
+        })
+        .catch((error: unknown) => {
+          // A node that does not answer is not a wallet that cannot approve.
+          if (classifySendError(error) === "unreachable") throw error;
+          return undefined;
+        }),
+      client.getCode({ address: wallet }),
+    ]);
+    return { nativeBalance, tokenBalance, fees, approveGas, code };
+  } catch (error) {
+    throw nodeError(error);
+  }
+}
+
+/** EIP-7702: an externally owned account that delegates to code still signs and pays for itself. */
+const delegationDesignator = /^0xef0100[0-9a-f]{40}$/i;
+
+export function isContract(code: Hex | undefined): boolean {
+  return code !== undefined && code !== "0x" && !delegationDesignator.test(code);
+}
+
+/** GET /payments/:id/gas-status. */
+export async function getGasStatus(
+  runtime: GaslessRuntime,
+  merchant: MerchantRow,
+  paymentId: string,
+  walletAddress: Address,
+): Promise<GasStatus> {
+  const ctx = await requireFaucet(runtime, merchant, paymentId);
+  const [reading, grant] = await Promise.all([
+    readWallet(ctx, walletAddress),
+    findGrantByWallet(runtime.db, ctx.chain.network_id, walletAddress),
+  ]);
+  const approveCost = maxCost(reading.fees, reading.approveGas ?? FALLBACK_APPROVE_GAS);
+  const needsGas = reading.nativeBalance < approveCost;
+  const hasEnoughTokenBalance = reading.tokenBalance >= BigInt(ctx.payment.amount);
+  const alreadyGranted = grant !== undefined;
+  return {
+    needsGas,
+    hasEnoughTokenBalance,
+    alreadyGranted,
+    canReceiveGas: needsGas && !alreadyGranted && hasEnoughTokenBalance,
+  };
+}
