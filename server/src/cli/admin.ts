@@ -10,6 +10,7 @@ import {
 } from "../core/prices/admin.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../core/views.js";
 import type { WebhookDeliveryView } from "../core/webhooks.js";
+import { walletCommands } from "./adminWallets.js";
 import type { Context } from "./context.js";
 import { printFields, printTable, UsageError, type Output } from "./output.js";
 import { integerArg, nullableArg, nullableIntegerArg, type RunWithContext } from "./runner.js";
@@ -31,7 +32,7 @@ interface ArgumentSpec {
 }
 
 /** One `kassa admin <group> <name>` command: what it takes, its help, and what it does. */
-interface AdminCommandSpec {
+export interface AdminCommandSpec {
   group: keyof typeof groups;
   name: string;
   description: string;
@@ -674,4 +675,5 @@ const adminCommands: AdminCommandSpec[] = [
       );
     },
   },
+  ...walletCommands,
 ];

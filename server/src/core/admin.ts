@@ -406,22 +406,16 @@ export interface RotatedMerchantKeys {
 }
 
 /** Issues a new API key and public key (and optionally webhook secret); the old ones stop working at once. */
-export async function rotateMerchantKeys(
+export function rotateMerchantKeys(
   deps: AdminDeps,
   merchantKey: string,
   options: { webhookSecret?: boolean } = {},
 ): Promise<RotatedMerchantKeys> {
-  const apiKey = newApiKey();
-  const publicKey = newPublicKey();
-  const webhookSecret = options.webhookSecret ? newWebhookSecret() : undefined;
-  const row = await updateMerchantByKey(deps.db, merchantKey, {
-    api_key_hash: hashKey(apiKey),
-    public_key: publicKey,
-    public_key_hash: hashKey(publicKey),
-    ...(webhookSecret === undefined ? {} : { webhook_secret: webhookSecret }),
-  });
-  if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
-  return webhookSecret === undefined ? { apiKey, publicKey } : { apiKey, publicKey, webhookSecret };
+  return merchants.issueMerchantKeys(
+    deps.db,
+    merchantKey,
+    options.webhookSecret ? ["apiKey", "publicKey", "webhookSecret"] : ["apiKey", "publicKey"],
+  );
 }
 
 // Payment methods

@@ -73,7 +73,7 @@ export interface DeliverWebhookPayload {
   merchantId: number;
 }
 
-function newEventId(): string {
+export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
 }
 
@@ -235,7 +235,8 @@ export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, 
   });
 }
 
-async function createDelivery(
+/** A new PENDING delivery of the event, with its job (or parked behind the merchant's due deliveries). */
+export async function createDelivery(
   trx: Db,
   eventId: string,
   merchantId: number,
