@@ -33,6 +33,12 @@ let foreign: CreatedPayment;
 const asMerchant = (path: string, headers: Record<string, string> = {}) =>
   t.request(path, { headers: { "x-api-key": t.merchant.apiKey, ...headers } });
 
+/** The API key's headers, then the dashboard session's: each endpoint answers both alike. */
+const keyAndSession = (): Record<string, string>[] => [
+  { "x-api-key": t.merchant.apiKey },
+  { cookie: session.cookie },
+];
+
 async function paymentIdsOf(query: string, headers?: Record<string, string>): Promise<string[]> {
   const response = headers
     ? await t.request(`/merchants/me/payments?${query}`, { headers })
@@ -43,7 +49,9 @@ async function paymentIdsOf(query: string, headers?: Record<string, string>): Pr
 
 async function waitForStatus(paymentId: string, status: string, apiKey = t.merchant.apiKey) {
   await waitFor(`${paymentId} ${status}`, async () => {
-    const response = await t.request(`/merchants/me/payments/${paymentId}`, { headers: { "x-api-key": apiKey } });
+    const response = await t.request(`/merchants/me/payments/${paymentId}`, {
+      headers: { "x-api-key": apiKey },
+    });
     return response.body.data?.status === status;
   });
 }
@@ -52,7 +60,9 @@ async function waitForStatus(paymentId: string, status: string, apiKey = t.merch
 function transfers(receipt: TransactionReceipt, recipient: string) {
   const logs = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" });
   const to = (address: string) =>
-    logs.filter((log) => log.args.to.toLowerCase() === address.toLowerCase()).reduce((s, l) => s + l.args.value, 0n);
+    logs
+      .filter((log) => log.args.to.toLowerCase() === address.toLowerCase())
+      .reduce((s, l) => s + l.args.value, 0n);
   return { net: to(recipient), fee: to(chain.treasury) };
 }
 
@@ -97,14 +107,18 @@ describe("GET /merchants/me/payments: search and filters", () => {
     expect(await paymentIdsOf(`q=${paidB.paymentId.toUpperCase().replace("0X", "0x")}`)).toEqual([
       paidB.paymentId,
     ]);
-    expect(await paymentIdsOf(`q=${record.txHash.toUpperCase().replace("0X", "0x")}`)).toEqual([paidB.paymentId]);
+    expect(await paymentIdsOf(`q=${record.txHash.toUpperCase().replace("0X", "0x")}`)).toEqual([
+      paidB.paymentId,
+    ]);
     expect(await paymentIdsOf(`q=${payer.account.address.toLowerCase()}`)).toEqual([
       paidB.paymentId,
       paidA.paymentId,
     ]);
     // Another merchant's payment, by any of its keys: not found.
     const foreignRecord = (
-      await t.request(`/merchants/me/payments/${foreign.paymentId}`, { headers: { "x-api-key": other.apiKey } })
+      await t.request(`/merchants/me/payments/${foreign.paymentId}`, {
+        headers: { "x-api-key": other.apiKey },
+      })
     ).body.data;
     for (const q of [foreign.orderId, foreign.paymentId, foreignRecord.txHash]) {
       expect(await paymentIdsOf(`q=${q}`)).toEqual([]);
@@ -160,7 +174,7 @@ describe("GET /merchants/me/payments/totals", () => {
     const gross = BigInt(paidA.amount) + BigInt(paidB.amount);
     expect(a.net + a.fee).toBe(BigInt(paidA.amount));
     expect(a.fee).toBeGreaterThan(0n);
-    for (const headers of [{ "x-api-key": t.merchant.apiKey }, { cookie: session.cookie }]) {
+    for (const headers of keyAndSession()) {
       const response = await t.request("/merchants/me/payments/totals", { headers });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body).toEqual({
@@ -189,8 +203,9 @@ describe("GET /merchants/me/payments/totals", () => {
       .body.data;
     expect(byPayer.count).toBe(1);
     expect(byPayer.byToken[0]).toMatchObject({ count: 1, paidCount: 1, gross: paidB.amount });
-    const none = (await asMerchant("/merchants/me/payments/totals?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z"))
-      .body.data;
+    const none = (
+      await asMerchant("/merchants/me/payments/totals?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z")
+    ).body.data;
     expect(none).toEqual({ count: 0, byToken: [] });
   });
 
@@ -205,7 +220,7 @@ describe("GET /merchants/me/payments/:id/timeline", () => {
   it("tells every status change with times, the amounts once paid, the refunds and the relay", async () => {
     const record = (await asMerchant(`/merchants/me/payments/${paidA.paymentId}`)).body.data;
     const a = transfers(receiptA, t.merchant.recipient);
-    for (const headers of [{ "x-api-key": t.merchant.apiKey }, { cookie: session.cookie }]) {
+    for (const headers of keyAndSession()) {
       const response = await t.request(`/merchants/me/payments/${paidA.paymentId}/timeline`, { headers });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const timeline = response.body.data;
@@ -218,7 +233,12 @@ describe("GET /merchants/me/payments/:id/timeline", () => {
       expect(timeline.events).toEqual([
         { type: "payment.created", status: "CREATED", at: record.createdAt, txHash: null },
         { type: "payment.paid", status: "PAID", at: expect.any(String), txHash: record.txHash },
-        { type: "payment.refund_submitted", status: "REFUND_SUBMITTED", at: expect.any(String), txHash: null },
+        {
+          type: "payment.refund_submitted",
+          status: "REFUND_SUBMITTED",
+          at: expect.any(String),
+          txHash: null,
+        },
       ]);
       const times = timeline.events.map((event: { at: string }) => Date.parse(event.at));
       expect(times).toEqual([...times].sort((x, y) => x - y));

@@ -71,10 +71,16 @@ describe("PATCH /merchant", () => {
     ["another scheme", "ftp://shop.example.com/hooks"],
     ["plain http to a public host", "http://shop.example.com/hooks"],
   ])("refuses %s with VALIDATION_ERROR on webhook_url", async (_case, url) => {
-    const response = await t.request("/merchant", { method: "PATCH", headers: withKey(), json: { webhook_url: url } });
+    const response = await t.request("/merchant", {
+      method: "PATCH",
+      headers: withKey(),
+      json: { webhook_url: url },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("VALIDATION_ERROR");
-    expect(response.body.details.map((detail: { path: string[] }) => detail.path)).toContainEqual(["webhook_url"]);
+    expect(response.body.details.map((detail: { path: string[] }) => detail.path)).toContainEqual([
+      "webhook_url",
+    ]);
   });
 
   it("refuses a missing webhook_url", async () => {
@@ -107,17 +113,24 @@ describe("PATCH /merchant", () => {
 describe("POST /merchants/me/webhook-test", () => {
   it("refuses a merchant with no webhook URL", async () => {
     const other = await t.addMerchant("No hooks");
-    const response = await t.request("/merchants/me/webhook-test", { method: "POST", headers: withKey(other) });
+    const response = await t.request("/merchants/me/webhook-test", {
+      method: "POST",
+      headers: withKey(other),
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("INVALID_REQUEST");
   });
 
   it("sends a signed webhook.test through the delivery log, from the API key or a session", async () => {
-    await t.request("/merchant", { method: "PATCH", headers: withKey(), json: { webhook_url: receiver.url } });
+    await t.request("/merchant", {
+      method: "PATCH",
+      headers: withKey(),
+      json: { webhook_url: receiver.url },
+    });
     for (const headers of [withKey(), session.changeHeaders]) {
       const response = await t.request("/merchants/me/webhook-test", { method: "POST", headers });
       expect(response.status, JSON.stringify(response.body)).toBe(202);
-      const { id, eventId, status } = response.body.data;
+      const { id, eventId } = response.body.data;
       expect(response.body.data).toEqual({ id, eventId, status: "PENDING" });
       const delivered = await waitFor("the test webhook", () =>
         receiver.received.find((d) => d.payload.eventId === eventId),

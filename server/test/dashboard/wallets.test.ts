@@ -32,8 +32,15 @@ const kassaJson = (...args: string[]) => runKassaJson<unknown>(database.url, "ad
 describe("kassa admin merchant add-wallet | wallets | remove-wallet", () => {
   it("adds a wallet that may then sign in, lists it after the recipient, and removes it", async () => {
     const added = await kassaJson("add-wallet", merchantKey, staff.toLowerCase(), "--label", "Front desk");
-    expect(added).toEqual({ address: staff, label: "Front desk", kind: "added", createdAt: expect.any(String) });
-    expect((await findMerchantsByWallet(database.db, staff)).map((m) => m.merchant_key)).toEqual([merchantKey]);
+    expect(added).toEqual({
+      address: staff,
+      label: "Front desk",
+      kind: "added",
+      createdAt: expect.any(String),
+    });
+    expect((await findMerchantsByWallet(database.db, staff)).map((m) => m.merchant_key)).toEqual([
+      merchantKey,
+    ]);
 
     expect(await kassaJson("wallets", merchantKey)).toEqual([
       { address: recipient, label: "recipient", kind: "recipient", createdAt: null },
