@@ -73,6 +73,12 @@ export type ListWebhookDeliveriesParams = QueryParams<"GET /merchants/me/webhook
 export type WebhookDeliveryPage = ResponseData<"GET /merchants/me/webhook-deliveries">;
 export type Redelivery = Schemas["Redelivery"];
 export type RotatedWebhookSecret = Schemas["RotatedWebhookSecret"];
+export type PaymentTotalsParams = QueryParams<"GET /merchants/me/payments/totals">;
+export type PaymentTotals = Schemas["PaymentTotals"];
+export type PaymentTimeline = Schemas["PaymentTimeline"];
+export type UpdateMerchantParams = RequestBody<"PATCH /merchant">;
+export type RotateKeyParams = RequestBody<"POST /merchants/me/keys/rotate">;
+export type RotatedKey = Schemas["RotatedKey"];
 /** POST /payments/:id/relay: the signed ERC-2771 ForwardRequest of a gasless payment. */
 export type RelayParams = RequestBody<"POST /payments/{id}/relay">;
 export type RelaySubmission = ResponseData<"POST /payments/{id}/relay">;

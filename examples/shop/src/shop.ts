@@ -237,6 +237,8 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       }
       throw error;
     }
+    // The merchant's test from the dashboard: verified, so the endpoint and the secret work.
+    if (event.type === "webhook.test") return sendJson(response, 200, { received: true, test: true });
     const order = store.get(event.orderId);
     if (!order || order.paymentId !== event.paymentId) {
       // Not one of our payments (or not this order's current one): acknowledge so Kassa stops retrying.

@@ -806,6 +806,280 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
+    /**
+     * Set the merchant's webhook URL
+     * @description An https URL (http too for localhost and private addresses when the operator sets WEBHOOK_ALLOW_PRIVATE), or null to stop webhooks. Answers what GET /merchant answers.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Where Kassa POSTs the webhooks: an https URL (http too for localhost and private addresses when the operator allows them with WEBHOOK_ALLOW_PRIVATE), or null to stop them */
+            webhook_url: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The merchant, as GET /merchant answers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "merchant": {
+             *           "id": 7,
+             *           "merchant_key": "acme-coffee",
+             *           "merchant_id": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *           "name": "Acme Coffee",
+             *           "chain_id": 1,
+             *           "chain": {
+             *             "id": 1,
+             *             "network_id": 8453,
+             *             "name": "Base",
+             *             "is_testnet": false
+             *           },
+             *           "recipient_address": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+             *           "webhook_url": "https://shop.acme-coffee.example/webhooks/kassa",
+             *           "public_key": "pk_live_5f8a2c9e1b7d4f6a3c0e8b2d",
+             *           "faucet_enabled": true,
+             *           "is_enabled": true,
+             *           "created_at": "2026-11-02T09:12:41.000Z",
+             *           "updated_at": "2026-11-02T09:14:03.000Z",
+             *           "payment_methods": [
+             *             {
+             *               "id": 1,
+             *               "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *               "symbol": "USDC",
+             *               "decimals": 6,
+             *               "permit_supported": true,
+             *               "is_enabled": true,
+             *               "created_at": "2026-11-02T09:14:03.000Z",
+             *               "updated_at": "2026-11-02T09:14:03.000Z"
+             *             }
+             *           ]
+             *         },
+             *         "chainTokens": [
+             *           {
+             *             "id": 1,
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "symbol": "USDC",
+             *             "decimals": 6,
+             *             "permit_supported": true,
+             *             "is_enabled": true
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                merchant: components["schemas"]["Merchant"];
+                /** @description Enabled whitelisted tokens of the merchant's chain */
+                chainTokens: components["schemas"]["Token"][];
+              };
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v1/merchants/me/keys/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a new public or secret key
+     * @description The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @description public: the pk_ key of the widget; secret: the sk_ API key of the merchant's server
+             * @enum {string}
+             */
+            key: "public" | "secret";
+          };
+        };
+      };
+      responses: {
+        /** @description The new key ({ publicKey } or { apiKey }); the old one stops */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "publicKey": "pk_Xq3vR8m2Lk9pT4wYc7nB1sD6fG0hJ5aE"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["RotatedKey"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
     trace?: never;
   };
@@ -1149,6 +1423,263 @@ export interface paths {
     };
     trace?: never;
   };
+  "/api/v1/merchants/me/payments/totals": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count and add up the merchant's payments, per token
+     * @description Over `from` to `to` (default: the last 30 days; at most 366 days), with the filters of GET /merchants/me/payments. gross, fee and net are exact base-unit sums over the paid payments (PAID, REFUND_SUBMITTED, REFUNDED); net = gross - fee.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * @description Only payments in this status
+           * @example PAID
+           */
+          status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+          /**
+           * @description An order id, payment id, transaction hash or payer address, matched exactly (hex in any case)
+           * @example order-10482
+           */
+          q?: string;
+          /**
+           * @description Only payments in this token
+           * @example 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913
+           */
+          tokenAddress?: string;
+          /**
+           * @description Created at or after this time (ISO 8601)
+           * @example 2026-11-01T00:00:00.000Z
+           */
+          from?: string;
+          /**
+           * @description Created before this time (ISO 8601)
+           * @example 2026-12-01T00:00:00.000Z
+           */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The totals, per token */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "count": 42,
+             *         "byToken": [
+             *           {
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "tokenSymbol": "USDC",
+             *             "tokenDecimals": 6,
+             *             "count": 42,
+             *             "paidCount": 38,
+             *             "gross": "950000000",
+             *             "fee": "9500000",
+             *             "net": "940500000"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentTotals"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/merchants/me/payments/{id}/timeline": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What happened to a payment: status changes, amounts, relay, refunds */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The payment's timeline */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "status": "PAID",
+             *         "amounts": {
+             *           "gross": "25000000",
+             *           "fee": "250000",
+             *           "net": "24750000",
+             *           "tokenSymbol": "USDC",
+             *           "tokenDecimals": 6
+             *         },
+             *         "events": [
+             *           {
+             *             "type": "payment.created",
+             *             "status": "CREATED",
+             *             "at": "2026-11-23T06:05:00.000Z",
+             *             "txHash": null
+             *           },
+             *           {
+             *             "type": "payment.paid",
+             *             "status": "PAID",
+             *             "at": "2026-11-23T06:06:12.000Z",
+             *             "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e"
+             *           }
+             *         ],
+             *         "relay": {
+             *           "status": "CONFIRMED",
+             *           "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *           "errorMessage": null,
+             *           "createdAt": "2026-11-23T06:05:40.000Z",
+             *           "updatedAt": "2026-11-23T06:06:12.000Z"
+             *         },
+             *         "refunds": []
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentTimeline"];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/merchants/me/payments": {
     parameters: {
       query?: never;
@@ -1158,7 +1689,7 @@ export interface paths {
     };
     /**
      * Find a payment by orderId, or list payments
-     * @description With orderId: that order's payment record. Without: the merchant's payments, newest first, paginated with limit and starting_after, optionally filtered by status.
+     * @description With orderId: that order's payment record. Without: the merchant's payments, newest first, paginated with limit and starting_after, optionally searched (q) and filtered by status, token and creation time.
      */
     get: {
       parameters: {
@@ -1178,6 +1709,26 @@ export interface paths {
            * @example PAID
            */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+          /**
+           * @description An order id, payment id, transaction hash or payer address, matched exactly (hex in any case)
+           * @example order-10482
+           */
+          q?: string;
+          /**
+           * @description Only payments in this token
+           * @example 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913
+           */
+          tokenAddress?: string;
+          /**
+           * @description Created at or after this time (ISO 8601)
+           * @example 2026-11-01T00:00:00.000Z
+           */
+          from?: string;
+          /**
+           * @description Created before this time (ISO 8601)
+           * @example 2026-12-01T00:00:00.000Z
+           */
+          to?: string;
           /**
            * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
            * @example order-10482
@@ -1458,7 +2009,7 @@ export interface paths {
     /**
      * Legacy form of GET /merchants/me/payments
      * @deprecated
-     * @description With orderId: that order's payment record. Without: the merchant's payments, newest first, paginated with limit and starting_after, optionally filtered by status.
+     * @description With orderId: that order's payment record. Without: the merchant's payments, newest first, paginated with limit and starting_after, optionally searched (q) and filtered by status, token and creation time.
      */
     get: {
       parameters: {
@@ -1478,6 +2029,26 @@ export interface paths {
            * @example PAID
            */
           status?: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+          /**
+           * @description An order id, payment id, transaction hash or payer address, matched exactly (hex in any case)
+           * @example order-10482
+           */
+          q?: string;
+          /**
+           * @description Only payments in this token
+           * @example 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913
+           */
+          tokenAddress?: string;
+          /**
+           * @description Created at or after this time (ISO 8601)
+           * @example 2026-11-01T00:00:00.000Z
+           */
+          from?: string;
+          /**
+           * @description Created before this time (ISO 8601)
+           * @example 2026-12-01T00:00:00.000Z
+           */
+          to?: string;
           /**
            * @description When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)
            * @example order-10482
@@ -2596,6 +3167,122 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/merchants/me/webhook-test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signed webhook.test event to the webhook URL
+     * @description A new event and delivery, sent, logged and retried like any other, so it shows in the delivery log.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Test delivery queued */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
+             *         "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+             *         "status": "PENDING"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Redelivery"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4482,6 +5169,71 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "webhook.test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.test
+     * @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "type": "webhook.test",
+           *       "createdAt": "2026-11-23T09:00:00.000Z",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347"
+           *     }
+           */
+          "application/json": components["schemas"]["WebhookTestEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -5951,6 +6703,166 @@ export interface components {
     };
     /**
      * @example {
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "status": "PAID",
+     *       "amounts": {
+     *         "gross": "25000000",
+     *         "fee": "250000",
+     *         "net": "24750000",
+     *         "tokenSymbol": "USDC",
+     *         "tokenDecimals": 6
+     *       },
+     *       "events": [
+     *         {
+     *           "type": "payment.created",
+     *           "status": "CREATED",
+     *           "at": "2026-11-23T06:05:00.000Z",
+     *           "txHash": null
+     *         },
+     *         {
+     *           "type": "payment.paid",
+     *           "status": "PAID",
+     *           "at": "2026-11-23T06:06:12.000Z",
+     *           "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e"
+     *         }
+     *       ],
+     *       "relay": {
+     *         "status": "CONFIRMED",
+     *         "transactionHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *         "errorMessage": null,
+     *         "createdAt": "2026-11-23T06:05:40.000Z",
+     *         "updatedAt": "2026-11-23T06:06:12.000Z"
+     *       },
+     *       "refunds": []
+     *     }
+     */
+    PaymentTimeline: {
+      paymentId: string;
+      /** @enum {string} */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description Once paid (PAID, REFUND_SUBMITTED, REFUNDED); null before, and for INVALID, EXPIRED, FAILED */
+      amounts: {
+        /** @description What the payer paid, fee included */
+        gross: string;
+        /** @description Kassa's fee, sent to the treasury */
+        fee: string;
+        /** @description gross - fee: what reached the merchant's wallet */
+        net: string;
+        tokenSymbol: string;
+        tokenDecimals: number;
+      } | null;
+      /** @description Every status change, oldest first */
+      events: {
+        /** @description payment.created, or the type of the webhook event Kassa recorded */
+        type: string;
+        /**
+         * @description The payment's status right after it
+         * @enum {string}
+         */
+        status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+        /** @description ISO 8601 */
+        at: string;
+        /** @description The transaction of the event: the payment's, the refund's, or the one a reorganisation removed */
+        txHash: string | null;
+      }[];
+      /** @description The gasless relay request, if the payer used one */
+      relay: components["schemas"]["RelayRequest"] | null;
+      /** @description The payment's refunds, newest first */
+      refunds: components["schemas"]["Refund"][];
+    };
+    PaymentTimelineInput: {
+      paymentId: string;
+      /** @enum {string} */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description Once paid (PAID, REFUND_SUBMITTED, REFUNDED); null before, and for INVALID, EXPIRED, FAILED */
+      amounts: {
+        /** @description What the payer paid, fee included */
+        gross: string;
+        /** @description Kassa's fee, sent to the treasury */
+        fee: string;
+        /** @description gross - fee: what reached the merchant's wallet */
+        net: string;
+        tokenSymbol: string;
+        tokenDecimals: number;
+      } | null;
+      /** @description Every status change, oldest first */
+      events: {
+        /** @description payment.created, or the type of the webhook event Kassa recorded */
+        type: string;
+        /**
+         * @description The payment's status right after it
+         * @enum {string}
+         */
+        status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+        /** @description ISO 8601 */
+        at: string;
+        /** @description The transaction of the event: the payment's, the refund's, or the one a reorganisation removed */
+        txHash: string | null;
+      }[];
+      /** @description The gasless relay request, if the payer used one */
+      relay: components["schemas"]["RelayRequestInput"] | null;
+      /** @description The payment's refunds, newest first */
+      refunds: components["schemas"]["RefundInput"][];
+    };
+    /**
+     * @example {
+     *       "count": 42,
+     *       "byToken": [
+     *         {
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "tokenSymbol": "USDC",
+     *           "tokenDecimals": 6,
+     *           "count": 42,
+     *           "paidCount": 38,
+     *           "gross": "950000000",
+     *           "fee": "9500000",
+     *           "net": "940500000"
+     *         }
+     *       ]
+     *     }
+     */
+    PaymentTotals: {
+      /** @description Payments matching the filters, any status */
+      count: number;
+      /** @description One entry per token with payments, by symbol */
+      byToken: {
+        tokenAddress: string;
+        tokenSymbol: string;
+        tokenDecimals: number;
+        /** @description Payments in this token */
+        count: number;
+        /** @description Of them, paid: PAID, REFUND_SUBMITTED or REFUNDED */
+        paidCount: number;
+        /** @description What the paid ones paid, fee included (base units) */
+        gross: string;
+        /** @description Kassa's fee on them, sent to the treasury (base units) */
+        fee: string;
+        /** @description gross - fee: what reached the merchant's wallet (base units) */
+        net: string;
+      }[];
+    };
+    PaymentTotalsInput: {
+      /** @description Payments matching the filters, any status */
+      count: number;
+      /** @description One entry per token with payments, by symbol */
+      byToken: {
+        tokenAddress: string;
+        tokenSymbol: string;
+        tokenDecimals: number;
+        /** @description Payments in this token */
+        count: number;
+        /** @description Of them, paid: PAID, REFUND_SUBMITTED or REFUNDED */
+        paidCount: number;
+        /** @description What the paid ones paid, fee included (base units) */
+        gross: string;
+        /** @description Kassa's fee on them, sent to the treasury (base units) */
+        fee: string;
+        /** @description gross - fee: what reached the merchant's wallet (base units) */
+        net: string;
+      }[];
+    };
+    /**
+     * @example {
      *       "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
      *       "status": "PENDING"
@@ -6084,6 +6996,29 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "publicKey": "pk_Xq3vR8m2Lk9pT4wYc7nB1sD6fG0hJ5aE"
+     *     }
+     */
+    RotatedKey:
+      | {
+          /** @description The new pk_ key; the old one stops at once */
+          publicKey: string;
+        }
+      | {
+          /** @description The new sk_ key, shown once; the old one stops at once */
+          apiKey: string;
+        };
+    RotatedKeyInput:
+      | {
+          /** @description The new pk_ key; the old one stops at once */
+          publicKey: string;
+        }
+      | {
+          /** @description The new sk_ key, shown once; the old one stops at once */
+          apiKey: string;
+        };
     /**
      * @example {
      *       "webhookSecret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -6266,7 +7201,8 @@ export interface components {
       | components["schemas"]["PaymentRefundSubmittedEvent"]
       | components["schemas"]["PaymentRefundExpiredEvent"]
       | components["schemas"]["PaymentRefundedEvent"]
-      | components["schemas"]["PaymentReorgedEvent"];
+      | components["schemas"]["PaymentReorgedEvent"]
+      | components["schemas"]["WebhookTestEvent"];
     /** @description The body of a Kassa webhook; `type` tells which event */
     WebhookEventInput:
       | components["schemas"]["PaymentPaidEventInput"]
@@ -6276,7 +7212,38 @@ export interface components {
       | components["schemas"]["PaymentRefundSubmittedEventInput"]
       | components["schemas"]["PaymentRefundExpiredEventInput"]
       | components["schemas"]["PaymentRefundedEventInput"]
-      | components["schemas"]["PaymentReorgedEventInput"];
+      | components["schemas"]["PaymentReorgedEventInput"]
+      | components["schemas"]["WebhookTestEventInput"];
+    /**
+     * @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "type": "webhook.test",
+     *       "createdAt": "2026-11-23T09:00:00.000Z",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347"
+     *     }
+     */
+    WebhookTestEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @constant */
+      type: "webhook.test";
+      /** @description When the test was sent (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+    };
+    /** @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx. */
+    WebhookTestEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @constant */
+      type: "webhook.test";
+      /** @description When the test was sent (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+    };
   };
   responses: never;
   parameters: never;

@@ -2,7 +2,14 @@ import type { ApiClient } from "../api.js";
 import { KassaError } from "../errors.js";
 import { pageParams, paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
-import type { ListMerchantPaymentsParams, MerchantPaymentPage, MerchantPaymentRecord } from "../types.js";
+import type {
+  ListMerchantPaymentsParams,
+  MerchantPaymentPage,
+  MerchantPaymentRecord,
+  PaymentTimeline,
+  PaymentTotals,
+  PaymentTotalsParams,
+} from "../types.js";
 
 export class MerchantPaymentsResource {
   constructor(private readonly api: ApiClient) {}
@@ -33,6 +40,27 @@ export class MerchantPaymentsResource {
     return this.api.request(
       "apiKey",
       { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}` },
+      options,
+    );
+  }
+
+  /**
+   * GET /merchants/me/payments/totals: counts and exact base-unit sums per token over a period (default
+   * the last 30 days, at most 366), with the filters of list().
+   */
+  totals(params: PaymentTotalsParams = {}, options?: RequestOptions): Promise<PaymentTotals> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: "/merchants/me/payments/totals", query: { ...params } },
+      options,
+    );
+  }
+
+  /** GET /merchants/me/payments/:id/timeline: status changes, amounts, relay and refunds of a payment. */
+  timeline(paymentId: string, options?: RequestOptions): Promise<PaymentTimeline> {
+    return this.api.request(
+      "apiKey",
+      { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}/timeline` },
       options,
     );
   }

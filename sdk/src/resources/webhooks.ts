@@ -49,6 +49,14 @@ export class WebhooksResource {
   }
 
   /**
+   * POST /merchants/me/webhook-test: sends a signed `webhook.test` event to the webhook URL, as a delivery
+   * of the log (follow it with listDeliveries()).
+   */
+  sendTest(options?: RequestOptions): Promise<Redelivery> {
+    return this.api.request("apiKey", { method: "POST", path: "/merchants/me/webhook-test" }, options);
+  }
+
+  /**
    * POST /merchants/me/webhook-secret/rotate: a new whsec_ secret signs every attempt from now on and
    * the old one stops at once; store the returned secret before anything else.
    */

@@ -8,8 +8,9 @@ import {
 } from "../db/paymentMethods.js";
 import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../db/tokens.js";
 import type { SharedReads } from "../db/sharedReads.js";
-import type { ChainRow, MerchantRow, TokenRow } from "../db/types.js";
-import { hashKey, keyMatchesHash } from "../domain/ids.js";
+import type { ChainRow, MerchantRow, MerchantUpdate, TokenRow } from "../db/types.js";
+import { updateMerchantByKey } from "../db/merchants.js";
+import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
 import { addressSchema, parseInput } from "./validation.js";
 import {
@@ -155,4 +156,40 @@ export async function setPaymentMethodEnabled(
   const method = await setPaymentMethodEnabledById(db, merchant.id, paymentMethodId, isEnabled);
   if (!method) throw new KassaError("NOT_FOUND", `payment method ${paymentMethodId} not found`);
   return paymentMethodView(method);
+}
+
+/** How each of a merchant's keys is issued: its new value, and the columns that store it (hashed, but the webhook secret, which signs). */
+const keyIssuers = {
+  apiKey: () => {
+    const apiKey = newApiKey();
+    return { value: apiKey, columns: { api_key_hash: hashKey(apiKey) } };
+  },
+  publicKey: () => {
+    const publicKey = newPublicKey();
+    return { value: publicKey, columns: { public_key: publicKey, public_key_hash: hashKey(publicKey) } };
+  },
+  webhookSecret: () => {
+    const webhookSecret = newWebhookSecret();
+    return { value: webhookSecret, columns: { webhook_secret: webhookSecret } };
+  },
+} satisfies Record<string, () => { value: string; columns: MerchantUpdate }>;
+export type MerchantKeyName = keyof typeof keyIssuers;
+
+/**
+ * Issues new `keys` for the merchant in one UPDATE: the old ones stop working at once. The new values
+ * are returned this once (Kassa keeps only the hashes of the API and public keys).
+ */
+export async function issueMerchantKeys<K extends MerchantKeyName>(
+  db: Db,
+  merchantKey: string,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const issued = keys.map((key) => [key, keyIssuers[key]()] as const);
+  const row = await updateMerchantByKey(
+    db,
+    merchantKey,
+    Object.assign({}, ...issued.map(([, { columns }]) => columns)) as MerchantUpdate,
+  );
+  if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
+  return Object.fromEntries(issued.map(([key, { value }]) => [key, value])) as Record<K, string>;
 }

@@ -25,6 +25,7 @@ import { convertFiatToToken, parseCurrency } from "../domain/fiat.js";
 import { isBytes32, newPaymentId } from "../domain/ids.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
+import { paymentFilterOf, paymentFilterQueryFields } from "./dashboard/paymentFilters.js";
 import { checkChainToken } from "./merchants.js";
 import type { PriceService } from "./prices/priceService.js";
 import { addressSchema, MAX_URL_LENGTH, parseInput } from "./validation.js";
@@ -292,6 +293,7 @@ export const paymentListQuerySchema = z.object({
     .optional()
     .describe("paymentId of the last item of the previous page"),
   status: z.enum(paymentStatuses).optional().describe("Only payments in this status"),
+  ...paymentFilterQueryFields,
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
@@ -301,13 +303,14 @@ export const merchantPaymentPageSchema = z.object({
 });
 export type MerchantPaymentPage = z.infer<typeof merchantPaymentPageSchema>;
 
-/** GET /merchants/me/payments without orderId: newest first, cursor-paginated. */
+/** GET /merchants/me/payments without orderId: newest first, cursor-paginated, searched and filtered. */
 export async function listMerchantPayments(
   db: Db,
   merchant: MerchantRow,
   query: PaymentListQuery,
 ): Promise<MerchantPaymentPage> {
   const page = await listPaymentDetailsByMerchantId(db, {
+    ...paymentFilterOf(query),
     merchantId: merchant.id,
     limit: query.limit,
     startingAfter: query.starting_after,

@@ -19,7 +19,9 @@ export type WebhookEventType =
   | "payment.refund_submitted"
   | "payment.refund_expired"
   | "payment.refunded"
-  | "payment.reorged";
+  | "payment.reorged"
+  /** Migration 016: a test a merchant sends itself; about no payment. */
+  | "webhook.test";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCEEDED" | "FAILED";
 export type RefundStatus = "SUBMITTED" | "REFUNDED" | "EXPIRED";

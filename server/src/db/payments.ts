@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
+import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
 import "./lifecycleTypes.js";
 import type { NewPaymentRow, PaymentRow } from "./types.js";
 
@@ -144,12 +144,11 @@ export function findPaymentDetailsByMerchantIdAndOrderId(
     .executeTakeFirst();
 }
 
-export interface ListPaymentsFilter {
+export interface ListPaymentsFilter extends PaymentFilter {
   merchantId: number;
   limit: number;
   /** payment_id of the last item of the previous page; must be the merchant's own. */
   startingAfter?: string;
-  status?: PaymentStatus;
 }
 
 /**
@@ -163,33 +162,25 @@ export function listPaymentDetailsByMerchantId(
   return listPaymentDetails(db, filter);
 }
 
-/** The operator's filters: any merchant (or one), by status, order id and creation time. */
+/** The operator's filters: any merchant (or one). */
 export interface ListAllPaymentsFilter extends Omit<ListPaymentsFilter, "merchantId"> {
   merchantId?: number;
-  orderId?: string;
-  /** Created at or after. */
-  since?: Date;
-  /** Created before. */
-  until?: Date;
 }
 
 /**
  * A page of payments, newest first, with `hasMore`. Returns null when `startingAfter` names no payment
- * (of the merchant, when one is given).
+ * (of the merchant, when one is given). The cursor is a position in that order, so it pages the same
+ * whatever the filter.
  */
 export async function listPaymentDetails(
   db: Db,
   filter: ListAllPaymentsFilter,
 ): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
   let query = selectPaymentDetails(db)
+    .where(paymentsMatching(filter))
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id", "desc")
     .limit(filter.limit + 1);
-  if (filter.merchantId !== undefined) query = query.where("payments.merchant_id", "=", filter.merchantId);
-  if (filter.status !== undefined) query = query.where("payments.status", "=", filter.status);
-  if (filter.orderId !== undefined) query = query.where("payments.order_id", "=", filter.orderId);
-  if (filter.since !== undefined) query = query.where("payments.created_at", ">=", filter.since);
-  if (filter.until !== undefined) query = query.where("payments.created_at", "<", filter.until);
   if (filter.startingAfter !== undefined) {
     let cursorQuery = db.selectFrom("payments").select("id").where("payment_id", "=", filter.startingAfter);
     if (filter.merchantId !== undefined)

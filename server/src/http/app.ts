@@ -160,6 +160,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     refunds: services.refunds,
     paymentSync: services.paymentSync,
     statusStreams,
+    webhookAllowPrivate: config.webhookAllowPrivate,
   };
   await app.register(
     async (api) => {

@@ -23,4 +23,6 @@ export interface RouteContext {
   paymentSync: PaymentSync | undefined;
   /** GET /payments/:id/events. */
   statusStreams: StatusStreams;
+  /** WEBHOOK_ALLOW_PRIVATE: PATCH /merchant accepts a webhook URL at a local address. */
+  webhookAllowPrivate: boolean;
 }

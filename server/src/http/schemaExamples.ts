@@ -29,7 +29,7 @@ import { tokenPriceViewSchema } from "../core/prices/view.js";
  */
 export const componentExamples = new Map<z.ZodType, unknown>();
 
-function example<T extends z.ZodType>(schema: T, value: z.output<T>): z.output<T> {
+export function example<T extends z.ZodType>(schema: T, value: z.output<T>): z.output<T> {
   componentExamples.set(schema, value);
   return value;
 }
@@ -334,6 +334,9 @@ const queryExamples: Record<string, unknown> = {
   orderId: "order-10482",
   paymentId: v.paymentId,
   walletAddress: v.payer,
+  q: "order-10482",
+  from: "2026-11-01T00:00:00.000Z",
+  to: "2026-12-01T00:00:00.000Z",
 };
 
 /**

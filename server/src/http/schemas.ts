@@ -4,6 +4,8 @@ import { z } from "zod";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks/outbox.js";
 import { componentExamples, parameterExample } from "./schemaExamples.js";
+// The dashboard's examples join componentExamples before any route asks for one.
+import "./dashboardExamples.js";
 
 /**
  * An example of a value of `schema` for the OpenAPI document: a component's from componentExamples

@@ -64,7 +64,10 @@ export interface RequestOptions {
 }
 
 export interface StartTestAppOptions extends Partial<
-  Pick<Config, "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy" | "publicBaseUrl">
+  Pick<
+    Config,
+    "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy" | "publicBaseUrl" | "webhookAllowPrivate"
+  >
 > {
   /** Default: the system clock. */
   now?: () => Date;
@@ -137,6 +140,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     allowedWidgetOrigin: options.allowedWidgetOrigin,
     publicBaseUrl: options.publicBaseUrl,
+    ...(options.webhookAllowPrivate ? { webhookAllowPrivate: true } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });

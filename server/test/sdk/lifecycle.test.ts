@@ -220,6 +220,7 @@ describe("refunds and webhooks endpoints", () => {
       "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
       "webhook-signature": new Webhook(webhookSecret).sign("evt_x", at, body),
     };
-    expect(verifyWebhook(body, headers, webhookSecret).orderId).toBe("hooked");
+    const verified = verifyWebhook(body, headers, webhookSecret);
+    expect(verified.type === "webhook.test" ? undefined : verified.orderId).toBe("hooked");
   });
 });

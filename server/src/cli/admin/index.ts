@@ -3,8 +3,9 @@ import { type RunWithContext } from "../runner.js";
 import { groups, type AdminCommandSpec } from "./spec.js";
 import { setupCommands } from "./setup.js";
 import { activityCommands } from "./activity.js";
+import { walletCommands } from "./wallets.js";
 
-const adminCommands: AdminCommandSpec[] = [...setupCommands, ...activityCommands];
+const adminCommands: AdminCommandSpec[] = [...setupCommands, ...activityCommands, ...walletCommands];
 
 /** `kassa admin ...`: the operator's commands over the core admin functions, built from the table below. */
 export function adminCommand(run: RunWithContext): Command {

@@ -20,6 +20,7 @@ import {
 import { KassaError } from "../../errors.js";
 import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminMerchant, type AdminMerchant } from "../views.js";
+import * as merchants from "../merchants.js";
 import type { AdminDeps } from "./shared.js";
 import { isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";
 
@@ -165,20 +166,14 @@ export interface RotatedMerchantKeys {
 }
 
 /** Issues a new API key and public key (and optionally webhook secret); the old ones stop working at once. */
-export async function rotateMerchantKeys(
+export function rotateMerchantKeys(
   deps: AdminDeps,
   merchantKey: string,
   options: { webhookSecret?: boolean } = {},
 ): Promise<RotatedMerchantKeys> {
-  const apiKey = newApiKey();
-  const publicKey = newPublicKey();
-  const webhookSecret = options.webhookSecret ? newWebhookSecret() : undefined;
-  const row = await updateMerchantByKey(deps.db, merchantKey, {
-    api_key_hash: hashKey(apiKey),
-    public_key: publicKey,
-    public_key_hash: hashKey(publicKey),
-    ...(webhookSecret === undefined ? {} : { webhook_secret: webhookSecret }),
-  });
-  if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
-  return webhookSecret === undefined ? { apiKey, publicKey } : { apiKey, publicKey, webhookSecret };
+  return merchants.issueMerchantKeys(
+    deps.db,
+    merchantKey,
+    options.webhookSecret ? ["apiKey", "publicKey", "webhookSecret"] : ["apiKey", "publicKey"],
+  );
 }

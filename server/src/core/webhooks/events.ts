@@ -3,7 +3,8 @@ import type { WebhookEventType } from "../../db/lifecycleTypes.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 
 /**
- * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds them,
+ * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the
+ * payment events, testWebhookPayload (dashboard/webhookTest.ts) the test event,
  * and the OpenAPI document's `webhooks` section (and so the SDK's KassaWebhookEvent) is made from them.
  * A new event type: add it to WebhookEventType (db/lifecycleTypes.ts) and its schema to
  * webhookEventSchemas below (the compiler asks for it), then an example in http/schemaExamples.ts.
@@ -133,6 +134,18 @@ export const webhookEventSchemas = {
     "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.",
     { reorged },
   ),
+  "webhook.test": z
+    .object({
+      eventId: paymentEventFields.eventId,
+      type: z.literal("webhook.test"),
+      createdAt: timestamp.describe("When the test was sent (ISO 8601)"),
+      merchantId: z.string().describe("bytes32 merchant id"),
+    })
+    .meta({
+      id: "WebhookTestEvent",
+      description:
+        "A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx.",
+    }),
 } satisfies { [T in WebhookEventType]: z.ZodObject<{ type: z.ZodLiteral<T> } & z.ZodRawShape> };
 
 /** Any Kassa webhook body, told apart by `type`. */

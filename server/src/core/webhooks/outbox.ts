@@ -62,7 +62,7 @@ export interface DeliverWebhookPayload {
   merchantId: number;
 }
 
-function newEventId(): string {
+export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
 }
 

@@ -8,6 +8,13 @@ import {
   merchantOverviewSchema,
   setPaymentMethodEnabled,
 } from "../../core/merchants.js";
+import {
+  merchantSettingsInputSchema,
+  rotatedKeySchema,
+  rotateKeyInputSchema,
+  rotateMerchantKey,
+  updateMerchantSettings,
+} from "../../core/dashboard/settings.js";
 import { paymentMethodViewSchema } from "../../core/views.js";
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
@@ -35,6 +42,46 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
       handler: async (request) => ({
         success: true as const,
         data: await getMerchantOverview(context.db, authenticatedMerchant(request)),
+      }),
+    });
+
+    app.patch("/merchant", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "Set the merchant's webhook URL",
+        description:
+          "An https URL (http too for localhost and private addresses when the operator sets WEBHOOK_ALLOW_PRIVATE), or null to stop webhooks. Answers what GET /merchant answers.",
+        security: apiKeySecurity,
+        body: withExample(merchantSettingsInputSchema, {
+          webhook_url: "https://shop.acme-coffee.example/webhooks/kassa",
+        }),
+        response: {
+          200: successBody(merchantOverviewSchema, "The merchant, as GET /merchant answers"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await updateMerchantSettings(context, authenticatedMerchant(request), request.body),
+      }),
+    });
+
+    app.post("/merchants/me/keys/rotate", {
+      schema: {
+        tags: ["Merchant"],
+        summary: "Issue a new public or secret key",
+        description:
+          "The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.",
+        security: apiKeySecurity,
+        body: withExample(rotateKeyInputSchema, { key: "public" }),
+        response: {
+          200: successBody(rotatedKeySchema, "The new key ({ publicKey } or { apiKey }); the old one stops"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await rotateMerchantKey(context.db, authenticatedMerchant(request), request.body),
       }),
     });
 

@@ -7,6 +7,13 @@ import {
   merchantPaymentPageSchema,
   paymentListQuerySchema,
 } from "../../core/payments.js";
+import {
+  getPaymentTimeline,
+  getPaymentTotals,
+  paymentTimelineSchema,
+  paymentTotalsQuerySchema,
+  paymentTotalsSchema,
+} from "../../core/dashboard/payments.js";
 import { merchantPaymentRecordSchema } from "../../core/views.js";
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
@@ -22,10 +29,51 @@ const listQuerySchema = paymentListQuerySchema.extend({
     .describe("When given, the response is that order's one payment record (404 PAYMENT_NOT_FOUND if none)"),
 });
 
-/** The recommended `/merchants/me/payments` pair and the legacy `/merchant/payments` pair. */
+/**
+ * The recommended `/merchants/me/payments` pair and the legacy `/merchant/payments` pair; the totals and
+ * a payment's timeline (the dashboard's payments pages) under the recommended path only.
+ */
 export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    app.get("/merchants/me/payments/totals", {
+      schema: {
+        tags: ["Merchant payments"],
+        summary: "Count and add up the merchant's payments, per token",
+        description:
+          "Over `from` to `to` (default: the last 30 days; at most 366 days), with the filters of GET " +
+          "/merchants/me/payments. gross, fee and net are exact base-unit sums over the paid payments " +
+          "(PAID, REFUND_SUBMITTED, REFUNDED); net = gross - fee.",
+        security: apiKeySecurity,
+        querystring: paymentTotalsQuerySchema,
+        response: {
+          200: successBody(paymentTotalsSchema, "The totals, per token"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getPaymentTotals(context, authenticatedMerchant(request), request.query),
+      }),
+    });
+
+    app.get("/merchants/me/payments/:id/timeline", {
+      schema: {
+        tags: ["Merchant payments"],
+        summary: "What happened to a payment: status changes, amounts, relay, refunds",
+        security: apiKeySecurity,
+        params: z.object({ id: z.string().describe("paymentId") }),
+        response: {
+          200: successBody(paymentTimelineSchema, "The payment's timeline"),
+          ...errorResponses("UNAUTHORIZED", "PAYMENT_NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getPaymentTimeline(context.db, authenticatedMerchant(request), request.params.id),
+      }),
+    });
 
     for (const [base, deprecated] of [
       ["/merchants/me/payments", false],
@@ -39,7 +87,8 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
             : "Find a payment by orderId, or list payments",
           description:
             "With orderId: that order's payment record. Without: the merchant's payments, newest first, " +
-            "paginated with limit and starting_after, optionally filtered by status.",
+            "paginated with limit and starting_after, optionally searched (q) and filtered by status, token " +
+            "and creation time.",
           deprecated,
           security: apiKeySecurity,
           querystring: listQuerySchema,

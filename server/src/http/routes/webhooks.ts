@@ -9,6 +9,7 @@ import {
   webhookDeliveryListQuerySchema,
   webhookDeliveryPageSchema,
 } from "../../core/webhooks/merchantApi.js";
+import { sendTestWebhook } from "../../core/dashboard/webhookTest.js";
 import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
@@ -54,6 +55,27 @@ export function webhookRoutes(context: RouteContext): FastifyPluginAsyncZod {
           { db: context.db, now: context.now },
           authenticatedMerchant(request),
           request.params.id,
+        );
+        return reply.code(202).send({ success: true, data });
+      },
+    });
+
+    app.post("/merchants/me/webhook-test", {
+      schema: {
+        tags: ["Webhooks"],
+        summary: "Send a signed webhook.test event to the webhook URL",
+        description:
+          "A new event and delivery, sent, logged and retried like any other, so it shows in the delivery log.",
+        security: apiKeySecurity,
+        response: {
+          202: successBody(redeliveryViewSchema, "Test delivery queued"),
+          ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "INVALID_REQUEST"),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await sendTestWebhook(
+          { db: context.db, now: context.now },
+          authenticatedMerchant(request),
         );
         return reply.code(202).send({ success: true, data });
       },

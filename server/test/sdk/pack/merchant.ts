@@ -9,7 +9,7 @@ import {
   toBaseUnits,
   verifyWebhook,
   type ExpectedPayment,
-  type KassaWebhookEvent,
+  type KassaWebhookEventOf,
   type KassaErrorCode,
 } from "@kassa/sdk";
 
@@ -32,8 +32,8 @@ const order: ExpectedPayment = {
 const widget: OpenOptions = { apiUrl: required("KASSA_URL"), publicKey: "pk_front_end", mode: "iframe" };
 const retryable = (code: KassaErrorCode): boolean => code === "TIMEOUT" || code === "CONNECTION_ERROR";
 
-let paid: (event: KassaWebhookEvent) => void = () => {};
-const event = new Promise<KassaWebhookEvent>((resolve) => (paid = resolve));
+let paid: (event: KassaWebhookEventOf<"payment.paid">) => void = () => {};
+const event = new Promise<KassaWebhookEventOf<"payment.paid">>((resolve) => (paid = resolve));
 const webhooks = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,0 +1,46 @@
+import { paymentTimelineSchema, paymentTotalsSchema } from "../core/dashboard/payments.js";
+import { rotatedKeySchema } from "../core/dashboard/settings.js";
+import { webhookEventSchemas } from "../core/webhooks/events.js";
+import { example, exampleValues as v } from "./schemaExamples.js";
+
+/** The examples of the dashboard's shapes, in the terms of schemaExamples.ts (25 USDC on Base). */
+
+example(paymentTotalsSchema, {
+  count: 42,
+  byToken: [
+    {
+      tokenAddress: v.usdc,
+      tokenSymbol: "USDC",
+      tokenDecimals: 6,
+      count: 42,
+      paidCount: 38,
+      gross: "950000000",
+      fee: "9500000",
+      net: "940500000",
+    },
+  ],
+});
+example(paymentTimelineSchema, {
+  paymentId: v.paymentId,
+  status: "PAID",
+  amounts: { gross: "25000000", fee: "250000", net: "24750000", tokenSymbol: "USDC", tokenDecimals: 6 },
+  events: [
+    { type: "payment.created", status: "CREATED", at: "2026-11-23T06:05:00.000Z", txHash: null },
+    { type: "payment.paid", status: "PAID", at: "2026-11-23T06:06:12.000Z", txHash: v.txHash },
+  ],
+  relay: {
+    status: "CONFIRMED",
+    transactionHash: v.txHash,
+    errorMessage: null,
+    createdAt: "2026-11-23T06:05:40.000Z",
+    updatedAt: "2026-11-23T06:06:12.000Z",
+  },
+  refunds: [],
+});
+example(rotatedKeySchema, { publicKey: "pk_Xq3vR8m2Lk9pT4wYc7nB1sD6fG0hJ5aE" });
+example(webhookEventSchemas["webhook.test"], {
+  eventId: v.eventId,
+  type: "webhook.test",
+  createdAt: "2026-11-23T09:00:00.000Z",
+  merchantId: v.merchantId,
+});

@@ -1,0 +1,38 @@
+import { createSiweMessage } from "viem/siwe";
+import { expect } from "vitest";
+import type { TestApp } from "../harness/app.js";
+import type { TestChain } from "../harness/chain.js";
+
+export const ORIGIN = "http://kassa.test";
+
+export interface SignedIn {
+  /** `kassa_session=...`, for the cookie header. */
+  cookie: string;
+  csrfToken: string;
+  /** Headers of a change made from the dashboard: the cookie, its Origin and the CSRF token. */
+  changeHeaders: Record<string, string>;
+}
+
+/** Signs wallet `walletIndex` in to the dashboard of `t` (served at ORIGIN), as the session test does. */
+export async function signIn(t: TestApp, chain: TestChain, walletIndex = 9): Promise<SignedIn> {
+  const wallet = chain.wallet(walletIndex);
+  const nonce = (await t.request("/dashboard/nonce")).body.data.nonce as string;
+  const message = createSiweMessage({
+    domain: new URL(ORIGIN).host,
+    address: wallet.account.address,
+    statement: "Sign in to the Kassa dashboard.",
+    uri: ORIGIN,
+    version: "1",
+    chainId: chain.chainId,
+    nonce,
+    issuedAt: new Date(),
+  });
+  const response = await t.request("/dashboard/session", {
+    method: "POST",
+    json: { message, signature: await wallet.signMessage({ message }) },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const csrfToken = response.body.data.csrfToken as string;
+  return { cookie, csrfToken, changeHeaders: { cookie, origin: ORIGIN, "x-kassa-csrf": csrfToken } };
+}
