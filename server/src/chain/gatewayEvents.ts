@@ -47,6 +47,9 @@ export interface RefundCompletedEvent {
   logIndex: number;
 }
 
+/** Where an event was read: the fields of an event that its log's arguments do not carry. */
+type EventLocation = "networkId" | "txHash" | "blockNumber" | "blockHash" | "logIndex";
+
 export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
 export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });
 
@@ -97,25 +100,11 @@ export async function readGatewayEvents(
       logIndex: log.logIndex,
     };
     if (log.eventName === "PaymentCompleted") {
-      const args = log.args as {
-        paymentId: Hex;
-        merchantId: Hex;
-        payer: Address;
-        recipient: Address;
-        token: Address;
-        amount: bigint;
-        fee: bigint;
-      };
+      const args = log.args as Omit<PaymentCompletedEvent, EventLocation | "recipientReceived">;
       if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
       events.push({ kind: "PaymentCompleted", event: { ...where, ...args } });
     } else {
-      const args = log.args as {
-        paymentId: Hex;
-        recipient: Address;
-        payer: Address;
-        token: Address;
-        amount: bigint;
-      };
+      const args = log.args as Omit<RefundCompletedEvent, EventLocation>;
       if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
       events.push({ kind: "RefundCompleted", event: { ...where, ...args } });
     }
