@@ -127,111 +127,143 @@ describe("gasless payment end to end", () => {
 });
 
 describe("relay errors (nothing is sent, nothing is spent)", () => {
-  it("answers each error code of the endpoint", async () => {
-    const payer = freshPayer();
+  const payer = freshPayer();
+  let p: Awaited<ReturnType<typeof createPayment>>;
+  let good: Awaited<ReturnType<typeof relayBody>>;
+  let relayerNonce: number;
+  beforeAll(async () => {
     await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
-    const p = await createPayment(env, pk, "gasless-errors", 5);
-    const relayerNonce = await chain.publicClient.getTransactionCount({
+    p = await createPayment(env, pk, "gasless-errors", 5);
+    relayerNonce = await chain.publicClient.getTransactionCount({
       address: anvilAccount(RELAYER_INDEX).address,
     });
-    const good = await relayBody(env, payer, p);
-    const expectCode = async (body: unknown, status: number, code: string, paymentId = p.paymentId) => {
-      const response = await post(paymentId, body);
-      expect({ status: response.status, code: response.body.code }, JSON.stringify(response.body)).toEqual({
-        status,
-        code,
-      });
-      return response.body;
-    };
+    good = await relayBody(env, payer, p);
+  });
+  const withRequest = (fields: Record<string, unknown>) => ({
+    ...good,
+    forwardRequest: { ...good.forwardRequest, ...fields },
+  });
 
-    await expectCode({ ...good, paymentId: `0x${"1".repeat(64)}` }, 400, "VALIDATION_ERROR");
-    await expectCode({ ...good, forwarderAddress: chain.gateway }, 400, "VALIDATION_ERROR");
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, to: chain.forwarder } },
+  // [case, the body, status, code, the field `details` names (VALIDATION_ERROR)]
+  const cases: [string, () => Promise<unknown> | unknown, number, string, string[]?][] = [
+    [
+      "a paymentId other than the path's",
+      () => ({ ...good, paymentId: `0x${"1".repeat(64)}` }),
       400,
       "VALIDATION_ERROR",
-    );
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, value: "1" } },
+      ["paymentId"],
+    ],
+    [
+      "another forwarder",
+      () => ({ ...good, forwarderAddress: chain.gateway }),
       400,
       "VALIDATION_ERROR",
-    );
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, gas: "90000000" } },
+      ["forwarderAddress"],
+    ],
+    [
+      "a call to another contract",
+      () => withRequest({ to: chain.forwarder }),
       400,
       "VALIDATION_ERROR",
-    );
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, data: "0x1234" } },
+      ["forwardRequest", "to"],
+    ],
+    ["a value", () => withRequest({ value: "1" }), 400, "VALIDATION_ERROR", ["forwardRequest", "value"]],
+    [
+      "forward gas above the cap",
+      () => withRequest({ gas: "90000000" }),
       400,
       "VALIDATION_ERROR",
-    );
-    const { from: _from, ...withoutFrom } = good.forwardRequest;
-    await expectCode({ ...good, forwardRequest: withoutFrom }, 400, "PAYER_ADDRESS_NOT_FOUND");
-    await expectCode(await relayBody(env, payer, p, { amount: 1n }), 400, "AMOUNT_MISMATCH");
-    await expectCode(await relayBody(env, payer, p, { signer: freshPayer() }), 400, "INVALID_SIGNATURE");
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, signature: "0xdead" } },
+      ["forwardRequest", "gas"],
+    ],
+    [
+      "calldata other than this payment's pay()",
+      () => withRequest({ data: "0x1234" }),
+      400,
+      "VALIDATION_ERROR",
+      ["forwardRequest", "data"],
+    ],
+    [
+      "a request without its payer",
+      () => {
+        const { from: _from, ...withoutFrom } = good.forwardRequest;
+        return { ...good, forwardRequest: withoutFrom };
+      },
+      400,
+      "PAYER_ADDRESS_NOT_FOUND",
+    ],
+    ["another amount", () => relayBody(env, payer, p, { amount: 1n }), 400, "AMOUNT_MISMATCH"],
+    [
+      "a signature of another wallet",
+      () => relayBody(env, payer, p, { signer: freshPayer() }),
       400,
       "INVALID_SIGNATURE",
-    );
+    ],
+    ["a malformed signature", () => withRequest({ signature: "0xdead" }), 400, "INVALID_SIGNATURE"],
     // Fields changed after signing: the signature no longer recovers `from`.
-    await expectCode(
-      { ...good, forwardRequest: { ...good.forwardRequest, gas: "210000" } },
-      400,
-      "INVALID_SIGNATURE",
-    );
-    const wrongNonce = await expectCode(
-      await relayBody(env, payer, p, { nonce: 7n }),
+    ["a field changed after signing", () => withRequest({ gas: "210000" }), 400, "INVALID_SIGNATURE"],
+    [
+      "a stale forwarder nonce",
+      () => relayBody(env, payer, p, { nonce: 7n }),
       400,
       "VALIDATION_ERROR",
-    );
-    expect(wrongNonce.details[0].path).toEqual(["forwardRequest", "nonce"]);
-    const expired = await expectCode(
-      await relayBody(env, payer, p, { deadline: Math.floor(Date.now() / 1000) - 10 }),
+      ["forwardRequest", "nonce"],
+    ],
+    [
+      "an expired request",
+      () => relayBody(env, payer, p, { deadline: Math.floor(Date.now() / 1000) - 10 }),
       400,
       "VALIDATION_ERROR",
-    );
-    expect(expired.details[0].path).toEqual(["forwardRequest", "deadline"]);
+      ["forwardRequest", "deadline"],
+    ],
+    // Simulation: a payer without tokens, a payer with no allowance and no permit, too little gas.
+    ["a payer without the tokens", () => relayBody(env, freshPayer(), p), 400, "INSUFFICIENT_TOKEN_BALANCE"],
+    [
+      "a payer that neither approved nor signed a permit",
+      () => relayBody(env, payer, p, { permit: false }),
+      400,
+      "VALIDATION_ERROR",
+      ["forwardRequest", "data"],
+    ],
+    [
+      "too little forward gas for pay()",
+      () => relayBody(env, payer, p, { gas: 30_000n }),
+      400,
+      "VALIDATION_ERROR",
+      ["forwardRequest", "gas"],
+    ],
+  ];
+  it.each(cases)("refuses %s", async (_case, body, status, code, path) => {
+    const response = await post(p.paymentId, await body());
+    expect({ status: response.status, code: response.body.code }, JSON.stringify(response.body)).toEqual({
+      status,
+      code,
+    });
+    if (path) expect(response.body.details.map((detail: { path: string[] }) => detail.path)).toEqual([path]);
+  });
 
-    // Simulation: a payer without tokens, and a payer with no allowance and no permit.
-    const broke = freshPayer();
-    await expectCode(await relayBody(env, broke, p), 400, "INSUFFICIENT_TOKEN_BALANCE");
-    const noAllowance = await expectCode(
-      await relayBody(env, payer, p, { permit: false }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(noAllowance.message).toMatch(/approve the gateway/);
-    const tooLittleGas = await expectCode(
-      await relayBody(env, payer, p, { gas: 30_000n }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(tooLittleGas.details[0].path).toEqual(["forwardRequest", "gas"]);
+  it("says what to do when the payer has neither approved nor signed a permit", async () => {
+    const response = await post(p.paymentId, await relayBody(env, payer, p, { permit: false }));
+    expect(response.body.message).toMatch(/approve the gateway/);
+  });
 
-    // Other merchants' payments, and unknown ones.
+  it("hides other merchants' payments, and knows no relay of an unknown one", async () => {
     const other = await env.t.addMerchant("Other shop");
     const foreign = await post(p.paymentId, good, other.publicKey);
     expect([foreign.status, foreign.body.code]).toEqual([403, "FORBIDDEN"]);
-    await expectCode(
-      { ...good, paymentId: `0x${"2".repeat(64)}` },
-      404,
-      "PAYMENT_NOT_FOUND",
-      `0x${"2".repeat(64)}`,
-    );
+    const unknownId = `0x${"2".repeat(64)}`;
+    const unknown = await post(unknownId, { ...good, paymentId: unknownId });
+    expect([unknown.status, unknown.body.code]).toEqual([404, "PAYMENT_NOT_FOUND"]);
     const noRelay = await env.request(`/payments/${p.paymentId}/relay`, { headers: { "x-public-key": pk } });
     expect([noRelay.status, noRelay.body.code]).toEqual([404, "RELAY_NOT_FOUND"]);
+  });
 
-    // The API without relayer keys.
+  it("answers RELAYER_NOT_CONFIGURED without relayer keys, and RELAYER_ERROR when the node does not answer", async () => {
     const unconfigured = await env.t.request(`/payments/${p.paymentId}/relay`, {
       method: "POST",
       headers: { "x-public-key": pk },
       json: good,
     });
     expect([unconfigured.status, unconfigured.body.code]).toEqual([400, "RELAYER_NOT_CONFIGURED"]);
-
-    // A node that does not answer.
     const merchant = await findMerchantByPublicKeyHash(env.t.database.db, hashKey(pk));
     const deadNode = createGasless({
       db: env.t.database.db,
@@ -241,21 +273,23 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
     await expect(submitRelay(deadNode, merchant!, p.paymentId, good)).rejects.toMatchObject({
       code: "RELAYER_ERROR",
     });
+  });
 
-    // Nothing above cost the relayer anything.
+  it("spent nothing on any of them, then takes the valid request once", async () => {
     expect(
       await chain.publicClient.getTransactionCount({ address: anvilAccount(RELAYER_INDEX).address }),
     ).toBe(relayerNonce);
-
-    // The valid request goes through once; a second one is refused.
     expect((await post(p.paymentId, good)).status).toBe(202);
-    await expectCode(good, 400, "RELAY_ALREADY_SUBMITTED");
+    const again = await post(p.paymentId, good);
+    expect([again.status, again.body.code]).toEqual([400, "RELAY_ALREADY_SUBMITTED"]);
     await waitFor(
       () => relayStatus(env, pk, p.paymentId),
       (r) => r.status === "CONFIRMED",
     );
   });
+});
 
+describe("relay of an expired payment", () => {
   it("refuses an expired payment", async () => {
     const payer = freshPayer();
     const p = await createPayment(env, pk, "gasless-expired", 1);
