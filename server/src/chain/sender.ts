@@ -57,6 +57,9 @@ function highest(quotes: FeeQuote[]): FeeQuote | undefined {
   return best;
 }
 
+/** Thrown inside a send's transaction when its owner abandons it, to roll the transaction back. */
+class AbandonedSend extends Error {}
+
 /**
  * Sends transactions from a set of keys on one chain with a nonce ledger in PostgreSQL: many in
  * flight per key, every signed version stored before it is sent, stuck ones replaced with the same
@@ -158,45 +161,52 @@ export class TransactionSender {
     await this.ensureSynced();
     const quote = await this.fees();
     const { db } = this.#options;
-    const recorded = await db.transaction().execute(async (trx) => {
-      const account = await lockSenderAccount(trx, this.networkId, this.addresses);
-      const signer = this.#accounts.get(account.address) as LocalAccount;
-      const raw = await this.#sign(
-        signer,
-        {
+    let recorded;
+    try {
+      recorded = await db.transaction().execute(async (trx) => {
+        const account = await lockSenderAccount(trx, this.networkId, this.addresses);
+        const signer = this.#accounts.get(account.address) as LocalAccount;
+        const raw = await this.#sign(
+          signer,
+          {
+            nonce: account.next_nonce,
+            to: request.to,
+            value: request.value,
+            data: request.data,
+            gas: request.gasLimit,
+          },
+          quote,
+        );
+        const txHash = keccak256(raw);
+        const tx = await insertSenderTransaction(trx, {
+          networkId: this.networkId,
+          senderAddress: account.address,
           nonce: account.next_nonce,
+          purpose: request.purpose,
           to: request.to,
           value: request.value,
           data: request.data,
-          gas: request.gasLimit,
-        },
-        quote,
-      );
-      const txHash = keccak256(raw);
-      const tx = await insertSenderTransaction(trx, {
-        networkId: this.networkId,
-        senderAddress: account.address,
-        nonce: account.next_nonce,
-        purpose: request.purpose,
-        to: request.to,
-        value: request.value,
-        data: request.data,
-        gasLimit: request.gasLimit,
+          gasLimit: request.gasLimit,
+        });
+        const broadcast = await insertBroadcast(trx, {
+          senderTransactionId: tx.id,
+          txHash,
+          rawTransaction: raw,
+          isFiller: false,
+          maxFeePerGas: quote.type === "eip1559" ? quote.maxFeePerGas : null,
+          maxPriorityFeePerGas: quote.type === "eip1559" ? quote.maxPriorityFeePerGas : null,
+          gasPrice: quote.type === "legacy" ? quote.gasPrice : null,
+        });
+        await advanceSenderNonce(trx, this.networkId, account.address);
+        // The owner no longer wants it (another process took the request): roll back, so no nonce is
+        // taken and no signed version is left for the tracker to send.
+        if (!(await request.link(trx, tx, txHash))) throw new AbandonedSend();
+        return { tx, broadcast, raw, txHash };
       });
-      const broadcast = await insertBroadcast(trx, {
-        senderTransactionId: tx.id,
-        txHash,
-        rawTransaction: raw,
-        isFiller: false,
-        maxFeePerGas: quote.type === "eip1559" ? quote.maxFeePerGas : null,
-        maxPriorityFeePerGas: quote.type === "eip1559" ? quote.maxPriorityFeePerGas : null,
-        gasPrice: quote.type === "legacy" ? quote.gasPrice : null,
-      });
-      await advanceSenderNonce(trx, this.networkId, account.address);
-      if (!(await request.link(trx, tx, txHash))) return undefined;
-      return { tx, broadcast, raw, txHash };
-    });
-    if (!recorded) return { outcome: "abandoned" };
+    } catch (error) {
+      if (error instanceof AbandonedSend) return { outcome: "abandoned" };
+      throw error;
+    }
     const { tx, broadcast, raw, txHash } = recorded;
 
     const result = await this.#broadcast(raw);
