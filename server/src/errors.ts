@@ -1,3 +1,5 @@
+import { BaseError } from "./domain/baseError.js";
+
 /**
  * The closed list of error codes, each with its one HTTP status and a default message; docs/api.md
  * lists them for merchants. Kassa's own additions: `RATE_LIMITED` (429: a
@@ -86,7 +88,7 @@ export interface ErrorBody {
   details?: ErrorDetail[];
 }
 
-export class KassaError extends Error {
+export class KassaError extends BaseError {
   override readonly name = "KassaError";
   readonly code: ErrorCode;
   readonly status: number;

@@ -14,6 +14,7 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
+import { BaseError as KassaBaseError } from "../domain/baseError.js";
 
 /** A revert decoded against the forwarder's, the gateway's and OpenZeppelin ERC-20's errors. */
 export interface DecodedRevert {
@@ -29,7 +30,7 @@ export interface DecodedRevert {
 export type SimulationResult = { ok: true; gas: bigint } | { ok: false; revert: DecodedRevert };
 
 /** Thrown when the node did not answer the simulation: a real node error, not a revert. */
-export class SimulationUnavailableError extends Error {
+export class SimulationUnavailableError extends KassaBaseError {
   override readonly name = "SimulationUnavailableError";
 }
 

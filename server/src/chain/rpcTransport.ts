@@ -12,6 +12,7 @@ import {
   type EIP1193RequestFn,
   type Transport,
 } from "viem";
+import { BaseError } from "../domain/baseError.js";
 
 export interface RpcTransportOptions {
   /** Tried in this order: a URL that fails rests (growing backoff) while the next one serves. */
@@ -118,7 +119,7 @@ function classifyRpcFailure(method: string, error: unknown): Failure {
 }
 
 /** Thrown up to the eth_getLogs splitter: this URL refused the range. */
-class RangeRefused extends Error {
+class RangeRefused extends BaseError {
   constructor(readonly scrubbed: unknown) {
     super("eth_getLogs range refused");
   }

@@ -32,6 +32,7 @@ import {
 } from "../db/senders.js";
 import { bumpFees, estimateFees, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./sendErrors.js";
+import { BaseError } from "../domain/baseError.js";
 
 const FILLER_GAS = 21_000n;
 const FEE_CACHE_MS = 1_000;
@@ -58,7 +59,7 @@ function highest(quotes: FeeQuote[]): FeeQuote | undefined {
 }
 
 /** Thrown inside a send's transaction when its owner abandons it, to roll the transaction back. */
-class AbandonedSend extends Error {}
+class AbandonedSend extends BaseError {}
 
 /**
  * Sends transactions from a set of keys on one chain with a nonce ledger in PostgreSQL: many in
@@ -200,7 +201,7 @@ export class TransactionSender {
         await advanceSenderNonce(trx, this.networkId, account.address);
         // The owner no longer wants it (another process took the request): roll back, so no nonce is
         // taken and no signed version is left for the tracker to send.
-        if (!(await request.link(trx, tx, txHash))) throw new AbandonedSend();
+        if (!(await request.link(trx, tx, txHash))) throw new AbandonedSend("abandoned by its owner");
         return { tx, broadcast, raw, txHash };
       });
     } catch (error) {

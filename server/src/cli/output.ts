@@ -1,5 +1,6 @@
 import { isKassaError } from "../errors.js";
 import { ConfigError } from "../config/index.js";
+import { BaseError } from "../domain/baseError.js";
 
 /** How a command prints: a human table/lines, or one JSON document (`--json`). */
 export interface Output {
@@ -83,6 +84,6 @@ export function reportError(error: unknown, json: boolean): number {
 }
 
 /** A command-line mistake the user can fix: printed without a stack trace, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends BaseError {
   override readonly name = "UsageError";
 }

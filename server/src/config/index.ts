@@ -9,8 +9,9 @@ import {
   toGaslessSettings,
   type GaslessSettings,
 } from "./gasless.js";
+import { BaseError } from "../domain/baseError.js";
 
-export class ConfigError extends Error {
+export class ConfigError extends BaseError {
   override readonly name = "ConfigError";
 }
 

@@ -4,12 +4,13 @@ import type { Db } from "./database.js";
 import { isUniqueViolation } from "./database.js";
 import "./lifecycleTypes.js";
 import type { NewRefundRow, RefundRow } from "./lifecycleTypes.js";
+import { BaseError } from "../domain/baseError.js";
 
 /** At most one open refund per payment. */
 const REFUNDS_ACTIVE_UNIQUE = "refunds_payment_id_active_key";
 
 /** A payment row locked by another transaction, asked for without waiting (SQLSTATE 55P03). */
-export class RowLockedError extends Error {
+export class RowLockedError extends BaseError {
   override readonly name = "RowLockedError";
 }
 

@@ -1,3 +1,5 @@
+import { BaseError } from "./baseError.js";
+
 /**
  * Exact decimal arithmetic for fiat conversion. Pure: no I/O, no `Number` for money.
  *
@@ -20,7 +22,7 @@ export const MIN_TOKEN_QUANTITY = "0.01";
 /** Token quantities are truncated to this many decimals. */
 export const TOKEN_QUANTITY_DECIMALS = 2;
 
-export class DecimalError extends Error {
+export class DecimalError extends BaseError {
   override readonly name = "DecimalError";
 }
 

@@ -1,4 +1,5 @@
 import type { Currency } from "../../domain/fiat.js";
+import { BaseError } from "../../domain/baseError.js";
 
 /** Where a token's price comes from; chosen per token (`token_price_sources`). */
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";
@@ -58,7 +59,7 @@ export type PriceSourceErrorCode =
   "TIMEOUT" | "RATE_LIMITED" | "HTTP_ERROR" | "BAD_RESPONSE" | "STALE" | "NOT_FOUND" | "UNAVAILABLE";
 
 /** A source could not give a usable price. `details` names the asset and what went wrong. */
-export class PriceSourceError extends Error {
+export class PriceSourceError extends BaseError {
   override readonly name = "PriceSourceError";
   readonly source: string;
   readonly code: PriceSourceErrorCode;

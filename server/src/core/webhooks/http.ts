@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { BaseError } from "../../domain/baseError.js";
 
 /**
  * Addresses a webhook must not reach unless the operator allows it: a merchant-supplied URL is otherwise
@@ -43,7 +44,7 @@ export function isPrivateAddress(address: string): boolean {
   return privateRanges.check(address, "ipv6");
 }
 
-export class WebhookDestinationError extends Error {
+export class WebhookDestinationError extends BaseError {
   override readonly name = "WebhookDestinationError";
 }
 
