@@ -20,17 +20,11 @@ import { quoteAsset } from "../../src/chain/prices/derive.js";
 import { PriceSourceError } from "../../src/chain/prices/source.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { addToken, recordingLogger, testClock } from "./support.js";
+import { rejectionOf } from "../harness/rejection.js";
 
 const FEED_SOURCE = "solidity/test/TestPriceFeed.sol";
 
-async function rejection(promise: Promise<unknown>): Promise<PriceSourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PriceSourceError);
-  return error as PriceSourceError;
-}
+const rejection = rejectionOf(PriceSourceError);
 
 describe("chainlink source on anvil", () => {
   let anvil: AnvilInstance;

@@ -4,15 +4,9 @@ import { quoteAsset } from "../../src/chain/prices/derive.js";
 import { PriceSourceError } from "../../src/chain/prices/source.js";
 import { createStaticFxSource, createStaticPriceSource } from "../../src/chain/prices/static.js";
 import { startFakeCoinGecko, type FakeCoinGecko } from "./fakeCoinGecko.js";
+import { rejectionOf } from "../harness/rejection.js";
 
-async function rejection(promise: Promise<unknown>): Promise<PriceSourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PriceSourceError);
-  return error as PriceSourceError;
-}
+const rejection = rejectionOf(PriceSourceError);
 
 describe("coingecko source", () => {
   let gecko: FakeCoinGecko;

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addSamples } from "../prices/support.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
+import { rejectionOf } from "../harness/rejection.js";
 
 const ORIGIN = "https://shop.example.com";
 
@@ -45,14 +46,7 @@ const paymentParams = (orderId: string, amount = 12.5): CreatePaymentParams => (
   failUrl: "service:none",
 });
 
-async function rejection(promise: Promise<unknown>): Promise<KassaError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(KassaError);
-  return error as KassaError;
-}
+const rejection = rejectionOf(KassaError);
 
 describe("public endpoints", () => {
   it("health, chains and chains with tokens", async () => {

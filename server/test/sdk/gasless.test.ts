@@ -11,6 +11,7 @@ import {
   type GaslessTestEnv,
 } from "../gasless/support.js";
 import { startTestChain } from "../harness/chain.js";
+import { rejectionOf } from "../harness/rejection.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
@@ -26,14 +27,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function rejection(promise: Promise<unknown>): Promise<KassaError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(KassaError);
-  return error as KassaError;
-}
+const rejection = rejectionOf(KassaError);
 
 describe("gasless endpoints through the SDK", () => {
   it("relays a signed ForwardRequest and follows it to CONFIRMED; a second relay is refused", async () => {

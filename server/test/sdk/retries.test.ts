@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Kassa, KassaConnectionError, KassaError, KassaRateLimitError, KassaServerError } from "@kassa/sdk";
 import { afterEach, describe, expect, it } from "vitest";
+import { rejectionOf } from "../harness/rejection.js";
 
 /**
  * A local HTTP server standing in for a flaky Kassa: `script` answers each request in turn (the last
@@ -56,14 +57,7 @@ async function flakyKassa(
 const ok = { status: 200, body: { success: true, data: { chains: [] } } };
 const unavailable = { status: 503, body: { code: "INTERNAL_ERROR", message: "down for a moment" } };
 
-async function rejection(promise: Promise<unknown>): Promise<KassaError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(KassaError);
-  return error as KassaError;
-}
+const rejection = rejectionOf(KassaError);
 
 describe("retries", () => {
   it("retries a GET after 5xx answers until it succeeds", async () => {
