@@ -58,3 +58,14 @@ export function maxCost(quote: FeeQuote, gas: bigint): bigint {
 function max(...values: bigint[]): bigint {
   return values.reduce((a, b) => (a > b ? a : b));
 }
+
+/** The highest of several quotes (the fees a replacement must outbid), undefined for none. */
+export function highestFee(quotes: FeeQuote[]): FeeQuote | undefined {
+  let best: FeeQuote | undefined;
+  for (const quote of quotes) {
+    const value = quote.type === "eip1559" ? quote.maxFeePerGas : quote.gasPrice;
+    const bestValue = best === undefined ? -1n : best.type === "eip1559" ? best.maxFeePerGas : best.gasPrice;
+    if (value > bestValue) best = quote;
+  }
+  return best;
+}

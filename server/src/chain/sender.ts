@@ -30,7 +30,7 @@ import {
   type SenderRole,
   type SenderTransactionRow,
 } from "../db/senders.js";
-import { bumpFees, estimateFees, type FeeQuote } from "./fees.js";
+import { bumpFees, estimateFees, highestFee, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./sendErrors.js";
 import { BaseError } from "../domain/baseError.js";
 
@@ -46,16 +46,6 @@ function quoteOf(broadcast: SenderBroadcastRow): FeeQuote {
         maxFeePerGas: BigInt(broadcast.max_fee_per_gas ?? 0),
         maxPriorityFeePerGas: BigInt(broadcast.max_priority_fee_per_gas ?? 0),
       };
-}
-
-function highest(quotes: FeeQuote[]): FeeQuote | undefined {
-  let best: FeeQuote | undefined;
-  for (const quote of quotes) {
-    const value = quote.type === "eip1559" ? quote.maxFeePerGas : quote.gasPrice;
-    const bestValue = best === undefined ? -1n : best.type === "eip1559" ? best.maxFeePerGas : best.gasPrice;
-    if (value > bestValue) best = quote;
-  }
-  return best;
 }
 
 /** Thrown inside a send's transaction when its owner abandons it, to roll the transaction back. */
@@ -323,7 +313,7 @@ export class TransactionSender {
       const refusal = filler ? undefined : await this.#options.hooks.beforeReplace?.(tx);
       if (refusal !== undefined) filler = await cancelSenderTransaction(trx, tx.id, refusal);
       const current = await this.fees();
-      const previous = highest(broadcasts.map(quoteOf));
+      const previous = highestFee(broadcasts.map(quoteOf));
       const quote = previous ? bumpFees(previous, current, feeBumpPercent) : current;
       const signer = this.#accounts.get(tx.sender_address);
       if (!signer) return undefined;
