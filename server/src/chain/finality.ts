@@ -1,6 +1,11 @@
 import type { PublicClient } from "viem";
 import type { ChainRow } from "../db/types.js";
 
+/** The chain's head block number, read afresh (never viem's cached answer). */
+export function readHeadBlockNumber(client: PublicClient): Promise<bigint> {
+  return client.getBlockNumber({ cacheTime: 0 });
+}
+
 export type FinalBlockNumberParameters = Pick<ChainRow, "network_id" | "finality" | "confirmations">;
 
 /**
@@ -13,7 +18,7 @@ export async function finalBlockNumber(
   chain: FinalBlockNumberParameters,
 ): Promise<bigint> {
   if (chain.finality === "depth") {
-    return (await client.getBlockNumber({ cacheTime: 0 })) - BigInt(chain.confirmations);
+    return (await readHeadBlockNumber(client)) - BigInt(chain.confirmations);
   }
   try {
     return (await client.getBlock({ blockTag: chain.finality })).number;

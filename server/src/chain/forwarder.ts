@@ -38,6 +38,24 @@ const knownErrors = [...erc2771ForwarderAbi, ...paymentGatewayAbi, ...testTokenP
   (item) => item.type === "error",
 ) as Abi;
 
+export interface ReadForwarderNonceParameters {
+  forwarder: Address;
+  owner: Address;
+}
+
+/** The forwarder's current nonce for `owner`: the one its next ForwardRequest must carry. */
+export function readForwarderNonce(
+  client: PublicClient,
+  params: ReadForwarderNonceParameters,
+): Promise<bigint> {
+  return client.readContract({
+    address: params.forwarder,
+    abi: erc2771ForwarderAbi,
+    functionName: "nonces",
+    args: [params.owner],
+  });
+}
+
 export function encodeExecute(request: ForwardRequestData): Hex {
   return encodeFunctionData({ abi: erc2771ForwarderAbi, functionName: "execute", args: [request] });
 }

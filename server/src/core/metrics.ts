@@ -9,6 +9,7 @@ import {
   type CountedTable,
 } from "../db/metrics.js";
 import { faucetDailyBudgetWei, type GaslessSettings } from "../config/gasless.js";
+import { readHeadBlockNumber } from "../chain/finality.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide
@@ -71,7 +72,7 @@ export function watcherLag(chains: ChainClients): ScrapeGauge {
       const samples = await Promise.all(
         rows.map(async (row) => {
           try {
-            const head = await chains.publicClient(row).getBlockNumber({ cacheTime: 0 });
+            const head = await readHeadBlockNumber(chains.publicClient(row));
             return {
               labels: { chain: String(row.network_id) },
               value: Number(head - BigInt(row.block_number)),

@@ -1,6 +1,9 @@
-import { erc2771ForwarderAbi } from "@kassa/contracts";
 import { type Address } from "viem";
-import { simulateForwardRequest, SimulationUnavailableError } from "../../chain/forwarder.js";
+import {
+  readForwarderNonce,
+  simulateForwardRequest,
+  SimulationUnavailableError,
+} from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { isUniqueViolation, type Db } from "../../db/database.js";
 import { enqueueJob } from "../../db/jobQueue.js";
@@ -45,12 +48,7 @@ export async function submitRelay(
   let currentNonce: bigint;
   let simulation;
   try {
-    currentNonce = await client.readContract({
-      address: forwarder,
-      abi: erc2771ForwarderAbi,
-      functionName: "nonces",
-      args: [request.from],
-    });
+    currentNonce = await readForwarderNonce(client, { forwarder, owner: request.from });
     if (currentNonce !== request.nonce) {
       // A copy of this payment's own relay, slower than its mining: the payment's rule says it best.
       if (await findRelayRequestByPaymentRowId(db, payment.id))
