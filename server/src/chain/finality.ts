@@ -1,5 +1,5 @@
 import type { PublicClient } from "viem";
-import type { ChainRow } from "../db/types.js";
+import { type ChainRow } from "../db/rows.js";
 
 /** The chain's head block number, read afresh (never viem's cached answer). */
 export function readHeadBlockNumber(client: PublicClient): Promise<bigint> {

@@ -6,8 +6,8 @@ import type { ChainClients } from "./clients.js";
 import { TransactionSender } from "./sender.js";
 import { type SenderHooks } from "./senderTypes.js";
 import type { Db } from "../db/database.js";
-import type { SenderRole } from "../db/senders.js";
-import type { ChainRow } from "../db/types.js";
+import { type SenderRole } from "../domain/records.js";
+import { type ChainRow } from "../db/rows.js";
 import type { GaslessSettings } from "../config/gasless.js";
 
 /** What the relay and faucet core functions and the worker's tracker share. */

@@ -26,10 +26,9 @@ import {
   lockSenderAccount,
   markBroadcast,
   syncSenderAccount,
-  type SenderBroadcastRow,
-  type SenderRole,
-  type SenderTransactionRow,
 } from "../db/senders.js";
+import { type SenderBroadcastRow, type SenderTransactionRow } from "../db/rows.js";
+import { type SenderRole } from "../domain/records.js";
 import { bumpFees, estimateFees, highestFee, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./sendErrors.js";
 import { BaseError } from "../domain/baseError.js";

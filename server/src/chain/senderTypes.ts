@@ -1,6 +1,7 @@
 import { type Address, type Hex, type LocalAccount, type PublicClient, type TransactionReceipt } from "viem";
 import type { Db, DbTransaction } from "../db/database.js";
-import { type SenderPurpose, type SenderRole, type SenderTransactionRow } from "../db/senders.js";
+import { type SenderTransactionRow } from "../db/rows.js";
+import { type SenderPurpose, type SenderRole } from "../domain/records.js";
 
 /** What the transaction sender takes and answers, and the hooks its owners (relays, grants) give it. */
 

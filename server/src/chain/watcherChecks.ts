@@ -9,7 +9,7 @@ import {
 import { findWatchedGateways } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import { findPaidPaymentsInBlocks, markSeenPayments, movePaidPaymentToBlock } from "../db/paymentBlocks.js";
-import type { ChainRow } from "../db/types.js";
+import { type ChainRow } from "../db/rows.js";
 import { paymentCompletedAbiItem, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import type { ChainEventHandlers } from "./watcher.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/database.js";
-import type { WebhookDeliveryStatus, WebhookEventType } from "../db/lifecycleTypes.js";
+import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
 import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments.js";
 import { findRelayRequestByPaymentRowId } from "../db/relays.js";
 import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "../db/webhooks.js";

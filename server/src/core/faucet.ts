@@ -14,11 +14,12 @@ import {
   GRANT_PAYMENT_UNIQUE,
   GRANT_WALLET_UNIQUE,
   releaseGrantClaim,
-  type GasGrantRow,
   type GrantLimit,
 } from "../db/grants.js";
-import { findSenderTransactionById, type SenderTransactionRow } from "../db/senders.js";
-import type { MerchantRow } from "../db/types.js";
+import { type GasGrantRow } from "../db/rows.js";
+import { findSenderTransactionById } from "../db/senders.js";
+import { type SenderTransactionRow } from "../db/rows.js";
+import { type MerchantRow } from "../db/rows.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";

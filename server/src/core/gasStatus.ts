@@ -6,7 +6,7 @@ import { classifySendError } from "../chain/sendErrors.js";
 import { findChainById } from "../db/chains.js";
 import { findGrantByWallet } from "../db/grants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
-import type { ChainRow, MerchantRow } from "../db/types.js";
+import { type ChainRow, type MerchantRow } from "../db/rows.js";
 import { isBytes32 } from "../domain/ids.js";
 import { KassaError } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";

@@ -8,7 +8,7 @@ import {
 } from "../db/paymentMethods.js";
 import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../db/tokens.js";
 import type { SharedReads } from "../db/sharedReads.js";
-import type { ChainRow, MerchantRow, MerchantUpdate, TokenRow } from "../db/types.js";
+import { type ChainRow, type MerchantRow, type MerchantUpdate, type TokenRow } from "../db/rows.js";
 import { updateMerchantByKey } from "../db/merchants.js";
 import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../domain/ids.js";
 import { KassaError } from "../errors.js";

@@ -12,7 +12,7 @@ import {
 } from "../db/payments.js";
 import type { PaymentSequencer } from "../db/paymentSequences.js";
 import type { SharedReads } from "../db/sharedReads.js";
-import type { MerchantRow } from "../db/types.js";
+import { type MerchantRow } from "../db/rows.js";
 import {
   AMOUNT_MAX_DECIMALS,
   amountProblemMessages,

@@ -17,7 +17,7 @@ import {
   RowLockedError,
   type RefundDetails,
 } from "../db/refunds.js";
-import type { MerchantRow } from "../db/types.js";
+import { type MerchantRow } from "../db/rows.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob } from "../db/jobQueue.js";

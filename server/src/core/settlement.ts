@@ -2,13 +2,12 @@ import { getAddress, type Hex } from "viem";
 import type { PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
 import type { ChainEventHandlers } from "../chain/watcher.js";
 import type { Db } from "../db/database.js";
-import "../db/lifecycleTypes.js";
 import {
   movePaidPaymentToBlock,
   revertPaidPaymentToCreated,
   type PaidPaymentBlock,
 } from "../db/paymentBlocks.js";
-import type { ChainEventKind } from "../db/lifecycleTypes.js";
+import { type ChainEventKind } from "../domain/records.js";
 import { settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
 import { findChainIdByNetworkId } from "../db/chains.js";
 import { insertChainEvent } from "../db/chainEvents.js";

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { PaymentMethodWithToken } from "../db/paymentMethods.js";
 import type { PaymentDetails } from "../db/payments.js";
 import type { TokenWithChain } from "../db/tokens.js";
-import type { ChainFinality, ChainRow, MerchantRow, TokenRow } from "../db/types.js";
+import { type ChainFinality } from "../domain/records.js";
+import { type ChainRow, type MerchantRow, type TokenRow } from "../db/rows.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 
 /**

@@ -1,6 +1,5 @@
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
-import type { ChainCursorRow } from "./lifecycleTypes.js";
+import { type ChainCursorRow } from "./rows.js";
 
 /** Where the watcher stopped reading a chain: the last block it applied, and that block's hash. */
 export interface ChainCursorPosition {

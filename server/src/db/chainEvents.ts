@@ -1,6 +1,5 @@
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
-import type { ChainEventKind } from "./lifecycleTypes.js";
+import { type ChainEventKind } from "../domain/records.js";
 
 /** A gateway event as read from the chain, and what applying it did (`outcome`). */
 export interface ChainEventRecord {

@@ -1,6 +1,5 @@
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
-import type { ChainRow, ChainUpdate, NewChainRow } from "./types.js";
+import { type ChainRow, type ChainUpdate, type NewChainRow } from "./rows.js";
 
 export function listChains(db: Db): Promise<ChainRow[]> {
   return db.selectFrom("chains").selectAll().orderBy("id").execute();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "./database.js";
 import { isUniqueViolation } from "./database.js";
-import type { DashboardSessionRow, MerchantRow, MerchantWalletRow } from "./types.js";
+import { type DashboardSessionRow, type MerchantRow, type MerchantWalletRow } from "./rows.js";
 
 const SESSION_NONCE_UNIQUE = "dashboard_sessions_nonce_key";
 const MERCHANT_WALLET_UNIQUE = "merchant_wallets_merchant_address_key";

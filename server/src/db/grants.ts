@@ -1,57 +1,6 @@
-import { sql, type ColumnType, type Selectable } from "kysely";
+import { sql } from "kysely";
+import type { GasGrantRow } from "./rows.js";
 import type { Db } from "./database.js";
-
-type Timestamp = ColumnType<Date, never, never>;
-
-/** FAILED: the transfer was sent and did not land; the claim stays, so it is never paid for again. */
-export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
-
-export interface GasGrantsTable {
-  id: ColumnType<number, never, never>;
-  network_id: number;
-  wallet_address: string;
-  payment_id: number;
-  amount: ColumnType<string, bigint, never>;
-  status: ColumnType<GrantStatus, never, GrantStatus>;
-  sender_transaction_id: ColumnType<number | null, never, number>;
-  tx_hash: ColumnType<string | null, never, string>;
-  charged_wei: ColumnType<string, bigint, never>;
-  budget_day: ColumnType<Date | null, string, never>;
-  client_key: ColumnType<string | null, string, never>;
-  error_message: ColumnType<string | null, never, string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A daily counter of the faucet's budgets: a chain's, a merchant's on a chain. */
-export interface FaucetChainDaysTable {
-  network_id: number;
-  day: ColumnType<Date, string, never>;
-  spent_wei: ColumnType<string, bigint, never>;
-  grants: number;
-}
-
-export interface FaucetMerchantDaysTable extends FaucetChainDaysTable {
-  merchant_id: number;
-}
-
-/** Grants of a client on a day; `client_key` is sha256 of the day's salt and the client's network. */
-export interface FaucetClientDaysTable {
-  day: ColumnType<Date, string, never>;
-  client_key: string;
-  grants: number;
-}
-
-declare module "./types.js" {
-  interface Database {
-    gas_grants: GasGrantsTable;
-    faucet_chain_days: FaucetChainDaysTable;
-    faucet_merchant_days: FaucetMerchantDaysTable;
-    faucet_client_days: FaucetClientDaysTable;
-  }
-}
-
-export type GasGrantRow = Selectable<GasGrantsTable>;
 
 /** One grant per wallet per chain, one per payment. */
 export const GRANT_WALLET_UNIQUE = "gas_grants_wallet_key";

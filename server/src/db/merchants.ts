@@ -1,5 +1,5 @@
 import type { Db } from "./database.js";
-import type { MerchantRow, MerchantUpdate, NewMerchantRow } from "./types.js";
+import { type MerchantRow, type MerchantUpdate, type NewMerchantRow } from "./rows.js";
 
 export function insertMerchant(db: Db, merchant: NewMerchantRow): Promise<MerchantRow> {
   return db.insertInto("merchants").values(merchant).returningAll().executeTakeFirstOrThrow();

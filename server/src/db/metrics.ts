@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
-import type { ChainRow } from "./types.js";
+import { type ChainRow } from "./rows.js";
 
 /** The tables whose rows per status migration 011's triggers count in `status_counts`. */
 export type CountedTable = "payments" | "webhook_deliveries";

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
 import { movePaymentStatus } from "./paymentStatus.js";
 
 /** Where the event that paid a payment was read. */

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
 
 /** A CREATED payment claimed for a chain check. */
 export interface ClaimedPaymentCheck {

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
 import { assertPaymentMove } from "./paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "./payments.js";
 import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";

@@ -1,5 +1,5 @@
 import type { Db } from "./database.js";
-import type { PaymentMethodRow, TokenRow } from "./types.js";
+import { type PaymentMethodRow, type TokenRow } from "./rows.js";
 
 /** A payment method with its token's fields. */
 export type PaymentMethodWithToken = PaymentMethodRow &

@@ -1,7 +1,6 @@
 import { expressionBuilder, sql, type Expression, type SqlBool } from "kysely";
 import type { PaymentStatus } from "../domain/paymentStatus.js";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
 import type { Database } from "./types.js";
 
 /** Which payments a listing or a sum covers; every field optional, all of them must hold. */

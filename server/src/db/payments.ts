@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
 import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
-import "./lifecycleTypes.js";
-import type { NewPaymentRow, PaymentRow } from "./types.js";
+import { type NewPaymentRow, type PaymentRow } from "./rows.js";
 
 /** The unique key that turns a concurrent duplicate create into DUPLICATE_ORDER. */
 export const PAYMENT_ORDER_UNIQUE = "payments_merchant_id_order_id_key";

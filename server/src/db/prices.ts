@@ -1,41 +1,11 @@
-import { sql, type ColumnType, type Insertable, type Selectable } from "kysely";
+import { sql } from "kysely";
+import type {
+  NewPriceSampleRow,
+  NewTokenPriceSourceRow,
+  PriceSampleRow,
+  TokenPriceSourceRow,
+} from "./rows.js";
 import type { Db } from "./database.js";
-
-/** numeric read as an exact decimal string. */
-type Numeric = ColumnType<string, string, string>;
-type Timestamp = ColumnType<Date, never, never>;
-
-export interface TokenPriceSourcesTable {
-  token_id: number;
-  kind: "chainlink" | "coingecko" | "static";
-  ref: string;
-  feed_network_id: number | null;
-  quote_currency: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PriceSamplesTable {
-  id: ColumnType<number, never, never>;
-  token_id: number;
-  currency: string;
-  price: Numeric;
-  source: string;
-  observed_at: Date | null;
-  sampled_at: Date;
-}
-
-declare module "./types.js" {
-  interface Database {
-    token_price_sources: TokenPriceSourcesTable;
-    price_samples: PriceSamplesTable;
-  }
-}
-
-export type TokenPriceSourceRow = Selectable<TokenPriceSourcesTable>;
-export type NewTokenPriceSourceRow = Insertable<TokenPriceSourcesTable>;
-export type PriceSampleRow = Selectable<PriceSamplesTable>;
-export type NewPriceSampleRow = Insertable<PriceSamplesTable>;
 
 /** Sets (or replaces) the price source of a token. */
 export function upsertTokenPriceSource(db: Db, row: NewTokenPriceSourceRow): Promise<TokenPriceSourceRow> {

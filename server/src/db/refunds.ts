@@ -2,8 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import type { Db } from "./database.js";
 import { isUniqueViolation } from "./database.js";
-import "./lifecycleTypes.js";
-import type { NewRefundRow, RefundRow } from "./lifecycleTypes.js";
+import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 
 /** At most one open refund per payment. */

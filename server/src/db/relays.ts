@@ -1,52 +1,8 @@
-import { sql, type ColumnType, type Selectable, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { RelayStatus } from "../domain/records.js";
+import type { RelayRequestRow } from "./rows.js";
 import type { Db } from "./database.js";
 import type { Database } from "./types.js";
-
-type Timestamp = ColumnType<Date, never, never>;
-type Numeric = ColumnType<string, bigint | string, never>;
-
-export const relayStatuses = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] as const;
-export type RelayStatus = (typeof relayStatuses)[number];
-
-export interface RelayRequestsTable {
-  id: ColumnType<number, never, never>;
-  payment_id: number;
-  network_id: number;
-  forwarder_address: string;
-  from_address: string;
-  to_address: string;
-  gas: Numeric;
-  forwarder_nonce: Numeric;
-  deadline: number;
-  data: string;
-  signature: string;
-  status: ColumnType<RelayStatus, never, RelayStatus>;
-  sender_transaction_id: ColumnType<number | null, never, number>;
-  transaction_hash: ColumnType<string | null, never, string | null>;
-  error_message: ColumnType<string | null, never, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A mined relay that reverted, against its payer and merchant (migration 006). */
-export interface RelayRevertsTable {
-  relay_request_id: number;
-  network_id: number;
-  payer_address: string;
-  merchant_id: number;
-  transaction_hash: string;
-  gas_used: Numeric;
-  created_at: Timestamp;
-}
-
-declare module "./types.js" {
-  interface Database {
-    relay_requests: RelayRequestsTable;
-    relay_reverts: RelayRevertsTable;
-  }
-}
-
-export type RelayRequestRow = Selectable<RelayRequestsTable>;
 
 /** The unique key that makes a second relay for a payment RELAY_ALREADY_SUBMITTED. */
 export const RELAY_PAYMENT_UNIQUE = "relay_requests_payment_id_key";

@@ -1,68 +1,8 @@
-import { sql, type ColumnType, type Generated, type Selectable, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { SenderPurpose, SenderRole } from "../domain/records.js";
+import type { SenderBroadcastRow, SenderTransactionRow } from "./rows.js";
 import type { Db } from "./database.js";
 import type { Database } from "./types.js";
-
-type Timestamp = ColumnType<Date, never, never>;
-type Numeric = ColumnType<string, bigint | string, bigint | string>;
-
-export type SenderRole = "relayer" | "faucet";
-export type SenderPurpose = "relay" | "grant";
-export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
-export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
-
-export interface SenderAccountsTable {
-  network_id: number;
-  address: string;
-  role: SenderRole;
-  next_nonce: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SenderTransactionsTable {
-  id: ColumnType<number, never, never>;
-  network_id: number;
-  sender_address: string;
-  nonce: number;
-  purpose: SenderPurpose;
-  to_address: string;
-  value: Numeric;
-  data: string;
-  gas_limit: Numeric;
-  status: ColumnType<SenderTransactionStatus, SenderTransactionStatus | undefined, SenderTransactionStatus>;
-  cancelled: Generated<boolean>;
-  mined_hash: string | null;
-  block_number: number | null;
-  error_message: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SenderBroadcastsTable {
-  id: ColumnType<number, never, never>;
-  sender_transaction_id: number;
-  tx_hash: string;
-  raw_transaction: string;
-  is_filler: Generated<boolean>;
-  max_fee_per_gas: ColumnType<string | null, bigint | null | undefined, bigint | null>;
-  max_priority_fee_per_gas: ColumnType<string | null, bigint | null | undefined, bigint | null>;
-  gas_price: ColumnType<string | null, bigint | null | undefined, bigint | null>;
-  status: ColumnType<BroadcastStatus, BroadcastStatus | undefined, BroadcastStatus>;
-  error_message: string | null;
-  created_at: ColumnType<Date, never, never>;
-  sent_at: ColumnType<Date | null, never, Date | null>;
-}
-
-declare module "./types.js" {
-  interface Database {
-    sender_accounts: SenderAccountsTable;
-    sender_transactions: SenderTransactionsTable;
-    sender_broadcasts: SenderBroadcastsTable;
-  }
-}
-
-export type SenderTransactionRow = Selectable<SenderTransactionsTable>;
-export type SenderBroadcastRow = Selectable<SenderBroadcastsTable>;
 
 /**
  * Registers a key's nonce ledger, or moves it forward to `chainNonce` (the node's pending count) when

@@ -2,7 +2,7 @@ import type { Db } from "./database.js";
 import { findMerchantByApiKeyHash, findMerchantByPublicKeyHash } from "./merchants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "./payments.js";
 import { findChainTokenForMerchant, type ChainTokenForMerchant } from "./tokens.js";
-import type { MerchantRow } from "./types.js";
+import { type MerchantRow } from "./rows.js";
 
 /** A read shared while in flight; `fresh` starts a read of its own, which later callers may share. */
 export interface SingleFlight<A, V> {

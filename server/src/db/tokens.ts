@@ -1,5 +1,5 @@
 import type { Db } from "./database.js";
-import type { ChainRow, NewTokenRow, TokenRow } from "./types.js";
+import { type ChainRow, type NewTokenRow, type TokenRow } from "./rows.js";
 
 export type TokenWithChain = TokenRow & { network_id: number };
 

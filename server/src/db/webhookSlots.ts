@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
 import type { DeliveryToSend } from "./webhooks.js";
 import { findDeliveryToSend } from "./webhooks.js";
 

@@ -1,13 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import "./lifecycleTypes.js";
-import type {
-  WebhookAttemptRow,
-  WebhookDeliveryRow,
-  WebhookDeliveryStatus,
-  WebhookEventRow,
-  WebhookEventType,
-} from "./lifecycleTypes.js";
+import { type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEventRow } from "./rows.js";
+import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
 
 export interface NewWebhookEvent {
   id: string;

@@ -2,7 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
 import type { SharedReads } from "../db/sharedReads.js";
-import type { MerchantRow } from "../db/types.js";
+import { type MerchantRow } from "../db/rows.js";
 import { KassaError, isKassaError } from "../errors.js";
 
 declare module "fastify" {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PaymentStatusFeed } from "../core/paymentStatusFeed.js";
 import type { PaymentView } from "../core/views.js";
-import type { MerchantRow } from "../db/types.js";
+import { type MerchantRow } from "../db/rows.js";
 import { KassaError } from "../errors.js";
 
 /** Open status streams one client IP may hold (a payer needs one; a shop's office shares an IP). */

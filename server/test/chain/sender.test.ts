@@ -3,7 +3,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransactionSender } from "../../src/chain/sender.js";
 import type { SenderOutcome, SendRequest } from "../../src/chain/senderTypes.js";
-import { listBroadcastsBySenderTransactionId, type SenderTransactionRow } from "../../src/db/senders.js";
+import { listBroadcastsBySenderTransactionId } from "../../src/db/senders.js";
+import { type SenderTransactionRow } from "../../src/db/rows.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 

@@ -6,7 +6,7 @@ import { Secret } from "../../src/secret.js";
 import { createMerchant } from "../../src/core/admin/merchants.js";
 import { createServices } from "../../src/core/services.js";
 import { updateChainByNetworkId } from "../../src/db/chains.js";
-import type { TokenRow } from "../../src/db/types.js";
+import { type TokenRow } from "../../src/db/rows.js";
 import { buildApp } from "../../src/http/app.js";
 import { defaultConfig } from "../../src/config/index.js";
 import { defaultPriceSettings } from "../../src/config/prices.js";

@@ -1,10 +1,6 @@
 import type { Currency } from "../../domain/fiat.js";
 import { BaseError } from "../../domain/baseError.js";
-
-/** Where a token's price comes from; chosen per token (`token_price_sources`). */
-export type PriceSourceKind = "chainlink" | "coingecko" | "static";
-
-export const PRICE_SOURCE_KINDS: readonly PriceSourceKind[] = ["chainlink", "coingecko", "static"];
+import type { PriceSourceKind } from "../../domain/records.js";
 
 /**
  * The asset a source prices, in that source's terms. A testnet token maps to the asset whose price

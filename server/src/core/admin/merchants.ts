@@ -8,7 +8,7 @@ import {
   listMerchants as listMerchantRows,
   updateMerchantByKey,
 } from "../../db/merchants.js";
-import type { ChainRow, MerchantRow, MerchantUpdate } from "../../db/types.js";
+import { type ChainRow, type MerchantRow, type MerchantUpdate } from "../../db/rows.js";
 import {
   hashKey,
   newApiKey,

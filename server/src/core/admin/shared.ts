@@ -3,7 +3,7 @@ import { type ChainClients } from "../../chain/clients.js";
 import { findChainById, findChainByNetworkId } from "../../db/chains.js";
 import { type Db } from "../../db/database.js";
 import { findMerchantByKey } from "../../db/merchants.js";
-import type { ChainRow, MerchantRow } from "../../db/types.js";
+import { type ChainRow, type MerchantRow } from "../../db/rows.js";
 import { KassaError } from "../../errors.js";
 import type { Secret } from "../../secret.js";
 

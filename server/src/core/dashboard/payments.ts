@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.js";
 import { sumPaymentsByToken } from "../../db/paymentSearch.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments.js";
 import { findRelayRequestByPaymentRowId } from "../../db/relays.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import { listEventsByPaymentRowId } from "../../db/webhooks.js";
 import { isBytes32 } from "../../domain/ids.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";

@@ -11,7 +11,7 @@ import {
   revokeDashboardSession,
 } from "../../db/dashboardSessions.js";
 import type { Db } from "../../db/database.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import {
   checkSignInNonce,
   csrfTokenFor,

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import type { Db } from "../../db/database.js";
 import { updateMerchantByKey } from "../../db/merchants.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import { KassaError, validationError } from "../../errors.js";
 import { updateMerchantInputSchema } from "../admin/index.js";
 import { getMerchantOverview, issueMerchantKeys, type MerchantOverview } from "../merchants.js";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "../../db/database.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import { insertWebhookEvents } from "../../db/webhooks.js";
 import { KassaError } from "../../errors.js";
 import type { webhookEventSchemas } from "../webhooks/events.js";

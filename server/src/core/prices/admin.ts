@@ -1,11 +1,8 @@
 import { getAddress, isAddress } from "viem";
 import { findChainByNetworkId } from "../../db/chains.js";
 import type { Db } from "../../db/database.js";
-import {
-  deleteTokenPriceSourceByTokenId,
-  upsertTokenPriceSource,
-  type TokenPriceSourceRow,
-} from "../../db/prices.js";
+import { deleteTokenPriceSourceByTokenId, upsertTokenPriceSource } from "../../db/prices.js";
+import { type TokenPriceSourceRow } from "../../db/rows.js";
 import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
 import { parseCurrency } from "../../domain/fiat.js";
 import { KassaError } from "../../errors.js";

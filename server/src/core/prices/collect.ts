@@ -4,12 +4,13 @@ import {
   deletePriceSamplesSampledBefore,
   insertPriceSamples,
   listEnabledTokensWithPriceSources,
-  type NewPriceSampleRow,
   type PricedTokenRow,
 } from "../../db/prices.js";
+import { type NewPriceSampleRow } from "../../db/rows.js";
 import { parseCurrency, type Currency } from "../../domain/fiat.js";
 import { quoteAsset } from "../../chain/prices/derive.js";
-import type { FxSource, PriceSource, PriceSourceKind } from "../../chain/prices/source.js";
+import type { FxSource, PriceSource } from "../../chain/prices/source.js";
+import type { PriceSourceKind } from "../../domain/records.js";
 
 /** The subset of a pino logger the collector writes to. */
 export interface PriceLogger {

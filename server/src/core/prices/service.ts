@@ -8,7 +8,7 @@ import {
   findTokenPriceSourceByTokenId,
 } from "../../db/prices.js";
 import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
-import type { TokenRow } from "../../db/types.js";
+import { type TokenRow } from "../../db/rows.js";
 import { meanFromSum, parseCurrency, type Currency } from "../../domain/fiat.js";
 import { KassaError } from "../../errors.js";
 import {

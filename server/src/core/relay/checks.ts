@@ -23,7 +23,7 @@ import {
   findRelayRevertAtLimit,
   findUnfinishedRelayByForwarderNonce,
 } from "../../db/relays.js";
-import type { ChainRow, MerchantRow } from "../../db/types.js";
+import { type ChainRow, type MerchantRow } from "../../db/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
 import { requireOwnPayment } from "../payments.js";
 import { parseInput } from "../validation.js";

@@ -14,7 +14,7 @@ import {
   RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
 } from "../../db/relays.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments.js";

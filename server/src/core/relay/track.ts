@@ -14,9 +14,9 @@ import {
   markRelaySubmitted,
   recordRelayRevert,
   setRelayTransactionHash,
-  type RelayRequestRow,
 } from "../../db/relays.js";
-import type { SenderTransactionRow } from "../../db/senders.js";
+import { type RelayRequestRow } from "../../db/rows.js";
+import { type SenderTransactionRow } from "../../db/rows.js";
 import { applyPaymentCompletedIn, failPayment } from "../settlement.js";
 import { revertError } from "./checks.js";
 

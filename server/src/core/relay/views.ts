@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { relayStatuses, type RelayRequestRow } from "../../db/relays.js";
+import { type RelayRequestRow } from "../../db/rows.js";
+import { relayStatuses } from "../../domain/records.js";
 
 /** What a gasless relay request takes and answers. */
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { WebhookEventType } from "../../db/lifecycleTypes.js";
+import { type WebhookEventType } from "../../domain/records.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the
  * payment events, testWebhookPayload (dashboard/webhookTest.ts) the test event,
  * and the OpenAPI document's `webhooks` section (and so the SDK's KassaWebhookEvent) is made from them.
- * A new event type: add it to WebhookEventType (db/lifecycleTypes.ts) and its schema to
+ * A new event type: add it to WebhookEventType (domain/records.ts) and its schema to
  * webhookEventSchemas below (the compiler asks for it), then an example in http/schemaExamples.ts.
  */
 

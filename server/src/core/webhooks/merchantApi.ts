@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.js";
 import { updateMerchantByKey } from "../../db/merchants.js";
-import type { MerchantRow } from "../../db/types.js";
+import { type MerchantRow } from "../../db/rows.js";
 import {
   findDeliveryByMerchantId,
   listAttemptsByDeliveryIds,

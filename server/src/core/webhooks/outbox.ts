@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.js";
 import { enqueueJob, enqueueJobs } from "../../db/jobQueue.js";
-import type { WebhookDeliveryRow, WebhookEventType } from "../../db/lifecycleTypes.js";
+import { type WebhookDeliveryRow } from "../../db/rows.js";
+import { type WebhookEventType } from "../../domain/records.js";
 import { findMerchantIdsWithWebhookUrl } from "../../db/merchants.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments.js";
 import {
