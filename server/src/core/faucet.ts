@@ -1,7 +1,7 @@
 import { type Address, type Hex } from "viem";
 import { maxCost, type FeeQuote } from "../chain/fees.js";
 import type { SenderOutcome } from "../chain/senderTypes.js";
-import { classifySendError } from "../chain/sendErrors.js";
+import { isContract, readNativeTransfer, type ReadNativeTransferReturnType } from "../chain/walletState.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import {
   attachGrantTransaction,
@@ -26,7 +26,7 @@ import type { GaslessRuntime } from "../chain/gasless.js";
 import { faucetDailyBudgetWei } from "../config/gasless.js";
 import { parseInput } from "./validation.js";
 import type { GasGrant, RequestGasInput, FaucetContext } from "./gasStatus.js";
-import { requestGasInputSchema, requireFaucet, nodeError, readWallet, isContract } from "./gasStatus.js";
+import { requestGasInputSchema, requireFaucet, nodeError, readWallet } from "./gasStatus.js";
 
 /** Why an existing claim blocks this request. */
 function claimError(
@@ -76,23 +76,15 @@ async function priceTransfer(
   fees: FeeQuote,
 ): Promise<{ gasLimit: bigint; charge: bigint }> {
   const faucetAddress = faucet.addresses[0] as Address;
-  let gasLimit: bigint;
-  let faucetBalance: bigint;
+  let transfer: ReadNativeTransferReturnType;
   try {
-    [gasLimit, faucetBalance] = await Promise.all([
-      faucet.client
-        .estimateGas({ account: faucetAddress, to: wallet, value: amount })
-        .catch((error: unknown) => {
-          if (classifySendError(error) === "unreachable") throw error;
-          throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token", {
-            cause: error,
-          });
-        }),
-      faucet.client.getBalance({ address: faucetAddress }),
-    ]);
+    transfer = await readNativeTransfer(faucet.client, { from: faucetAddress, to: wallet, value: amount });
   } catch (error) {
-    if (error instanceof KassaError) throw error;
     throw nodeError(error);
+  }
+  const { gasLimit, senderBalance: faucetBalance } = transfer;
+  if (gasLimit === undefined) {
+    throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token");
   }
   const charge = amount + maxCost(fees, gasLimit);
   if (faucetBalance < charge) {

@@ -1,8 +1,8 @@
-import { encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
+import type { Address } from "viem";
 import { z } from "zod";
 import { maxCost, type FeeQuote } from "../chain/fees.js";
 import type { TransactionSender } from "../chain/sender.js";
-import { classifySendError } from "../chain/sendErrors.js";
+import { readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
 import { findChainById } from "../db/chains.js";
 import { findGrantByWallet } from "../db/grants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
@@ -78,15 +78,7 @@ export async function requireFaucet(
   return { payment, chain, faucet };
 }
 
-interface WalletReading {
-  nativeBalance: bigint;
-  tokenBalance: bigint;
-  fees: FeeQuote;
-  /** The node's estimate of the real approve(gateway, amount) sent by the wallet; undefined: it fails. */
-  approveGas: bigint | undefined;
-  /** The code at the wallet's address ("0x" or undefined for an externally owned account). */
-  code: Hex | undefined;
-}
+type WalletReading = ReadPayerWalletReturnType & { fees: FeeQuote };
 
 export function nodeError(error: unknown): KassaError {
   return new KassaError("RELAYER_ERROR", `the chain node did not answer: ${(error as Error).message}`, {
@@ -95,42 +87,20 @@ export function nodeError(error: unknown): KassaError {
 }
 
 export async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletReading> {
-  const client = ctx.faucet.client;
-  const token = ctx.payment.token_address as Address;
-  const amount = BigInt(ctx.payment.amount);
   try {
-    const [nativeBalance, tokenBalance, fees, approveGas, code] = await Promise.all([
-      client.getBalance({ address: wallet }),
-      client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }),
+    const [reading, fees] = await Promise.all([
+      readPayerWallet(ctx.faucet.client, {
+        wallet,
+        token: ctx.payment.token_address as Address,
+        spender: ctx.payment.gateway_address as Address,
+        amount: BigInt(ctx.payment.amount),
+      }),
       ctx.faucet.fees(),
-      client
-        .estimateGas({
-          account: wallet,
-          to: token,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: "approve",
-            args: [ctx.payment.gateway_address as Address, amount],
-          }),
-        })
-        .catch((error: unknown) => {
-          // A node that does not answer is not a wallet that cannot approve.
-          if (classifySendError(error) === "unreachable") throw error;
-          return undefined;
-        }),
-      client.getCode({ address: wallet }),
     ]);
-    return { nativeBalance, tokenBalance, fees, approveGas, code };
+    return { ...reading, fees };
   } catch (error) {
     throw nodeError(error);
   }
-}
-
-/** EIP-7702: an externally owned account that delegates to code still signs and pays for itself. */
-const delegationDesignator = /^0xef0100[0-9a-f]{40}$/i;
-
-export function isContract(code: Hex | undefined): boolean {
-  return code !== undefined && code !== "0x" && !delegationDesignator.test(code);
 }
 
 /** GET /payments/:id/gas-status. */
