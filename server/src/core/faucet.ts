@@ -16,17 +16,22 @@ import {
   releaseGrantClaim,
   type GrantLimit,
 } from "../db/grants.js";
-import { type GasGrantRow } from "../db/rows.js";
+import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../db/rows.js";
 import { findSenderTransactionById } from "../db/senders.js";
-import { type SenderTransactionRow } from "../db/rows.js";
-import { type MerchantRow } from "../db/rows.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { faucetDailyBudgetWei } from "../config/gasless.js";
 import { parseInput } from "./validation.js";
-import type { GasGrant, RequestGasInput, FaucetContext } from "./gasStatus.js";
-import { requestGasInputSchema, requireFaucet, nodeError, readWallet } from "./gasStatus.js";
+import {
+  type GasGrant,
+  type RequestGasInput,
+  type FaucetContext,
+  requestGasInputSchema,
+  requireFaucet,
+  nodeError,
+  readWallet,
+} from "./gasStatus.js";
 
 /** Why an existing claim blocks this request. */
 function claimError(

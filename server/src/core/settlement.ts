@@ -6,12 +6,13 @@ import {
   movePaidPaymentToBlock,
   revertPaidPaymentToCreated,
   type PaidPaymentBlock,
+  findPaymentForSettlement,
+  lockPaymentStatus,
 } from "../db/paymentBlocks.js";
 import { type ChainEventKind } from "../domain/records.js";
 import { settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
 import { findChainIdByNetworkId } from "../db/chains.js";
 import { insertChainEvent } from "../db/chainEvents.js";
-import { findPaymentForSettlement, lockPaymentStatus } from "../db/paymentBlocks.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import { findRefundToComplete, markRefundRefunded } from "../db/refunds.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "./database.js";
-import { isUniqueViolation } from "./database.js";
+import { type Db, isUniqueViolation } from "./database.js";
 import { type DashboardSessionRow, type MerchantRow, type MerchantWalletRow } from "./rows.js";
 
 const SESSION_NONCE_UNIQUE = "dashboard_sessions_nonce_key";

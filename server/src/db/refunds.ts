@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import pg from "pg";
-import type { Db } from "./database.js";
-import { isUniqueViolation } from "./database.js";
+import { type Db, isUniqueViolation } from "./database.js";
 import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import type { DeliveryToSend } from "./webhooks.js";
-import { findDeliveryToSend } from "./webhooks.js";
+import { type DeliveryToSend, findDeliveryToSend } from "./webhooks.js";
 
 /**
  * A merchant's webhook slots: deliveries in flight are leases counted under a per-merchant advisory lock,

@@ -1,10 +1,9 @@
 import type { TransactionSender } from "../chain/sender.js";
 import { processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains.js";
-import type { BackgroundService } from "../domain/tasks.js";
+import { type BackgroundService, TASKS } from "../domain/tasks.js";
 import type { WorkerModule } from "./worker.js";
 import { gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";
-import { TASKS } from "../domain/tasks.js";
 
 /**
  * The senders of every registered chain with a relayer or faucet key, read again on each tracking pass so

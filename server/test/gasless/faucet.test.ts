@@ -2,7 +2,7 @@ import { anvilAccount, testTokenAbi } from "@kassa/contracts";
 import { createWalletClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin/index.js";
-import type { TestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../harness/chain.js";
 import type { SeededMerchant } from "../harness/app.js";
 import {
   createPayment,
@@ -15,7 +15,6 @@ import {
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
-import { startTestChain } from "../harness/chain.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;

@@ -16,8 +16,7 @@ import { MAX_INPUT_STRING_LENGTH } from "../../src/core/validation.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
 import { defaultGaslessSettings } from "../../src/config/gasless.js";
-import type { TestChain } from "../harness/chain.js";
-import { startTestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../harness/chain.js";
 import {
   createPayment,
   freshPayer,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../harness/chain.js";
 import { countJobs } from "../lifecycle/support.js";
 import { exitOf, isRunning, startKassa } from "../operations/support.js";
 import type { KillPoint } from "./fixtures/relayerProcess.js";
@@ -18,7 +18,6 @@ import {
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
-import { startTestChain } from "../harness/chain.js";
 import { TASKS } from "../../src/domain/tasks.js";
 
 const relayer = anvilAccount(RELAYER_INDEX).address;

@@ -8,7 +8,7 @@ import { submitRelay } from "../../src/core/relay/submit.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
 import { createGasless } from "../../src/core/gasless.js";
-import type { TestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../harness/chain.js";
 import {
   createPayment,
   freshPayer,
@@ -21,7 +21,6 @@ import {
   waitFor,
   type GaslessTestEnv,
 } from "./support.js";
-import { startTestChain } from "../harness/chain.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;

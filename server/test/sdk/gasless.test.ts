@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { Kassa, KassaError, KassaInvalidRequestError, KassaPermissionError } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../harness/chain.js";
 import {
   freshPayer,
   relayBody,
@@ -10,7 +10,6 @@ import {
   type CreatedPayment,
   type GaslessTestEnv,
 } from "../gasless/support.js";
-import { startTestChain } from "../harness/chain.js";
 import { rejectionOf } from "../harness/rejection.js";
 
 let chain: TestChain;

@@ -1,5 +1,4 @@
-import type { DevEnvironment } from "./settings.js";
-import { PAYER_TOKEN_GRANT } from "./settings.js";
+import { type DevEnvironment, PAYER_TOKEN_GRANT } from "./settings.js";
 
 export function printBox(env: DevEnvironment, devFile: string): void {
   const lines = [

@@ -17,8 +17,13 @@ import { serve, stopOnSignals } from "../serve.js";
 import { printBox } from "./box.js";
 import { startDevAnvil, startExampleShop } from "./processes.js";
 import { reuse, seed } from "./seed.js";
-import type { DevEnvironment } from "./settings.js";
-import { DEV_CHAIN_ID, devGaslessSettings, devPriceSettings, devWidget } from "./settings.js";
+import {
+  type DevEnvironment,
+  DEV_CHAIN_ID,
+  devGaslessSettings,
+  devPriceSettings,
+  devWidget,
+} from "./settings.js";
 
 /** `kassa dev` (`npm start`): a whole local payment system on embedded PostgreSQL and anvil. */
 export function devCommand(): Command {

@@ -1,7 +1,6 @@
 import { AnvilStartError, startAnvil, type AnvilInstance } from "@kassa/contracts";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
-import type { DevEnvironment } from "./settings.js";
-import { DEV_CHAIN_ID, PREFERRED_RPC_PORT, SHOP_PORT } from "./settings.js";
+import { type DevEnvironment, DEV_CHAIN_ID, PREFERRED_RPC_PORT, SHOP_PORT } from "./settings.js";
 
 /** The local chain and the example shop that `kassa dev` runs beside Kassa. */
 

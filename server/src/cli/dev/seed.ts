@@ -17,8 +17,13 @@ import { type NewPriceSampleRow } from "../../db/rows.js";
 import { isKassaError } from "../../errors.js";
 import { type Context } from "../context.js";
 import { UsageError } from "../output.js";
-import type { DevEnvironment } from "./settings.js";
-import { DEFAULT_FEE_BPS, DEV_CHAIN_ID, DEV_PAYER_INDEXES, PAYER_TOKEN_GRANT } from "./settings.js";
+import {
+  type DevEnvironment,
+  DEFAULT_FEE_BPS,
+  DEV_CHAIN_ID,
+  DEV_PAYER_INDEXES,
+  PAYER_TOKEN_GRANT,
+} from "./settings.js";
 
 /** The demo data of `kassa dev`: the contracts, tokens, merchant and prices, or the previous run's. */
 

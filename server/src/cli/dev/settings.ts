@@ -1,5 +1,4 @@
-import type { testTokens } from "@kassa/contracts";
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { type testTokens, anvilPrivateKeys } from "@kassa/contracts";
 import { type Address, type Hex } from "viem";
 import type { GaslessSettings } from "../../config/gasless.js";
 import type { PriceSettings } from "../../config/prices.js";

@@ -5,8 +5,7 @@ import { isUniqueViolation } from "../../db/database.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "../validation.js";
 import { adminChain, type AdminChain } from "../views.js";
-import type { AdminDeps } from "./shared.js";
-import { isEmptyPatch, requireChain } from "./shared.js";
+import { type AdminDeps, isEmptyPatch, requireChain } from "./shared.js";
 
 /** The operator's chains: RPC URLs, contracts, finality. */
 

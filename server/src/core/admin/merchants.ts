@@ -21,8 +21,7 @@ import { KassaError } from "../../errors.js";
 import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminMerchant, type AdminMerchant } from "../views.js";
 import * as merchants from "../merchants.js";
-import type { AdminDeps } from "./shared.js";
-import { isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";
+import { type AdminDeps, isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";
 
 /** Merchants, their keys and their fee. */
 

@@ -2,8 +2,7 @@ import { KassaError } from "../../errors.js";
 import * as merchants from "../merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
 import { type PaymentMethodView } from "../views.js";
-import type { AdminDeps } from "./shared.js";
-import { requireMerchant } from "./shared.js";
+import { type AdminDeps, requireMerchant } from "./shared.js";
 
 /** The tokens a merchant accepts. */
 

@@ -10,8 +10,7 @@ import {
 import { KassaError } from "../../errors.js";
 import { addressSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminToken, type AdminToken } from "../views.js";
-import type { AdminDeps } from "./shared.js";
-import { requireChain } from "./shared.js";
+import { type AdminDeps, requireChain } from "./shared.js";
 
 /** The token whitelist of each chain. */
 

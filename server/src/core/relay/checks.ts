@@ -27,8 +27,7 @@ import { type ChainRow, type MerchantRow } from "../../db/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
 import { requireOwnPayment } from "../payments.js";
 import { parseInput } from "../validation.js";
-import type { RelayInput } from "./views.js";
-import { relayInputSchema } from "./views.js";
+import { type RelayInput, relayInputSchema } from "./views.js";
 
 /**
  * The checks of a relay request before anything is spent: the payment, the ForwardRequest against it, the

@@ -19,8 +19,7 @@ import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments.js";
 import { checkRelayRequest, invalid, nonceTaken, requireRelayable, revertError } from "./checks.js";
-import type { RelayInput, RelaySubmitted, RelayView } from "./views.js";
-import { relayView } from "./views.js";
+import { type RelayInput, type RelaySubmitted, type RelayView, relayView } from "./views.js";
 
 /**
  * POST /payments/:id/relay: checks the ForwardRequest against the payment, reads the forwarder nonce,

@@ -15,8 +15,7 @@ import {
   recordRelayRevert,
   setRelayTransactionHash,
 } from "../../db/relays.js";
-import { type RelayRequestRow } from "../../db/rows.js";
-import { type SenderTransactionRow } from "../../db/rows.js";
+import { type RelayRequestRow, type SenderTransactionRow } from "../../db/rows.js";
 import { applyPaymentCompletedIn, failPayment } from "../settlement.js";
 import { revertError } from "./checks.js";
 
