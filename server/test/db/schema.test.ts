@@ -73,7 +73,10 @@ describe("the schema type", () => {
       Object.fromEntries(
         Object.keys(schema)
           .sort()
-          .map((table) => [table, Object.fromEntries(Object.entries(schema[table]!).sort(([a], [b]) => a.localeCompare(b)))]),
+          .map((table) => [
+            table,
+            Object.fromEntries(Object.entries(schema[table]!).sort(([a], [b]) => a.localeCompare(b))),
+          ]),
       );
     expect(sorted(declared)).toEqual(sorted(migrated));
   });
