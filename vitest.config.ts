@@ -7,23 +7,37 @@ import { defineConfig } from "vitest/config";
  */
 const conditions = ["@kassa/source", "module", "node", "development|production"];
 
+/** Tests that run Kassa need a PostgreSQL server (DATABASE_URL, or an embedded one for the run). */
+const postgres = ["server/test/harness/global-setup.ts"];
+
+/**
+ * One project per workspace, each over its own `test/` folder: `npm test -w <workspace>` runs one,
+ * `npm test` all. The SDK's own tests (webhook signatures, generated types) need no server; those
+ * against a running Kassa are the `sdk:server` project.
+ */
 export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
+      { extends: true, test: { name: "contracts", include: ["contracts/test/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "contracts", include: ["contracts/test/**/*.test.ts"] },
+        test: { name: "server", include: ["server/test/**/*.test.ts"], globalSetup: postgres },
+      },
+      { extends: true, test: { name: "sdk", include: ["sdk/test/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "sdk:server", include: ["sdk/test/server/**/*.test.ts"], globalSetup: postgres },
       },
       {
         extends: true,
-        test: {
-          name: "server",
-          include: ["server/test/**/*.test.ts"],
-          globalSetup: ["server/test/harness/global-setup.ts"],
-        },
+        test: { name: "widget", include: ["widget/test/**/*.test.ts"], globalSetup: postgres },
+      },
+      {
+        extends: true,
+        test: { name: "shop", include: ["examples/shop/test/**/*.test.ts"], globalSetup: postgres },
       },
     ],
   },

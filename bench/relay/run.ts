@@ -31,7 +31,7 @@ import {
 } from "@kassa/contracts";
 import pg from "pg";
 import { pino } from "pino";
-import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { defaultConfig } from "../../server/src/config/index.js";
@@ -46,6 +46,7 @@ import { gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
 import { buildApp } from "../../server/src/http/app.js";
 import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
+import type { CreatedPayment } from "../../server/test/harness/payments.js";
 
 const json = process.argv.includes("--json");
 const relaysIndex = process.argv.indexOf("--relays");
@@ -56,16 +57,6 @@ const targets = { blocks: 5, nonceErrors: 0 };
 const log = (line: string) => {
   process.stderr.write(`${line}\n`);
 };
-
-interface CreatedPayment {
-  paymentId: Hex;
-  tokenAddress: Address;
-  amount: string;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: string;
-  serverSignature: Hex;
-}
 
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   const name = `kassa_bench_relay_${Date.now()}`;

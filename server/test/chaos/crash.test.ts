@@ -18,7 +18,8 @@ import {
   startGaslessEnv,
   type GaslessTestEnv,
 } from "../gasless/support.js";
-import { causeEvent, setWebhookUrl, startReceiver, waitFor, type Receiver } from "../lifecycle/support.js";
+import { causeEvent, setWebhookUrl, startReceiver, type Receiver } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 import { exitOf, isRunning, startKassa, type KassaProcess } from "../operations/support.js";
 import { TASKS } from "../../src/domain/tasks.js";
 

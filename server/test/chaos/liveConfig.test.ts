@@ -18,9 +18,9 @@ import {
   relayBody,
   relayStatus,
   startGaslessEnv,
-  waitFor,
   type GaslessTestEnv,
 } from "../gasless/support.js";
+import { waitFor } from "../harness/waitFor.js";
 import { silentLogger } from "../lifecycle/support.js";
 
 // A second chain, with its relayer key configured from the start, is registered only after the worker
@@ -105,23 +105,24 @@ describe("a chain registered while the worker runs", () => {
     });
     expect(response.status).toBe(202);
 
-    const relay = await waitFor(
-      () => relayStatus(env, publicKey, p.paymentId),
-      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-      { what: "the relay on the new chain to be CONFIRMED" },
-    );
+    const relay = await waitFor("the relay on the new chain to be CONFIRMED", async () => {
+      const r = await relayStatus(env, publicKey, p.paymentId);
+      return r.status === "CONFIRMED" || r.status === "FAILED" ? r : undefined;
+    });
     expect(relay.status).toBe("CONFIRMED");
     // The watcher reads the new chain past the relayed transaction.
     const { blockNumber } = await second.publicClient.getTransactionReceipt({
       hash: relay.transactionHash as `0x${string}`,
     });
     const chainId = (await secondRow())!.id;
-    await waitFor(
-      () =>
-        deps.db.selectFrom("chain_cursors").selectAll().where("chain_id", "=", chainId).executeTakeFirst(),
-      (cursor) => cursor !== undefined && BigInt(cursor.block_number) >= blockNumber,
-      { what: "the watcher to read the new chain" },
-    );
+    await waitFor("the watcher to read the new chain", async () => {
+      const cursor = await deps.db
+        .selectFrom("chain_cursors")
+        .selectAll()
+        .where("chain_id", "=", chainId)
+        .executeTakeFirst();
+      return cursor !== undefined && BigInt(cursor.block_number) >= blockNumber ? cursor : undefined;
+    });
     expect(
       (
         await deps.db

@@ -17,11 +17,11 @@ import {
   signPayTransaction,
   startLifecycleEnv,
   verifyDelivery,
-  waitFor,
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 // anvil's `safe` and `finalized` blocks trail its head by one and two epochs: one slot each here, so the
 // `finalized` block is the head's grandparent, the same as a depth of 2.

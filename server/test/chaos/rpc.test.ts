@@ -17,9 +17,9 @@ import {
   paymentStatus,
   startLifecycleEnv,
   verifyDelivery,
-  waitFor,
   type LifecycleEnv,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 // The worker reads the chain through a dead first URL and then a proxy that behaves like a public provider
 // on a bad day. Every payment must still reach PAID with its webhook, once.

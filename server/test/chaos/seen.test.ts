@@ -13,11 +13,11 @@ import {
   paymentStatus,
   startLifecycleEnv,
   verifyDelivery,
-  waitFor,
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 // Blocks above a pay transaction's block before it is final: the payment is mined, not final, meanwhile.
 const CONFIRMATIONS = 6;

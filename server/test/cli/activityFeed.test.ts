@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatActivity, startActivityFeed, type ActivityFeed } from "../../src/cli/activityFeed.js";
-import {
-  createPayment,
-  fundPayer,
-  pay,
-  startLifecycleEnv,
-  waitFor,
-  type LifecycleEnv,
-} from "../lifecycle/support.js";
+import { createPayment, fundPayer, pay, startLifecycleEnv, type LifecycleEnv } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;
 let feed: ActivityFeed;

@@ -5,10 +5,10 @@ import {
   fundPayer,
   pay,
   startLifecycleEnv,
-  waitFor,
-  type CreatedPayment,
   type LifecycleEnv,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
+import { type CreatedPayment } from "../harness/payments.js";
 import { runKassa, runKassaJson } from "./support.js";
 
 /** The operator's day on a running Kassa: find payments, follow their webhooks, send one again. */

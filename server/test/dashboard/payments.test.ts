@@ -8,9 +8,9 @@ import {
   pay,
   startLifecycleApp,
   startLifecycleWorker,
-  waitFor,
-  type CreatedPayment,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
+import { type CreatedPayment } from "../harness/payments.js";
 import { ORIGIN, signIn, type SignedIn } from "./support.js";
 
 let chain: TestChain;

@@ -8,9 +8,9 @@ import {
   startLifecycleWorker,
   startReceiver,
   verifyDelivery,
-  waitFor,
   type Receiver,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 import { ORIGIN, signIn, type SignedIn } from "./support.js";
 
 let chain: TestChain;

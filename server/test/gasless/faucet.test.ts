@@ -12,9 +12,9 @@ import {
   relayBody,
   relayStatus,
   startGaslessEnv,
-  waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
@@ -86,11 +86,10 @@ describe("gas faucet", () => {
       json: await relayBody(env, payer, p, { permit: false }),
     });
     expect(relay.status).toBe(202);
-    await waitFor(
-      () => relayStatus(env, shop.publicKey, p.paymentId),
-      (r) => r.status === "CONFIRMED",
-      { what: "relay CONFIRMED" },
-    );
+    await waitFor("relay CONFIRMED", async () => {
+      const r = await relayStatus(env, shop.publicKey, p.paymentId);
+      return r.status === "CONFIRMED" ? r : undefined;
+    });
     expect(await paymentStatus(env, shop.publicKey, p.paymentId)).toBe("PAID");
 
     const after = await gasStatus(p.paymentId, payer.address);

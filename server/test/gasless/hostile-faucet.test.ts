@@ -9,14 +9,8 @@ import { findPaymentDetailsByPaymentId } from "../../src/db/payments.js";
 import { faucetBudgetGauges } from "../../src/core/metrics.js";
 import type { SeededMerchant } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
-import {
-  createPayment,
-  FAUCET_INDEX,
-  freshPayer,
-  startGaslessEnv,
-  waitFor,
-  type GaslessTestEnv,
-} from "./support.js";
+import { createPayment, FAUCET_INDEX, freshPayer, startGaslessEnv, type GaslessTestEnv } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 const faucetAddress = anvilAccount(FAUCET_INDEX).address;
 /** PUSH1 0 PUSH1 0 REVERT: a contract that refuses every call and every transfer. */
@@ -210,16 +204,17 @@ describe("grants a wallet cannot use", () => {
     // Hold the blocks, let the grant be sent, then give the wallet code that refuses it before it is mined.
     await testClient().setIntervalMining({ interval: 0 });
     const pending = requestGas(paymentId, wallet, shop.publicKey);
-    await waitFor(
-      () => grantRows(env),
-      (rows) => rows.some((row) => row.sender_transaction_id !== null),
-      { what: "the grant transaction recorded" },
-    );
-    await waitFor(
-      () => chain.publicClient.getTransactionCount({ address: faucetAddress, blockTag: "pending" }),
-      (pendingNonce) => pendingNonce === nonce + 1,
-      { what: "the grant transaction in the node's pool" },
-    );
+    await waitFor("the grant transaction recorded", async () => {
+      const rows = await grantRows(env);
+      return rows.some((row) => row.sender_transaction_id !== null) ? rows : undefined;
+    });
+    await waitFor("the grant transaction in the node's pool", async () => {
+      const pendingNonce = await chain.publicClient.getTransactionCount({
+        address: faucetAddress,
+        blockTag: "pending",
+      });
+      return pendingNonce === nonce + 1 ? pendingNonce : undefined;
+    });
     await testClient().setCode({ address: wallet, bytecode: REVERTING_CODE });
     await testClient().setIntervalMining({ interval: 2 });
     const failed = await pending;

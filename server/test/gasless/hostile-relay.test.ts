@@ -24,11 +24,11 @@ import {
   relayBody,
   relayStatus,
   RELAYER_INDEX,
-  type CreatedPayment,
   startGaslessEnv,
-  waitFor,
+  type GaslessPayment,
   type GaslessTestEnv,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 /**
  * A payer who holds the public key (it sits in every shop page) and tries to make the relayer pay for
@@ -65,7 +65,7 @@ async function payerWithGas(payer: PrivateKeyAccount, tokens = 0n) {
  */
 async function relayThenMoveTokensAway(
   payerWallet: Awaited<ReturnType<typeof payerWithGas>>,
-  p: CreatedPayment,
+  p: GaslessPayment,
   nextBaseFee?: bigint,
 ) {
   const body = await relayBody(env, payerWallet.account, p);
@@ -79,15 +79,11 @@ async function relayThenMoveTokensAway(
   try {
     expect((await post(p.paymentId, body)).status).toBe(202);
     // The relay's latest hash (a fee replacement may follow the first) known to the node.
-    await waitFor(
-      async () => {
-        const { transactionHash } = await relayStatus(env, pk, p.paymentId);
-        if (transactionHash === null) return null;
-        return chain.publicClient.getTransaction({ hash: transactionHash as Hex }).catch(() => null);
-      },
-      (tx) => tx !== null,
-      { what: "relay in the mempool" },
-    );
+    await waitFor("relay in the mempool", async () => {
+      const { transactionHash } = await relayStatus(env, pk, p.paymentId);
+      if (transactionHash === null) return undefined;
+      return chain.publicClient.getTransaction({ hash: transactionHash as Hex }).catch(() => undefined);
+    });
     await payerWallet.writeContract({
       address: chain.tokens.permit18,
       abi: testTokenAbi,
@@ -117,9 +113,12 @@ function post(paymentId: string, body: unknown) {
 
 const finished = (paymentId: string) =>
   waitFor(
-    () => relayStatus(env, pk, paymentId),
-    (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-    { what: `relay of ${paymentId} finished`, timeoutMs: 60_000 },
+    `relay of ${paymentId} finished`,
+    async () => {
+      const r = await relayStatus(env, pk, paymentId);
+      return r.status === "CONFIRMED" || r.status === "FAILED" ? r : undefined;
+    },
+    60_000,
   );
 
 async function reverted(hashes: (string | null)[]): Promise<number> {

@@ -15,9 +15,9 @@ import {
   relayStatus,
   RELAYER_INDEX,
   startGaslessEnv,
-  waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 import { TASKS } from "../../src/domain/tasks.js";
 
 const relayer = anvilAccount(RELAYER_INDEX).address;
@@ -94,11 +94,10 @@ describe("processes SIGKILLed around a relay", () => {
 
   /** Waits (bounded) for the relay to finish; it must be CONFIRMED and its payment PAID. */
   async function relayConfirmed(pk: string, paymentId: string, what: string) {
-    const done = await waitFor(
-      () => relayStatus(env, pk, paymentId),
-      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-      { what },
-    );
+    const done = await waitFor(what, async () => {
+      const r = await relayStatus(env, pk, paymentId);
+      return r.status === "CONFIRMED" || r.status === "FAILED" ? r : undefined;
+    });
     expect(done.status).toBe("CONFIRMED");
     expect(await paymentStatus(env, pk, paymentId)).toBe("PAID");
     return done;
@@ -140,11 +139,10 @@ describe("processes SIGKILLed around a relay", () => {
       const done = await relayConfirmed(pk, p.paymentId, "relay CONFIRMED after restart");
       expect(done.transactionHash).toBe(crashed.broadcasts[0]!.tx_hash);
       // The queued job ran too, found the relay taken and sent nothing.
-      await waitFor(
-        () => countJobs(env.t.database.db, TASKS.submitRelay),
-        (n) => n === 0,
-        { what: "the queued relay job done" },
-      );
+      await waitFor("the queued relay job done", async () => {
+        const n = await countJobs(env.t.database.db, TASKS.submitRelay);
+        return n === 0 ? n : undefined;
+      });
       console.log(
         `relayer killed ${scenario.killPoint}: relay CONFIRMED and payment PAID ${Math.round(performance.now() - restartedAt)} ms after the restart`,
       );
@@ -229,20 +227,22 @@ describe("a relay stuck under low fees", () => {
       json: body,
     });
     expect(response.status).toBe(202);
-    const submitted = await waitFor(
-      () => relayRows(env, p.paymentId),
-      (rows) => rows.broadcasts[0]?.status === "SENT",
-      { what: "first broadcast sent" },
-    );
+    const submitted = await waitFor("first broadcast sent", async () => {
+      const rows = await relayRows(env, p.paymentId);
+      return rows.broadcasts[0]?.status === "SENT" ? rows : undefined;
+    });
     const first = submitted.broadcasts[0]!;
     expect(BigInt(first.max_fee_per_gas!)).toBeLessThan(parseGwei("100"));
     await testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("100") });
     await testClient.setIntervalMining({ interval: 1 });
 
     const done = await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-      { what: "relay CONFIRMED after replacement", timeoutMs: 45_000 },
+      "relay CONFIRMED after replacement",
+      async () => {
+        const r = await relayStatus(env, pk, p.paymentId);
+        return r.status === "CONFIRMED" || r.status === "FAILED" ? r : undefined;
+      },
+      45_000,
     );
     expect(done.status).toBe("CONFIRMED");
     expect(done.transactionHash).not.toBe(first.tx_hash);

@@ -18,9 +18,9 @@ import {
   relayStatus,
   RELAYER_INDEX,
   startGaslessEnv,
-  waitFor,
   type GaslessTestEnv,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
@@ -66,11 +66,10 @@ describe("gasless payment end to end", () => {
       data: { status: "submitted", message: expect.any(String) },
     });
 
-    const relay = await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.status === "CONFIRMED" || r.status === "FAILED",
-      { what: "relay CONFIRMED" },
-    );
+    const relay = await waitFor("relay CONFIRMED", async () => {
+      const r = await relayStatus(env, pk, p.paymentId);
+      return r.status === "CONFIRMED" || r.status === "FAILED" ? r : undefined;
+    });
     expect(relay).toMatchObject({ status: "CONFIRMED", errorMessage: null });
     expect(relay.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     const receipt = await chain.publicClient.getTransactionReceipt({
@@ -109,11 +108,10 @@ describe("gasless payment end to end", () => {
       expect(r.status).toBe(400);
       expect(r.body.code).toBe("RELAY_ALREADY_SUBMITTED");
     }
-    await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.status === "CONFIRMED",
-      { what: "relay CONFIRMED" },
-    );
+    await waitFor("relay CONFIRMED", async () => {
+      const r = await relayStatus(env, pk, p.paymentId);
+      return r.status === "CONFIRMED" ? r : undefined;
+    });
     expect(await paymentStatus(env, pk, p.paymentId)).toBe("PAID");
     const { count } = await sql<{ count: string }>`
       SELECT count(*) AS count FROM sender_transactions WHERE purpose = 'relay'
@@ -281,10 +279,10 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
     expect((await post(p.paymentId, good)).status).toBe(202);
     const again = await post(p.paymentId, good);
     expect([again.status, again.body.code]).toEqual([400, "RELAY_ALREADY_SUBMITTED"]);
-    await waitFor(
-      () => relayStatus(env, pk, p.paymentId),
-      (r) => r.status === "CONFIRMED",
-    );
+    await waitFor("the relay CONFIRMED", async () => {
+      const r = await relayStatus(env, pk, p.paymentId);
+      return r.status === "CONFIRMED" ? r : undefined;
+    });
   });
 });
 

@@ -26,6 +26,10 @@ import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/g
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "../harness/app.js";
 import type { TestChain } from "../harness/chain.js";
+import type { CreatedPayment } from "../harness/payments.js";
+
+/** A payment on a chain with a forwarder: every payment of the gasless tests. */
+export type GaslessPayment = CreatedPayment & { forwarderAddress: Address };
 
 /** anvil dev accounts the gasless tests (and `kassa dev`) use for the relayer and the faucet. */
 export const RELAYER_INDEX = 7;
@@ -134,25 +138,13 @@ export function freshPayer(): PrivateKeyAccount {
   return privateKeyToAccount(generatePrivateKey());
 }
 
-export interface CreatedPayment {
-  paymentId: Hex;
-  tokenAddress: Address;
-  amount: string;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: string;
-  gatewayAddress: Address;
-  forwarderAddress: Address;
-  serverSignature: Hex;
-}
-
 export async function createPayment(
   env: GaslessTestEnv,
   publicKey: string,
   orderId: string,
   amount: number,
   tokenAddress?: string,
-): Promise<CreatedPayment> {
+): Promise<GaslessPayment> {
   const response = await env.request("/payments", {
     method: "POST",
     headers: { "x-public-key": publicKey },
@@ -165,7 +157,7 @@ export async function createPayment(
     },
   });
   if (response.status !== 201) throw new Error(`create payment: ${JSON.stringify(response.body)}`);
-  return response.body.data as CreatedPayment;
+  return response.body.data as GaslessPayment;
 }
 
 export interface RelayBodyOptions {
@@ -184,7 +176,7 @@ export interface RelayBodyOptions {
 export async function relayBody(
   env: Pick<GaslessTestEnv, "chain">,
   payer: PrivateKeyAccount,
-  p: CreatedPayment,
+  p: GaslessPayment,
   options: RelayBodyOptions = {},
 ) {
   const { chain } = env;
@@ -244,25 +236,6 @@ export async function relayBody(
       signature: signed.signature,
     },
   };
-}
-
-/** Polls `read` until `done` holds (bounded), returning the last value. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
-): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `timed out waiting for ${options.what ?? "a condition"}; last value: ${JSON.stringify(value)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
-  }
 }
 
 export async function relayStatus(env: GaslessTestEnv, publicKey: string, paymentId: string) {

@@ -11,10 +11,34 @@ declare module "vitest" {
   }
 }
 
+interface SharedPostgres {
+  url: Promise<string>;
+  users: number;
+  stop(): Promise<void>;
+}
+
+/** One embedded server for every project of the run that needs one (each runs this setup). */
+const shared = globalThis as { kassaTestPostgres?: SharedPostgres };
+
+function startShared(): SharedPostgres {
+  let stopServer = async () => {};
+  const url = (async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "kassa-test-pg-"));
+    const postgres = await startEmbeddedPostgres({ dataDir, persistent: false });
+    stopServer = async () => {
+      await postgres.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    return postgres.url;
+  })();
+  return { url, users: 0, stop: () => stopServer() };
+}
+
 /**
  * Uses the server named by DATABASE_URL when set, else starts embedded PostgreSQL in a temporary
- * directory for the whole run and removes it afterwards. Read directly from the environment: the
- * harness sits outside the service, whose only environment reader is config.ts.
+ * directory for the whole run (shared by the projects that use this setup) and removes it afterwards.
+ * Read directly from the environment: the harness sits outside the service, whose only environment
+ * reader is config.ts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
@@ -22,11 +46,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("adminDatabaseUrl", url);
     return async () => {};
   }
-  const dataDir = await mkdtemp(join(tmpdir(), "kassa-test-pg-"));
-  const postgres = await startEmbeddedPostgres({ dataDir, persistent: false });
-  project.provide("adminDatabaseUrl", postgres.url);
+  const postgres = (shared.kassaTestPostgres ??= startShared());
+  postgres.users += 1;
+  project.provide("adminDatabaseUrl", await postgres.url);
   return async () => {
+    postgres.users -= 1;
+    if (postgres.users > 0) return;
+    delete shared.kassaTestPostgres;
     await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
   };
 }

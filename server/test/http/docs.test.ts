@@ -5,7 +5,7 @@ import { createServices } from "../../src/core/services.js";
 import { buildApp, DOCS_PATH } from "../../src/http/app.js";
 import { exampleValues } from "../../src/http/schemaExamples.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
-import { browserUnavailable, launchChromium, type Browser } from "../widget/browser.js";
+import { browserUnavailable, launchChromium, type Browser } from "../harness/browser.js";
 
 let database: TestDatabase;
 let app: FastifyInstance;

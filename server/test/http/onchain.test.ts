@@ -9,12 +9,13 @@ import {
   testTokenPermitAbi,
   type GatewayPermit,
 } from "@kassa/contracts";
-import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
+import { BaseError, ContractFunctionRevertedError, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTokenInfo } from "../../src/chain/tokenInfo.js";
 import * as admin from "../../src/core/admin/index.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { CreatedPayment } from "../harness/payments.js";
 
 let chain: TestChain;
 let t: TestApp;
@@ -29,17 +30,6 @@ afterAll(async () => {
   await t?.close();
   await chain?.stop();
 });
-
-interface CreatedPayment {
-  paymentId: Hex;
-  tokenAddress: Address;
-  amount: string;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: string;
-  gatewayAddress: Address;
-  serverSignature: Hex;
-}
 
 async function createPayment(orderId: string, amount: number): Promise<CreatedPayment> {
   const response = await t.request("/payments", {

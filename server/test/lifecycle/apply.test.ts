@@ -18,8 +18,8 @@ import {
   paymentStatus,
   startLifecycleApp,
   webhookEvents,
-  type CreatedPayment,
 } from "./support.js";
+import { type CreatedPayment } from "../harness/payments.js";
 import { TASKS } from "../../src/domain/tasks.js";
 
 let chain: TestChain;

@@ -15,10 +15,10 @@ import {
   startLifecycleEnv,
   startLifecycleWorker,
   startReceiver,
-  waitFor,
   type LifecycleEnv,
   type Receiver,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 /** One quick retry, then ten minutes: only bringing retries forward can deliver within the test's waits. */
 const workerOptions = {

@@ -12,12 +12,12 @@ import {
   pay,
   paymentStatus,
   verifyDelivery,
-  waitFor,
   webhookEvents,
   startLifecycleEnv,
   type LifecycleEnv,
   type Receiver,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;
 let chain: TestChain;

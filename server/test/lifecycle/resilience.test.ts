@@ -14,9 +14,9 @@ import {
   signPayTransaction,
   silentLogger,
   startLifecycleApp,
-  waitFor,
   webhookEvents,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let chain: TestChain;
 let t: TestApp;

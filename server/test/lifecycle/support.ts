@@ -25,19 +25,8 @@ import { createLogger } from "../../src/logger.js";
 import { migrateJobQueue } from "../../src/db/jobQueue.js";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
-
-export interface CreatedPayment {
-  paymentId: Hex;
-  orderId: string;
-  tokenAddress: Address;
-  amount: string;
-  recipientAddress: Address;
-  merchantId: Hex;
-  deadline: string;
-  gatewayAddress: Address;
-  serverSignature: Hex;
-  expiresAt: string;
-}
+import type { CreatedPayment } from "../harness/payments.js";
+import { waitFor } from "../harness/waitFor.js";
 
 /** startTestApp plus graphile-worker's schema in the test database (the lifecycle enqueues jobs). */
 export async function startLifecycleApp(
@@ -135,28 +124,6 @@ export async function merchantRecord(t: TestApp, paymentId: string) {
   });
   expect(response.status).toBe(200);
   return response.body.data;
-}
-
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export async function paymentStatus(db: Db, paymentId: string): Promise<string | undefined> {

@@ -14,13 +14,13 @@ import {
   pay,
   paymentStatus,
   verifyDelivery,
-  waitFor,
   webhookEvents,
   startLifecycleEnv,
-  type CreatedPayment,
   type LifecycleEnv,
   type Receiver,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
+import { type CreatedPayment } from "../harness/payments.js";
 
 let env: LifecycleEnv;
 let chain: TestChain;

@@ -5,12 +5,12 @@ import {
   causeEvent as causeEventOf,
   setWebhookUrl,
   verifyDelivery,
-  waitFor,
   startLifecycleEnv,
   startReceiver,
   type LifecycleEnv,
   type Receiver,
 } from "./support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;
 let t: TestApp;

@@ -14,10 +14,10 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startReceiver,
-  waitFor,
-  type CreatedPayment,
   type Receiver,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
+import { type CreatedPayment } from "../harness/payments.js";
 import { exitOf, isRunning, startKassa as startKassaProcess, type KassaProcess } from "./support.js";
 
 let chain: TestChain;

@@ -11,9 +11,9 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startReceiver,
-  waitFor,
   type Receiver,
 } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 import { exitOf, isRunning, startKassa, type KassaProcess } from "./support.js";
 
 let chain: TestChain;

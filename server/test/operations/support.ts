@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@kassa/contracts";
-import { waitFor } from "../lifecycle/support.js";
+import { waitFor } from "../harness/waitFor.js";
 
 const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
 

@@ -1,21 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { freePort, testTokenAbi } from "@kassa/contracts";
-import type { Address, Hex } from "viem";
+import type { Address } from "viem";
 import { expect } from "vitest";
-import { defaultConfig } from "../../src/config/index.js";
-import { createServices, type ServicesOptions } from "../../src/core/services.js";
-import { buildApp, type AppOptions } from "../../src/http/app.js";
-import type { TestApp } from "../harness/app.js";
-import type { TestChain } from "../harness/chain.js";
-
-export interface CreatedPayment {
-  paymentId: Hex;
-  orderId: string;
-  amount: string;
-  tokenAddress: Address;
-  recipientAddress: Address;
-  gatewayAddress: Address;
-}
+import { defaultConfig } from "../../server/src/config/index.js";
+import { createServices, type ServicesOptions } from "../../server/src/core/services.js";
+import { buildApp, type AppOptions } from "../../server/src/http/app.js";
+import type { TestApp } from "../../server/test/harness/app.js";
+import type { TestChain } from "../../server/test/harness/chain.js";
+import type { CreatedPayment } from "../../server/test/harness/payments.js";
 
 let orderCounter = 0;
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../src/core/admin/index.js";
-import type { SeededMerchant } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
-import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../gasless/support.js";
+import * as admin from "../../server/src/core/admin/index.js";
+import type { SeededMerchant } from "../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
+import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../../server/test/gasless/support.js";
 import {
   browserUnavailable,
   launchChromium,
@@ -14,7 +14,7 @@ import {
   screenshot,
   type Browser,
   type PayerSession,
-} from "./browser.js";
+} from "../../server/test/harness/browser.js";
 import { balanceOf, createPayment, waitForStatus } from "./support.js";
 
 const TOKENS = 10n ** 18n;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
+import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
 
 let chain: TestChain;
 let t: TestApp;

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
+import { startTestApp, type TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
 
 /**
  * The SDK in a real browser (the system Chromium, headless): the bundle a merchant's front end would
@@ -18,7 +18,7 @@ import { startTestChain, type TestChain } from "../harness/chain.js";
  * The page reports what it saw by POSTing to the page server.
  */
 const CHROMIUM = "/usr/bin/chromium";
-const sdkEntry = fileURLToPath(new URL("../../../sdk/src/index.ts", import.meta.url));
+const sdkEntry = fileURLToPath(new URL("../../src/index.ts", import.meta.url));
 
 let chain: TestChain;
 let t: TestApp;

@@ -2,11 +2,22 @@ import { anvilPrivateKeys } from "@kassa/contracts";
 import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import { Kassa } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
-import { setWebhookUrl, startLifecycleApp, startLifecycleWorker, waitFor } from "../lifecycle/support.js";
-import { startSiblingApp } from "../widget/support.js";
-import { browserUnavailable, launchChromium, openSession, screen, type Browser } from "../widget/browser.js";
+import type { TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
+import {
+  setWebhookUrl,
+  startLifecycleApp,
+  startLifecycleWorker,
+} from "../../../server/test/lifecycle/support.js";
+import { waitFor } from "../../../server/test/harness/waitFor.js";
+import { startSiblingApp } from "../../../widget/test/support.js";
+import {
+  browserUnavailable,
+  launchChromium,
+  openSession,
+  screen,
+  type Browser,
+} from "../../../server/test/harness/browser.js";
 
 /**
  * A buyer buys a product in the example shop, end to end in headless Chromium (playwright-core): the

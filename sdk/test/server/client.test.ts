@@ -13,10 +13,10 @@ import {
   type CreatePaymentParams,
 } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addSamples } from "../prices/support.js";
-import { startTestApp, type TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
-import { rejectionOf } from "../harness/rejection.js";
+import { addSamples } from "../../../server/test/prices/support.js";
+import { startTestApp, type TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
+import { rejectionOf } from "../../../server/test/harness/rejection.js";
 
 const ORIGIN = "https://shop.example.com";
 

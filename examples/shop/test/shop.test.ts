@@ -2,17 +2,17 @@ import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import { Kassa, toBaseUnits, type CreatedPayment } from "@kassa/sdk";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   pay,
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
-  waitFor,
   webhookEvents,
-} from "../lifecycle/support.js";
+} from "../../../server/test/lifecycle/support.js";
+import { waitFor } from "../../../server/test/harness/waitFor.js";
 
 /**
  * The example shop against a real Kassa (API, chain watcher and webhook worker) on anvil: the buyer's

@@ -9,17 +9,17 @@ import {
   type CreatedPayment,
 } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   pay,
   setWebhookUrl,
   startLifecycleApp,
   startReceiver,
-  waitFor,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../../../server/test/lifecycle/support.js";
+import { waitFor } from "../../../server/test/harness/waitFor.js";
 
 let chain: TestChain;
 let t: TestApp;

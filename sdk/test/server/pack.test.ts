@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestApp } from "../../../server/test/harness/app.js";
+import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   nextOrderId,
@@ -17,9 +17,9 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
-  waitFor,
-  type CreatedPayment,
-} from "../lifecycle/support.js";
+} from "../../../server/test/lifecycle/support.js";
+import { waitFor } from "../../../server/test/harness/waitFor.js";
+import { type CreatedPayment } from "../../../server/test/harness/payments.js";
 
 /**
  * @kassa/sdk and @kassa/js as a merchant gets them: `npm pack` of each workspace (which builds it),

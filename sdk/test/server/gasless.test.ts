@@ -1,16 +1,16 @@
 import type { AddressInfo } from "node:net";
 import { Kassa, KassaError, KassaInvalidRequestError, KassaPermissionError } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestChain, startTestChain } from "../harness/chain.js";
+import { type TestChain, startTestChain } from "../../../server/test/harness/chain.js";
 import {
   freshPayer,
   relayBody,
   startGaslessEnv,
-  waitFor,
-  type CreatedPayment,
   type GaslessTestEnv,
-} from "../gasless/support.js";
-import { rejectionOf } from "../harness/rejection.js";
+  type GaslessPayment,
+} from "../../../server/test/gasless/support.js";
+import { waitFor } from "../../../server/test/harness/waitFor.js";
+import { rejectionOf } from "../../../server/test/harness/rejection.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
@@ -41,19 +41,19 @@ describe("gasless endpoints through the SDK", () => {
       failUrl: "service:none",
     });
     expect(payment.forwarderAddress).toBe(chain.forwarder);
-    const body = await relayBody(env, payer, payment as CreatedPayment);
+    const body = await relayBody(env, payer, payment as GaslessPayment);
 
     expect(await kassa.payments.relay(payment.paymentId, body)).toMatchObject({ status: "submitted" });
-    const relay = await waitFor(
-      () => kassa.payments.retrieveRelay(payment.paymentId),
-      (current) => current.status === "CONFIRMED" || current.status === "FAILED",
-    );
+    const relay = await waitFor("the relay finished", async () => {
+      const current = await kassa.payments.retrieveRelay(payment.paymentId);
+      return current.status === "CONFIRMED" || current.status === "FAILED" ? current : undefined;
+    });
     expect(relay).toMatchObject({ status: "CONFIRMED", errorMessage: null });
     expect(relay.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
-    const paid = await waitFor(
-      () => kassa.payments.retrieve(payment.paymentId),
-      (current) => current.status === "PAID",
-    );
+    const paid = await waitFor("the payment PAID", async () => {
+      const current = await kassa.payments.retrieve(payment.paymentId);
+      return current.status === "PAID" ? current : undefined;
+    });
     expect(paid.status).toBe("PAID");
 
     const again = await rejection(kassa.payments.relay(payment.paymentId, body));

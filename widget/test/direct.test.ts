@@ -1,7 +1,7 @@
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
+import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
+import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
 import {
   browserUnavailable,
   launchChromium,
@@ -15,7 +15,7 @@ import {
   type MerchantSite,
   type Page,
   type PayerSession,
-} from "./browser.js";
+} from "../../server/test/harness/browser.js";
 import {
   balanceOf,
   createPayment,

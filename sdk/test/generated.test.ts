@@ -1,12 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { operationMethods } from "@kassa/sdk";
 import { describe, expect, it } from "vitest";
-import { errorCodes } from "../../src/errors.js";
-import {
-  buildOpenApiDocument,
-  generateOpenApiTypes,
-  GENERATED_TYPES_PATH,
-} from "../../../sdk/scripts/generate.js";
+import { errorCodes } from "../../server/src/errors.js";
+import { buildOpenApiDocument, generateOpenApiTypes, GENERATED_TYPES_PATH } from "../scripts/generate.js";
 
 describe("SDK types generated from the OpenAPI document", () => {
   it("sdk/src/generated/openapi.ts is what the current server code generates (else: npm run generate -w sdk)", async () => {

@@ -1,7 +1,7 @@
 import { parseTypedDataJson } from "@kassa/widget/typed-data";
 import { createWalletClient, http, numberToHex, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { TestChain } from "../harness/chain.js";
+import type { TestChain } from "./chain.js";
 import type { BrowserContext } from "./browser.js";
 
 /**
