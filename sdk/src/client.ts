@@ -1,5 +1,6 @@
 import { ApiClient, configError } from "./api.js";
 import { ChainsResource } from "./resources/chains.js";
+import { ExportsResource } from "./resources/exports.js";
 import { MerchantResource } from "./resources/merchant.js";
 import { MerchantPaymentsResource } from "./resources/merchantPayments.js";
 import { PaymentMethodsResource } from "./resources/paymentMethods.js";
@@ -60,6 +61,7 @@ export class Kassa {
   readonly prices: PricesResource;
   readonly refunds: RefundsResource;
   readonly webhooks: WebhooksResource;
+  readonly exports: ExportsResource;
 
   readonly #api: ApiClient;
 
@@ -117,6 +119,7 @@ export class Kassa {
     this.prices = new PricesResource(this.#api);
     this.refunds = new RefundsResource(this.#api);
     this.webhooks = new WebhooksResource(this.#api);
+    this.exports = new ExportsResource(this.#api);
   }
 
   /** GET /health: `{ status: "ok", timestamp }` when the API and its database answer. */

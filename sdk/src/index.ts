@@ -9,6 +9,7 @@ export type { KassaApiKeyOptions, KassaOptions, KassaPublicKeyOptions } from "./
 export { paymentMismatches } from "./verify.js";
 export type { ExpectedPayment, VerifiedPayment } from "./verify.js";
 export type { ChainsResource } from "./resources/chains.js";
+export type { ExportsResource } from "./resources/exports.js";
 export type { MerchantResource } from "./resources/merchant.js";
 export type { MerchantPaymentsResource } from "./resources/merchantPayments.js";
 export type { PaymentMethodsResource } from "./resources/paymentMethods.js";

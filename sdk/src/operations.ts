@@ -37,6 +37,7 @@ export const operationMethods = {
   "POST /merchants/me/webhook-deliveries/{id}/redeliver": "webhooks.redeliver",
   "POST /merchants/me/webhook-secret/rotate": "webhooks.rotateSecret",
   "POST /merchants/me/webhook-test": "webhooks.sendTest",
+  "GET /exports/payments": "exports.payments",
   "GET /dashboard/nonce": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
   "POST /dashboard/session": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
   "GET /dashboard/session": "none: the dashboard's session cookie; servers use the API key",

@@ -3372,6 +3372,123 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/exports/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export payments and refunds over a time or block range (CSV or JSON)
+     * @description Every settled payment (money in) and completed refund (money out) of the range, oldest first, streamed as a download. CSV (default) has a header row; json is the usual `{ success, data }` with `data` the rows. For any range, gross = fee + net on every payment row, and the sums match the token's Transfer logs to the merchant's wallet and to the treasury. A failure after the first byte cuts the connection: a download that ends without error is complete.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * @description csv (default) or json
+           * @example csv
+           */
+          format?: "csv" | "json";
+          /**
+           * @description Movements at or after this time (ISO 8601); with `to`
+           * @example 2026-11-01T00:00:00.000Z
+           */
+          from?: string;
+          /**
+           * @description Movements before this time (ISO 8601); with `from`
+           * @example 2026-12-01T00:00:00.000Z
+           */
+          to?: string;
+          /**
+           * @description The chain of a block range
+           * @example 8453
+           */
+          chainId?: string;
+          /**
+           * @description First block of the range, with `chainId` and `toBlock`
+           * @example 18000000
+           */
+          fromBlock?: string;
+          /**
+           * @description Last block of the range (included)
+           * @example 18000500
+           */
+          toBlock?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rows: text/csv (format=csv, with a header row) or JSON (format=json) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["ExportRow"][];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/dashboard/nonce": {
     parameters: {
       query?: never;
@@ -5505,6 +5622,84 @@ export interface components {
         path: string[];
         message: string;
       }[];
+    };
+    /**
+     * @example {
+     *       "type": "payment",
+     *       "orderId": "order-10482",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "refundId": null,
+     *       "status": "PAID",
+     *       "chainId": 8453,
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "gross": "25",
+     *       "fee": "0.25",
+     *       "net": "24.75",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "blockNumber": "18000123",
+     *       "time": "2026-11-23T06:06:12.000Z",
+     *       "currency": "USD",
+     *       "fiatAmount": "25",
+     *       "tokenPrice": "1"
+     *     }
+     */
+    ExportRow: {
+      /** @enum {string} */
+      type: "payment" | "refund";
+      orderId: string;
+      paymentId: string;
+      refundId: string | null;
+      /** @description The payment's status (a refund row: the refund's) */
+      status: string;
+      chainId: number;
+      tokenSymbol: string;
+      tokenAddress: string;
+      /** @description What the payer paid, fee included; a refund: what went back */
+      gross: string;
+      /** @description Kassa's fee, sent to the treasury; 0 for a refund */
+      fee: string;
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      net: string;
+      payerAddress: string | null;
+      txHash: string | null;
+      blockNumber: string | null;
+      /** @description When Kassa recorded the movement final (ISO 8601) */
+      time: string;
+      /** @description The fiat currency the payment was priced in, if any */
+      currency: string | null;
+      fiatAmount: string | null;
+      /** @description Price of one token in `currency` when the payment was created */
+      tokenPrice: string | null;
+    };
+    ExportRowInput: {
+      /** @enum {string} */
+      type: "payment" | "refund";
+      orderId: string;
+      paymentId: string;
+      refundId: string | null;
+      /** @description The payment's status (a refund row: the refund's) */
+      status: string;
+      chainId: number;
+      tokenSymbol: string;
+      tokenAddress: string;
+      /** @description What the payer paid, fee included; a refund: what went back */
+      gross: string;
+      /** @description Kassa's fee, sent to the treasury; 0 for a refund */
+      fee: string;
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      net: string;
+      payerAddress: string | null;
+      txHash: string | null;
+      blockNumber: string | null;
+      /** @description When Kassa recorded the movement final (ISO 8601) */
+      time: string;
+      /** @description The fiat currency the payment was priced in, if any */
+      currency: string | null;
+      fiatAmount: string | null;
+      /** @description Price of one token in `currency` when the payment was created */
+      tokenPrice: string | null;
     };
     /**
      * @example {

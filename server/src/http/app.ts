@@ -22,6 +22,7 @@ import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
+import { exportRoutes } from "./routes/exports.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
@@ -171,6 +172,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(priceRoutes(context));
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
+      await api.register(exportRoutes(context));
       await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());

@@ -1,9 +1,10 @@
 import { paymentTimelineSchema, paymentTotalsSchema } from "../core/dashboard/payments.js";
 import { rotatedKeySchema } from "../core/dashboard/settings.js";
+import { exportRowSchema } from "../core/exports.js";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { example, exampleValues as v } from "./schemaExamples.js";
 
-/** The examples of the dashboard's shapes, in the terms of schemaExamples.ts (25 USDC on Base). */
+/** The examples of the dashboard's and the exports' shapes, in the terms of schemaExamples.ts (25 USDC on Base). */
 
 example(paymentTotalsSchema, {
   count: 42,
@@ -44,3 +45,30 @@ example(webhookEventSchemas["webhook.test"], {
   createdAt: "2026-11-23T09:00:00.000Z",
   merchantId: v.merchantId,
 });
+
+export const exportRowExample = example(exportRowSchema, {
+  type: "payment",
+  orderId: "order-10482",
+  paymentId: v.paymentId,
+  refundId: null,
+  status: "PAID",
+  chainId: 8453,
+  tokenSymbol: "USDC",
+  tokenAddress: v.usdc,
+  gross: "25",
+  fee: "0.25",
+  net: "24.75",
+  payerAddress: v.payer,
+  txHash: v.txHash,
+  blockNumber: "18000123",
+  time: "2026-11-23T06:06:12.000Z",
+  currency: "USD",
+  fiatAmount: "25",
+  tokenPrice: "1",
+});
+
+export const exportCsvExample =
+  "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
+  "block_number,time,currency,fiat_amount,token_price\r\n" +
+  `payment,order-10482,${v.paymentId},,PAID,8453,USDC,${v.usdc},25,0.25,24.75,${v.payer},${v.txHash},` +
+  "18000123,2026-11-23T06:06:12.000Z,USD,25,1\r\n";

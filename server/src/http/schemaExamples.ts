@@ -337,6 +337,9 @@ const queryExamples: Record<string, unknown> = {
   q: "order-10482",
   from: "2026-11-01T00:00:00.000Z",
   to: "2026-12-01T00:00:00.000Z",
+  format: "csv",
+  fromBlock: "18000000",
+  toBlock: "18000500",
 };
 
 /**
