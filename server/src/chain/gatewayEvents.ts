@@ -64,8 +64,6 @@ export interface ReadGatewayEventsParameters {
   toBlock: bigint;
   /** Only PaymentCompleted events (the on-demand sync); default both kinds. */
   paymentsOnly?: boolean;
-  /** Keep only payment events whose id is in this set (lowercase). */
-  paymentIds?: ReadonlySet<string>;
   /**
    * Read each payment transaction's receipt and sum the token's Transfer logs to the recipient, so a
    * token that takes a cut on transfer shows up as a short payment (one receipt per transaction).
@@ -101,11 +99,9 @@ export async function readGatewayEvents(
     };
     if (log.eventName === "PaymentCompleted") {
       const args = log.args as Omit<PaymentCompletedEvent, EventLocation | "recipientReceived">;
-      if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
       events.push({ kind: "PaymentCompleted", event: { ...where, ...args } });
     } else {
       const args = log.args as Omit<RefundCompletedEvent, EventLocation>;
-      if (params.paymentIds && !params.paymentIds.has(args.paymentId.toLowerCase())) continue;
       events.push({ kind: "RefundCompleted", event: { ...where, ...args } });
     }
   }
@@ -154,7 +150,7 @@ function recipientReceivedIn(receipt: TransactionReceipt, event: PaymentComplete
 }
 
 /** Sets `recipientReceived` of each payment event from its transaction's receipt (recipientReceivedIn). */
-async function addRecipientTransfers(client: PublicClient, events: GatewayEvent[]): Promise<void> {
+export async function addRecipientTransfers(client: PublicClient, events: GatewayEvent[]): Promise<void> {
   const payments = events.flatMap((entry) => (entry.kind === "PaymentCompleted" ? [entry.event] : []));
   const receipts = new Map<Hex, Promise<TransactionReceipt>>();
   for (const event of payments) {

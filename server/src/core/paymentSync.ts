@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { ChainClients } from "../chain/clients.js";
 import { finalBlockNumber } from "../chain/finality.js";
-import { readGatewayEvents } from "../chain/gatewayEvents.js";
+import { addRecipientTransfers, readGatewayEvents } from "../chain/gatewayEvents.js";
 import { findChainCursor } from "../db/chainCursors.js";
 import { findChainById } from "../db/chains.js";
 import type { Db } from "../db/database.js";
@@ -46,12 +46,37 @@ export interface PaymentSync {
 
 const BATCH_WINDOW_MS = 20;
 
+/**
+ * What one chain read saw: every PaymentCompleted of its gateways up to its final block (the logs are
+ * read whole; only the asked payments are applied). `everything`: there was nothing to read (no gateway,
+ * no block past the watcher's cursor), so it says the same of every payment.
+ */
+interface ChainCoverage {
+  startedAt: number;
+  everything: boolean;
+  gateways: ReadonlySet<string>;
+  /** Payments with an event in the range: a later asker of one of these waits for the next read. */
+  withEvents: ReadonlySet<string>;
+}
+
 interface ChainBatch {
   pending: Map<string, ((changed: boolean) => void)[]>;
   timer: NodeJS.Timeout | undefined;
   running: boolean;
   lastRunAt: number;
+  /** The last read that completed, while younger than the chain's interval. */
+  lastRead: ChainCoverage | undefined;
 }
+
+interface ChainRead {
+  changed: Set<string>;
+  coverage: Omit<ChainCoverage, "startedAt">;
+}
+
+const nothingToRead = (): ChainRead => ({
+  changed: new Set(),
+  coverage: { everything: true, gateways: new Set(), withEvents: new Set() },
+});
 
 /**
  * On-demand sync. Two limits keep the chain load bounded whatever the polling rate: a guarded update of
@@ -70,19 +95,19 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
   const batches = new Map<number, ChainBatch>();
   let rpcCalls = 0;
 
-  async function readChain(chainId: number, paymentIds: Set<string>): Promise<Set<string>> {
+  async function readChain(chainId: number, paymentIds: Set<string>): Promise<ChainRead> {
     const chain = await findChainById(deps.db, chainId);
-    if (!chain?.gateway_address) return new Set();
+    if (!chain?.gateway_address) return nothingToRead();
     const client = deps.chains.publicClient(chain);
     const gateways = await findGatewaysOfPayments(deps.db, [...paymentIds]);
     rpcCalls += 1;
     const toBlock = await finalBlockNumber(client, chain);
-    if (toBlock < 0n) return new Set();
+    if (toBlock < 0n) return nothingToRead();
     const cursor = await findChainCursor(deps.db, chainId);
     // Blocks up to the cursor were read by the watcher.
     let fromBlock = cursor ? BigInt(cursor.block_number) + 1n : 0n;
     if (toBlock - fromBlock + 1n > maxRange) fromBlock = toBlock - maxRange + 1n;
-    if (fromBlock > toBlock) return new Set();
+    if (fromBlock > toBlock) return nothingToRead();
     rpcCalls += 1;
     const events = await readGatewayEvents(client, {
       networkId: chain.network_id,
@@ -90,19 +115,25 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
       fromBlock,
       toBlock,
       paymentsOnly: true,
-      paymentIds,
+      checkTransfers: false,
     });
-    rpcCalls += new Set(events.map((entry) => entry.event.txHash)).size;
+    const withEvents = new Set(events.map((entry) => entry.event.paymentId.toLowerCase()));
+    const asked = events.filter((entry) => paymentIds.has(entry.event.paymentId.toLowerCase()));
+    await addRecipientTransfers(client, asked);
+    rpcCalls += new Set(asked.map((entry) => entry.event.txHash)).size;
     const changed = new Set<string>();
     const at = deps.now();
-    for (const entry of events) {
+    for (const entry of asked) {
       if (entry.kind !== "PaymentCompleted") continue;
       const result = await deps.db
         .transaction()
         .execute((trx) => applyPaymentCompletedIn(trx, entry.event, at));
       if (result === "paid" || result === "invalid") changed.add(entry.event.paymentId.toLowerCase());
     }
-    return changed;
+    return {
+      changed,
+      coverage: { everything: false, gateways: new Set(gateways.map((g) => g.toLowerCase())), withEvents },
+    };
   }
 
   function schedule(chainId: number, batch: ChainBatch): void {
@@ -121,8 +152,11 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     const waiting = batch.pending;
     batch.pending = new Map();
     let changed = new Set<string>();
+    batch.lastRead = undefined;
     try {
-      changed = await readChain(chainId, new Set(waiting.keys()));
+      const read = await readChain(chainId, new Set(waiting.keys()));
+      changed = read.changed;
+      batch.lastRead = { startedAt: batch.lastRunAt, ...read.coverage };
     } catch (error) {
       deps.logger?.warn({ err: error, chainId }, "on-demand payment sync failed");
     }
@@ -133,12 +167,24 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     schedule(chainId, batch);
   }
 
-  function askChain(chainId: number, paymentId: string): Promise<boolean> {
+  /**
+   * A read that started within the chain's interval and saw no event of this payment answers for it at
+   * once: the next read could start no sooner, so waiting for it would only add latency.
+   */
+  function answeredByLastRead(batch: ChainBatch, paymentId: string, gateway: string): boolean {
+    const read = batch.lastRead;
+    if (!read || Date.now() - read.startedAt >= perChainMs) return false;
+    if (read.everything) return true;
+    return read.gateways.has(gateway.toLowerCase()) && !read.withEvents.has(paymentId);
+  }
+
+  function askChain(chainId: number, paymentId: string, gateway: string): Promise<boolean> {
     let batch = batches.get(chainId);
     if (!batch) {
-      batch = { pending: new Map(), timer: undefined, running: false, lastRunAt: 0 };
+      batch = { pending: new Map(), timer: undefined, running: false, lastRunAt: 0, lastRead: undefined };
       batches.set(chainId, batch);
     }
+    if (answeredByLastRead(batch, paymentId, gateway)) return Promise.resolve(false);
     const chainBatch = batch;
     return new Promise<boolean>((resolve) => {
       const resolvers = chainBatch.pending.get(paymentId) ?? [];
@@ -171,7 +217,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
       // caller's read predates: then the caller must read again, never answer the older state.
       if (!claimed) return paymentLeftCreated(deps.db, paymentId);
       let changed = await Promise.race([
-        askChain(claimed.chain_id, paymentId),
+        askChain(claimed.chain_id, paymentId, claimed.gateway_address),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
       ]);
       if (!changed && claimed.expires_at.getTime() <= deps.now().getTime()) {
@@ -190,7 +236,10 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     try {
       const claimed = await claimPaymentsForChainCheck(deps.db, paymentIds, perPaymentMs);
       const wait = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
-      await Promise.race([Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id))), wait]);
+      await Promise.race([
+        Promise.all(claimed.map((row) => askChain(row.chain_id, row.payment_id, row.gateway_address))),
+        wait,
+      ]);
       const now = deps.now().getTime();
       for (const row of claimed) {
         if (row.expires_at.getTime() <= now) {

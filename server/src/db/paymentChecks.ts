@@ -5,6 +5,7 @@ import type { Db } from "./database.js";
 export interface ClaimedPaymentCheck {
   payment_id: string;
   chain_id: number;
+  gateway_address: string;
   expires_at: Date;
 }
 
@@ -26,7 +27,7 @@ export function claimPaymentsForChainCheck(
     .where("payment_id", "in", paymentIds)
     .where("status", "=", "CREATED")
     .where("last_synced_at", "<", sql<Date>`now() - make_interval(secs => ${intervalMs / 1000})`)
-    .returning(["payment_id", "chain_id", "expires_at"])
+    .returning(["payment_id", "chain_id", "gateway_address", "expires_at"])
     .execute();
 }
 

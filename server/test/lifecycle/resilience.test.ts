@@ -223,6 +223,29 @@ describe("on-demand sync of GET /payments/:id", () => {
     expect(sync.rpcCalls()).toBe(calls);
   });
 
+  it("answers from the chain's read of the last interval at once, unless that read saw the payment's event", async () => {
+    const sync = createPaymentSync({
+      db: t.database.db,
+      chains: createChainClients(),
+      now: () => new Date(),
+      perPaymentIntervalMs: 60_000,
+      perChainIntervalMs: 5_000,
+      waitMs: 30_000,
+    });
+    const [first, second, paid] = await Promise.all([createPayment(t), createPayment(t), createPayment(t)]);
+    await pay(chain, payer, paid);
+    expect(await sync.syncForRead(first.paymentId)).toBe(false);
+    const afterFirstRead = sync.rpcCalls();
+    expect(afterFirstRead).toBeGreaterThanOrEqual(2);
+    // The read just made covers every payment of the gateway up to its block: no wait, no RPC call.
+    expect(await sync.syncForRead(second.paymentId)).toBe(false);
+    expect(sync.rpcCalls()).toBe(afterFirstRead);
+    // It saw this payment's event without applying it (nobody asked): this one waits for the next read.
+    expect(await sync.syncForRead(paid.paymentId)).toBe(true);
+    expect(sync.rpcCalls()).toBeGreaterThan(afterFirstRead);
+    expect(await paymentStatus(t.database.db, paid.paymentId)).toBe("PAID");
+  });
+
   it("expires a CREATED payment past expiresAt on read", async () => {
     const p = await createPayment(t);
     await t.database.db
