@@ -34,6 +34,10 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // An idle connection the server closes (a restart, a failover) is dropped from the pool and replaced on
   // the next query; without a listener the pool's 'error' event would crash the process.
   pool.on("error", () => {});
+  // A connection ended under a query in flight (an administrator's pg_terminate_backend, a failover) also
+  // raises 'error' on its client, checked out and so without the pool's listener: the query has failed
+  // with it already, and without this the process would crash.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
