@@ -135,6 +135,22 @@ async function transfers() {
   };
 }
 
+/** `count` copies of a paid payment of this merchant, PAID one second apart from `since`. */
+async function copyPaidPayment(count: number, prefix: string, since: string) {
+  const template = paid[0]!.paymentId;
+  const idPrefix = prefix === "bulk" ? "ee" : "dd";
+  await sql`
+    INSERT INTO payments (payment_id, merchant_id, order_id, chain_id, token_id, amount, recipient_address,
+      gateway_address, forwarder_address, status, deadline, expires_at, tx_hash, payer_address, confirmed_at,
+      success_url, fail_url, server_signature, fee_amount, block_number, block_hash, log_index)
+    SELECT '0x' || ${idPrefix} || lpad(to_hex(g), 62, '0'), merchant_id, ${prefix} || '-' || g, chain_id,
+      token_id, amount, recipient_address, gateway_address, forwarder_address, 'PAID', deadline, expires_at,
+      tx_hash, payer_address, ${since}::timestamptz + g * interval '1 second', success_url, fail_url,
+      server_signature, fee_amount, block_number, block_hash, log_index
+    FROM payments, generate_series(1, ${count}) g WHERE payment_id = ${template}
+  `.execute(t.database.db);
+}
+
 describe("GET /exports/payments", () => {
   it("reconciles a block range with the chain: net to the wallet, fee to the treasury, refunds back", async () => {
     const rows = await exportJson(`chainId=${chain.chainId}&fromBlock=${fromBlock}&toBlock=${toBlock}`);
@@ -199,22 +215,36 @@ describe("GET /exports/payments", () => {
   });
 
   it("streams a range of more rows than a page, each once, oldest first", async () => {
-    const template = paid[0]!.paymentId;
     const count = EXPORT_PAGE_SIZE * 2 + 17;
-    await sql`
-      INSERT INTO payments (payment_id, merchant_id, order_id, chain_id, token_id, amount, recipient_address,
-        gateway_address, forwarder_address, status, deadline, expires_at, tx_hash, payer_address, confirmed_at,
-        success_url, fail_url, server_signature, fee_amount, block_number, block_hash, log_index)
-      SELECT '0xee' || lpad(to_hex(g), 62, '0'), merchant_id, 'bulk-' || g, chain_id, token_id, amount,
-        recipient_address, gateway_address, forwarder_address, 'PAID', deadline, expires_at, tx_hash,
-        payer_address, '2030-01-01T00:00:00Z'::timestamptz + g * interval '1 second', success_url, fail_url,
-        server_signature, fee_amount, block_number, block_hash, log_index
-      FROM payments, generate_series(1, ${count}) g WHERE payment_id = ${template}
-    `.execute(t.database.db);
+    await copyPaidPayment(count, "bulk", "2030-01-01T00:00:00Z");
     const rows = await exportJson("from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z");
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row.paymentId)).size).toBe(count);
     expect(rows.map((row) => row.orderId)).toEqual(Array.from({ length: count }, (_, i) => `bulk-${i + 1}`));
+  });
+
+  it("cuts the download when the database fails after the first bytes: never a complete-looking file", async () => {
+    // More than the socket buffers hold, so the server still has pages to read once the first bytes are out.
+    await copyPaidPayment(30_000, "many", "2031-01-01T00:00:00Z");
+    const response = await fetch(
+      `${t.baseUrl}/exports/payments?format=json&from=2031-01-01T00:00:00Z&to=2031-02-01T00:00:00Z`,
+      { headers: headers() },
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    // The next page's query fails.
+    await sql`ALTER TABLE tokens RENAME TO tokens_away`.execute(t.database.db);
+    try {
+      const drained = (async () => {
+        for (;;) if ((await reader.read()).done) return;
+      })();
+      await expect(drained).rejects.toThrow();
+    } finally {
+      await sql`ALTER TABLE tokens_away RENAME TO tokens`.execute(t.database.db);
+    }
+    // The process lives on: the next export answers.
+    expect(await exportJson("from=2031-01-01T00:00:00Z&to=2031-01-01T00:00:05Z")).toHaveLength(4);
   });
 
   it.each([
