@@ -130,6 +130,7 @@ describe("OpenAPI", () => {
         "/api/v1/chains/tokens",
         "/api/v1/dashboard/nonce",
         "/api/v1/dashboard/session",
+        "/api/v1/exports/payments",
         "/api/v1/health",
         "/api/v1/merchant",
         "/api/v1/merchant/payment-methods",
