@@ -3,6 +3,7 @@ import { ChainsResource } from "./resources/chains.js";
 import { ExportsResource } from "./resources/exports.js";
 import { MerchantResource } from "./resources/merchant.js";
 import { MerchantPaymentsResource } from "./resources/merchantPayments.js";
+import { PaymentLinksResource } from "./resources/paymentLinks.js";
 import { PaymentMethodsResource } from "./resources/paymentMethods.js";
 import { PaymentsResource } from "./resources/payments.js";
 import { PricesResource } from "./resources/prices.js";
@@ -62,6 +63,7 @@ export class Kassa {
   readonly refunds: RefundsResource;
   readonly webhooks: WebhooksResource;
   readonly exports: ExportsResource;
+  readonly paymentLinks: PaymentLinksResource;
 
   readonly #api: ApiClient;
 
@@ -120,6 +122,7 @@ export class Kassa {
     this.refunds = new RefundsResource(this.#api);
     this.webhooks = new WebhooksResource(this.#api);
     this.exports = new ExportsResource(this.#api);
+    this.paymentLinks = new PaymentLinksResource(this.#api);
   }
 
   /** GET /health: `{ status: "ok", timestamp }` when the API and its database answer. */

@@ -54,12 +54,17 @@ export const errorCodes = {
   CHAIN_NOT_FOUND: { status: 404, message: "Chain not found" },
   RELAY_NOT_FOUND: { status: 404, message: "No relay request for the payment" },
   REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
+  PAYMENT_LINK_NOT_FOUND: { status: 404, message: "Payment link not found" },
   DUPLICATE_ORDER: { status: 409, message: "The orderId is already used by this merchant" },
   PAYMENT_METHOD_EXISTS: { status: 409, message: "The merchant already has a payment method for that token" },
   PAYMENT_ALREADY_REFUNDED: { status: 409, message: "The payment is already refunded" },
   CONFLICT: { status: 409, message: "Another request is processing the same resource" },
   REFUND_IN_PROGRESS: { status: 409, message: "A refund is already in progress for the payment" },
   GRANT_IN_PROGRESS: { status: 409, message: "Another gas grant request for the payment is in progress" },
+  PAYMENT_LINK_UNAVAILABLE: {
+    status: 409,
+    message: "The payment link takes no more payments (inactive, expired or used up)",
+  },
   RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
   FAUCET_BUDGET_EXHAUSTED: {
     status: 429,

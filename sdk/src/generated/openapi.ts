@@ -1771,7 +1771,8 @@ export interface paths {
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
-             *         "seenTxHash": null
+             *         "seenTxHash": null,
+             *         "paymentLinkId": null
              *       }
              *     }
              */
@@ -1915,7 +1916,8 @@ export interface paths {
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
-             *         "seenTxHash": null
+             *         "seenTxHash": null,
+             *         "paymentLinkId": null
              *       }
              *     }
              */
@@ -2091,7 +2093,8 @@ export interface paths {
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
-             *         "seenTxHash": null
+             *         "seenTxHash": null,
+             *         "paymentLinkId": null
              *       }
              *     }
              */
@@ -2238,7 +2241,8 @@ export interface paths {
              *         "reorgedTxHash": null,
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
-             *         "seenTxHash": null
+             *         "seenTxHash": null,
+             *         "paymentLinkId": null
              *       }
              *     }
              */
@@ -3489,6 +3493,525 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payment-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links
+     * @description Newest first, paginated with limit and starting_after.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
+          limit?: number;
+          /**
+           * @description id of the last link of the previous page
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          starting_after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of payment links, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "links": [
+             *           {
+             *             "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *             "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *             "title": "Espresso beans, 1 kg",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "tokenSymbol": "USDC",
+             *             "amount": "35000",
+             *             "currency": "KRW",
+             *             "minAmount": null,
+             *             "maxAmount": null,
+             *             "successUrl": "https://shop.acme-coffee.example/thanks",
+             *             "failUrl": "service:none",
+             *             "expiresAt": null,
+             *             "maxUses": 100,
+             *             "uses": 12,
+             *             "active": true,
+             *             "available": true,
+             *             "createdAt": "2026-11-23T06:00:00.000Z",
+             *             "updatedAt": "2026-11-23T06:00:00.000Z"
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentLinkPage"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a payment link
+     * @description A hosted page (`url`) where each payer pays a payment of their own: a fixed `amount` of `tokenAddress` (or of `currency`, converted when the payer starts), or an amount the payer types between `minAmount` and `maxAmount`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description What the payer pays for, shown on the page */
+            title: string;
+            /** @description ERC-20 token, whitelisted on the merchant's chain and enabled for the merchant */
+            tokenAddress: string;
+            /** @description A fixed amount (token units, or `currency` units); else give bounds */
+            amount?: number;
+            /** @description Fiat code (USD, KRW...): amount is then a fiat amount converted at the one-hour average price */
+            currency?: string;
+            /** @description An amount the payer types: at least this (token units) */
+            minAmount?: number;
+            /** @description An amount the payer types: at most this (token units) */
+            maxAmount?: number;
+            /** @description Redirect URL on success, or service:none */
+            successUrl: string;
+            /** @description Redirect URL on failure, or service:none */
+            failUrl: string;
+            /**
+             * Format: date-time
+             * @description No payments start after this time (ISO 8601)
+             */
+            expiresAt?: string;
+            /** @description No payments start once this many were paid */
+            maxUses?: number;
+            /** @default true */
+            active?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The link; share `url` */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "title": "Espresso beans, 1 kg",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "amount": "35000",
+             *         "currency": "KRW",
+             *         "minAmount": null,
+             *         "maxAmount": null,
+             *         "successUrl": "https://shop.acme-coffee.example/thanks",
+             *         "failUrl": "service:none",
+             *         "expiresAt": null,
+             *         "maxUses": 100,
+             *         "uses": 12,
+             *         "active": true,
+             *         "available": true,
+             *         "createdAt": "2026-11-23T06:00:00.000Z",
+             *         "updatedAt": "2026-11-23T06:00:00.000Z"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentLink"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, TOKEN_NOT_ENABLED */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "TOKEN_NOT_ENABLED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: TOKEN_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payment-links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A payment link */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description pl_ payment link id
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "title": "Espresso beans, 1 kg",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "amount": "35000",
+             *         "currency": "KRW",
+             *         "minAmount": null,
+             *         "maxAmount": null,
+             *         "successUrl": "https://shop.acme-coffee.example/thanks",
+             *         "failUrl": "service:none",
+             *         "expiresAt": null,
+             *         "maxUses": 100,
+             *         "uses": 12,
+             *         "active": true,
+             *         "available": true,
+             *         "createdAt": "2026-11-23T06:00:00.000Z",
+             *         "updatedAt": "2026-11-23T06:00:00.000Z"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentLink"];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_LINK_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a payment link's title, redirects, expiry, use limit, or turn it off
+     * @description A link's amount and token never change: create another link instead.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description pl_ payment link id
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            title?: string;
+            /** @description false: the page takes no more payments */
+            active?: boolean;
+            expiresAt?: string | null;
+            maxUses?: number | null;
+            /** @description Redirect URL on success, or service:none */
+            successUrl?: string;
+            /** @description Redirect URL on failure, or service:none */
+            failUrl?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The changed link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+             *         "title": "Espresso beans, 1 kg",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "amount": "35000",
+             *         "currency": "KRW",
+             *         "minAmount": null,
+             *         "maxAmount": null,
+             *         "successUrl": "https://shop.acme-coffee.example/thanks",
+             *         "failUrl": "service:none",
+             *         "expiresAt": null,
+             *         "maxUses": 100,
+             *         "uses": 12,
+             *         "active": true,
+             *         "available": true,
+             *         "createdAt": "2026-11-23T06:00:00.000Z",
+             *         "updatedAt": "2026-11-23T06:00:00.000Z"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["PaymentLink"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_LINK_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   "/api/v1/dashboard/nonce": {
     parameters: {
       query?: never;
@@ -4704,6 +5227,7 @@ export interface webhooks {
            *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.paid"
            *     }
            */
@@ -4780,6 +5304,7 @@ export interface webhooks {
            *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -4863,6 +5388,7 @@ export interface webhooks {
            *       "payerAddress": null,
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.expired"
            *     }
            */
@@ -4939,6 +5465,7 @@ export interface webhooks {
            *       "payerAddress": null,
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -5016,6 +5543,7 @@ export interface webhooks {
            *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5097,6 +5625,7 @@ export interface webhooks {
            *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5178,6 +5707,7 @@ export interface webhooks {
            *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5259,6 +5789,7 @@ export interface webhooks {
            *       "payerAddress": null,
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -5541,12 +6072,14 @@ export interface components {
         | "CHAIN_NOT_FOUND"
         | "RELAY_NOT_FOUND"
         | "REFUND_NOT_FOUND"
+        | "PAYMENT_LINK_NOT_FOUND"
         | "DUPLICATE_ORDER"
         | "PAYMENT_METHOD_EXISTS"
         | "PAYMENT_ALREADY_REFUNDED"
         | "CONFLICT"
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
+        | "PAYMENT_LINK_UNAVAILABLE"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
@@ -5602,12 +6135,14 @@ export interface components {
         | "CHAIN_NOT_FOUND"
         | "RELAY_NOT_FOUND"
         | "REFUND_NOT_FOUND"
+        | "PAYMENT_LINK_NOT_FOUND"
         | "DUPLICATE_ORDER"
         | "PAYMENT_METHOD_EXISTS"
         | "PAYMENT_ALREADY_REFUNDED"
         | "CONFLICT"
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
+        | "PAYMENT_LINK_UNAVAILABLE"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
@@ -5844,7 +6379,8 @@ export interface components {
      *       "reorgedTxHash": null,
      *       "paidAfterExpiry": false,
      *       "statusReason": null,
-     *       "seenTxHash": null
+     *       "seenTxHash": null,
+     *       "paymentLinkId": null
      *     }
      */
     MerchantPaymentRecord: {
@@ -5882,6 +6418,8 @@ export interface components {
       reorgedTxHash: string | null;
       /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
       seenTxHash: string | null;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -5918,6 +6456,8 @@ export interface components {
       reorgedTxHash: string | null;
       /** @description While CREATED: a pay transaction Kassa has seen mined, waiting for its block to be final for the chain; the payment does not expire meanwhile (for up to an hour from when it was seen). Null otherwise */
       seenTxHash: string | null;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
     };
     /**
      * @example {
@@ -6011,6 +6551,7 @@ export interface components {
      *       "payerAddress": null,
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.expired"
      *     }
      */
@@ -6039,6 +6580,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.expired";
       /**
@@ -6073,6 +6616,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.expired";
       /**
@@ -6098,6 +6643,7 @@ export interface components {
      *       "payerAddress": null,
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -6127,6 +6673,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.failed";
       /**
@@ -6163,6 +6711,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.failed";
       /**
@@ -6234,6 +6784,7 @@ export interface components {
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -6269,6 +6820,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -6316,6 +6869,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -6336,6 +6891,117 @@ export interface components {
         /** @description What the recipient's balance gained, when the token's transfers were checked */
         recipientReceived: string | null;
       };
+    };
+    /**
+     * @example {
+     *       "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+     *       "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+     *       "title": "Espresso beans, 1 kg",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "35000",
+     *       "currency": "KRW",
+     *       "minAmount": null,
+     *       "maxAmount": null,
+     *       "successUrl": "https://shop.acme-coffee.example/thanks",
+     *       "failUrl": "service:none",
+     *       "expiresAt": null,
+     *       "maxUses": 100,
+     *       "uses": 12,
+     *       "active": true,
+     *       "available": true,
+     *       "createdAt": "2026-11-23T06:00:00.000Z",
+     *       "updatedAt": "2026-11-23T06:00:00.000Z"
+     *     }
+     */
+    PaymentLink: {
+      /** @description pl_ id */
+      id: string;
+      /** @description The hosted page to share: each payer who opens it pays a payment of their own */
+      url: string;
+      title: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description The fixed amount, or null when the payer types it */
+      amount: string | null;
+      /** @description With amount: a fiat amount converted when each payment starts */
+      currency: string | null;
+      minAmount: string | null;
+      maxAmount: string | null;
+      successUrl: string;
+      failUrl: string;
+      expiresAt: string | null;
+      maxUses: number | null;
+      /** @description Its payments that were paid */
+      uses: number;
+      active: boolean;
+      /** @description Whether it takes payments now: active, unexpired, not used up */
+      available: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    PaymentLinkInput: {
+      /** @description pl_ id */
+      id: string;
+      /** @description The hosted page to share: each payer who opens it pays a payment of their own */
+      url: string;
+      title: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description The fixed amount, or null when the payer types it */
+      amount: string | null;
+      /** @description With amount: a fiat amount converted when each payment starts */
+      currency: string | null;
+      minAmount: string | null;
+      maxAmount: string | null;
+      successUrl: string;
+      failUrl: string;
+      expiresAt: string | null;
+      maxUses: number | null;
+      /** @description Its payments that were paid */
+      uses: number;
+      active: boolean;
+      /** @description Whether it takes payments now: active, unexpired, not used up */
+      available: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    /**
+     * @example {
+     *       "links": [
+     *         {
+     *           "id": "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+     *           "url": "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+     *           "title": "Espresso beans, 1 kg",
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "tokenSymbol": "USDC",
+     *           "amount": "35000",
+     *           "currency": "KRW",
+     *           "minAmount": null,
+     *           "maxAmount": null,
+     *           "successUrl": "https://shop.acme-coffee.example/thanks",
+     *           "failUrl": "service:none",
+     *           "expiresAt": null,
+     *           "maxUses": 100,
+     *           "uses": 12,
+     *           "active": true,
+     *           "available": true,
+     *           "createdAt": "2026-11-23T06:00:00.000Z",
+     *           "updatedAt": "2026-11-23T06:00:00.000Z"
+     *         }
+     *       ],
+     *       "has_more": false
+     *     }
+     */
+    PaymentLinkPage: {
+      /** @description Newest first */
+      links: components["schemas"]["PaymentLink"][];
+      has_more: boolean;
+    };
+    PaymentLinkPageInput: {
+      /** @description Newest first */
+      links: components["schemas"]["PaymentLinkInput"][];
+      has_more: boolean;
     };
     /**
      * @example {
@@ -6392,6 +7058,7 @@ export interface components {
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.paid"
      *     }
      */
@@ -6420,6 +7087,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.paid";
       /**
@@ -6454,6 +7123,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.paid";
       /**
@@ -6479,6 +7150,7 @@ export interface components {
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -6512,6 +7184,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -6555,6 +7229,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -6589,6 +7265,7 @@ export interface components {
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -6622,6 +7299,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -6665,6 +7344,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -6699,6 +7380,7 @@ export interface components {
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -6732,6 +7414,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -6775,6 +7459,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -6809,6 +7495,7 @@ export interface components {
      *       "payerAddress": null,
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -6842,6 +7529,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -6882,6 +7571,8 @@ export interface components {
       paidAt: string | null;
       /** @description Confirmed on-chain after the payment had expired */
       paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
       /** @constant */
       type: "payment.reorged";
       /**

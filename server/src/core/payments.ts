@@ -105,6 +105,7 @@ export async function createPayment(
   deps: PaymentDeps,
   merchant: MerchantRow,
   rawInput: CreatePaymentInput,
+  origin: { paymentLinkId?: string } = {},
 ): Promise<CreatedPaymentView> {
   const input = parseInput(createPaymentInputSchema, rawInput);
   const { db } = deps;
@@ -212,6 +213,7 @@ export async function createPayment(
     success_url: input.successUrl,
     fail_url: input.failUrl,
     server_signature: serverSignature,
+    ...(origin.paymentLinkId === undefined ? {} : { payment_link_id: origin.paymentLinkId }),
   });
   if (!row) {
     throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used by this merchant`);

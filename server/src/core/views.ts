@@ -254,6 +254,7 @@ export const merchantPaymentRecordSchema = z
       ),
     reorgedTxHash: z.string().nullable().describe("The transaction that reorganisation removed"),
     seenTxHash,
+    paymentLinkId: z.string().nullable().describe("The payment link (pl_) a payer started it from, if any"),
   })
   .meta({ id: "MerchantPaymentRecord" });
 export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
@@ -281,6 +282,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     reorgedAt: payment.reorged_at?.toISOString() ?? null,
     reorgedTxHash: payment.reorged_tx_hash,
     seenTxHash: seenTxHashOf(payment),
+    paymentLinkId: payment.payment_link_id,
   };
 }
 

@@ -22,6 +22,10 @@ export function findMerchantByKey(db: Db, merchantKey: string): Promise<Merchant
   return db.selectFrom("merchants").selectAll().where("merchant_key", "=", merchantKey).executeTakeFirst();
 }
 
+export function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
+  return db.selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export function findMerchantByApiKeyHash(db: Db, apiKeyHash: string): Promise<MerchantRow | undefined> {
   return db.selectFrom("merchants").selectAll().where("api_key_hash", "=", apiKeyHash).executeTakeFirst();
 }

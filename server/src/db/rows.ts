@@ -3,22 +3,25 @@ import type {
   ChainCursorsTable,
   ChainsTable,
   DashboardSessionsTable,
-  GasGrantsTable,
   MerchantWalletsTable,
   MerchantsTable,
   PaymentMethodsTable,
+  PaymentLinksTable,
   PaymentsTable,
   PriceSamplesTable,
   RefundsTable,
-  RelayRequestsTable,
-  SenderBroadcastsTable,
-  SenderTransactionsTable,
   TokenPriceSourcesTable,
   TokensTable,
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
   WebhookEventsTable,
 } from "./types.js";
+import type {
+  GasGrantsTable,
+  RelayRequestsTable,
+  SenderBroadcastsTable,
+  SenderTransactionsTable,
+} from "./gaslessTables.js";
 
 /** The rows the queries read and write, by table (`types.ts`). */
 export type ChainRow = Selectable<ChainsTable>;
@@ -48,3 +51,4 @@ export type PriceSampleRow = Selectable<PriceSamplesTable>;
 export type NewPriceSampleRow = Insertable<PriceSamplesTable>;
 export type SenderTransactionRow = Selectable<SenderTransactionsTable>;
 export type SenderBroadcastRow = Selectable<SenderBroadcastsTable>;
+export type PaymentLinkRow = Selectable<PaymentLinksTable>;

@@ -23,6 +23,8 @@ import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
 import { exportRoutes } from "./routes/exports.js";
+import { paymentLinkRoutes } from "./routes/paymentLinks.js";
+import { payPageRoutes } from "./routes/payPage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
@@ -162,6 +164,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     paymentSync: services.paymentSync,
     statusStreams,
     webhookAllowPrivate: config.webhookAllowPrivate,
+    publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ""),
   };
   await app.register(
     async (api) => {
@@ -173,12 +176,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(refundRoutes(context));
       await api.register(webhookRoutes(context));
       await api.register(exportRoutes(context));
+      await api.register(paymentLinkRoutes(context));
       await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
-  if (options.widget !== false) await app.register(widgetRoutes(options.widget));
+  if (options.widget !== false) {
+    await app.register(widgetRoutes(options.widget));
+    // A payment link's page sends the payer on to the widget.
+    await app.register(payPageRoutes(context));
+  }
   return base;
 }

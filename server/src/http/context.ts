@@ -23,6 +23,8 @@ export interface RouteContext {
   paymentSync: PaymentSync | undefined;
   /** GET /payments/:id/events. */
   statusStreams: StatusStreams;
+  /** PUBLIC_BASE_URL: where the hosted pages are (else the origin a request came to). */
+  publicBaseUrl: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: PATCH /merchant accepts a webhook URL at a local address. */
   webhookAllowPrivate: boolean;
 }

@@ -1,10 +1,11 @@
 import { paymentTimelineSchema, paymentTotalsSchema } from "../core/dashboard/payments.js";
 import { rotatedKeySchema } from "../core/dashboard/settings.js";
 import { exportRowSchema } from "../core/exports.js";
+import { paymentLinkPageSchema, paymentLinkViewSchema } from "../core/paymentLinks.js";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { example, exampleValues as v } from "./schemaExamples.js";
 
-/** The examples of the dashboard's and the exports' shapes, in the terms of schemaExamples.ts (25 USDC on Base). */
+/** The examples of the dashboard's, the exports' and the payment links' shapes, in the terms of schemaExamples.ts (25 USDC on Base). */
 
 example(paymentTotalsSchema, {
   count: 42,
@@ -72,3 +73,25 @@ export const exportCsvExample =
   "block_number,time,currency,fiat_amount,token_price\r\n" +
   `payment,order-10482,${v.paymentId},,PAID,8453,USDC,${v.usdc},25,0.25,24.75,${v.payer},${v.txHash},` +
   "18000123,2026-11-23T06:06:12.000Z,USD,25,1\r\n";
+
+const paymentLink = example(paymentLinkViewSchema, {
+  id: "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+  url: "https://pay.acme-coffee.example/pay/pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+  title: "Espresso beans, 1 kg",
+  tokenAddress: v.usdc,
+  tokenSymbol: "USDC",
+  amount: "35000",
+  currency: "KRW",
+  minAmount: null,
+  maxAmount: null,
+  successUrl: "https://shop.acme-coffee.example/thanks",
+  failUrl: "service:none",
+  expiresAt: null,
+  maxUses: 100,
+  uses: 12,
+  active: true,
+  available: true,
+  createdAt: "2026-11-23T06:00:00.000Z",
+  updatedAt: "2026-11-23T06:00:00.000Z",
+});
+example(paymentLinkPageSchema, { links: [paymentLink], has_more: false });

@@ -137,6 +137,7 @@ example(merchantPaymentRecordSchema, {
   paidAfterExpiry: false,
   statusReason: null,
   seenTxHash: null,
+  paymentLinkId: null,
 });
 example(tokenPriceViewSchema, {
   type: "hourly-average",
@@ -229,6 +230,7 @@ const paidEvent = {
   payerAddress: v.payer,
   paidAt: "2026-11-23T06:06:12.000Z",
   paidAfterExpiry: false,
+  paymentLinkId: null,
 } as const;
 const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
@@ -319,6 +321,16 @@ export const requestExamples = {
     },
   },
   requestGas: { paymentId: v.paymentId, walletAddress: v.payer },
+  createPaymentLink: {
+    title: "Espresso beans, 1 kg",
+    tokenAddress: v.usdc,
+    amount: 35000,
+    currency: "KRW",
+    successUrl: "https://shop.acme-coffee.example/thanks",
+    failUrl: "service:none",
+    maxUses: 100,
+  },
+  updatePaymentLink: { active: false },
 };
 
 /** The first event of GET /payments/:id/events: the payment, then one more at each status change. */

@@ -146,6 +146,8 @@ describe("OpenAPI", () => {
         "/api/v1/merchants/me/webhook-deliveries/{id}/redeliver",
         "/api/v1/merchants/me/webhook-secret/rotate",
         "/api/v1/merchants/me/webhook-test",
+        "/api/v1/payment-links",
+        "/api/v1/payment-links/{id}",
         "/api/v1/payments",
         "/api/v1/payments/request-gas",
         "/api/v1/payments/{id}",

@@ -310,6 +310,7 @@ export interface LifecycleEnv {
 export async function startLifecycleEnv(
   workerOptions: Partial<LifecycleModuleOptions> = {},
   anvil?: StartAnvilOptions,
+  appOptions: StartTestAppOptions = {},
 ): Promise<LifecycleEnv> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -318,7 +319,7 @@ export async function startLifecycleEnv(
   try {
     const chain = await startTestChain(anvil ? { anvil } : {});
     stops.push(() => chain.stop());
-    const t = await startLifecycleApp(chain);
+    const t = await startLifecycleApp(chain, appOptions);
     stops.push(() => t.close());
     const receiver = await startReceiver();
     stops.push(() => receiver.close());

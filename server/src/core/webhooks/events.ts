@@ -30,6 +30,7 @@ const paymentEventFields = {
   payerAddress: address.nullable(),
   paidAt: timestamp.nullable().describe("When the payment was confirmed on-chain"),
   paidAfterExpiry: z.boolean().describe("Confirmed on-chain after the payment had expired"),
+  paymentLinkId: z.string().nullable().describe("The payment link (pl_) a payer started it from, if any"),
 };
 
 const baseUnits = z.string().describe("Token amount in base units (wei)");

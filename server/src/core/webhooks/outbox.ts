@@ -112,6 +112,7 @@ export function paymentEventPayload(
     payerAddress: payment.payer_address,
     paidAt: payment.confirmed_at?.toISOString() ?? null,
     paidAfterExpiry: payment.paid_after_expiry,
+    paymentLinkId: payment.payment_link_id,
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  changePaymentLink,
+  createPaymentLink,
+  createPaymentLinkInputSchema,
+  getPaymentLink,
+  listPaymentLinks,
+  paymentLinkListQuerySchema,
+  paymentLinkPageSchema,
+  paymentLinkViewSchema,
+  updatePaymentLinkInputSchema,
+  type PaymentLinkDeps,
+} from "../../core/paymentLinks.js";
+import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import type { RouteContext } from "../context.js";
+import { errorResponses } from "../errors.js";
+import { apiKeySecurity, successBody, withExample } from "../schemas.js";
+import { requestExamples } from "../schemaExamples.js";
+
+/** Kassa's public URL: PUBLIC_BASE_URL, else the origin this request came to. */
+export function publicBaseUrl(context: RouteContext, request: FastifyRequest): string {
+  return context.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Payment links (API key, or the dashboard's session). */
+export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const deps = (request: FastifyRequest): PaymentLinkDeps => ({
+    payments: context.payments,
+    now: context.now,
+    publicBaseUrl: publicBaseUrl(context, request),
+  });
+  const params = z.object({ id: z.string().describe("pl_ payment link id") });
+  return async (app) => {
+    app.addHook("onRequest", apiKeyAuth(context.auth));
+
+    app.post("/payment-links", {
+      schema: {
+        tags: ["Payment links"],
+        summary: "Create a payment link",
+        description:
+          "A hosted page (`url`) where each payer pays a payment of their own: a fixed `amount` of " +
+          "`tokenAddress` (or of `currency`, converted when the payer starts), or an amount the payer types " +
+          "between `minAmount` and `maxAmount`.",
+        security: apiKeySecurity,
+        body: withExample(createPaymentLinkInputSchema, requestExamples.createPaymentLink),
+        response: {
+          201: successBody(paymentLinkViewSchema, "The link; share `url`"),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "CHAIN_NOT_CONFIGURED",
+            "TOKEN_NOT_ENABLED",
+            "UNAUTHORIZED",
+            "TOKEN_NOT_FOUND",
+          ),
+        },
+      },
+      handler: async (request, reply) => {
+        const data = await createPaymentLink(deps(request), authenticatedMerchant(request), request.body);
+        return reply.code(201).send({ success: true, data });
+      },
+    });
+
+    app.get("/payment-links", {
+      schema: {
+        tags: ["Payment links"],
+        summary: "List payment links",
+        description: "Newest first, paginated with limit and starting_after.",
+        security: apiKeySecurity,
+        querystring: paymentLinkListQuerySchema,
+        response: {
+          200: successBody(paymentLinkPageSchema, "A page of payment links, newest first"),
+          ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await listPaymentLinks(deps(request), authenticatedMerchant(request), request.query),
+      }),
+    });
+
+    app.get("/payment-links/:id", {
+      schema: {
+        tags: ["Payment links"],
+        summary: "A payment link",
+        security: apiKeySecurity,
+        params,
+        response: {
+          200: successBody(paymentLinkViewSchema, "The link"),
+          ...errorResponses("UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await getPaymentLink(deps(request), authenticatedMerchant(request), request.params.id),
+      }),
+    });
+
+    app.patch("/payment-links/:id", {
+      schema: {
+        tags: ["Payment links"],
+        summary: "Change a payment link's title, redirects, expiry, use limit, or turn it off",
+        description: "A link's amount and token never change: create another link instead.",
+        security: apiKeySecurity,
+        params,
+        body: withExample(updatePaymentLinkInputSchema, requestExamples.updatePaymentLink),
+        response: {
+          200: successBody(paymentLinkViewSchema, "The changed link"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
+        },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        data: await changePaymentLink(
+          deps(request),
+          authenticatedMerchant(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    });
+  };
+}

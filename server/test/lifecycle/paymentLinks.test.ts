@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../harness/app.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
+import type { CreatedPayment } from "../harness/payments.js";
+import { waitFor } from "../harness/waitFor.js";
+import {
+  deliveredWebhook,
+  fundPayer,
+  merchantRecord,
+  pay,
+  paymentStatus,
+  startLifecycleEnv,
+  type LifecycleEnv,
+} from "./support.js";
+
+/**
+ * Payment links on a running Kassa: the API (API key), the hosted page `/pay/<id>` (a form, no key),
+ * and a payment started from a link paid on anvil.
+ */
+let env: LifecycleEnv;
+let chain: TestChain;
+let t: TestApp;
+let payer: TestWalletClient;
+
+/** The site root: the hosted pages are not under /api/v1. */
+const root = () => t.baseUrl.replace(/\/api\/v1$/, "");
+const headers = () => ({ "x-api-key": t.merchant.apiKey });
+
+beforeAll(async () => {
+  env = await startLifecycleEnv({}, undefined, {
+    prices: { hourlyAveragePrice: () => Promise.resolve("2.5") } as never,
+  });
+  ({ chain, t } = env);
+  payer = chain.wallet(5);
+  await fundPayer(chain, payer, chain.tokens.permit18);
+});
+afterAll(() => env?.stop());
+
+const base = () => ({
+  title: "Espresso beans, 1 kg",
+  tokenAddress: t.token,
+  successUrl: "https://shop.example.com/thanks",
+  failUrl: "service:none",
+});
+
+async function createLink(fields: Record<string, unknown>) {
+  const response = await t.request("/payment-links", {
+    method: "POST",
+    headers: headers(),
+    json: { ...base(), ...fields },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data;
+}
+
+/** Presses Pay on the hosted page, as the browser's form post would. */
+function pressPay(linkId: string, amount?: string) {
+  return fetch(`${root()}/pay/${linkId}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: amount === undefined ? "" : new URLSearchParams({ amount }).toString(),
+    redirect: "manual",
+  });
+}
+
+/** The payment a press of Pay started, from the widget address it redirected to. */
+async function startedPayment(linkId: string, amount?: string): Promise<CreatedPayment> {
+  const response = await pressPay(linkId, amount);
+  expect(response.status, await response.clone().text()).toBe(303);
+  const location = new URL(response.headers.get("location") ?? "", root());
+  expect(location.pathname).toBe("/widget");
+  expect(location.searchParams.get("publicKey")).toBe(t.merchant.publicKey);
+  const paymentId = location.searchParams.get("paymentId") ?? "";
+  const fetched = await t.request(`/payments/${paymentId}`, {
+    headers: { "x-public-key": t.merchant.publicKey },
+  });
+  expect(fetched.status).toBe(200);
+  return fetched.body.data as CreatedPayment;
+}
+
+describe("payment links", () => {
+  it("are created, read, listed and changed with the API key; the answer names the hosted page", async () => {
+    const link = await createLink({ amount: 12.5, maxUses: 3 });
+    expect(link).toMatchObject({
+      title: "Espresso beans, 1 kg",
+      tokenSymbol: "KTT",
+      amount: "12.5",
+      currency: null,
+      minAmount: null,
+      maxUses: 3,
+      uses: 0,
+      active: true,
+      available: true,
+    });
+    expect(link.id).toMatch(/^pl_[0-9a-f]{32}$/);
+    expect(link.url).toBe(`${root()}/pay/${link.id}`);
+    expect((await t.request(`/payment-links/${link.id}`, { headers: headers() })).body.data).toEqual(link);
+    const list = await t.request("/payment-links?limit=100", { headers: headers() });
+    expect(list.body.data.links.map((l: { id: string }) => l.id)).toContain(link.id);
+
+    const changed = await t.request(`/payment-links/${link.id}`, {
+      method: "PATCH",
+      headers: headers(),
+      json: { active: false, title: "Beans" },
+    });
+    expect(changed.body.data).toMatchObject({
+      active: false,
+      available: false,
+      title: "Beans",
+      amount: "12.5",
+    });
+    const other = await t.addMerchant("Other shop");
+    const theirs = await t.request(`/payment-links/${link.id}`, { headers: { "x-api-key": other.apiKey } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.code).toBe("PAYMENT_LINK_NOT_FOUND");
+  });
+
+  it.each([
+    ["neither an amount nor bounds", {}, ["amount"]],
+    ["an amount and bounds", { amount: 5, minAmount: 1, maxAmount: 9 }, ["amount"]],
+    ["a lower bound only", { minAmount: 1 }, ["maxAmount"]],
+    ["bounds the wrong way round", { minAmount: 9, maxAmount: 1 }, ["minAmount"]],
+    ["a currency with bounds", { minAmount: 1, maxAmount: 9, currency: "USD" }, ["currency"]],
+    ["an expiry in the past", { amount: 5, expiresAt: "2020-01-01T00:00:00Z" }, ["expiresAt"]],
+    ["three decimals", { amount: 1.005 }, ["amount"]],
+    ["an empty title", { amount: 5, title: " " }, ["title"]],
+    ["no use at all", { amount: 5, maxUses: 0 }, ["maxUses"]],
+    ["a redirect that is not http(s)", { amount: 5, successUrl: "javascript:alert(1)" }, ["successUrl"]],
+  ])("refuse %s with VALIDATION_ERROR naming the field", async (_, fields, path) => {
+    const response = await t.request("/payment-links", {
+      method: "POST",
+      headers: headers(),
+      json: { ...base(), ...fields },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("VALIDATION_ERROR");
+    expect(response.body.details.map((detail: { path: string[] }) => detail.path)).toContainEqual(path);
+  });
+
+  it("show a page that creates nothing until the payer presses Pay; each press is a payment of its own", async () => {
+    const link = await createLink({ amount: 2 });
+    const page = await fetch(`${root()}/pay/${link.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain("Espresso beans, 1 kg");
+    expect(html).toContain(`<form method="post" action="/pay/${link.id}?lang=en">`);
+    expect(html).not.toContain("<script");
+    expect((await t.request(`/payment-links/${link.id}`, { headers: headers() })).body.data.uses).toBe(0);
+
+    const first = await startedPayment(link.id);
+    const second = await startedPayment(link.id);
+    expect(first.paymentId).not.toBe(second.paymentId);
+    for (const p of [first, second]) {
+      const record = await merchantRecord(t, p.paymentId);
+      expect(record).toMatchObject({
+        paymentLinkId: link.id,
+        status: "CREATED",
+        amount: String(2n * 10n ** 18n),
+      });
+      expect(record.orderId).toMatch(new RegExp(`^${link.id}-[0-9a-f]{16}$`));
+    }
+    const korean = await fetch(`${root()}/pay/${link.id}`, {
+      headers: { "accept-language": "ko-KR,ko;q=0.9" },
+    });
+    expect(await korean.text()).toContain("결제하기");
+    expect((await fetch(`${root()}/pay/pl_00000000000000000000000000000000`)).status).toBe(404);
+  });
+
+  it("take a typed amount only within the bounds, and a fiat amount at the price when the payer starts", async () => {
+    const open = await createLink({ minAmount: 1, maxAmount: 50 });
+    for (const typed of ["0.5", "50.01", "abc", "1.234", ""]) {
+      const refused = await pressPay(open.id, typed);
+      expect(refused.status, typed).toBe(400);
+      expect(await refused.text()).toContain('role="alert"');
+    }
+    const typed = await startedPayment(open.id, "7.25");
+    expect(typed.amount).toBe(String(725n * 10n ** 16n));
+
+    const fiat = await createLink({ amount: 10, currency: "usd" });
+    expect(fiat).toMatchObject({ amount: "10", currency: "USD" });
+    const converted = await merchantRecord(t, (await startedPayment(fiat.id)).paymentId);
+    // 10 USD at 2.5 USD per token.
+    expect(converted).toMatchObject({ amount: String(4n * 10n ** 18n), currency: "USD", fiatAmount: 10 });
+  });
+
+  it("refuse new payments when off, expired or used up, counting only paid payments", async () => {
+    const off = await createLink({ amount: 1, active: false });
+    expect((await pressPay(off.id)).status).toBe(409);
+    expect(await (await fetch(`${root()}/pay/${off.id}`)).text()).toContain("takes no more payments");
+
+    const expiring = await createLink({
+      amount: 1,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await t.database.db
+      .updateTable("payment_links")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", expiring.id)
+      .execute();
+    expect((await pressPay(expiring.id)).status).toBe(409);
+
+    const once = await createLink({ amount: 1, maxUses: 1 });
+    const unpaid = await startedPayment(once.id);
+    const paid = await startedPayment(once.id);
+    expect(unpaid.paymentId).not.toBe(paid.paymentId);
+    await pay(chain, payer, paid);
+    await waitFor("PAID", async () => (await paymentStatus(t.database.db, paid.paymentId)) === "PAID");
+    expect((await t.request(`/payment-links/${once.id}`, { headers: headers() })).body.data).toMatchObject({
+      uses: 1,
+      available: false,
+    });
+    expect((await pressPay(once.id)).status).toBe(409);
+  });
+
+  it("tell the merchant which link a paid payment came from, in its record and its webhook", async () => {
+    const link = await createLink({ amount: 3 });
+    const p = await startedPayment(link.id);
+    await pay(chain, payer, p);
+    const delivery = await deliveredWebhook(env.receiver, p.paymentId, "payment.paid");
+    expect(delivery.payload).toMatchObject({ paymentLinkId: link.id, status: "PAID" });
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({ paymentLinkId: link.id, status: "PAID" });
+  });
+});
