@@ -184,14 +184,16 @@ export async function preparePaymentExport(
 ): Promise<PaymentExport> {
   const range = await exportRange(deps.db, query);
   const stamp = deps.now().toISOString().replace(/[:.]/g, "-");
+  // The first page is read before anything is sent: a database that does not answer is a plain error.
+  const first = await readExportPage(deps.db, merchant.id, range, undefined, EXPORT_PAGE_SIZE);
   async function* pages(): AsyncGenerator<ExportRowView[], void, undefined> {
-    let after: ExportCursor | undefined;
+    let rows = first;
     for (;;) {
-      const rows = await readExportPage(deps.db, merchant.id, range, after, EXPORT_PAGE_SIZE);
       if (rows.length > 0) yield rows.map(exportRowView);
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_PAGE_SIZE) return;
-      after = { at: last.at, type: last.type, key: last.key };
+      const after: ExportCursor = { atText: last.at_text, type: last.type, key: last.key };
+      rows = await readExportPage(deps.db, merchant.id, range, after, EXPORT_PAGE_SIZE);
     }
   }
   if (query.format === "json") {

@@ -11,9 +11,12 @@ export type ExportRange =
   | { kind: "time"; since: Date; until: Date }
   | { kind: "blocks"; chainRowId: number; fromBlock: number; toBlock: number };
 
-/** Where the previous page ended: the last row's time, type and key. */
+/**
+ * Where the previous page ended: the last row's time (as PostgreSQL wrote it, to the microsecond: a
+ * Date would round it to the millisecond and repeat or skip rows), type and key.
+ */
 export interface ExportCursor {
-  at: Date;
+  atText: string;
   type: "payment" | "refund";
   key: string;
 }
@@ -24,6 +27,8 @@ export interface ExportRow {
   key: string;
   /** When Kassa recorded the movement final (a payment's confirmation, a refund's completion). */
   at: Date;
+  /** `at` to the microsecond, for the cursor. */
+  at_text: string;
   order_id: string;
   payment_id: string;
   refund_id: string | null;
@@ -66,10 +71,10 @@ export async function readExportPage(
       ? sql`r.refunded_at >= ${range.since} AND r.refunded_at < ${range.until}`
       : sql`p.chain_id = ${range.chainRowId} AND ce.block_number BETWEEN ${range.fromBlock} AND ${range.toBlock}`;
   const afterCondition = after
-    ? sql`(m.at, m.type, m.key) > (${after.at}, ${after.type}, ${after.key})`
+    ? sql`(m.at, m.type, m.key) > (${after.atText}::timestamptz, ${after.type}, ${after.key})`
     : sql`TRUE`;
   const { rows } = await sql<ExportRow>`
-    SELECT m.* FROM (
+    SELECT m.*, m.at::text AS at_text FROM (
       SELECT 'payment' AS type, p.payment_id AS key, p.confirmed_at AS at, p.order_id, p.payment_id,
         NULL::text AS refund_id, p.status, c.network_id, t.symbol AS token_symbol, t.address AS token_address,
         t.decimals AS token_decimals,

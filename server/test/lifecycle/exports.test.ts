@@ -135,7 +135,10 @@ async function transfers() {
   };
 }
 
-/** `count` copies of a paid payment of this merchant, PAID one second apart from `since`. */
+/**
+ * `count` copies of a paid payment of this merchant, PAID from `since` in groups of seven at the same
+ * instant, 1.234567 s apart: times to the microsecond, shared across page boundaries.
+ */
 async function copyPaidPayment(count: number, prefix: string, since: string) {
   const template = paid[0]!.paymentId;
   const idPrefix = prefix === "bulk" ? "ee" : "dd";
@@ -145,7 +148,7 @@ async function copyPaidPayment(count: number, prefix: string, since: string) {
       success_url, fail_url, server_signature, fee_amount, block_number, block_hash, log_index)
     SELECT '0x' || ${idPrefix} || lpad(to_hex(g), 62, '0'), merchant_id, ${prefix} || '-' || g, chain_id,
       token_id, amount, recipient_address, gateway_address, forwarder_address, 'PAID', deadline, expires_at,
-      tx_hash, payer_address, ${since}::timestamptz + g * interval '1 second', success_url, fail_url,
+      tx_hash, payer_address, ${since}::timestamptz + (g / 7) * interval '1.234567 second', success_url, fail_url,
       server_signature, fee_amount, block_number, block_hash, log_index
     FROM payments, generate_series(1, ${count}) g WHERE payment_id = ${template}
   `.execute(t.database.db);
@@ -244,7 +247,7 @@ describe("GET /exports/payments", () => {
       await sql`ALTER TABLE tokens_away RENAME TO tokens`.execute(t.database.db);
     }
     // The process lives on: the next export answers.
-    expect(await exportJson("from=2031-01-01T00:00:00Z&to=2031-01-01T00:00:05Z")).toHaveLength(4);
+    expect(await exportJson("from=2031-01-01T00:00:00Z&to=2031-01-01T00:00:01Z")).toHaveLength(6);
   });
 
   it.each([
@@ -262,6 +265,17 @@ describe("GET /exports/payments", () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("VALIDATION_ERROR");
     expect(response.body.details.map((detail: { path: string[] }) => detail.path)).toContainEqual(path);
+  });
+
+  it("has no HEAD: it would read the whole range to send nothing", async () => {
+    const head = await fetch(
+      `${t.baseUrl}/exports/payments?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
+      {
+        method: "HEAD",
+        headers: headers(),
+      },
+    );
+    expect(head.status).toBe(404);
   });
 
   it("needs the API key", async () => {

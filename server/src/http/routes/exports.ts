@@ -14,6 +14,8 @@ export function exportRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.addHook("onRequest", apiKeyAuth(context.auth));
 
     app.get("/exports/payments", {
+      // A HEAD would run the whole export to throw the body away.
+      exposeHeadRoute: false,
       schema: {
         tags: ["Exports"],
         summary: "Export payments and refunds over a time or block range (CSV or JSON)",
