@@ -60,13 +60,13 @@ export async function listPaymentLinkDetails(
   if (filter.startingAfter !== undefined) {
     const cursor = await db
       .selectFrom("payment_links")
-      .select(["id", "created_at"])
+      .select("id")
       .where("id", "=", filter.startingAfter)
       .where("merchant_id", "=", filter.merchantId)
       .executeTakeFirst();
     if (!cursor) return "unknown-cursor";
     select = select.where(
-      sql<boolean>`(payment_links.created_at, payment_links.id) < (${cursor.created_at}, ${cursor.id})`,
+      sql<boolean>`(payment_links.created_at, payment_links.id) < (SELECT created_at, id FROM payment_links WHERE id = ${cursor.id})`,
     );
   }
   const rows = await select.execute();

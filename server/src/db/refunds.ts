@@ -90,13 +90,13 @@ export async function listRefundDetails(
   if (filter.startingAfter !== undefined) {
     const cursor = await db
       .selectFrom("refunds")
-      .select(["id", "created_at"])
+      .select("id")
       .where("id", "=", filter.startingAfter)
       .where("merchant_id", "=", filter.merchantId)
       .executeTakeFirst();
     if (!cursor) return "unknown-cursor";
     select = select.where(
-      sql<boolean>`(refunds.created_at, refunds.id) < (${cursor.created_at}, ${cursor.id})`,
+      sql<boolean>`(refunds.created_at, refunds.id) < (SELECT created_at, id FROM refunds WHERE id = ${cursor.id})`,
     );
   }
   const rows = await select.execute();

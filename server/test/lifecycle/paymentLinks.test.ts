@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
@@ -113,6 +114,33 @@ describe("payment links", () => {
     const theirs = await t.request(`/payment-links/${link.id}`, { headers: { "x-api-key": other.apiKey } });
     expect(theirs.status).toBe(404);
     expect(theirs.body.code).toBe("PAYMENT_LINK_NOT_FOUND");
+  });
+
+  it("page through links made within one millisecond, each once (the cursor keeps microseconds)", async () => {
+    const other = await t.addMerchant("Paging shop");
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request("/payment-links", {
+        method: "POST",
+        headers: { "x-api-key": other.apiKey },
+        json: { ...base(), amount: 1 },
+      });
+      made.push(response.body.data.id as string);
+    }
+    for (const [i, id] of made.entries()) {
+      await sql`UPDATE payment_links SET created_at = ${`2030-01-01T00:00:00.000${i + 1}00Z`}::timestamptz
+        WHERE id = ${id}`.execute(t.database.db);
+    }
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const query: string = after === undefined ? "limit=1" : `limit=1&starting_after=${after}`;
+      const page = await t.request(`/payment-links?${query}`, { headers: { "x-api-key": other.apiKey } });
+      seen.push(...page.body.data.links.map((link: { id: string }) => link.id));
+      if (!page.body.data.has_more) break;
+      after = seen.at(-1);
+    }
+    expect(seen).toEqual([...made].reverse());
   });
 
   it.each([
