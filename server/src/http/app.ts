@@ -23,6 +23,7 @@ import { paymentRoutes } from "./routes/payments.js";
 import { priceRoutes } from "./routes/prices.js";
 import { refundRoutes } from "./routes/refunds.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { dashboardPageRoutes } from "./routes/dashboardPage.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
@@ -178,5 +179,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     { prefix: API_PREFIX },
   );
   if (options.widget !== false) await app.register(widgetRoutes(options.widget));
+  // The merchant dashboard, where its sign-in is configured (PUBLIC_BASE_URL or ALLOWED_WIDGET_ORIGIN).
+  if (services.dashboard) await app.register(dashboardPageRoutes());
   return base;
 }

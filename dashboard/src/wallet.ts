@@ -1,0 +1,72 @@
+/**
+ * Sign-In with Ethereum from the browser's wallet: EIP-6963 discovery (window.ethereum as a fallback),
+ * then `eth_requestAccounts`, the server's nonce, and `personal_sign` of the EIP-4361 message.
+ */
+import { api, type Session } from "./api.js";
+
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+
+export interface InjectedWallet {
+  name: string;
+  provider: Eip1193Provider;
+}
+
+/** The wallets the page can see: those announced by EIP-6963, else window.ethereum. */
+export function discoverWallets(onChange: (wallets: InjectedWallet[]) => void): void {
+  const wallets: InjectedWallet[] = [];
+  const legacy = (window as { ethereum?: Eip1193Provider }).ethereum;
+  if (legacy) wallets.push({ name: "Browser wallet", provider: legacy });
+  window.addEventListener("eip6963:announceProvider", (event) => {
+    const detail = (event as CustomEvent<{ info: { name: string }; provider: Eip1193Provider }>).detail;
+    if (wallets.some((wallet) => wallet.provider === detail.provider)) return;
+    // An announced wallet replaces the anonymous window.ethereum, which is usually the same one.
+    if (wallets[0]?.provider === legacy) wallets.shift();
+    wallets.push({ name: detail.info.name, provider: detail.provider });
+    onChange([...wallets]);
+  });
+  window.dispatchEvent(new Event("eip6963:requestProvider"));
+  onChange([...wallets]);
+}
+
+function utf8Hex(text: string): string {
+  return `0x${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The EIP-4361 message, in the layout Kassa parses. */
+export function signInMessage(fields: {
+  domain: string;
+  address: string;
+  uri: string;
+  chainId: number;
+  nonce: string;
+  issuedAt: Date;
+}): string {
+  return [
+    `${fields.domain} wants you to sign in with your Ethereum account:`,
+    fields.address,
+    "",
+    "Sign in to the Kassa dashboard.",
+    "",
+    `URI: ${fields.uri}`,
+    "Version: 1",
+    `Chain ID: ${fields.chainId}`,
+    `Nonce: ${fields.nonce}`,
+    `Issued At: ${fields.issuedAt.toISOString()}`,
+  ].join("\n");
+}
+
+export async function signInWithEthereum(provider: Eip1193Provider): Promise<Session> {
+  const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
+  const address = accounts[0];
+  if (!address) throw new Error("the wallet shared no account");
+  const chainId = Number(await provider.request({ method: "eth_chainId" }));
+  const { nonce, domain, uri } = await api<{ nonce: string; domain: string; uri: string }>("/dashboard/nonce");
+  const message = signInMessage({ domain, address, uri, chainId, nonce, issuedAt: new Date() });
+  const signature = (await provider.request({
+    method: "personal_sign",
+    params: [utf8Hex(message), address],
+  })) as string;
+  return api<Session>("/dashboard/session", { method: "POST", json: { message, signature } });
+}
