@@ -25,6 +25,14 @@ export default defineConfig({
           globalSetup: ["server/test/harness/global-setup.ts"],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "dashboard",
+          include: ["dashboard/test/**/*.test.ts"],
+          globalSetup: ["server/test/harness/global-setup.ts"],
+        },
+      },
     ],
   },
 });

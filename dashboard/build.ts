@@ -56,7 +56,8 @@ export async function buildDashboard(): Promise<DashboardBundle> {
   const names = [...assets.keys()];
   const pageScript = names.find((name) => name.endsWith(".js"));
   const pageStyle = names.find((name) => name.endsWith(".css"));
-  if (!pageScript || !pageStyle) throw new Error(`dashboard build is missing a file: got ${names.join(", ")}`);
+  if (!pageScript || !pageStyle)
+    throw new Error(`dashboard build is missing a file: got ${names.join(", ")}`);
   return { assets, pageScript, pageStyle };
 }
 

@@ -8,7 +8,8 @@ const en = {
     "Sign in with the merchant's wallet: its recipient address, or one your operator added. Your wallet asks you to sign a message; nothing is paid and no fee is charged.",
   signInButton: "Sign in with Ethereum",
   signingIn: "Check your wallet: it asks you to sign the sign-in message.",
-  noWallet: "No wallet was found in this browser. Install a wallet extension or open this page in your wallet app.",
+  noWallet:
+    "No wallet was found in this browser. Install a wallet extension or open this page in your wallet app.",
   signOut: "Sign out",
   signedInAs: "{merchant} · {address}",
   navPayments: "Payments",
@@ -53,7 +54,7 @@ const en = {
   noRelay: "No relay: the payer sent the transaction.",
   deliveriesTitle: "Webhook deliveries",
   noDeliveries: "No webhook deliveries.",
-  attempts: "{count} attempts",
+  attempts: "attempts: {count}",
   attemptLine: "#{attempt} {time} · {result} · {duration} ms",
   redeliver: "Redeliver",
   redelivered: "Sent again as a new delivery ({id}).",
@@ -108,7 +109,8 @@ const ko: Record<MessageKey, string> = {
     "상점의 지갑(수취 주소 또는 운영자가 추가한 지갑)으로 로그인하세요. 지갑이 메시지 서명을 요청합니다. 결제나 수수료는 발생하지 않습니다.",
   signInButton: "이더리움으로 로그인",
   signingIn: "지갑을 확인하세요: 로그인 메시지 서명을 요청합니다.",
-  noWallet: "이 브라우저에서 지갑을 찾을 수 없습니다. 지갑 확장 프로그램을 설치하거나 지갑 앱에서 이 페이지를 여세요.",
+  noWallet:
+    "이 브라우저에서 지갑을 찾을 수 없습니다. 지갑 확장 프로그램을 설치하거나 지갑 앱에서 이 페이지를 여세요.",
   signOut: "로그아웃",
   signedInAs: "{merchant} · {address}",
   navPayments: "결제",

@@ -62,7 +62,9 @@ export async function signInWithEthereum(provider: Eip1193Provider): Promise<Ses
   const address = accounts[0];
   if (!address) throw new Error("the wallet shared no account");
   const chainId = Number(await provider.request({ method: "eth_chainId" }));
-  const { nonce, domain, uri } = await api<{ nonce: string; domain: string; uri: string }>("/dashboard/nonce");
+  const { nonce, domain, uri } = await api<{ nonce: string; domain: string; uri: string }>(
+    "/dashboard/nonce",
+  );
   const message = signInMessage({ domain, address, uri, chainId, nonce, issuedAt: new Date() });
   const signature = (await provider.request({
     method: "personal_sign",

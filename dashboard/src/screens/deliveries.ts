@@ -28,11 +28,15 @@ export function deliveryList(
           " ",
           h("span", { class: `status ${delivery.status}` }, delivery.status),
           " ",
-          h("span", { class: "muted" }, `${formatTime(delivery.createdAt, lang)} · ${t("attempts", { count: delivery.attemptCount })}`),
+          h(
+            "span",
+            { class: "muted" },
+            `${formatTime(delivery.createdAt, lang)} · ${t("attempts", { count: delivery.attemptCount })}`,
+          ),
         ),
         h(
           "ul",
-          { class: "muted" },
+          { class: "muted attempts" },
           delivery.attempts.map((attempt) =>
             h(
               "li",

@@ -12,14 +12,14 @@ export async function renderKeys(screen: Screen, main: HTMLElement): Promise<voi
   const rotate = (key: "public" | "secret") => {
     const name = t(key === "public" ? "publicKeyName" : "secretKeyName");
     if (!confirm(t("rotateKeyConfirm", { key: name }))) return;
-    api<{ publicKey?: string; apiKey?: string }>("/merchants/me/keys/rotate", { method: "POST", json: { key } }).then(
-      (answer) => {
-        const value = answer.publicKey ?? answer.apiKey ?? "";
-        if (answer.publicKey) publicKey.textContent = answer.publicKey;
-        shown.replaceChildren(shownOnce(t("newKey", { key: name }), value, "new-key"));
-      },
-      screen.fail,
-    );
+    api<{ publicKey?: string; apiKey?: string }>("/merchants/me/keys/rotate", {
+      method: "POST",
+      json: { key },
+    }).then((answer) => {
+      const value = answer.publicKey ?? answer.apiKey ?? "";
+      if (answer.publicKey) publicKey.textContent = answer.publicKey;
+      shown.replaceChildren(shownOnce(t("newKey", { key: name }), value, "new-key"));
+    }, screen.fail);
   };
   main.replaceChildren(
     h(

@@ -22,7 +22,9 @@ export async function renderMethods(screen: Screen, main: HTMLElement): Promise<
           json: { tokenAddress: token.tokenAddress },
         });
     methods.set(token.tokenAddress, updated);
-    screen.announce(t("methodChanged", { symbol: token.symbol, state: t(updated.is_enabled ? "on" : "off") }));
+    screen.announce(
+      t("methodChanged", { symbol: token.symbol, state: t(updated.is_enabled ? "on" : "off") }),
+    );
   };
   main.replaceChildren(
     h(
@@ -52,7 +54,13 @@ export async function renderMethods(screen: Screen, main: HTMLElement): Promise<
             h(
               "label",
               { class: "switch" },
-              h("span", {}, h("strong", {}, token.symbol), " ", h("span", { class: "mono" }, token.tokenAddress)),
+              h(
+                "span",
+                {},
+                h("strong", {}, token.symbol),
+                " ",
+                h("span", { class: "mono" }, token.tokenAddress),
+              ),
               h("span", {}, box, " ", t("enabled")),
             ),
           );

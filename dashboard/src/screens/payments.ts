@@ -43,12 +43,15 @@ export async function renderPayments(screen: Screen, main: HTMLElement): Promise
     api<{ payments: Payment[]; has_more: boolean }>(
       `/merchants/me/payments${query({ ...filters(), limit: String(PAGE_SIZE), starting_after: state.cursor })}`,
     ),
-    api<{ count: number; byToken: TokenTotals[] }>(
-      `/merchants/me/payments/totals${query({ ...filters() })}`,
-    ),
+    api<{ count: number; byToken: TokenTotals[] }>(`/merchants/me/payments/totals${query({ ...filters() })}`),
   ]);
 
-  const input = (name: "q" | "from" | "to", type: string, label: string, extra: Record<string, string> = {}) =>
+  const input = (
+    name: "q" | "from" | "to",
+    type: string,
+    label: string,
+    extra: Record<string, string> = {},
+  ) =>
     h(
       "label",
       { class: name === "q" ? "grow" : undefined },
