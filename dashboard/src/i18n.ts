@@ -94,6 +94,11 @@ const en = {
 
   linksIntro: "Payment links are coming to the dashboard.",
   refund: "Refund",
+  refundConfirm:
+    "Refund the whole payment to the payer? Your wallet then sends two transactions: an approval of the gateway for the amount, and the refund.",
+  sendRefund: "Send the refund transaction",
+  refunding: "Check your wallet: it asks you to approve the amount, then to send the refund.",
+  refundSent: "Refund sent in transaction {hash}. The payment is REFUNDED once it is confirmed.",
 
   error: "Something went wrong: {message}",
   sessionEnded: "Your session ended. Sign in again.",
@@ -195,6 +200,11 @@ const ko: Record<MessageKey, string> = {
 
   linksIntro: "결제 링크는 곧 대시보드에서 제공됩니다.",
   refund: "환불",
+  refundConfirm:
+    "결제 전액을 결제자에게 환불할까요? 지갑이 두 건의 거래를 보냅니다: 금액에 대한 게이트웨이 승인과 환불입니다.",
+  sendRefund: "환불 거래 보내기",
+  refunding: "지갑을 확인하세요: 금액 승인과 환불 전송을 차례로 요청합니다.",
+  refundSent: "환불을 거래 {hash}(으)로 보냈습니다. 확인되면 결제가 REFUNDED가 됩니다.",
 
   error: "문제가 발생했습니다: {message}",
   sessionEnded: "세션이 끝났습니다. 다시 로그인하세요.",

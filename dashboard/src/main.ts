@@ -21,6 +21,8 @@ let lang: Lang = pickLang(localStorage.getItem(LANG_KEY), navigator.languages);
 let t = translator(lang);
 let session: Session | undefined;
 let wallets: InjectedWallet[] = [];
+/** Redraws the sign-in screen's wallet buttons when a wallet announces itself late. */
+let refillSignIn: (() => void) | undefined;
 
 const live = h("p", { class: "sr-only", role: "status", "aria-live": "polite" });
 const alertBox = h("div", { role: "alert", hidden: true });
@@ -120,10 +122,7 @@ function signInScreen(): HTMLElement {
     );
   };
   fill();
-  discoverWallets((found) => {
-    wallets = found;
-    fill();
-  });
+  refillSignIn = fill;
   return h(
     "section",
     { class: "card screen", "data-screen": "sign-in" },
@@ -158,6 +157,7 @@ function render(): void {
   alertBox.hidden = true;
   document.documentElement.lang = lang;
   document.title = t("title");
+  refillSignIn = undefined;
   if (!session) {
     root.replaceChildren(header(), alertBox, signInScreen(), live);
     return;
@@ -216,6 +216,10 @@ function render(): void {
 }
 
 window.addEventListener("hashchange", () => render());
+discoverWallets((found) => {
+  wallets = found;
+  refillSignIn?.();
+});
 
 api<Session>("/dashboard/session").then(
   (current) => {

@@ -13,9 +13,13 @@ export interface InjectedWallet {
   provider: Eip1193Provider;
 }
 
+/** The wallets the page found, and the one that signed in (it sends refunds). */
+let wallets: InjectedWallet[] = [];
+let signedInWith: Eip1193Provider | undefined;
+
 /** The wallets the page can see: those announced by EIP-6963, else window.ethereum. */
 export function discoverWallets(onChange: (wallets: InjectedWallet[]) => void): void {
-  const wallets: InjectedWallet[] = [];
+  wallets = [];
   const legacy = (window as { ethereum?: Eip1193Provider }).ethereum;
   if (legacy) wallets.push({ name: "Browser wallet", provider: legacy });
   window.addEventListener("eip6963:announceProvider", (event) => {
@@ -70,5 +74,61 @@ export async function signInWithEthereum(provider: Eip1193Provider): Promise<Ses
     method: "personal_sign",
     params: [utf8Hex(message), address],
   })) as string;
-  return api<Session>("/dashboard/session", { method: "POST", json: { message, signature } });
+  const session = await api<Session>("/dashboard/session", { method: "POST", json: { message, signature } });
+  signedInWith = provider;
+  return session;
+}
+
+export interface RefundToSend {
+  amount: string;
+  tokenAddress: string;
+  transaction: { chainId: number; to: string; data: string };
+}
+
+/** ERC-20 `approve(spender, amount)` calldata. */
+function approveData(spender: string, amount: bigint): string {
+  return `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}`;
+}
+
+/** Bounded wait for a transaction's receipt (polled through the wallet, once a second, up to 5 minutes). */
+async function mined(provider: Eip1193Provider, hash: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const receipt = (await provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as {
+      status: string;
+    } | null;
+    if (receipt) {
+      if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`transaction ${hash} is not mined yet: check your wallet`);
+}
+
+/**
+ * Sends a refund from the recipient wallet: `approve` of the gateway for the amount, then the signed
+ * `refund()` call Kassa prepared. Answers the refund transaction's hash.
+ */
+export async function sendRefund(refund: RefundToSend): Promise<string> {
+  const provider = signedInWith ?? wallets[0]?.provider;
+  if (!provider) throw new Error("no wallet found in this browser");
+  const [from] = (await provider.request({ method: "eth_requestAccounts" })) as string[];
+  const { chainId, to, data } = refund.transaction;
+  if (Number(await provider.request({ method: "eth_chainId" })) !== chainId) {
+    await provider.request({
+      method: "wallet_switchEthereumChain",
+      params: [{ chainId: `0x${chainId.toString(16)}` }],
+    });
+  }
+  const approval = (await provider.request({
+    method: "eth_sendTransaction",
+    params: [{ from, to: refund.tokenAddress, data: approveData(to, BigInt(refund.amount)) }],
+  })) as string;
+  await mined(provider, approval);
+  const hash = (await provider.request({
+    method: "eth_sendTransaction",
+    params: [{ from, to, data, value: "0x0" }],
+  })) as string;
+  await mined(provider, hash);
+  return hash;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts";
+import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
@@ -127,7 +128,6 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(timeline).toContain("payment.created");
     expect(timeline).toContain("payment.paid");
     await expect.poll(() => page.locator("[data-delivery]").count()).toBe(1);
-    await screenshot(page, "payment");
   });
 
   it("redelivers the payment's webhook", async () => {
@@ -136,6 +136,26 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     await expect.poll(() => page.locator("[data-delivery]").count()).toBe(2);
     const again = await deliveredWebhook(receiver, paid.paymentId, "payment.paid", 2);
     verifyDelivery(t.merchant.webhookSecret, again);
+  });
+
+  it("refunds the paid payment from the recipient wallet", async () => {
+    const { page, wallet } = session;
+    // A refund returns the whole amount, fee included: the recipient adds the fee from its own tokens.
+    await chain.mint(t.token as Address, anvilAccount(9).address, 10n ** 18n);
+    await page.getByRole("button", { name: "Refund" }).click();
+    await expect
+      .poll(() => page.locator("#refund-status").textContent())
+      .toMatch(/^Refund sent in transaction 0x[0-9a-f]{64}/);
+    expect(wallet?.sentTransactions).toHaveLength(2);
+    await waitFor("the refund confirmed", async () => {
+      const record = (await asMerchant(`/merchants/me/payments/${paid.paymentId}`)).body.data;
+      return record.status === "REFUNDED";
+    });
+    await page.reload();
+    await screen(page, "payment");
+    expect(await page.locator(".timeline").first().textContent()).toContain("payment.refunded");
+    expect(await page.locator("#refund").count()).toBe(0);
+    await screenshot(page, "payment");
   });
 
   it("edits the webhook URL, sends a test event, and rotates the secret (shown once)", async () => {

@@ -14,7 +14,7 @@ export function deliveryList(
 ): HTMLElement {
   const { t, lang } = screen;
   if (deliveries.length === 0) return h("p", { class: "muted" }, t("noDeliveries"));
-  return h(
+  const list = h(
     "ul",
     { class: "timeline deliveries" },
     deliveries.map((delivery) =>
@@ -66,4 +66,6 @@ export function deliveryList(
       ),
     ),
   );
+  list.querySelectorAll("button").forEach((redeliver) => redeliver.classList.add("small"));
+  return list;
 }

@@ -1,7 +1,8 @@
-import { h } from "@kassa/widget/dom";
+import { button, h } from "@kassa/widget/dom";
 import { api, query, type Delivery, type Payment, type Timeline } from "../api.js";
 import type { Screen } from "../context.js";
 import { formatTime, formatUnits } from "../format.js";
+import { sendRefund, type RefundToSend } from "../wallet.js";
 import { deliveryList } from "./deliveries.js";
 
 function facts(rows: [string, Node | string][]): HTMLElement {
@@ -34,6 +35,40 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
     amounts ? `${formatUnits(value, amounts.tokenDecimals)} ${amounts.tokenSymbol}` : value;
   const relay = timeline.relay;
 
+  // A PAID payment can be refunded; a refund requested but not sent yet (rejected in the wallet, say)
+  // can be sent again until its deadline.
+  const pending = timeline.refunds.find((refund) => refund.status === "REFUND_SUBMITTED" && !refund.txHash);
+  const refundStatus = h("p", { class: "muted", id: "refund-status" });
+  const refund = async () => {
+    if (!pending && !confirm(t("refundConfirm"))) return;
+    refundStatus.textContent = t("refunding");
+    refundStatus.className = "muted waiting";
+    const toSend = pending
+      ? await api<RefundToSend>(`/refunds/${encodeURIComponent(pending.id)}`)
+      : await api<RefundToSend>("/refunds", { method: "POST", json: { paymentId } });
+    const hash = await sendRefund(toSend);
+    refundStatus.className = "muted";
+    refundStatus.textContent = t("refundSent", { hash });
+    screen.announce(t("refundSent", { hash }));
+  };
+  const refundAction =
+    timeline.status === "PAID" || pending
+      ? h(
+          "div",
+          { class: "actions" },
+          button(
+            t(pending ? "sendRefund" : "refund"),
+            () =>
+              void refund().catch((error: unknown) => {
+                refundStatus.className = "muted";
+                refundStatus.textContent = "";
+                screen.fail(error);
+              }),
+            { secondary: true, id: "refund" },
+          ),
+        )
+      : null;
+
   main.replaceChildren(
     h(
       "section",
@@ -55,6 +90,8 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
         [t("payer"), h("span", { class: "mono" }, payment.payerAddress ?? "—")],
       ]),
       amounts ? null : h("p", { class: "muted" }, t("notPaid")),
+      refundAction,
+      refundStatus,
     ),
     h(
       "section",
