@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts";
 import type { Address } from "viem";
+import { loadDashboardBundle, measureDashboard, SIZE_BUDGET } from "../build.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
@@ -87,7 +88,19 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(await response.text()).not.toMatch(/sk_|whsec_/);
+    const html = await response.text();
+    expect(html).not.toMatch(/sk_|whsec_/);
+    const script = /src="(\/dashboard\/assets\/main-[^"]+\.js)"/.exec(html)?.[1];
+    const asset = await fetch(`${new URL(t.baseUrl).origin}${script}`);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect(asset.headers.get("content-type")).toMatch(/^text\/javascript/);
+    const missing = await fetch(`${new URL(t.baseUrl).origin}/dashboard/assets/main-nope.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("stays within its download budget", async () => {
+    const { total } = measureDashboard(await loadDashboardBundle());
+    expect(total).toBeLessThan(SIZE_BUDGET);
   });
 
   it("signs in with the merchant's recipient wallet and lists, searches and opens payments", async () => {

@@ -26,7 +26,7 @@ export async function renderKeys(screen: Screen, main: HTMLElement): Promise<voi
       "section",
       { class: "card panel", "data-screen": "keys" },
       h("h1", { tabindex: -1 }, t("navKeys")),
-      h("p", { role: "note" }, h("strong", {}, "⚠ "), t("keysIntro")),
+      h("p", { role: "note", class: "note" }, h("strong", {}, "⚠ "), t("keysIntro")),
       h("p", {}, t("publicKey"), ": ", publicKey),
       h(
         "div",
