@@ -8,6 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: { path: (string | number)[]; message: string }[] = [],
   ) {
     super(message);
   }
@@ -37,9 +38,15 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
     data?: T;
     code?: string;
     message?: string;
+    details?: { path: (string | number)[]; message: string }[];
   } | null;
   if (!response.ok || !body) {
-    throw new ApiError(response.status, body?.code ?? "INTERNAL_ERROR", body?.message ?? response.statusText);
+    throw new ApiError(
+      response.status,
+      body?.code ?? "INTERNAL_ERROR",
+      body?.message ?? response.statusText,
+      body?.details ?? [],
+    );
   }
   return body.data as T;
 }

@@ -103,20 +103,31 @@ function signInScreen(): HTMLElement {
             button(wallets.length === 1 ? t("signInButton") : `${t("signInButton")} · ${wallet.name}`, () => {
               status.textContent = t("signingIn");
               status.className = "muted waiting";
-              signInWithEthereum(wallet.provider).then(
-                (signedIn) => {
-                  session = signedIn;
-                  setCsrfToken(signedIn.csrfToken);
-                  alertBox.hidden = true;
-                  if (!location.hash.startsWith("#/")) location.hash = "#/payments";
-                  render();
-                },
-                (error: unknown) => {
-                  status.textContent = "";
-                  status.className = "muted";
-                  fail(error);
-                },
-              );
+              const failed = (error: unknown) => {
+                status.textContent = "";
+                status.className = "muted";
+                fail(error);
+              };
+              signInWithEthereum(wallet.provider).then((result) => {
+                if ("session" in result) return signedIn(result.session);
+                // The wallet may sign in to several merchants: the same signature, with the one chosen.
+                refillSignIn = undefined;
+                status.textContent = "";
+                status.className = "muted";
+                choices.replaceChildren(
+                  h("p", {}, t("chooseMerchant")),
+                  ...result.merchants.map((merchant) =>
+                    button(
+                      merchant.name,
+                      () => void result.choose(merchant.merchantId).then(signedIn, failed),
+                      {
+                        secondary: true,
+                      },
+                    ),
+                  ),
+                );
+                choices.querySelector("button")?.focus();
+              }, failed);
             }),
           )),
     );
@@ -131,6 +142,15 @@ function signInScreen(): HTMLElement {
     choices,
     status,
   );
+}
+
+function signedIn(signed: Session): void {
+  session = signed;
+  setCsrfToken(signed.csrfToken);
+  alertBox.hidden = true;
+  // A new hash renders on hashchange.
+  if (location.hash.startsWith("#/")) render();
+  else location.hash = "#/payments";
 }
 
 async function signOut(): Promise<void> {

@@ -2,7 +2,7 @@
  * Sign-In with Ethereum from the browser's wallet: EIP-6963 discovery (window.ethereum as a fallback),
  * then `eth_requestAccounts`, the server's nonce, and `personal_sign` of the EIP-4361 message.
  */
-import { api, type Session } from "./api.js";
+import { ApiError, api, type Session } from "./api.js";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -61,7 +61,26 @@ export function signInMessage(fields: {
   ].join("\n");
 }
 
-export async function signInWithEthereum(provider: Eip1193Provider): Promise<Session> {
+export interface MerchantChoice {
+  merchantId: string;
+  name: string;
+}
+
+/** Signed in, or a wallet registered for several merchants: the same signed message signs in to the one chosen. */
+export type SignInResult =
+  { session: Session } | { merchants: MerchantChoice[]; choose(merchantId: string): Promise<Session> };
+
+/** The merchants Kassa names when the wallet may sign in to several ("one of mch_... (Name), ..."). */
+function merchantChoices(error: unknown): MerchantChoice[] {
+  if (!(error instanceof ApiError) || error.code !== "VALIDATION_ERROR") return [];
+  const detail = error.details.find((entry) => entry.path[0] === "merchantId");
+  return [...(detail?.message ?? "").matchAll(/(mch_[0-9A-Za-z_-]+) \(([^)]*)\)/g)].map((match) => ({
+    merchantId: match[1] as string,
+    name: match[2] as string,
+  }));
+}
+
+export async function signInWithEthereum(provider: Eip1193Provider): Promise<SignInResult> {
   const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
   const address = accounts[0];
   if (!address) throw new Error("the wallet shared no account");
@@ -74,9 +93,21 @@ export async function signInWithEthereum(provider: Eip1193Provider): Promise<Ses
     method: "personal_sign",
     params: [utf8Hex(message), address],
   })) as string;
-  const session = await api<Session>("/dashboard/session", { method: "POST", json: { message, signature } });
-  signedInWith = provider;
-  return session;
+  const signIn = async (merchantId?: string) => {
+    const session = await api<Session>("/dashboard/session", {
+      method: "POST",
+      json: { message, signature, ...(merchantId ? { merchantId } : {}) },
+    });
+    signedInWith = provider;
+    return session;
+  };
+  try {
+    return { session: await signIn() };
+  } catch (error) {
+    const merchants = merchantChoices(error);
+    if (merchants.length === 0) throw error;
+    return { merchants, choose: signIn };
+  }
 }
 
 export interface RefundToSend {

@@ -6,6 +6,7 @@ import { loadDashboardBundle, measureDashboard, SIZE_BUDGET } from "../build.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
+import { addWallet } from "../../server/src/core/dashboard/wallets.js";
 import { ORIGIN } from "../../server/test/dashboard/support.js";
 import {
   createPayment,
@@ -249,5 +250,22 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     });
     expect(after.status).toBe(401);
     await context.close();
+  });
+
+  it("lets a wallet registered for several merchants choose one", async () => {
+    const second = await t.addMerchant("Second shop");
+    await addWallet(t.database.db, second.merchantKey, { address: anvilAccount(9).address });
+    const { page, context } = await openSession(browser, { chain, account: anvilAccount(9) });
+    try {
+      await page.goto(`${ORIGIN}/dashboard`);
+      await screen(page, "sign-in");
+      await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+      await page.getByRole("button", { name: "Second shop" }).click();
+      await screen(page, "payments");
+      expect(await page.locator(".who").textContent()).toContain("Second shop");
+      expect(await page.getByText("No payments match.").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
   });
 });
