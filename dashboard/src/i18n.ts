@@ -72,6 +72,8 @@ const en = {
     "Rotate the webhook secret? The old secret stops at once: attempts from now on are signed with the new one.",
   newSecret: "New webhook secret: copy it now, it is shown only once.",
   deliveryLog: "Delivery log",
+  refresh: "Refresh",
+  refreshed: "Delivery log updated.",
   event: "Event",
   result: "Result",
 
@@ -179,6 +181,8 @@ const ko: Record<MessageKey, string> = {
     "웹훅 시크릿을 교체할까요? 이전 시크릿은 즉시 중지되며 이후의 모든 시도는 새 시크릿으로 서명됩니다.",
   newSecret: "새 웹훅 시크릿: 지금 복사하세요. 한 번만 표시됩니다.",
   deliveryLog: "전송 기록",
+  refresh: "새로 고침",
+  refreshed: "전송 기록을 업데이트했습니다.",
   event: "이벤트",
   result: "결과",
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts";
-import type { Address } from "viem";
+import { formatUnits, type Address } from "viem";
 import { loadDashboardBundle, measureDashboard, SIZE_BUDGET } from "../build.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../server/test/harness/app.js";
@@ -142,6 +142,16 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(timeline).toContain("payment.created");
     expect(timeline).toContain("payment.paid");
     await expect.poll(() => page.locator("[data-delivery]").count()).toBe(1);
+    // Gross, fee and net exactly as the timeline has them, in whole tokens.
+    const { amounts } = (await asMerchant(`/merchants/me/payments/${paid.paymentId}/timeline`)).body.data;
+    const facts = await page.locator(".facts").first().textContent();
+    for (const [label, value] of [
+      ["Gross", amounts.gross],
+      ["Fee", amounts.fee],
+      ["Net", amounts.net],
+    ]) {
+      expect(facts).toContain(`${label}${formatUnits(BigInt(value), 18)} KTT`);
+    }
   });
 
   it("redelivers the payment's webhook", async () => {
@@ -195,7 +205,12 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     // Signed with the secret the dashboard showed, not the old one.
     verifyDelivery(secret, test);
     expect(() => verifyDelivery(t.merchant.webhookSecret, test)).toThrow();
-    await expect.poll(() => page.locator("[data-delivery]").first().textContent()).toContain("webhook.test");
+    // The log shows the test event's attempt once refreshed.
+    await waitFor("the test delivery's attempt in the log", async () => {
+      await page.getByRole("button", { name: "Refresh" }).click();
+      return (await page.locator("[data-delivery]").first().textContent())?.includes("· 200 ·");
+    });
+    expect(await page.locator("[data-delivery]").first().textContent()).toContain("webhook.test");
     await screenshot(page, "webhooks");
   });
 

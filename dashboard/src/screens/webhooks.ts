@@ -80,6 +80,14 @@ export async function renderWebhooks(screen: Screen, main: HTMLElement): Promise
       "section",
       { class: "card panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("deliveryLog")),
+      h(
+        "div",
+        { class: "actions" },
+        button(t("refresh"), () => void loadLog().then(() => screen.announce(t("refreshed")), screen.fail), {
+          secondary: true,
+          id: "refresh-log",
+        }),
+      ),
       logBox,
     ),
   );
