@@ -39,6 +39,14 @@ export default defineConfig({
         extends: true,
         test: { name: "shop", include: ["examples/shop/test/**/*.test.ts"], globalSetup: postgres },
       },
+      {
+        extends: true,
+        test: {
+          name: "dashboard",
+          include: ["dashboard/test/**/*.test.ts"],
+          globalSetup: ["server/test/harness/global-setup.ts"],
+        },
+      },
     ],
   },
 });

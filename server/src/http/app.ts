@@ -26,6 +26,7 @@ import { exportRoutes } from "./routes/exports.js";
 import { paymentLinkRoutes } from "./routes/paymentLinks.js";
 import { payPageRoutes } from "./routes/payPage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { dashboardPageRoutes } from "./routes/dashboardPage.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
@@ -188,5 +189,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // A payment link's page sends the payer on to the widget.
     await app.register(payPageRoutes(context));
   }
+  // The merchant dashboard, where its sign-in is configured (PUBLIC_BASE_URL or ALLOWED_WIDGET_ORIGIN).
+  if (services.dashboard) await app.register(dashboardPageRoutes());
   return base;
 }

@@ -16,7 +16,8 @@ export const browserUnavailable: string | undefined = existsSync(CHROMIUM)
   : `${CHROMIUM} is missing (apt-get install -y chromium)`;
 if (browserUnavailable) console.warn(`browser tests skipped: ${browserUnavailable}`);
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to serve a test origin's name. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -27,6 +28,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

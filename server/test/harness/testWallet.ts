@@ -144,6 +144,9 @@ export class TestWallet {
         this.chainId = wanted;
         return { result: null, events: [["chainChanged", numberToHex(wanted)]] };
       }
+      case "personal_sign":
+        // EIP-1193 order: the message (hex of its bytes), then the address.
+        return { result: await account.signMessage({ message: { raw: params[0] as Hex } }) };
       case "eth_signTypedData_v4":
         return { result: await account.signTypedData(parseTypedDataJson(String(params[1]))) };
       case "eth_sendTransaction": {

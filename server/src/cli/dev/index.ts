@@ -16,7 +16,7 @@ import { reportError } from "../output.js";
 import { serve, stopOnSignals } from "../serve.js";
 import { printBox } from "./box.js";
 import { startDevAnvil, startExampleShop } from "./processes.js";
-import { reuse, seed } from "./seed.js";
+import { allowDevDashboardWallet, reuse, seed } from "./seed.js";
 import {
   type DevEnvironment,
   DEV_CHAIN_ID,
@@ -83,12 +83,15 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     await admin.updateMerchant(ctx, env.merchant.merchantKey, {
       webhookUrl: shop ? `${shop.url}/webhooks/kassa` : null,
     });
+    const dashboardWallet = await allowDevDashboardWallet(ctx, env.merchant.merchantKey);
     const full: DevEnvironment = {
       ...env,
       apiUrl: `${apiUrl}/api/v1`,
       docsUrl: `${apiUrl}/docs`,
       allowedWidgetOrigin: config.allowedWidgetOrigin as string,
       widgetUrl: `${apiUrl}/widget`,
+      dashboardUrl: `${apiUrl}/dashboard`,
+      dashboardWallet,
       shopUrl: shop?.url ?? null,
       databaseUrl: ctx.databaseUrl,
     };

@@ -21,7 +21,14 @@ export async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
 export async function startExampleShop(
   env: Omit<
     DevEnvironment,
-    "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl" | "allowedWidgetOrigin"
+    | "apiUrl"
+    | "docsUrl"
+    | "widgetUrl"
+    | "dashboardUrl"
+    | "dashboardWallet"
+    | "shopUrl"
+    | "databaseUrl"
+    | "allowedWidgetOrigin"
   >,
   kassaUrl: string,
   storeFile: string,

@@ -11,6 +11,7 @@ import {
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import type { PriceSettings } from "../../config/prices.js";
 import * as admin from "../../core/admin/index.js";
+import { addWallet, listWallets } from "../../core/dashboard/wallets.js";
 import { setTokenPriceSource } from "../../core/prices/admin.js";
 import { insertPriceSamples } from "../../db/prices.js";
 import { type NewPriceSampleRow } from "../../db/rows.js";
@@ -51,7 +52,17 @@ export async function seed(
   signerAddress: Address,
   progress: (message: string) => void,
 ): Promise<
-  Omit<DevEnvironment, "apiUrl" | "docsUrl" | "widgetUrl" | "shopUrl" | "databaseUrl" | "allowedWidgetOrigin">
+  Omit<
+    DevEnvironment,
+    | "apiUrl"
+    | "docsUrl"
+    | "widgetUrl"
+    | "dashboardUrl"
+    | "dashboardWallet"
+    | "shopUrl"
+    | "databaseUrl"
+    | "allowedWidgetOrigin"
+  >
 > {
   const chain = rpcChain(DEV_CHAIN_ID, "Local (anvil)", anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
@@ -181,4 +192,23 @@ async function seedPrices(
     }
   }
   await insertPriceSamples(ctx.db, samples);
+}
+
+/** The anvil account whose key every anvil guide imports into a wallet: it may sign in to the dashboard. */
+const DEV_DASHBOARD_WALLET_INDEX = 0;
+
+/**
+ * Lets the first anvil account sign in to the demo merchant's dashboard (besides the recipient), once:
+ * a restart that reuses the database finds it there already.
+ */
+export async function allowDevDashboardWallet(
+  ctx: Context,
+  merchantKey: string,
+): Promise<{ address: Address; privateKey: Hex }> {
+  const address = anvilAccount(DEV_DASHBOARD_WALLET_INDEX).address;
+  const wallets = await listWallets(ctx.db, merchantKey);
+  if (!wallets.some((wallet) => wallet.address === address)) {
+    await addWallet(ctx.db, merchantKey, { address, label: "kassa dev wallet (anvil account 0)" });
+  }
+  return { address, privateKey: anvilPrivateKeys[DEV_DASHBOARD_WALLET_INDEX] as Hex };
 }

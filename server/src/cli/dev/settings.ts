@@ -76,6 +76,9 @@ export interface DevEnvironment {
   /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
   databaseUrl: string;
   docsUrl: string;
+  /** The merchant dashboard; `dashboardWallet` (and the recipient) may sign in. */
+  dashboardUrl: string;
+  dashboardWallet: { address: Address; privateKey: Hex };
   /** ALLOWED_WIDGET_ORIGIN: the Origin public-key endpoints require (Kassa's own, where the widget is served). */
   allowedWidgetOrigin: string;
   rpcUrl: string;

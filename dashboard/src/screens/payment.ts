@@ -1,0 +1,157 @@
+import { button, h } from "@kassa/widget/dom";
+import { api, query, type Delivery, type Payment, type Timeline } from "../api.js";
+import type { Screen } from "../context.js";
+import { formatTime, formatUnits } from "../format.js";
+import { sendRefund, type RefundToSend } from "../wallet.js";
+import { deliveryList } from "./deliveries.js";
+
+function facts(rows: [string, Node | string][]): HTMLElement {
+  return h(
+    "dl",
+    { class: "facts" },
+    rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]),
+  );
+}
+
+/** One payment: its amounts, state timeline, transaction, relay, refunds and webhook deliveries. */
+export async function renderPayment(screen: Screen, main: HTMLElement, paymentId: string): Promise<void> {
+  const { t, lang } = screen;
+  const id = encodeURIComponent(paymentId);
+  const [payment, timeline] = await Promise.all([
+    api<Payment>(`/merchants/me/payments/${id}`),
+    api<Timeline>(`/merchants/me/payments/${id}/timeline`),
+  ]);
+  const deliveriesBox = h("div", {});
+  const loadDeliveries = async () => {
+    const { deliveries } = await api<{ deliveries: Delivery[] }>(
+      `/merchants/me/webhook-deliveries${query({ paymentId, limit: "100" })}`,
+    );
+    deliveriesBox.replaceChildren(deliveryList(screen, deliveries, loadDeliveries));
+  };
+  await loadDeliveries();
+
+  const amounts = timeline.amounts;
+  const unit = (value: string) =>
+    amounts ? `${formatUnits(value, amounts.tokenDecimals)} ${amounts.tokenSymbol}` : value;
+  const relay = timeline.relay;
+
+  // A PAID payment can be refunded; a refund requested but not sent yet (rejected in the wallet, say)
+  // can be sent again until its deadline.
+  const pending = timeline.refunds.find((refund) => refund.status === "REFUND_SUBMITTED" && !refund.txHash);
+  const refundStatus = h("p", { class: "muted", id: "refund-status" });
+  const refund = async () => {
+    if (!pending && !confirm(t("refundConfirm"))) return;
+    refundStatus.textContent = t("refunding");
+    refundStatus.className = "muted waiting";
+    const toSend = pending
+      ? await api<RefundToSend>(`/refunds/${encodeURIComponent(pending.id)}`)
+      : await api<RefundToSend>("/refunds", { method: "POST", json: { paymentId } });
+    const hash = await sendRefund(toSend);
+    refundStatus.className = "muted";
+    refundStatus.textContent = t("refundSent", { hash });
+    screen.announce(t("refundSent", { hash }));
+  };
+  const refundAction =
+    timeline.status === "PAID" || pending
+      ? h(
+          "div",
+          { class: "actions" },
+          button(
+            t(pending ? "sendRefund" : "refund"),
+            () =>
+              void refund().catch((error: unknown) => {
+                refundStatus.className = "muted";
+                refundStatus.textContent = "";
+                screen.fail(error);
+              }),
+            { secondary: true, id: "refund" },
+          ),
+        )
+      : null;
+
+  main.replaceChildren(
+    h(
+      "section",
+      { class: "card panel", "data-screen": "payment" },
+      h("p", {}, h("a", { href: "#/payments" }, `← ${t("back")}`)),
+      h("h1", { tabindex: -1 }, t("paymentTitle", { order: payment.orderId })),
+      facts([
+        [t("status"), h("span", { class: `status ${timeline.status}` }, timeline.status)],
+        ["ID", h("span", { class: "mono" }, payment.paymentId)],
+        [t("amount"), `${formatUnits(payment.amount, payment.tokenDecimals)} ${payment.tokenSymbol}`],
+        ...(amounts
+          ? ([
+              [t("gross"), unit(amounts.gross)],
+              [t("fee"), unit(amounts.fee)],
+              [t("net"), unit(amounts.net)],
+            ] as [string, string][])
+          : []),
+        [t("transaction"), h("span", { class: "mono", id: "tx-hash" }, payment.txHash ?? "—")],
+        [t("payer"), h("span", { class: "mono" }, payment.payerAddress ?? "—")],
+      ]),
+      amounts ? null : h("p", { class: "muted" }, t("notPaid")),
+      refundAction,
+      refundStatus,
+    ),
+    h(
+      "section",
+      { class: "card panel", "aria-labelledby": "timeline-title" },
+      h("h2", { id: "timeline-title" }, t("timelineTitle")),
+      h(
+        "ol",
+        { class: "timeline" },
+        timeline.events.map((event) =>
+          h(
+            "li",
+            {},
+            h("strong", {}, event.type),
+            " ",
+            h("span", { class: `status ${event.status}` }, event.status),
+            h("br", {}),
+            h("time", { datetime: event.at }, formatTime(event.at, lang)),
+            event.txHash ? h("span", { class: "mono" }, ` · ${event.txHash}`) : null,
+          ),
+        ),
+      ),
+    ),
+    h(
+      "section",
+      { class: "card panel", "aria-labelledby": "relay-title" },
+      h("h2", { id: "relay-title" }, t("relayTitle")),
+      relay
+        ? facts([
+            [t("status"), h("span", { class: `status ${relay.status}` }, relay.status)],
+            [t("transaction"), h("span", { class: "mono" }, relay.transactionHash ?? "—")],
+            [t("created"), formatTime(relay.createdAt, lang)],
+            ...(relay.errorMessage ? ([["!", relay.errorMessage]] as [string, string][]) : []),
+          ])
+        : h("p", { class: "muted" }, t("noRelay")),
+    ),
+    h(
+      "section",
+      { class: "card panel", "aria-labelledby": "refunds-title" },
+      h("h2", { id: "refunds-title" }, t("refundsTitle")),
+      timeline.refunds.length === 0
+        ? h("p", { class: "muted" }, t("noRefunds"))
+        : h(
+            "ul",
+            { class: "timeline" },
+            timeline.refunds.map((refund) =>
+              h(
+                "li",
+                {},
+                h("span", { class: `status ${refund.status}` }, refund.status),
+                ` ${unit(refund.amount)} · ${formatTime(refund.createdAt, lang)}`,
+                refund.txHash ? h("span", { class: "mono" }, ` · ${refund.txHash}`) : null,
+              ),
+            ),
+          ),
+    ),
+    h(
+      "section",
+      { class: "card panel", "aria-labelledby": "deliveries-title", "data-section": "deliveries" },
+      h("h2", { id: "deliveries-title" }, t("deliveriesTitle")),
+      deliveriesBox,
+    ),
+  );
+}
