@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { beforeCursorRow, pageOf } from "./pages.js";
 import type { PaymentLinkRow } from "./rows.js";
 import type { PaymentLinksTable } from "./types.js";
 import type { Insertable, Updateable } from "kysely";
@@ -58,19 +59,16 @@ export async function listPaymentLinkDetails(
     .orderBy("payment_links.id", "desc")
     .limit(filter.limit + 1);
   if (filter.startingAfter !== undefined) {
-    const cursor = await db
-      .selectFrom("payment_links")
-      .select("id")
-      .where("id", "=", filter.startingAfter)
-      .where("merchant_id", "=", filter.merchantId)
-      .executeTakeFirst();
-    if (!cursor) return "unknown-cursor";
-    select = select.where(
-      sql<boolean>`(payment_links.created_at, payment_links.id) < (SELECT created_at, id FROM payment_links WHERE id = ${cursor.id})`,
-    );
+    const before = await beforeCursorRow(db, "payment_links", {
+      keyColumn: "id",
+      key: filter.startingAfter,
+      merchantId: filter.merchantId,
+    });
+    if (!before) return "unknown-cursor";
+    select = select.where(before);
   }
-  const rows = await select.execute();
-  return { links: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  const page = pageOf(await select.execute(), filter.limit);
+  return { links: page.rows, hasMore: page.hasMore };
 }
 
 /** Changes the merchant's link; false when it is not the merchant's. */

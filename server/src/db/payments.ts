@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { beforeCursorRow, pageOf } from "./pages.js";
 import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
 import { type NewPaymentRow, type PaymentRow } from "./rows.js";
 
@@ -181,18 +181,16 @@ export async function listPaymentDetails(
     .orderBy("payments.id", "desc")
     .limit(filter.limit + 1);
   if (filter.startingAfter !== undefined) {
-    let cursorQuery = db.selectFrom("payments").select("id").where("payment_id", "=", filter.startingAfter);
-    if (filter.merchantId !== undefined)
-      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
-    const cursor = await cursorQuery.executeTakeFirst();
-    if (!cursor) return null;
-    // Compared inside SQL: a JS Date would drop the microseconds of created_at.
-    query = query.where(
-      sql<boolean>`(payments.created_at, payments.id) < (SELECT created_at, id FROM payments WHERE id = ${cursor.id})`,
-    );
+    const before = await beforeCursorRow(db, "payments", {
+      keyColumn: "payment_id",
+      key: filter.startingAfter,
+      merchantId: filter.merchantId,
+    });
+    if (!before) return null;
+    query = query.where(before);
   }
-  const rows = await query.execute();
-  return { payments: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  const page = pageOf(await query.execute(), filter.limit);
+  return { payments: page.rows, hasMore: page.hasMore };
 }
 
 /** The current status of each of `paymentIds` that exists (one indexed read, whatever the count). */

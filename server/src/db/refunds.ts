@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { type Db, isUniqueViolation } from "./database.js";
+import { beforeCursorRow, pageOf } from "./pages.js";
 import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 
@@ -88,19 +89,16 @@ export async function listRefundDetails(
     .limit(filter.limit + 1);
   if (filter.paymentId !== undefined) select = select.where("payments.payment_id", "=", filter.paymentId);
   if (filter.startingAfter !== undefined) {
-    const cursor = await db
-      .selectFrom("refunds")
-      .select("id")
-      .where("id", "=", filter.startingAfter)
-      .where("merchant_id", "=", filter.merchantId)
-      .executeTakeFirst();
-    if (!cursor) return "unknown-cursor";
-    select = select.where(
-      sql<boolean>`(refunds.created_at, refunds.id) < (SELECT created_at, id FROM refunds WHERE id = ${cursor.id})`,
-    );
+    const before = await beforeCursorRow(db, "refunds", {
+      keyColumn: "id",
+      key: filter.startingAfter,
+      merchantId: filter.merchantId,
+    });
+    if (!before) return "unknown-cursor";
+    select = select.where(before);
   }
-  const rows = await select.execute();
-  return { refunds: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  const page = pageOf(await select.execute(), filter.limit);
+  return { refunds: page.rows, hasMore: page.hasMore };
 }
 
 export function findRefundDetails(

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { beforeCursorRow, pageOf } from "./pages.js";
 import { type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEventRow } from "./rows.js";
 import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
 
@@ -215,17 +216,16 @@ export async function listDeliveries(
   if (filter.status !== undefined) query = query.where("webhook_deliveries.status", "=", filter.status);
   if (filter.deliveryId !== undefined) query = query.where("webhook_deliveries.id", "=", filter.deliveryId);
   if (filter.startingAfter !== undefined) {
-    let cursorQuery = db.selectFrom("webhook_deliveries").select("id").where("id", "=", filter.startingAfter);
-    if (filter.merchantId !== undefined)
-      cursorQuery = cursorQuery.where("merchant_id", "=", filter.merchantId);
-    const cursor = await cursorQuery.executeTakeFirst();
-    if (!cursor) return null;
-    query = query.where(
-      sql<boolean>`(webhook_deliveries.created_at, webhook_deliveries.id) < (SELECT created_at, id FROM webhook_deliveries WHERE id = ${cursor.id})`,
-    );
+    const before = await beforeCursorRow(db, "webhook_deliveries", {
+      keyColumn: "id",
+      key: filter.startingAfter,
+      merchantId: filter.merchantId,
+    });
+    if (!before) return null;
+    query = query.where(before);
   }
-  const rows = await query.execute();
-  return { deliveries: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit };
+  const page = pageOf(await query.execute(), filter.limit);
+  return { deliveries: page.rows, hasMore: page.hasMore };
 }
 
 /** One delivery (any merchant's) with its event type, payment id and merchant key. */
