@@ -44,6 +44,8 @@ export async function buildDashboard(): Promise<DashboardBundle> {
     write: false,
     format: "esm",
     platform: "browser",
+    // The SDK's exact amount helpers come from its source, as in the monorepo's tests.
+    conditions: ["@kassa/source"],
     target: ["es2022", "chrome100", "firefox100", "safari15"],
     legalComments: "none",
     charset: "utf8",

@@ -29,10 +29,13 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  * it binds the sequence and no ABI field was added. Each sequence owns two bits of one storage word (word
  * `sequence >> 7`, bit `2 * (sequence & 127)` paid, the next bit refunded): a payment sets a bit in a word that
  * earlier payments already made non-zero (about 5,000 gas) instead of filling a fresh slot (about 22,100 gas);
- * one payment in 128 opens a fresh word. A sequence can be paid once: two signed requests that share a sequence
- * (the service never signs such) could not both be paid, which fails safe. The two bits are all the gateway
- * keeps of a payment: a refund needs the paid bit, sets the refunded bit, and is bound by the service's
- * `RefundRequest` signature (the same type as the first gateway's).
+ * one payment in 128 opens a fresh word. A sequence is spent once: two signed requests that share a sequence
+ * (the service never signs such) could not both be used, which fails safe. Refunds take their sequences from
+ * the same counter: a refund id's low 64 bits are its own sequence, whose second bit the refund sets, so a
+ * payment can be refunded several times (each refund once), in parts, and a refund costs what a payment's bit
+ * costs. The bits are all the gateway keeps: a refund needs its payment's paid bit and its own unspent bit, and
+ * is bound by the service's `RefundRequest` signature, which the service gives only while the payment's
+ * refunds, completed and open, stay within what it paid.
  *
  * Fees: a fee change never alters a payment that was already signed. A payment is priced at the fee in effect
  * when the service signed it, which is `deadline - SIGNATURE_LIFETIME` (the service signs every payment
@@ -70,7 +73,7 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     /// @notice EIP-712 type hash of the server-signed refund request.
     bytes32 public constant REFUND_REQUEST_TYPEHASH =
         keccak256(
-            "RefundRequest(bytes32 paymentId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
+            "RefundRequest(bytes32 paymentId,bytes32 refundId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
         );
 
     uint256 private constant _SEQUENCE_MASK = (1 << 64) - 1;
@@ -116,7 +119,8 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     Config private _config;
     Treasury private _treasury;
     mapping(bytes32 merchantId => MerchantFee) private _merchantFees;
-    /// @dev Two bits per payment sequence: bit `2 * (sequence & 127)` paid, the next refunded; word `sequence >> 7`.
+    /// @dev Two bits per sequence: bit `2 * (sequence & 127)` paid (payment ids), the next refunded (refund ids);
+    /// word `sequence >> 7`.
     mapping(uint256 word => uint256 bits) private _paymentBits;
     /// @dev Number of merchant fee overrides per bit of `Config.merchantFeeFilter`.
     uint32[64] private _merchantFeeFilterCounts;
@@ -231,28 +235,28 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     /// @inheritdoc IPaymentGateway
     function refund(
         bytes32 paymentId,
+        bytes32 refundId,
         address tokenAddress,
         address payerAddress,
-        uint256 paidAmount,
         uint256 amount,
         uint256 deadline,
         bytes calldata serverSignature
     ) external {
         Config memory config = _config;
         if (config.paused) revert EnforcedPause();
-        if (block.timestamp > deadline) revert RefundRequestExpired(paymentId, deadline);
+        if (block.timestamp > deadline) revert RefundRequestExpired(refundId, deadline);
 
-        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        (uint256 paymentWord, uint256 paidBit) = _paymentSlot(paymentId);
+        if (_paymentBits[paymentWord] & paidBit == 0) revert PaymentNotFound(paymentId);
+        (uint256 word, uint256 refundBit) = _paymentSlot(refundId);
+        refundBit <<= 1;
         uint256 bits = _paymentBits[word];
-        if (bits & paidBit == 0) revert PaymentNotFound(paymentId);
-        uint256 refundedBit = paidBit << 1;
-        if (bits & refundedBit != 0) revert PaymentAlreadyRefunded(paymentId);
-        // A caller's slip, not a guard: `paidAmount` is not signed. The signature is the guard: the service signs
-        // a refund only for a paid payment, with the token and payer of its event and at most its amount.
-        if (amount > paidAmount) revert RefundExceedsPayment(paymentId, amount, paidAmount);
+        if (bits & refundBit != 0) revert RefundAlreadyProcessed(refundId);
         _checkServerSignature(
             config.signer,
-            keccak256(abi.encode(REFUND_REQUEST_TYPEHASH, paymentId, tokenAddress, payerAddress, amount, deadline)),
+            keccak256(
+                abi.encode(REFUND_REQUEST_TYPEHASH, paymentId, refundId, tokenAddress, payerAddress, amount, deadline)
+            ),
             serverSignature
         );
 
@@ -261,10 +265,10 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         // refund can only give its own tokens to the payer, which is the refund the merchant asked for.
         address merchant = _msgSender();
 
-        _paymentBits[word] = bits | refundedBit;
+        _paymentBits[word] = bits | refundBit;
         IERC20(tokenAddress).safeTransferFrom(merchant, payerAddress, amount);
 
-        emit RefundCompleted(paymentId, merchant, payerAddress, tokenAddress, amount);
+        emit RefundCompleted(paymentId, merchant, payerAddress, refundId, tokenAddress, amount);
     }
 
     /**
@@ -383,14 +387,21 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
     }
 
     /**
-     * @notice What is known on-chain about a payment id. Ids that share a sequence share a status.
+     * @notice Whether a payment id was paid. Ids that share a sequence share the answer.
      * @param paymentId The payment.
      */
-    function paymentStatus(bytes32 paymentId) external view returns (PaymentStatus) {
+    function isPaid(bytes32 paymentId) external view returns (bool) {
         (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
-        uint256 bits = _paymentBits[word];
-        if (bits & paidBit == 0) return PaymentStatus.None;
-        return bits & (paidBit << 1) == 0 ? PaymentStatus.Paid : PaymentStatus.Refunded;
+        return _paymentBits[word] & paidBit != 0;
+    }
+
+    /**
+     * @notice Whether a refund id was sent. Ids that share a sequence share the answer.
+     * @param refundId The refund.
+     */
+    function isRefunded(bytes32 refundId) external view returns (bool) {
+        (uint256 word, uint256 paidBit) = _paymentSlot(refundId);
+        return _paymentBits[word] & (paidBit << 1) != 0;
     }
 
     /**

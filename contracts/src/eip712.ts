@@ -35,6 +35,7 @@ export const paymentRequestTypes = {
 export const refundRequestTypes = {
   RefundRequest: [
     { name: "paymentId", type: "bytes32" },
+    { name: "refundId", type: "bytes32" },
     { name: "tokenAddress", type: "address" },
     { name: "payerAddress", type: "address" },
     { name: "amount", type: "uint256" },
@@ -79,6 +80,8 @@ export interface PaymentRequest {
 
 export interface RefundRequest {
   paymentId: Hex;
+  /** The refund's id on the gateway: a sequence of the payments' counter in its low 64 bits (`paymentIdOf`). */
+  refundId: Hex;
   tokenAddress: Address;
   payerAddress: Address;
   amount: bigint;

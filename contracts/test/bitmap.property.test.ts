@@ -1,7 +1,8 @@
 /**
  * The replay bitmap against a model: random runs of payments and refunds over sequences that straddle
  * bitmap words (128 sequences per word), in any order, some through a second id that shares a sequence.
- * No sequence is paid twice, a refund needs a payment and happens once, and no bit touches a neighbour.
+ * No sequence is paid twice, a refund needs a paid payment, each refund id is sent once (a payment can have
+ * several), and no bit touches a neighbour.
  */
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
@@ -42,9 +43,13 @@ const anySequence = fc.oneof(
 );
 const operation = fc.record({
   kind: fc.constantFrom("pay", "refund"),
+  /** The payment's sequence (paid, or refunded by the operation). */
   sequence: anySequence,
   /** Which of two ids that carry the sequence (the service never signs both; the contract must hold anyway). */
   variant: fc.constantFrom(0, 1),
+  /** A refund's own sequence and id variant. */
+  refundSequence: anySequence,
+  refundVariant: fc.constantFrom(0, 1),
 });
 
 beforeAll(async () => {
@@ -53,18 +58,14 @@ beforeAll(async () => {
   await c.approve(accounts.merchant, tokens.permit18, gateway, maxUint256);
 });
 
-function status(paymentId: Hex) {
-  return publicClient.readContract({
-    address: gateway,
-    abi: paymentGatewayAbi,
-    functionName: "paymentStatus",
-    args: [paymentId],
-  });
+function read(functionName: "isPaid" | "isRefunded", id: Hex) {
+  return publicClient.readContract({ address: gateway, abi: paymentGatewayAbi, functionName, args: [id] });
 }
 
-async function refund(paymentId: Hex) {
+async function refund(paymentId: Hex, refundId: Hex) {
   const request = {
     paymentId,
+    refundId,
     tokenAddress: tokens.permit18,
     payerAddress: accounts.payer.address,
     amount: 1n,
@@ -75,12 +76,12 @@ async function refund(paymentId: Hex) {
     address: gateway,
     abi: paymentGatewayAbi,
     functionName: "refund",
-    args: [paymentId, request.tokenAddress, request.payerAddress, amount, 1n, request.deadline, signature],
+    args: [paymentId, refundId, request.tokenAddress, request.payerAddress, 1n, request.deadline, signature],
   });
 }
 
 describe("replay bitmap", () => {
-  it("pays each sequence at most once and refunds each paid one at most once, across words, in any order", async () => {
+  it("pays each sequence at most once and sends each refund id at most once, across words, in any order", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 14 }), async (operations) => {
         const snapshot = await c.testClient.snapshot();
@@ -95,16 +96,16 @@ describe("replay bitmap", () => {
             }
             return paymentId;
           };
-          /** The model: per sequence, 1 paid, 2 refunded. */
-          const model = new Map<bigint, 1 | 2>();
+          /** The model: the sequences spent by a payment, and those spent by a refund. */
+          const paid = new Set<bigint>();
+          const refunded = new Set<bigint>();
           for (const op of operations) {
             const paymentId = idOf(op.sequence, op.variant);
-            const state = model.get(op.sequence);
             if (op.kind === "pay") {
               const signed = await c.paymentRequest({ paymentId, amount });
-              if (state === undefined) {
+              if (!paid.has(op.sequence)) {
                 await c.pay(accounts.payer, signed);
-                model.set(op.sequence, 1);
+                paid.add(op.sequence);
               } else {
                 await expectRevert(
                   c.wallet(accounts.payer).writeContract({
@@ -117,24 +118,26 @@ describe("replay bitmap", () => {
                   [paymentId],
                 );
               }
-            } else if (state === 1) {
-              await c.mined(await refund(paymentId));
-              model.set(op.sequence, 2);
+              continue;
+            }
+            const refundId = idOf(op.refundSequence, op.refundVariant);
+            if (!paid.has(op.sequence)) {
+              await expectRevert(refund(paymentId, refundId), "PaymentNotFound", [paymentId]);
+            } else if (refunded.has(op.refundSequence)) {
+              await expectRevert(refund(paymentId, refundId), "RefundAlreadyProcessed", [refundId]);
             } else {
-              await expectRevert(
-                refund(paymentId),
-                state === 2 ? "PaymentAlreadyRefunded" : "PaymentNotFound",
-                [paymentId],
-              );
+              await c.mined(await refund(paymentId, refundId));
+              refunded.add(op.refundSequence);
             }
           }
           // Every id of a touched sequence and its neighbours reads as the model says.
-          const touched = new Set(operations.map((op) => op.sequence));
+          const touched = new Set(operations.flatMap((op) => [op.sequence, op.refundSequence]));
           for (const sequence of touched) {
             for (const neighbour of [sequence - 1n, sequence, sequence + 1n]) {
               if (neighbour < 0n || neighbour > MAX_PAYMENT_SEQUENCE) continue;
               for (const variant of [0, 1]) {
-                expect(await status(idOf(neighbour, variant))).toBe(model.get(neighbour) ?? 0);
+                expect(await read("isPaid", idOf(neighbour, variant))).toBe(paid.has(neighbour));
+                expect(await read("isRefunded", idOf(neighbour, variant))).toBe(refunded.has(neighbour));
               }
             }
           }

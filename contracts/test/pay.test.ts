@@ -64,10 +64,10 @@ describe("pay", () => {
       await publicClient.readContract({
         address: gateway,
         abi: paymentGatewayAbi,
-        functionName: "paymentStatus",
+        functionName: "isPaid",
         args: [signed.request.paymentId],
       }),
-    ).toBe(1);
+    ).toBe(true);
     expect(
       await publicClient.readContract({
         address: tokens.permit18,

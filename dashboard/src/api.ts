@@ -77,6 +77,8 @@ export interface Payment {
   txHash: string | null;
   payerAddress: string | null;
   createdAt: string;
+  /** Base units its completed refunds sent back. */
+  refundedAmount: string;
 }
 
 export interface TokenTotals {

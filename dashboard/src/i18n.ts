@@ -121,11 +121,17 @@ const en = {
   linkState: "State",
   linkPage: "Page",
   refund: "Refund",
+  refunded: "Refunded",
+  refundAmount: "Amount to refund",
+  refundNote:
+    "Your wallet received {net}: the payment's {gross} less the {fee} fee. Refunds are sent from your wallet and can add up to {gross}, fee included; {left} is left to refund, in one refund or several.",
+  refundAmountInvalid: "Type an amount to refund, such as 1.5, with at most {decimals} decimals.",
   refundConfirm:
-    "Refund the whole payment to the payer? Your wallet then sends two transactions: an approval of the gateway for the amount, and the refund.",
+    "Refund {amount} to the payer? Your wallet then sends two transactions: an approval of the gateway for the amount, and the refund.",
   sendRefund: "Send the refund transaction",
   refunding: "Check your wallet: it asks you to approve the amount, then to send the refund.",
-  refundSent: "Refund sent in transaction {hash}. The payment is REFUNDED once it is confirmed.",
+  refundSent:
+    "Refund sent in transaction {hash}. Once it is confirmed, the payment is REFUNDED if all of it was refunded, else PAID with the refunded amount.",
 
   error: "Something went wrong: {message}",
   sessionEnded: "Your session ended. Sign in again.",
@@ -254,11 +260,17 @@ const ko: Record<MessageKey, string> = {
   linkState: "상태",
   linkPage: "페이지",
   refund: "환불",
+  refunded: "환불됨",
+  refundAmount: "환불할 금액",
+  refundNote:
+    "지갑이 받은 금액은 {net}입니다: 결제 금액 {gross}에서 수수료 {fee}를 뺀 금액입니다. 환불은 지갑에서 보내며 수수료를 포함해 {gross}까지 가능합니다. 남은 환불 가능 금액은 {left}이며, 한 번 또는 여러 번에 나누어 환불할 수 있습니다.",
+  refundAmountInvalid: "환불할 금액을 입력하세요(예: 1.5). 소수점 이하 {decimals}자리까지 가능합니다.",
   refundConfirm:
-    "결제 전액을 결제자에게 환불할까요? 지갑이 두 건의 거래를 보냅니다: 금액에 대한 게이트웨이 승인과 환불입니다.",
+    "{amount}을(를) 결제자에게 환불할까요? 지갑이 두 건의 거래를 보냅니다: 금액에 대한 게이트웨이 승인과 환불입니다.",
   sendRefund: "환불 거래 보내기",
   refunding: "지갑을 확인하세요: 금액 승인과 환불 전송을 차례로 요청합니다.",
-  refundSent: "환불을 거래 {hash}(으)로 보냈습니다. 확인되면 결제가 REFUNDED가 됩니다.",
+  refundSent:
+    "환불을 거래 {hash}(으)로 보냈습니다. 확인되면 전액 환불 시 결제가 REFUNDED가 되고, 일부 환불 시 환불 금액과 함께 PAID로 남습니다.",
 
   error: "문제가 발생했습니다: {message}",
   sessionEnded: "세션이 끝났습니다. 다시 로그인하세요.",

@@ -163,19 +163,38 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     verifyDelivery(t.merchant.webhookSecret, again);
   });
 
-  it("refunds the paid payment from the recipient wallet", async () => {
+  it("refunds the paid payment from the recipient wallet in two parts", async () => {
     const { page, wallet } = session;
-    // A refund returns the whole amount, fee included: the recipient adds the fee from its own tokens.
+    const amount = BigInt(paid.amount);
+    const part = amount / 4n;
+    const record = async () => (await asMerchant(`/merchants/me/payments/${paid.paymentId}`)).body.data;
+    // Refunds may add up to the whole amount, fee included: the recipient adds the fee from its own tokens.
     await chain.mint(t.token as Address, anvilAccount(9).address, 10n ** 18n);
+    expect(await page.locator("#refund-note").textContent()).toContain("less the");
+    expect(await page.locator("#refund-amount").inputValue()).toBe(formatUnits(amount, 18));
+    await page.locator("#refund-amount").fill(formatUnits(part, 18));
     await page.getByRole("button", { name: "Refund" }).click();
     await expect
       .poll(() => page.locator("#refund-status").textContent())
       .toMatch(/^Refund sent in transaction 0x[0-9a-f]{64}/);
     expect(wallet?.sentTransactions).toHaveLength(2);
-    await waitFor("the refund confirmed", async () => {
-      const record = (await asMerchant(`/merchants/me/payments/${paid.paymentId}`)).body.data;
-      return record.status === "REFUNDED";
-    });
+    await waitFor(
+      "the first part confirmed",
+      async () => (await record()).refundedAmount === part.toString(),
+    );
+    expect((await record()).status).toBe("PAID");
+
+    // The page now shows what was refunded and offers the rest.
+    await page.reload();
+    await screen(page, "payment");
+    expect(await page.locator("#refunded-amount").textContent()).toBe(`${formatUnits(part, 18)} KTT`);
+    expect(await page.locator("#refund-amount").inputValue()).toBe(formatUnits(amount - part, 18));
+    await screenshot(page, "refund");
+    await page.getByRole("button", { name: "Refund" }).click();
+    await expect.poll(() => page.locator("#refund-status").textContent()).toMatch(/^Refund sent/);
+    expect(wallet?.sentTransactions).toHaveLength(4);
+    await waitFor("the refund confirmed", async () => (await record()).status === "REFUNDED");
+    expect((await record()).refundedAmount).toBe(paid.amount);
     await page.reload();
     await screen(page, "payment");
     expect(await page.locator(".timeline").first().textContent()).toContain("payment.refunded");
@@ -244,7 +263,7 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
         .map((row) => row.payment_id)
         .sort(),
     ).toEqual([paid.paymentId, paymentId].sort());
-    expect(rows.filter((row) => row.type === "refund")).toHaveLength(2);
+    expect(rows.filter((row) => row.type === "refund")).toHaveLength(3);
     const units = (value: string) => parseUnits(value, 18);
     const total = (type: string, column: string) =>
       rows.filter((row) => row.type === type).reduce((sum, row) => sum + units(row[column]!), 0n);

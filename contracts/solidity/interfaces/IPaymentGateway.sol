@@ -20,13 +20,6 @@ interface IPaymentGateway {
         bytes32 s;
     }
 
-    /// @dev What is known on-chain about a payment id.
-    enum PaymentStatus {
-        None,
-        Paid,
-        Refunded
-    }
-
     /// @dev Emitted when `payer` paid `amount` of `token`: `amount - fee` to `recipient`, `fee` to the treasury.
     event PaymentCompleted(
         bytes32 indexed paymentId,
@@ -38,11 +31,13 @@ interface IPaymentGateway {
         uint256 fee
     );
 
-    /// @dev Emitted when the merchant wallet `recipient` sent `amount` of `token` back to `payer`.
+    /// @dev Emitted when the merchant wallet `recipient` sent `amount` of `token` back to `payer`, refund
+    /// `refundId` of payment `paymentId`.
     event RefundCompleted(
         bytes32 indexed paymentId,
         address indexed recipient,
         address indexed payer,
+        bytes32 refundId,
         address token,
         uint256 amount
     );
@@ -78,7 +73,7 @@ interface IPaymentGateway {
     error PaymentRequestExpired(bytes32 paymentId, uint256 deadline);
 
     /// @dev The refund request's deadline has passed.
-    error RefundRequestExpired(bytes32 paymentId, uint256 deadline);
+    error RefundRequestExpired(bytes32 refundId, uint256 deadline);
 
     /// @dev The payment id was paid already (each id can be paid once).
     error PaymentAlreadyProcessed(bytes32 paymentId);
@@ -101,17 +96,14 @@ interface IPaymentGateway {
     /// @dev No payment was made with this id.
     error PaymentNotFound(bytes32 paymentId);
 
-    /// @dev The payment was refunded already (once per payment).
-    error PaymentAlreadyRefunded(bytes32 paymentId);
+    /// @dev The refund id was sent already (each refund id once).
+    error RefundAlreadyProcessed(bytes32 refundId);
 
     /// @dev A fee changed less than `SIGNATURE_LIFETIME` ago; it can change again from `allowedFrom`.
     error FeeChangeTooSoon(uint256 allowedFrom);
 
     /// @dev Ownership cannot be renounced (transfer it instead).
     error OwnershipCannotBeRenounced();
-
-    /// @dev A refund larger than the payment.
-    error RefundExceedsPayment(bytes32 paymentId, uint256 amount, uint256 paidAmount);
 
     /**
      * @notice Pays `amount` of `tokenAddress` from the caller (or the payer of a forwarded request) to
@@ -140,23 +132,23 @@ interface IPaymentGateway {
 
     /**
      * @notice Sends `amount` of `tokenAddress` from the caller, normally the merchant wallet that received payment
-     * `paymentId`, back to its payer. Once per payment; the service signs at most the paid amount. The gateway
-     * keeps no record of a payment but its two bits, so it does not check the caller: another sender would
-     * give its own tokens to the payer.
+     * `paymentId`, back to its payer: refund `refundId`, once. A payment can have several refunds; the service
+     * signs them only while their sum stays within the paid amount. The gateway keeps no record of a payment but
+     * its bits, so it does not check the caller: another sender would give its own tokens to the payer.
      * @param paymentId Id of the paid payment.
+     * @param refundId Id of the refund, from the Kassa API: its low 64 bits are its sequence on this gateway,
+     * taken from the payments' counter and spent at most once.
      * @param tokenAddress Token of the payment.
      * @param payerAddress Payer of the payment (from its `PaymentCompleted` event).
-     * @param paidAmount Amount of the payment, fee included (from its `PaymentCompleted` event); only compared
-     * with `amount`, against a caller's slip (not signed).
-     * @param amount Amount to refund, at most `paidAmount`.
+     * @param amount Amount to refund.
      * @param deadline Last timestamp (seconds) at which the server signature is valid.
      * @param serverSignature EIP-712 signature of the Kassa signer over the `RefundRequest`.
      */
     function refund(
         bytes32 paymentId,
+        bytes32 refundId,
         address tokenAddress,
         address payerAddress,
-        uint256 paidAmount,
         uint256 amount,
         uint256 deadline,
         bytes calldata serverSignature

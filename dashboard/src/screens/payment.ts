@@ -1,7 +1,8 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, query, type Delivery, type Payment, type Timeline } from "../api.js";
 import type { Screen } from "../context.js";
-import { formatTime, formatUnits } from "../format.js";
+import { fromBaseUnits, toBaseUnits } from "@kassa/sdk";
+import { formatTime } from "../format.js";
 import { sendRefund, type RefundToSend } from "../wallet.js";
 import { deliveryList } from "./deliveries.js";
 
@@ -32,20 +33,42 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
 
   const amounts = timeline.amounts;
   const unit = (value: string) =>
-    amounts ? `${formatUnits(value, amounts.tokenDecimals)} ${amounts.tokenSymbol}` : value;
+    amounts ? `${fromBaseUnits(value, amounts.tokenDecimals)} ${amounts.tokenSymbol}` : value;
   const relay = timeline.relay;
 
-  // A PAID payment can be refunded; a refund requested but not sent yet (rejected in the wallet, say)
-  // can be sent again until its deadline.
+  // A PAID payment can be refunded, in parts, up to what it paid; a refund requested but not sent yet
+  // (rejected in the wallet, say) can be sent again until its deadline.
   const pending = timeline.refunds.find((refund) => refund.status === "REFUND_SUBMITTED" && !refund.txHash);
+  const refundable = (BigInt(payment.amount) - BigInt(payment.refundedAmount)).toString();
+  const decimals = payment.tokenDecimals;
+  const refundAmount = h("input", {
+    id: "refund-amount",
+    inputmode: "decimal",
+    autocomplete: "off",
+    value: fromBaseUnits(refundable, decimals),
+    "aria-describedby": "refund-note",
+  });
   const refundStatus = h("p", { class: "muted", id: "refund-status" });
   const refund = async () => {
-    if (!pending && !confirm(t("refundConfirm"))) return;
+    let toSend: RefundToSend;
+    if (pending) {
+      toSend = await api<RefundToSend>(`/refunds/${encodeURIComponent(pending.id)}`);
+    } else {
+      let amount: string;
+      try {
+        amount = toBaseUnits(refundAmount.value, decimals);
+      } catch {
+        refundStatus.textContent = t("refundAmountInvalid", { decimals });
+        return;
+      }
+      if (
+        !confirm(t("refundConfirm", { amount: `${fromBaseUnits(amount, decimals)} ${payment.tokenSymbol}` }))
+      )
+        return;
+      toSend = await api<RefundToSend>("/refunds", { method: "POST", json: { paymentId, amount } });
+    }
     refundStatus.textContent = t("refunding");
     refundStatus.className = "muted waiting";
-    const toSend = pending
-      ? await api<RefundToSend>(`/refunds/${encodeURIComponent(pending.id)}`)
-      : await api<RefundToSend>("/refunds", { method: "POST", json: { paymentId } });
     const hash = await sendRefund(toSend);
     refundStatus.className = "muted";
     refundStatus.textContent = t("refundSent", { hash });
@@ -55,16 +78,33 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
     timeline.status === "PAID" || pending
       ? h(
           "div",
-          { class: "actions" },
-          button(
-            t(pending ? "sendRefund" : "refund"),
-            () =>
-              void refund().catch((error: unknown) => {
-                refundStatus.className = "muted";
-                refundStatus.textContent = "";
-                screen.fail(error);
-              }),
-            { secondary: true, id: "refund" },
+          {},
+          amounts
+            ? h(
+                "p",
+                { class: "muted", id: "refund-note" },
+                t("refundNote", {
+                  net: unit(amounts.net),
+                  gross: unit(amounts.gross),
+                  fee: unit(amounts.fee),
+                  left: unit(refundable),
+                }),
+              )
+            : null,
+          h(
+            "div",
+            { class: "actions" },
+            pending ? null : h("label", { for: "refund-amount" }, t("refundAmount"), refundAmount),
+            button(
+              t(pending ? "sendRefund" : "refund"),
+              () =>
+                void refund().catch((error: unknown) => {
+                  refundStatus.className = "muted";
+                  refundStatus.textContent = "";
+                  screen.fail(error);
+                }),
+              { secondary: true, id: "refund" },
+            ),
           ),
         )
       : null;
@@ -78,7 +118,19 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
       facts([
         [t("status"), h("span", { class: `status ${timeline.status}` }, timeline.status)],
         ["ID", h("span", { class: "mono" }, payment.paymentId)],
-        [t("amount"), `${formatUnits(payment.amount, payment.tokenDecimals)} ${payment.tokenSymbol}`],
+        [t("amount"), `${fromBaseUnits(payment.amount, payment.tokenDecimals)} ${payment.tokenSymbol}`],
+        ...(payment.refundedAmount === "0"
+          ? []
+          : ([
+              [
+                t("refunded"),
+                h(
+                  "span",
+                  { id: "refunded-amount" },
+                  `${fromBaseUnits(payment.refundedAmount, payment.tokenDecimals)} ${payment.tokenSymbol}`,
+                ),
+              ],
+            ] as [string, Node][])),
         ...(amounts
           ? ([
               [t("gross"), unit(amounts.gross)],

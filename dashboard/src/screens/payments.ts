@@ -1,7 +1,8 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, query, type Merchant, type Payment, type TokenTotals } from "../api.js";
 import type { Screen } from "../context.js";
-import { formatTime, formatUnits, short } from "../format.js";
+import { fromBaseUnits } from "@kassa/sdk";
+import { formatTime, short } from "../format.js";
 
 const STATUSES = ["CREATED", "PAID", "INVALID", "EXPIRED", "FAILED", "REFUND_SUBMITTED", "REFUNDED"];
 const PAGE_SIZE = 20;
@@ -143,7 +144,7 @@ export async function renderPayments(screen: Screen, main: HTMLElement): Promise
       "div",
       { class: "totals" },
       totals.byToken.map((row) => {
-        const amount = (value: string) => `${formatUnits(value, row.tokenDecimals)} ${row.tokenSymbol}`;
+        const amount = (value: string) => `${fromBaseUnits(value, row.tokenDecimals)} ${row.tokenSymbol}`;
         return h(
           "div",
           { class: "card" },
@@ -207,7 +208,7 @@ export async function renderPayments(screen: Screen, main: HTMLElement): Promise
                   h(
                     "td",
                     { class: "num" },
-                    `${formatUnits(payment.amount, payment.tokenDecimals)} ${payment.tokenSymbol}`,
+                    `${fromBaseUnits(payment.amount, payment.tokenDecimals)} ${payment.tokenSymbol}`,
                   ),
                   h("td", { class: "mono" }, payment.payerAddress ? short(payment.payerAddress) : "—"),
                   h("td", {}, formatTime(payment.createdAt, lang)),

@@ -1772,7 +1772,8 @@ export interface paths {
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
              *         "seenTxHash": null,
-             *         "paymentLinkId": null
+             *         "paymentLinkId": null,
+             *         "refundedAmount": "0"
              *       }
              *     }
              */
@@ -1917,7 +1918,8 @@ export interface paths {
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
              *         "seenTxHash": null,
-             *         "paymentLinkId": null
+             *         "paymentLinkId": null,
+             *         "refundedAmount": "0"
              *       }
              *     }
              */
@@ -2094,7 +2096,8 @@ export interface paths {
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
              *         "seenTxHash": null,
-             *         "paymentLinkId": null
+             *         "paymentLinkId": null,
+             *         "refundedAmount": "0"
              *       }
              *     }
              */
@@ -2242,7 +2245,8 @@ export interface paths {
              *         "paidAfterExpiry": false,
              *         "statusReason": null,
              *         "seenTxHash": null,
-             *         "paymentLinkId": null
+             *         "paymentLinkId": null,
+             *         "refundedAmount": "0"
              *       }
              *     }
              */
@@ -2543,6 +2547,7 @@ export interface paths {
              *             "orderId": "order-10482",
              *             "status": "REFUND_SUBMITTED",
              *             "amount": "25000000",
+             *             "chainRefundId": "0x5d0e3b7c9a1f4e2d8b6c0a9f7e5d3c1b2a4f6e8d0c9b7a5e00000000000004d3",
              *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
              *             "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *             "reason": "Customer cancelled the order",
@@ -2634,7 +2639,7 @@ export interface paths {
         content: {
           "application/json": {
             paymentId: string;
-            /** @description Base units to send back; default (and at most) the paid amount, fee included */
+            /** @description Base units to send back; default (and at most) what is left to refund: the paid amount, fee included, less earlier refunds */
             amount?: string;
             reason?: string;
           };
@@ -2656,6 +2661,7 @@ export interface paths {
              *         "orderId": "order-10482",
              *         "status": "REFUND_SUBMITTED",
              *         "amount": "25000000",
+             *         "chainRefundId": "0x5d0e3b7c9a1f4e2d8b6c0a9f7e5d3c1b2a4f6e8d0c9b7a5e00000000000004d3",
              *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *         "reason": "Customer cancelled the order",
@@ -2852,6 +2858,7 @@ export interface paths {
              *         "orderId": "order-10482",
              *         "status": "REFUND_SUBMITTED",
              *         "amount": "25000000",
+             *         "chainRefundId": "0x5d0e3b7c9a1f4e2d8b6c0a9f7e5d3c1b2a4f6e8d0c9b7a5e00000000000004d3",
              *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *         "reason": "Customer cancelled the order",
@@ -5228,6 +5235,7 @@ export interface webhooks {
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.paid"
            *     }
            */
@@ -5305,6 +5313,7 @@ export interface webhooks {
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -5389,6 +5398,7 @@ export interface webhooks {
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.expired"
            *     }
            */
@@ -5466,6 +5476,7 @@ export interface webhooks {
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -5544,6 +5555,7 @@ export interface webhooks {
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5626,6 +5638,7 @@ export interface webhooks {
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5664,7 +5677,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment.refunded
-     * @description A refund of the payment was confirmed on-chain (REFUNDED). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -5708,6 +5721,7 @@ export interface webhooks {
            *       "paidAt": "2026-11-23T06:06:12.000Z",
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -5790,6 +5804,7 @@ export interface webhooks {
            *       "paidAt": null,
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -6380,7 +6395,8 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "statusReason": null,
      *       "seenTxHash": null,
-     *       "paymentLinkId": null
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0"
      *     }
      */
     MerchantPaymentRecord: {
@@ -6420,6 +6436,8 @@ export interface components {
       seenTxHash: string | null;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
+      refundedAmount: string;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -6458,6 +6476,8 @@ export interface components {
       seenTxHash: string | null;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
+      refundedAmount: string;
     };
     /**
      * @example {
@@ -6552,6 +6572,7 @@ export interface components {
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.expired"
      *     }
      */
@@ -6582,6 +6603,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -6618,6 +6641,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -6644,6 +6669,7 @@ export interface components {
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -6675,6 +6701,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -6713,6 +6741,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -6785,6 +6815,7 @@ export interface components {
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -6822,6 +6853,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -6871,6 +6904,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -7059,6 +7094,7 @@ export interface components {
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.paid"
      *     }
      */
@@ -7089,6 +7125,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -7125,6 +7163,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -7134,7 +7174,7 @@ export interface components {
       status: "PAID";
     };
     /**
-     * @description A refund of the payment was confirmed on-chain (REFUNDED).
+     * @description A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount).
      * @example {
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
      *       "createdAt": "2026-11-23T07:21:30.000Z",
@@ -7151,6 +7191,7 @@ export interface components {
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7186,14 +7227,16 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
        * @description The payment's status right after the event
-       * @constant
+       * @enum {string}
        */
-      status: "REFUNDED";
-      /** @description The refund the event is about */
+      status: "REFUNDED" | "PAID";
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7203,7 +7246,7 @@ export interface components {
         txHash: string | null;
       };
     };
-    /** @description A refund of the payment was confirmed on-chain (REFUNDED). */
+    /** @description A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount). */
     PaymentRefundedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
       eventId: string;
@@ -7231,14 +7274,16 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
        * @description The payment's status right after the event
-       * @constant
+       * @enum {string}
        */
-      status: "REFUNDED";
-      /** @description The refund the event is about */
+      status: "REFUNDED" | "PAID";
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7266,6 +7311,7 @@ export interface components {
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7301,6 +7347,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -7308,7 +7356,7 @@ export interface components {
        * @constant
        */
       status: "PAID";
-      /** @description The refund the event is about */
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7346,6 +7394,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -7353,7 +7403,7 @@ export interface components {
        * @constant
        */
       status: "PAID";
-      /** @description The refund the event is about */
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7381,6 +7431,7 @@ export interface components {
      *       "paidAt": "2026-11-23T06:06:12.000Z",
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7416,6 +7467,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -7423,7 +7476,7 @@ export interface components {
        * @constant
        */
       status: "REFUND_SUBMITTED";
-      /** @description The refund the event is about */
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7461,6 +7514,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -7468,7 +7523,7 @@ export interface components {
        * @constant
        */
       status: "REFUND_SUBMITTED";
-      /** @description The refund the event is about */
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
       refund: {
         /** @description rf_ refund id */
         refundId: string;
@@ -7496,6 +7551,7 @@ export interface components {
      *       "paidAt": null,
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -7531,6 +7587,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -7573,6 +7631,8 @@ export interface components {
       paidAfterExpiry: boolean;
       /** @description The payment link (pl_) a payer started it from, if any */
       paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -7775,6 +7835,7 @@ export interface components {
      *       "orderId": "order-10482",
      *       "status": "REFUND_SUBMITTED",
      *       "amount": "25000000",
+     *       "chainRefundId": "0x5d0e3b7c9a1f4e2d8b6c0a9f7e5d3c1b2a4f6e8d0c9b7a5e00000000000004d3",
      *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
      *       "reason": "Customer cancelled the order",
@@ -7803,6 +7864,8 @@ export interface components {
       status: "REFUND_SUBMITTED" | "REFUNDED" | "EXPIRED";
       /** @description Base units (wei) sent back to the payer */
       amount: string;
+      /** @description The refund's id on the gateway (bytes32), in its RefundCompleted event */
+      chainRefundId: string;
       tokenAddress: string;
       payerAddress: string;
       reason: string | null;
@@ -7835,6 +7898,8 @@ export interface components {
       status: "REFUND_SUBMITTED" | "REFUNDED" | "EXPIRED";
       /** @description Base units (wei) sent back to the payer */
       amount: string;
+      /** @description The refund's id on the gateway (bytes32), in its RefundCompleted event */
+      chainRefundId: string;
       tokenAddress: string;
       payerAddress: string;
       reason: string | null;

@@ -7,8 +7,9 @@ export class RefundsResource {
   constructor(private readonly api: ApiClient) {}
 
   /**
-   * POST /refunds: starts the refund of a PAID payment and returns the transaction the merchant's
-   * recipient wallet must send. Sent once, never retried: a repeat answers REFUND_IN_PROGRESS.
+   * POST /refunds: starts a refund of a PAID payment (all that is left to refund, or `amount` of it) and
+   * returns the transaction the merchant's recipient wallet must send. A payment can be refunded in
+   * several parts, one at a time. Sent once, never retried: a repeat answers REFUND_IN_PROGRESS.
    */
   create(params: CreateRefundParams, options?: RequestOptions): Promise<Refund> {
     return this.api.request("apiKey", { method: "POST", path: "/refunds", body: params }, options);

@@ -36,6 +36,8 @@ export interface PaymentCompletedEvent {
 export interface RefundCompletedEvent {
   networkId: number;
   paymentId: Hex;
+  /** The refund's id on the gateway (`chain_refund_id`). */
+  refundId: Hex;
   /** The merchant wallet that sent the refund. */
   recipient: Address;
   payer: Address;

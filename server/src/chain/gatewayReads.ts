@@ -18,22 +18,23 @@ export async function readFinalBlock(
   return { number: block.number, timestamp: block.timestamp };
 }
 
-export interface ReadGatewayPaymentStatusParameters {
+export interface ReadGatewayRefundedParameters {
   gateway: Address;
-  paymentId: Hex;
+  /** The refund's id on the gateway. */
+  refundId: Hex;
   blockNumber: bigint;
 }
 
-/** The gateway's `PaymentStatus` of a payment at a block: 0 none, 1 paid, 2 refunded. */
-export function readGatewayPaymentStatus(
+/** Whether the gateway had sent a refund id at a block (`isRefunded`). */
+export function readGatewayRefunded(
   client: PublicClient,
-  params: ReadGatewayPaymentStatusParameters,
-): Promise<number> {
+  params: ReadGatewayRefundedParameters,
+): Promise<boolean> {
   return client.readContract({
     address: params.gateway,
     abi: paymentGatewayAbi,
-    functionName: "paymentStatus",
-    args: [params.paymentId],
+    functionName: "isRefunded",
+    args: [params.refundId],
     blockNumber: params.blockNumber,
   });
 }

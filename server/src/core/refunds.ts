@@ -3,20 +3,22 @@ import { paymentGatewayAbi } from "@kassa/contracts";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
-import { readFinalBlock, readGatewayPaymentStatus } from "../chain/gatewayReads.js";
+import { readFinalBlock, readGatewayRefunded } from "../chain/gatewayReads.js";
 import type { PaymentSigner } from "../chain/signer.js";
 import type { Db } from "../db/database.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
+import type { PaymentSequencer } from "../db/paymentSequences.js";
 import {
   expireSubmittedRefund,
   findRefundDetails,
   findRefundForExpiry,
   insertRefund,
   listRefundDetails,
-  lockPaymentStatusNoWait,
+  lockPaymentForRefund,
   RowLockedError,
   type RefundDetails,
 } from "../db/refunds.js";
+import { newPaymentId } from "../domain/ids.js";
 import { type MerchantRow } from "../db/rows.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
@@ -32,6 +34,8 @@ export interface RefundDeps {
   db: Db;
   signer: PaymentSigner | undefined;
   now: () => Date;
+  /** The payments' sequencer: a refund's id on the gateway takes a sequence of the same counter. */
+  nextPaymentSequence: PaymentSequencer;
   /** Default REFUND_DEADLINE_SECONDS. */
   refundDeadlineSeconds?: number;
 }
@@ -46,7 +50,9 @@ export const createRefundInputSchema = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,77}$/, "must be a positive integer amount in base units (wei)")
     .optional()
-    .describe("Base units to send back; default (and at most) the paid amount, fee included"),
+    .describe(
+      "Base units to send back; default (and at most) what is left to refund: the paid amount, fee included, less earlier refunds",
+    ),
   reason: z.string().trim().min(1).max(500).optional(),
 });
 export type CreateRefundInput = z.input<typeof createRefundInputSchema>;
@@ -68,6 +74,9 @@ export const refundViewSchema = z
         "REFUND_SUBMITTED until the refund transaction is confirmed; EXPIRED when its deadline passed unsent",
       ),
     amount: z.string().describe("Base units (wei) sent back to the payer"),
+    chainRefundId: z
+      .string()
+      .describe("The refund's id on the gateway (bytes32), in its RefundCompleted event"),
     tokenAddress: z.string(),
     payerAddress: z.string(),
     reason: z.string().nullable(),
@@ -94,9 +103,9 @@ function refundView(refund: RefundDetails): RefundView {
     functionName: "refund",
     args: [
       refund.payment_public_id as Hex,
+      refund.chain_refund_id as Hex,
       refund.token_address as Address,
       refund.payer_address as Address,
-      BigInt(refund.payment_amount),
       BigInt(refund.amount),
       BigInt(refund.deadline),
       refund.server_signature as Hex,
@@ -108,6 +117,7 @@ function refundView(refund: RefundDetails): RefundView {
     orderId: refund.order_id,
     status: refundStatusNames[refund.status],
     amount: refund.amount,
+    chainRefundId: refund.chain_refund_id,
     tokenAddress: refund.token_address,
     payerAddress: refund.payer_address ?? "",
     reason: refund.reason,
@@ -128,9 +138,10 @@ function statusError(status: string): KassaError {
 
 /**
  * POST /refunds. In one transaction: lock the payment (a concurrent request gets CONFLICT rather than
- * waiting), check it is PAID, sign the RefundRequest, record the refund, PAID -> REFUND_SUBMITTED, and
- * schedule the expiry check at the deadline. The merchant's wallet then sends the returned transaction;
- * the watcher's RefundCompleted makes it REFUNDED.
+ * waiting), check it is PAID and that the amount fits in what is left to refund, sign the RefundRequest under
+ * a refund id of its own, record the refund, PAID -> REFUND_SUBMITTED, and schedule the expiry check at the
+ * deadline. The merchant's wallet then sends the returned transaction; the watcher's RefundCompleted makes the
+ * refund REFUNDED and the payment REFUNDED (all of it sent back) or PAID again (a part).
  */
 export async function createRefund(
   deps: RefundDeps,
@@ -141,22 +152,33 @@ export async function createRefund(
   const payment = await requireOwnPayment(deps.db, merchant, input.paymentId);
   if (payment.status !== "PAID") throw statusError(payment.status);
   if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
-  const amount = input.amount === undefined ? BigInt(payment.amount) : BigInt(input.amount);
-  if (amount > BigInt(payment.amount)) {
-    throw new KassaError("VALIDATION_ERROR", undefined, {
-      details: [{ path: ["amount"], message: `must not exceed the paid amount ${payment.amount}` }],
-    });
-  }
   const signer = deps.signer;
   if (!signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
   const now = deps.now();
   const deadline = Math.floor(now.getTime() / 1000) + (deps.refundDeadlineSeconds ?? REFUND_DEADLINE_SECONDS);
+  // Taken before the transaction (a sequence is never reused, so one left unused costs nothing).
+  const chainRefundId = newPaymentId(
+    await deps.nextPaymentSequence({ chainId: payment.chain_id, gatewayAddress: payment.gateway_address }),
+  );
 
   let refund;
   try {
     refund = await deps.db.transaction().execute(async (trx) => {
-      const status = (await lockPaymentStatusNoWait(trx, payment.id)) ?? "UNKNOWN";
-      if (status !== "PAID") throw statusError(status);
+      const locked = await lockPaymentForRefund(trx, payment.id);
+      if (locked?.status !== "PAID") throw statusError(locked?.status ?? "UNKNOWN");
+      const refundable = BigInt(payment.amount) - BigInt(locked.refunded_amount);
+      const amount = input.amount === undefined ? refundable : BigInt(input.amount);
+      if (refundable <= 0n) throw new KassaError("PAYMENT_ALREADY_REFUNDED");
+      if (amount > refundable) {
+        throw new KassaError("VALIDATION_ERROR", undefined, {
+          details: [
+            {
+              path: ["amount"],
+              message: `must not exceed what is left to refund, ${refundable} (paid ${payment.amount}, refunded ${locked.refunded_amount})`,
+            },
+          ],
+        });
+      }
       let serverSignature: Hex;
       try {
         serverSignature = await signer.signRefundRequest({
@@ -164,6 +186,7 @@ export async function createRefund(
           gateway: payment.gateway_address as Address,
           request: {
             paymentId: payment.payment_id as Hex,
+            refundId: chainRefundId,
             tokenAddress: payment.token_address as Address,
             payerAddress: payment.payer_address as Address,
             amount,
@@ -177,6 +200,7 @@ export async function createRefund(
         id: newRefundId(),
         payment_id: payment.id,
         merchant_id: merchant.id,
+        chain_refund_id: chainRefundId,
         amount,
         reason: input.reason ?? null,
         deadline,
@@ -206,7 +230,6 @@ export async function createRefund(
     ...refund,
     payment_public_id: payment.payment_id,
     order_id: payment.order_id,
-    payment_amount: payment.amount,
     payer_address: payment.payer_address,
     gateway_address: payment.gateway_address,
     token_address: payment.token_address,
@@ -266,7 +289,7 @@ export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "
 
 /**
  * Returns a refund's payment to PAID when the refund can no longer be sent: the chain's final block is
- * past the deadline and the gateway still has the payment as not refunded. Otherwise reschedules itself
+ * past the deadline and the gateway has not sent the refund's id. Otherwise reschedules itself
  * ("not-yet"), or leaves it to the watcher when the refund did happen.
  */
 export async function expireRefund(
@@ -289,13 +312,13 @@ export async function expireRefund(
     await reschedule(Math.max(5_000, Number(BigInt(refund.deadline) - block.timestamp) * 1000));
     return "not-yet";
   }
-  const onChain = await readGatewayPaymentStatus(client, {
+  const sent = await readGatewayRefunded(client, {
     gateway: refund.gateway_address as Address,
-    paymentId: refund.payment_id as Hex,
+    refundId: refund.chain_refund_id as Hex,
     blockNumber: block.number,
   });
-  // PaymentStatus.Refunded: the watcher applies the RefundCompleted event.
-  if (onChain === 2) return "refunded-on-chain";
+  // The watcher applies the RefundCompleted event.
+  if (sent) return "refunded-on-chain";
   return deps.db.transaction().execute(async (trx) => {
     if (!(await expireSubmittedRefund(trx, refundId))) return "not-open";
     const paidAgain = await movePaymentStatus(trx, {

@@ -103,6 +103,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
     options.paymentSync === false
       ? undefined
       : (options.paymentSync ?? createPaymentSync({ db, chains, now, logger }));
+  const nextPaymentSequence = createPaymentSequencer(db);
   const dashboardOrigin = config.publicBaseUrl
     ? new URL(config.publicBaseUrl).origin
     : config.allowedWidgetOrigin;
@@ -118,12 +119,12 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       db,
       reads,
       insertPayment: createPaymentInserter(db),
-      nextPaymentSequence: createPaymentSequencer(db),
+      nextPaymentSequence,
       signer,
       prices: options.priceService ?? prices.priceService,
       now,
     },
-    refunds: { db, signer, now },
+    refunds: { db, signer, now, nextPaymentSequence },
     prices,
     paymentSync,
     statusFeed: createPaymentStatusFeed({ db, reads, logger, ...(paymentSync ? { paymentSync } : {}) }),

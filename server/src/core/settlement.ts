@@ -251,8 +251,9 @@ export async function failPayment(
 }
 
 /**
- * Settles a refund from its RefundCompleted event inside `trx`: the payment's open refund -> REFUNDED,
- * REFUND_SUBMITTED -> REFUNDED and the `payment.refunded` webhook.
+ * Settles a refund from its RefundCompleted event inside `trx`: the refund the event names -> REFUNDED, its
+ * amount added to the payment's refunds, and the `payment.refunded` webhook. The payment leaves
+ * REFUND_SUBMITTED for REFUNDED once its refunds reach what it paid, else for PAID (a partial refund).
  */
 export async function applyRefundCompletedIn(
   trx: Db,
@@ -263,44 +264,42 @@ export async function applyRefundCompletedIn(
   const chainId = await findChainIdByNetworkId(trx, event.networkId);
   if (chainId === undefined) return "unknown-payment";
   const args = {
+    refundId: event.refundId,
     recipient: event.recipient,
     payer: event.payer,
     token: event.token,
     amount: event.amount.toString(),
   };
   const payment = await lockPaymentStatus(trx, paymentId);
+  // The contract checked our signature, so a refund it completed is ours: normally SUBMITTED; EXPIRED only if
+  // the expiry ran on a chain view that a reorg later replaced.
+  const refund =
+    payment?.chain_id === chainId ? await findRefundToComplete(trx, payment.id, event.refundId) : undefined;
   let result: ApplyRefundResult;
-  if (payment?.chain_id !== chainId) {
-    result = "unknown-payment";
-  } else if (payment.status === "REFUNDED") {
+  if (!payment || !refund) {
+    result = payment?.chain_id === chainId ? "unexpected" : "unknown-payment";
+  } else if (refund.status === "REFUNDED") {
     result = "already-applied";
   } else {
-    // The contract checked our signature, so the refund is ours: normally SUBMITTED; EXPIRED only if the
-    // expiry ran on a chain view that a reorg later replaced.
-    const refund = await findRefundToComplete(trx, payment.id);
-    const from = payment.status;
-    if (!refund || (from !== "REFUND_SUBMITTED" && from !== "PAID")) {
-      result = "unexpected";
-    } else {
-      if (from === "PAID") {
-        // Back from an expiry that should not have happened: go through REFUND_SUBMITTED as the table says.
-        await movePaymentStatus(trx, {
-          payment: { rowId: payment.id },
-          from: "PAID",
-          to: "REFUND_SUBMITTED",
-        });
-      }
-      await movePaymentStatus(trx, {
-        payment: { rowId: payment.id },
-        from: "REFUND_SUBMITTED",
-        to: "REFUNDED",
-      });
-      await markRefundRefunded(trx, refund.id, { txHash: event.txHash, at: now, amount: event.amount });
-      await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
-        refund: { refundId: refund.id, amount: event.amount.toString(), txHash: event.txHash.toLowerCase() },
-      });
-      result = "refunded";
+    const totals = await markRefundRefunded(
+      trx,
+      { id: refund.id, paymentRowId: payment.id },
+      { txHash: event.txHash, at: now, amount: event.amount },
+    );
+    const full = totals.refundedAmount >= totals.amount;
+    const move = (from: PaymentStatus, to: PaymentStatus) =>
+      movePaymentStatus(trx, { payment: { rowId: payment.id }, from, to });
+    if (payment.status === "REFUND_SUBMITTED" && refund.status === "SUBMITTED") {
+      await move("REFUND_SUBMITTED", full ? "REFUNDED" : "PAID");
+    } else if (payment.status === "PAID" && full) {
+      // Back from an expiry that should not have happened: through REFUND_SUBMITTED, as the table says.
+      await move("PAID", "REFUND_SUBMITTED");
+      await move("REFUND_SUBMITTED", "REFUNDED");
     }
+    await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
+      refund: { refundId: refund.id, amount: event.amount.toString(), txHash: event.txHash.toLowerCase() },
+    });
+    result = "refunded";
   }
   await recordChainEvent(trx, chainId, "RefundCompleted", event, args, result);
   return result;

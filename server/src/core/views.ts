@@ -255,6 +255,11 @@ export const merchantPaymentRecordSchema = z
     reorgedTxHash: z.string().nullable().describe("The transaction that reorganisation removed"),
     seenTxHash,
     paymentLinkId: z.string().nullable().describe("The payment link (pl_) a payer started it from, if any"),
+    refundedAmount: z
+      .string()
+      .describe(
+        "Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it",
+      ),
   })
   .meta({ id: "MerchantPaymentRecord" });
 export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
@@ -283,6 +288,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     reorgedTxHash: payment.reorged_tx_hash,
     seenTxHash: seenTxHashOf(payment),
     paymentLinkId: payment.payment_link_id,
+    refundedAmount: payment.refunded_amount,
   };
 }
 

@@ -6,7 +6,7 @@ import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 
 /** At most one open refund per payment. */
-const REFUNDS_ACTIVE_UNIQUE = "refunds_payment_id_active_key";
+const REFUNDS_OPEN_UNIQUE = "refunds_payment_id_open_key";
 
 /** A payment row locked by another transaction, asked for without waiting (SQLSTATE 55P03). */
 export class RowLockedError extends BaseError {
@@ -17,7 +17,6 @@ export class RowLockedError extends BaseError {
 export type RefundDetails = RefundRow & {
   payment_public_id: string;
   order_id: string;
-  payment_amount: string;
   payer_address: string | null;
   gateway_address: string;
   token_address: string;
@@ -34,7 +33,6 @@ function selectRefundDetails(db: Db) {
     .select([
       "payments.payment_id as payment_public_id",
       "payments.order_id",
-      "payments.amount as payment_amount",
       "payments.payer_address",
       "payments.gateway_address",
       "tokens.address as token_address",
@@ -43,14 +41,19 @@ function selectRefundDetails(db: Db) {
 }
 
 /**
- * The payment's status with its row locked, without waiting: a row another transaction holds (a
- * concurrent refund of the same payment) throws RowLockedError at once.
+ * The payment's status and what its refunds sent back, with its row locked, without waiting: a row another
+ * transaction holds (a concurrent refund of the same payment) throws RowLockedError at once.
  */
-export async function lockPaymentStatusNoWait(db: Db, paymentRowId: number): Promise<string | undefined> {
+export async function lockPaymentForRefund(
+  db: Db,
+  paymentRowId: number,
+): Promise<{ status: string; refunded_amount: string } | undefined> {
   try {
-    const { rows } = await sql<{ status: string }>`
-      SELECT status FROM payments WHERE id = ${paymentRowId} FOR UPDATE NOWAIT`.execute(db);
-    return rows[0]?.status;
+    const { rows } = await sql<{ status: string; refunded_amount: string }>`
+      SELECT status, refunded_amount::text FROM payments WHERE id = ${paymentRowId} FOR UPDATE NOWAIT`.execute(
+      db,
+    );
+    return rows[0];
   } catch (error) {
     if (error instanceof pg.DatabaseError && error.code === "55P03")
       throw new RowLockedError("payment row locked");
@@ -63,7 +66,7 @@ export async function insertRefund(db: Db, refund: NewRefundRow): Promise<Refund
   try {
     return await db.insertInto("refunds").values(refund).returningAll().executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUniqueViolation(error, REFUNDS_ACTIVE_UNIQUE)) return undefined;
+    if (isUniqueViolation(error, REFUNDS_OPEN_UNIQUE)) return undefined;
     throw error;
   }
 }
@@ -123,6 +126,7 @@ export function findRefundForExpiry(db: Db, refundId: string) {
       "refunds.status",
       "refunds.deadline",
       "refunds.amount",
+      "refunds.chain_refund_id",
       "refunds.payment_id as payment_row_id",
       "payments.payment_id",
       "payments.gateway_address",
@@ -149,24 +153,24 @@ export async function expireSubmittedRefund(db: Db, refundId: string): Promise<b
 }
 
 /**
- * The refund a RefundCompleted event completes: the payment's newest SUBMITTED one, or EXPIRED when the
- * expiry ran on a chain view that a reorg later replaced.
+ * The refund of a payment that a RefundCompleted event names by its gateway id: SUBMITTED normally, EXPIRED when
+ * the expiry ran on a chain view that a reorg later replaced, REFUNDED when the event was applied already.
  */
-export function findRefundToComplete(db: Db, paymentRowId: number) {
+export function findRefundToComplete(db: Db, paymentRowId: number, chainRefundId: string) {
   return db
     .selectFrom("refunds")
-    .select(["id", "amount"])
+    .select(["id", "status"])
     .where("payment_id", "=", paymentRowId)
-    .where("status", "in", ["SUBMITTED", "EXPIRED"])
-    .orderBy("created_at", "desc")
+    .where("chain_refund_id", "=", chainRefundId.toLowerCase())
     .executeTakeFirst();
 }
 
+/** The refund -> REFUNDED with what its event says it sent, and that amount added to its payment's refunds. */
 export async function markRefundRefunded(
   db: Db,
-  refundId: string,
+  refund: { id: string; paymentRowId: number },
   completed: { txHash: string; at: Date; amount: bigint },
-): Promise<void> {
+): Promise<{ amount: bigint; refundedAmount: bigint }> {
   await db
     .updateTable("refunds")
     .set({
@@ -175,6 +179,13 @@ export async function markRefundRefunded(
       refunded_at: completed.at,
       amount: completed.amount,
     })
-    .where("id", "=", refundId)
+    .where("id", "=", refund.id)
     .execute();
+  const payment = await db
+    .updateTable("payments")
+    .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", completed.amount.toString()) }))
+    .where("id", "=", refund.paymentRowId)
+    .returning(["amount", "refunded_amount"])
+    .executeTakeFirstOrThrow();
+  return { amount: BigInt(payment.amount), refundedAmount: BigInt(payment.refunded_amount) };
 }

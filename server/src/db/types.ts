@@ -105,6 +105,8 @@ export interface PaymentsTable extends Timestamps {
   seen_at: NullableDate;
   /** The payment link a payer started this payment from. */
   payment_link_id: ColumnType<string | null, string | null | undefined, never>;
+  /** What its completed refunds sent back (base units). */
+  refunded_amount: ColumnType<string, never, bigint | string>;
 }
 
 export interface PaymentLinksTable extends Timestamps {
@@ -224,6 +226,8 @@ export interface RefundsTable extends Timestamps {
   server_signature: string;
   tx_hash: string | null;
   refunded_at: NullableDate;
+  /** The refund's id on the gateway (bytes32), in its RefundCompleted event. */
+  chain_refund_id: string;
 }
 
 /** Migration 006: every gateway a chain's payments were signed for (kept by a trigger on chains). */

@@ -138,6 +138,7 @@ example(merchantPaymentRecordSchema, {
   statusReason: null,
   seenTxHash: null,
   paymentLinkId: null,
+  refundedAmount: "0",
 });
 example(tokenPriceViewSchema, {
   type: "hourly-average",
@@ -156,6 +157,7 @@ example(refundViewSchema, {
   orderId: "order-10482",
   status: "REFUND_SUBMITTED",
   amount: "25000000",
+  chainRefundId: "0x5d0e3b7c9a1f4e2d8b6c0a9f7e5d3c1b2a4f6e8d0c9b7a5e00000000000004d3",
   tokenAddress: v.usdc,
   payerAddress: v.payer,
   reason: "Customer cancelled the order",
@@ -231,6 +233,7 @@ const paidEvent = {
   paidAt: "2026-11-23T06:06:12.000Z",
   paidAfterExpiry: false,
   paymentLinkId: null,
+  refundedAmount: "0",
 } as const;
 const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });

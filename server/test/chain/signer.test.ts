@@ -29,6 +29,7 @@ describe("createPaymentSigner", () => {
         gateway,
         request: {
           paymentId: bytes32("payment", n),
+          refundId: bytes32("refund", n),
           tokenAddress: address("token", n),
           amount,
           recipientAddress: address("recipient", n),
@@ -42,6 +43,7 @@ describe("createPaymentSigner", () => {
         gateway,
         request: {
           paymentId: bytes32("payment", n),
+          refundId: bytes32("refund", n),
           tokenAddress: address("token", n),
           payerAddress: address("payer", n),
           amount,

@@ -9,6 +9,7 @@ import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
   createPayment,
   fundPayer,
+  merchantRecord,
   pay,
   paymentStatus,
   verifyDelivery,
@@ -116,6 +117,64 @@ describe("refunds", () => {
     const list = await t.request(`/refunds?paymentId=${p.paymentId}`, { headers: headers() });
     expect(list.status).toBe(200);
     expect(list.body.data.refunds.map((r: { id: string }) => r.id)).toEqual([refund.id]);
+  });
+
+  it("refunds a payment in parts, up to what it paid: PAID with refundedAmount, then REFUNDED", async () => {
+    const p = await paidPayment();
+    const paid = BigInt(p.amount);
+    const part = paid / 3n;
+    const send = async (refund: { transaction: { to: string; data: string } }) => {
+      const hash = await merchantWallet.sendTransaction({
+        to: refund.transaction.to as Address,
+        data: refund.transaction.data as Hex,
+      });
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+      return hash;
+    };
+    const record = () => merchantRecord(t, p.paymentId);
+
+    const first = (await postRefund({ paymentId: p.paymentId, amount: part.toString() })).body.data;
+    expect(first).toMatchObject({ status: "REFUND_SUBMITTED", amount: part.toString() });
+    expect(first.chainRefundId).toMatch(/^0x[0-9a-f]{64}$/);
+    const firstHash = await send(first);
+    await waitFor("partly refunded", async () => (await record()).refundedAmount === part.toString());
+    expect(await record()).toMatchObject({ status: "PAID", refundedAmount: part.toString() });
+    const partial = await waitFor("payment.refunded", () =>
+      receiver.received.find(
+        (d) => d.payload.paymentId === p.paymentId && d.payload.type === "payment.refunded",
+      ),
+    );
+    expect(webhookEventSchema.parse(verifyDelivery(t.merchant.webhookSecret, partial))).toMatchObject({
+      status: "PAID",
+      refundedAmount: part.toString(),
+      refund: { refundId: first.id, amount: part.toString(), txHash: firstHash },
+    });
+
+    // More than what is left is refused, with the field named; nothing is recorded.
+    const tooMuch = await postRefund({ paymentId: p.paymentId, amount: (paid - part + 1n).toString() });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.code).toBe("VALIDATION_ERROR");
+    expect(tooMuch.body.details).toEqual([expect.objectContaining({ path: ["amount"] })]);
+    expect(await record()).toMatchObject({ status: "PAID" });
+
+    // Without an amount, the rest: a second refund with its own gateway id.
+    const second = (await postRefund({ paymentId: p.paymentId })).body.data;
+    expect(second).toMatchObject({ status: "REFUND_SUBMITTED", amount: (paid - part).toString() });
+    expect(second.chainRefundId).not.toBe(first.chainRefundId);
+    // The first refund's transaction cannot be sent again.
+    const replay = await merchantWallet
+      .sendTransaction({ to: chain.gateway, data: first.transaction.data as Hex, gas: 300_000n })
+      .then((hash) => chain.publicClient.waitForTransactionReceipt({ hash }));
+    expect(replay.status).toBe("reverted");
+    await send(second);
+    await waitFor("REFUNDED", async () => (await record()).status === "REFUNDED");
+    expect((await record()).refundedAmount).toBe(p.amount);
+    expect((await postRefund({ paymentId: p.paymentId })).body.code).toBe("PAYMENT_ALREADY_REFUNDED");
+    const list = await t.request(`/refunds?paymentId=${p.paymentId}`, { headers: headers() });
+    expect(list.body.data.refunds.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [second.id, "REFUNDED"],
+      [first.id, "REFUNDED"],
+    ]);
   });
 
   it("refuses payments that are not PAID, unknown refunds and other merchants' payments", async () => {

@@ -122,7 +122,7 @@ export const paymentTimelineSchema = z
   .meta({ id: "PaymentTimeline" });
 export type PaymentTimeline = z.infer<typeof paymentTimelineSchema>;
 
-/** The refunds a payment can have: far more than it ever will (one open or done at a time). */
+/** The refunds the timeline shows: a payment's parts, newest first (one page of the refunds list). */
 const MAX_TIMELINE_REFUNDS = 100;
 
 /** The transaction an event is about: a refund's, a removed one's, else the payment's. */

@@ -31,6 +31,9 @@ const paymentEventFields = {
   paidAt: timestamp.nullable().describe("When the payment was confirmed on-chain"),
   paidAfterExpiry: z.boolean().describe("Confirmed on-chain after the payment had expired"),
   paymentLinkId: z.string().nullable().describe("The payment link (pl_) a payer started it from, if any"),
+  refundedAmount: z
+    .string()
+    .describe("Base units (wei) the payment's completed refunds sent back, this event's refund included"),
 };
 
 const baseUnits = z.string().describe("Token amount in base units (wei)");
@@ -54,7 +57,7 @@ const refund = z
     amount: baseUnits.describe("Base units (wei) sent back to the payer"),
     txHash: z.string().nullable().describe("The refund transaction; null until it is confirmed"),
   })
-  .describe("The refund the event is about");
+  .describe("The refund the event is about (a payment can have several, each a part of what it paid)");
 
 const reorged = z
   .object({ txHash: z.string(), blockNumber: z.number(), blockHash: z.string() })
@@ -62,7 +65,8 @@ const reorged = z
 
 function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E extends z.ZodRawShape>(
   type: T,
-  status: S,
+  /** The payment's status after the event, or the two it can be. */
+  status: S | readonly [S, S],
   id: string,
   description: string,
   extra: E,
@@ -71,7 +75,9 @@ function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E exte
     .object({
       ...paymentEventFields,
       type: z.literal(type),
-      status: z.literal(status).describe("The payment's status right after the event"),
+      status: (typeof status === "string" ? z.literal(status) : z.enum(status)).describe(
+        "The payment's status right after the event",
+      ),
       ...extra,
     })
     .meta({ id, description });
@@ -123,9 +129,9 @@ export const webhookEventSchemas = {
   ),
   "payment.refunded": eventSchema(
     "payment.refunded",
-    "REFUNDED",
+    ["REFUNDED", "PAID"],
     "PaymentRefundedEvent",
-    "A refund of the payment was confirmed on-chain (REFUNDED).",
+    "A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount).",
     { refund },
   ),
   "payment.reorged": eventSchema(

@@ -113,6 +113,7 @@ export function paymentEventPayload(
     paidAt: payment.confirmed_at?.toISOString() ?? null,
     paidAfterExpiry: payment.paid_after_expiry,
     paymentLinkId: payment.payment_link_id,
+    refundedAmount: payment.refunded_amount,
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),
