@@ -156,10 +156,6 @@ export async function createRefund(
   if (!signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
   const now = deps.now();
   const deadline = Math.floor(now.getTime() / 1000) + (deps.refundDeadlineSeconds ?? REFUND_DEADLINE_SECONDS);
-  // Taken before the transaction (a sequence is never reused, so one left unused costs nothing).
-  const chainRefundId = newPaymentId(
-    await deps.nextPaymentSequence({ chainId: payment.chain_id, gatewayAddress: payment.gateway_address }),
-  );
 
   let refund;
   try {
@@ -179,6 +175,14 @@ export async function createRefund(
           ],
         });
       }
+      // A sequence of the payments' counter (taken from memory; a refill commits on its own): one left
+      // unused by a failed request is a gap, never a reuse.
+      const chainRefundId = newPaymentId(
+        await deps.nextPaymentSequence({
+          chainId: payment.chain_id,
+          gatewayAddress: payment.gateway_address,
+        }),
+      );
       let serverSignature: Hex;
       try {
         serverSignature = await signer.signRefundRequest({
