@@ -31,51 +31,34 @@ export async function lockMerchantSlots(trx: Db, merchantId: number): Promise<vo
 /**
  * Takes one of the merchant's `perMerchant` slots for a due PENDING delivery, until `leaseUntil`. The slots
  * are the deliveries holding a lease, counted under the merchant's lock, so the limit holds across every
- * worker process; a lease left by a dead sender ends by itself.
+ * worker process; a lease left by a dead sender ends by itself. One statement (migration 019's function)
+ * takes the lock, checks and leases; what to send is read after, outside the lock.
  */
-export function claimDeliverySlot(
+export async function claimDeliverySlot(
   db: Db,
   deliveryId: string,
   options: { now: Date; leaseUntil: Date; perMerchant: number },
 ): Promise<DeliveryClaim> {
-  return db.transaction().execute(async (trx): Promise<DeliveryClaim> => {
-    const owner = await trx
-      .selectFrom("webhook_deliveries")
-      .select("merchant_id")
-      .where("id", "=", deliveryId)
-      .executeTakeFirst();
-    if (!owner) return { kind: "done" };
-    const merchantId = owner.merchant_id;
-    await lockMerchantSlots(trx, merchantId);
-    const row = await trx
-      .selectFrom("webhook_deliveries")
-      .select(["status", "next_attempt_at", "sending_until"])
-      .where("id", "=", deliveryId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (row.status !== "PENDING") return { kind: "done" };
-    if (row.next_attempt_at && row.next_attempt_at > options.now) {
-      return { kind: "later", at: row.next_attempt_at, merchantId };
+  const { rows } = await sql<{
+    kind: "claimed" | "done" | "later" | "no-slot";
+    merchant_id: number;
+    at: Date;
+  }>`
+    SELECT kind, merchant_id, at FROM kassa_claim_webhook_delivery(${deliveryId}, ${options.now},
+      ${options.leaseUntil}, ${options.perMerchant}::int, ${WEBHOOK_SLOT_LOCK_SPACE}::int)`.execute(db);
+  const claim = rows[0];
+  switch (claim?.kind) {
+    case "claimed": {
+      const delivery = await findDeliveryToSend(db, deliveryId);
+      return delivery ? { kind: "claimed", delivery } : { kind: "done" };
     }
-    if (row.sending_until && row.sending_until > options.now) {
-      return { kind: "later", at: row.sending_until, merchantId };
-    }
-    const { n } = await trx
-      .selectFrom("webhook_deliveries")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("merchant_id", "=", merchantId)
-      .where("status", "=", "PENDING")
-      .where("sending_until", ">", options.now)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= options.perMerchant) return { kind: "no-slot" };
-    await trx
-      .updateTable("webhook_deliveries")
-      .set({ sending_until: options.leaseUntil })
-      .where("id", "=", deliveryId)
-      .execute();
-    const delivery = await findDeliveryToSend(trx, deliveryId);
-    return delivery ? { kind: "claimed", delivery } : { kind: "done" };
-  });
+    case "later":
+      return { kind: "later", at: claim.at, merchantId: claim.merchant_id };
+    case "no-slot":
+      return { kind: "no-slot" };
+    default:
+      return { kind: "done" };
+  }
 }
 
 /**
