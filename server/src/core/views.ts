@@ -37,7 +37,9 @@ export const tokenViewSchema = z
   .meta({ id: "Token" });
 export type TokenView = z.infer<typeof tokenViewSchema>;
 
-export function tokenView(token: TokenRow): TokenView {
+export function tokenView(
+  token: Pick<TokenRow, "id" | "address" | "symbol" | "decimals" | "permit_supported" | "enabled">,
+): TokenView {
   return {
     id: token.id,
     tokenAddress: token.address,
@@ -48,28 +50,15 @@ export function tokenView(token: TokenRow): TokenView {
   };
 }
 
-export const paymentMethodViewSchema = z
-  .object({
-    id: z.number(),
-    tokenAddress: address,
-    symbol: z.string(),
-    decimals: z.number(),
-    permit_supported: z.boolean(),
-    is_enabled: z.boolean(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
+/** A merchant's payment method: its token, as tokenViewSchema, with when it was added and last changed. */
+export const paymentMethodViewSchema = tokenViewSchema
+  .extend({ created_at: timestamp, updated_at: timestamp })
   .meta({ id: "PaymentMethod" });
 export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 
 export function paymentMethodView(method: PaymentMethodWithToken): PaymentMethodView {
   return {
-    id: method.id,
-    tokenAddress: method.address,
-    symbol: method.symbol,
-    decimals: method.decimals,
-    permit_supported: method.permit_supported,
-    is_enabled: method.is_enabled,
+    ...tokenView({ ...method, enabled: method.is_enabled }),
     created_at: method.created_at.toISOString(),
     updated_at: method.updated_at.toISOString(),
   };
