@@ -1,8 +1,7 @@
 import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/paymentExpiry.js";
-import { TASKS } from "../domain/tasks.js";
 import type { SettlementOptions } from "./settlement.js";
-import { paymentEventRows } from "./webhooks/outbox.js";
+import { DELIVERY_JOBS, paymentEventRows } from "./webhooks/outbox.js";
 
 /**
  * CREATED -> EXPIRED once `expiresAt` passed: the sweep (a cron job, one runner at a time) and the on-demand
@@ -37,12 +36,12 @@ async function expireBatch(
   const due = await findDuePaymentDetails(db, { ...options, heldSince });
   if (due.length === 0) return { due: 0, expired: [] };
   const expiredView = due.map((payment) => ({ ...payment, status: "EXPIRED" as const }));
-  const rows = await paymentEventRows(db, "payment.expired", expiredView, options.now);
+  const rows = paymentEventRows("payment.expired", expiredView, options.now);
   const expired = await expirePaymentsWithEvents(db, {
     now: options.now,
     heldSince,
     ...rows,
-    task: TASKS.deliverWebhook,
+    jobs: DELIVERY_JOBS,
   });
   return { due: due.length, expired };
 }

@@ -228,6 +228,7 @@ export async function createPayment(
     merchant_bytes32_id: merchant.merchant_id,
     merchant_faucet_enabled: merchant.faucet_enabled,
     merchant_name: merchant.name,
+    merchant_has_webhook: merchant.webhook_url !== null,
   });
 }
 

@@ -38,27 +38,6 @@ export async function enqueueJob(
 }
 
 /**
- * Adds many jobs in one statement (graphile-worker's add_jobs), in the caller's transaction like
- * enqueueJob: what a set-based state change causes costs one round trip, not one per row.
- */
-export async function enqueueJobs(
-  db: Kysely<Database>,
-  jobs: readonly { task: string; payload: Record<string, unknown>; jobKey?: string }[],
-): Promise<void> {
-  if (jobs.length === 0) return;
-  const specs = jobs.map((job) => ({
-    identifier: job.task,
-    payload: job.payload,
-    job_key: job.jobKey ?? null,
-  }));
-  await sql`
-    SELECT graphile_worker.add_jobs(ARRAY(
-      SELECT json_populate_record(NULL::graphile_worker.job_spec, spec)
-      FROM json_array_elements(${JSON.stringify(specs)}::json) AS spec
-    ))`.execute(db);
-}
-
-/**
  * Every job is a row inserted, then deleted when it completes: under load the table is mostly dead rows
  * unless autovacuum visits it after a fixed number of them rather than a fraction of its (small) size.
  */

@@ -41,18 +41,3 @@ export function findMerchantByPublicKeyHash(db: Db, publicKeyHash: string): Prom
 export function listMerchants(db: Db): Promise<MerchantRow[]> {
   return db.selectFrom("merchants").selectAll().orderBy("id").execute();
 }
-
-/** Those of `merchantIds` that have a webhook URL. */
-export async function findMerchantIdsWithWebhookUrl(
-  db: Db,
-  merchantIds: readonly number[],
-): Promise<Set<number>> {
-  if (merchantIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("merchants")
-    .select("id")
-    .where("id", "in", merchantIds)
-    .where("webhook_url", "is not", null)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}

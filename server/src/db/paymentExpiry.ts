@@ -2,7 +2,13 @@ import { sql } from "kysely";
 import type { Db } from "./database.js";
 import { assertPaymentMove } from "./paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "./payments.js";
-import type { NewWebhookDelivery, NewWebhookEvent } from "./webhooks.js";
+import {
+  type DeliveryJobOptions,
+  deliveryWithJobCtes,
+  eventRecords,
+  type NewWebhookDeliveryWithJob,
+  type NewWebhookEvent,
+} from "./webhooks.js";
 
 /**
  * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
@@ -28,8 +34,7 @@ export function findDuePaymentDetails(
 /**
  * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
  * the events' payments still CREATED and due at `now`, and not seen paid after `heldSince` (rows another transaction holds are skipped, not
- * waited for), and, for exactly those, their events, deliveries and delivery jobs (`task`, graphile-worker's
- * add_jobs). Returns the payment ids it expired.
+ * waited for), and, for exactly those, their events, deliveries and delivery jobs (deliveryWithJobCtes). Returns the payment ids it expired.
  */
 export async function expirePaymentsWithEvents(
   db: Db,
@@ -37,49 +42,17 @@ export async function expirePaymentsWithEvents(
     now: Date;
     heldSince: Date;
     events: readonly NewWebhookEvent[];
-    deliveries: readonly (NewWebhookDelivery & { job: object })[];
-    task: string;
+    deliveries: readonly NewWebhookDeliveryWithJob[];
+    jobs: DeliveryJobOptions;
   },
 ): Promise<string[]> {
   if (input.events.length === 0) return [];
   // The one status write outside movePaymentStatus: set-based, and only this move of the table.
   assertPaymentMove("CREATED", "EXPIRED");
-  const events = input.events.map((event) => ({
-    id: event.id,
-    payment_row_id: event.paymentRowId,
-    merchant_id: event.merchantId,
-    type: event.type,
-    payload: event.payload,
-  }));
-  const deliveries = input.deliveries.map((delivery) => ({
-    id: delivery.id,
-    event_id: delivery.eventId,
-    merchant_id: delivery.merchantId,
-    next_attempt_at: delivery.nextAttemptAt,
-    job: delivery.job,
-  }));
-  // No delivery (no merchant with a webhook URL): no job either, and no call into the job queue.
-  const deliveryCtes =
-    deliveries.length === 0
-      ? sql``
-      : sql`, inserted_deliveries AS (
-      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
-      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
-      FROM json_to_recordset(${JSON.stringify(deliveries)}::json)
-        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
-      JOIN inserted_events ON inserted_events.id = d.event_id
-      RETURNING id
-    ), jobs AS (
-      SELECT count(*) AS added FROM graphile_worker.add_jobs(ARRAY(
-        SELECT json_populate_record(NULL::graphile_worker.job_spec, json_build_object('identifier', ${input.task}::text, 'payload', d.job, 'job_key', d.id))
-        FROM json_to_recordset(${JSON.stringify(deliveries)}::json) AS d(id text, job json)
-        JOIN inserted_deliveries ON inserted_deliveries.id = d.id
-      ))
-    )`;
+  const deliveries = deliveryWithJobCtes(input.deliveries, input.jobs);
   const { rows } = await sql<{ payment_id: string }>`
     WITH input AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(events)}::json)
-        AS e(id text, payment_row_id bigint, merchant_id integer, type text, payload jsonb)
+      SELECT * FROM ${eventRecords(input.events)}
     ), due AS (
       SELECT payments.id FROM payments JOIN input ON input.payment_row_id = payments.id
       WHERE payments.status = 'CREATED' AND payments.expires_at <= ${input.now}
@@ -94,7 +67,7 @@ export async function expirePaymentsWithEvents(
       SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
       FROM input JOIN expired ON expired.id = input.payment_row_id
       RETURNING id
-    )${deliveryCtes}
-    SELECT expired.payment_id FROM expired${deliveries.length === 0 ? sql`` : sql`, jobs`}`.execute(db);
+    )${deliveries.ctes}
+    SELECT expired.payment_id FROM expired${deliveries.from}`.execute(db);
   return rows.map((row) => row.payment_id);
 }

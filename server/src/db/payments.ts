@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "./database.js";
 import { beforeCursorRow, pageOf } from "./pages.js";
 import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
@@ -16,6 +17,8 @@ export type PaymentDetails = PaymentRow & {
   merchant_bytes32_id: string;
   merchant_faucet_enabled: boolean;
   merchant_name: string;
+  /** Whether the merchant has a webhook URL: its events get deliveries. */
+  merchant_has_webhook: boolean;
 };
 
 /** The payments joined with what their views need (PaymentDetails), for the payment reads of db/. */
@@ -35,7 +38,8 @@ export function selectPaymentDetails(db: Db) {
       "merchants.merchant_id as merchant_bytes32_id",
       "merchants.faucet_enabled as merchant_faucet_enabled",
       "merchants.name as merchant_name",
-    ]);
+    ])
+    .select(sql<boolean>`merchants.webhook_url IS NOT NULL`.as("merchant_has_webhook"));
 }
 
 /** Inserts a payment; resolves undefined when the merchant already used its order id. */

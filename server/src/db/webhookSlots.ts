@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { TASKS } from "../domain/tasks.js";
 import type { Db } from "./database.js";
 import { type DeliveryToSend, findDeliveryToSend } from "./webhooks.js";
 
@@ -18,15 +19,6 @@ export type DeliveryClaim =
   | { kind: "later"; at: Date; merchantId: number }
   /** Every slot of the merchant is taken: the delivery waits, parked, until one is released. */
   | { kind: "no-slot" };
-
-/**
- * Serializes, until the transaction ends, everything that takes, frees or hands on one merchant's
- * delivery slots, so that a slot freed while a delivery parks always wakes one up. Take it before any
- * delivery row lock.
- */
-export async function lockMerchantSlots(trx: Db, merchantId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${WEBHOOK_SLOT_LOCK_SPACE}::int, ${merchantId}::int)`.execute(trx);
-}
 
 /**
  * Takes one of the merchant's `perMerchant` slots for a due PENDING delivery, until `leaseUntil`. The slots
@@ -61,53 +53,43 @@ export async function claimDeliverySlot(
   }
 }
 
+/** How an attempt ended, decided by the sender: what finishDeliveryAttempt records. */
+export interface AttemptOutcome {
+  deliveryId: string;
+  merchantId: number;
+  /** 1 for the first try; the delivery must still be PENDING at `attempt - 1` tries. */
+  attempt: number;
+  url: string;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** PENDING with `nextAttemptAt` for a retry (its job is queued then), else SUCCEEDED or FAILED. */
+  status: "PENDING" | "SUCCEEDED" | "FAILED";
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  now: Date;
+  /** The merchant's deliveries to start now that the attempt's slot is free: up to `wakeParked` due ones
+   * waiting for a slot, oldest first, and up to `wakeRetries` waiting retries brought forward to `now`. */
+  wakeParked: number;
+  wakeRetries: number;
+}
+
 /**
- * Deliveries of a merchant to start now, after one of its attempts ended (its slot is free again):
- * up to `parked` due deliveries that wait for a slot, oldest first, and up to `retries` waiting retries,
- * whose next attempt is moved to `now` (a success shows the endpoint is back). Call it under
- * lockMerchantSlots.
+ * Ends an attempt in one statement (migration 020's function), under the merchant's slot lock: logs it,
+ * starts the deliveries to wake, records the outcome and queues the retry. `skipped`: that attempt was
+ * already logged (another runner sent it); `moved`: logged, but someone else moved the delivery first.
  */
-export async function takeDeliveriesToWake(
+export async function finishDeliveryAttempt(
   db: Db,
-  merchantId: number,
-  options: { now: Date; parked: number; retries: number; except: string },
-): Promise<string[]> {
-  const parked =
-    options.parked > 0
-      ? await db
-          .selectFrom("webhook_deliveries")
-          .select("id")
-          .where("merchant_id", "=", merchantId)
-          .where("status", "=", "PENDING")
-          .where("next_attempt_at", "<=", options.now)
-          .where((eb) => eb.or([eb("sending_until", "is", null), eb("sending_until", "<=", options.now)]))
-          .where("id", "!=", options.except)
-          .orderBy("next_attempt_at")
-          .orderBy("id")
-          .limit(options.parked)
-          .execute()
-      : [];
-  const retries =
-    options.retries > 0
-      ? await db
-          .updateTable("webhook_deliveries")
-          .set({ next_attempt_at: options.now })
-          .where("id", "in", (eb) =>
-            eb
-              .selectFrom("webhook_deliveries")
-              .select("id")
-              .where("merchant_id", "=", merchantId)
-              .where("status", "=", "PENDING")
-              .where("attempt_count", ">", 0)
-              .where("next_attempt_at", ">", options.now)
-              .orderBy("next_attempt_at")
-              .orderBy("id")
-              .limit(options.retries),
-          )
-          .returning("id")
-          .execute()
-      : [];
-  return [...parked, ...retries].map((row) => row.id);
+  outcome: AttemptOutcome,
+): Promise<"recorded" | "skipped" | "moved"> {
+  const { rows } = await sql<{ result: "recorded" | "skipped" | "moved" }>`
+    SELECT kassa_finish_webhook_attempt(${outcome.deliveryId}, ${outcome.merchantId}::int,
+      ${outcome.attempt}::int, ${outcome.url}, ${outcome.statusCode}::int, ${outcome.durationMs}::int,
+      ${outcome.error}, ${outcome.status}, ${outcome.nextAttemptAt}, ${outcome.deliveredAt}, ${outcome.now},
+      ${outcome.wakeParked}::int, ${outcome.wakeRetries}::int, ${WEBHOOK_SLOT_LOCK_SPACE}::int,
+      ${TASKS.deliverWebhook}) AS result`.execute(db);
+  return rows[0]!.result;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "./database.js";
 import { beforeCursorRow, pageOf } from "./pages.js";
 import { type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEventRow } from "./rows.js";
@@ -36,34 +36,115 @@ export async function insertWebhookEvents(db: Db, events: readonly NewWebhookEve
     .execute();
 }
 
-/** Inserts deliveries in one statement; returns them in the order given. */
-export async function insertWebhookDeliveries(
-  db: Db,
-  deliveries: readonly NewWebhookDelivery[],
-): Promise<WebhookDeliveryRow[]> {
-  if (deliveries.length === 0) return [];
-  const rows = await db
-    .insertInto("webhook_deliveries")
-    .values(
-      deliveries.map((delivery) => ({
-        id: delivery.id,
-        event_id: delivery.eventId,
-        merchant_id: delivery.merchantId,
-        next_attempt_at: delivery.nextAttemptAt,
-      })),
-    )
-    .returningAll()
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return deliveries.map((delivery) => byId.get(delivery.id) as WebhookDeliveryRow);
+/** `events` as a SQL row source `e(id, payment_row_id, merchant_id, type, payload)`. */
+export function eventRecords(events: readonly NewWebhookEvent[]): RawBuilder<unknown> {
+  const rows = events.map((event) => ({
+    id: event.id,
+    payment_row_id: event.paymentRowId,
+    merchant_id: event.merchantId,
+    type: event.type,
+    payload: event.payload,
+  }));
+  return sql`json_to_recordset(${JSON.stringify(rows)}::json)
+    AS e(id text, payment_row_id bigint, merchant_id integer, type text, payload jsonb)`;
 }
 
-export async function insertWebhookDelivery(
+/** A delivery with the payload of the job that sends it. */
+export type NewWebhookDeliveryWithJob = NewWebhookDelivery & { job: object };
+
+/** How deliveries get their jobs: the task that sends one, and the merchant's slots (see jobsOfNewDeliveries). */
+export interface DeliveryJobOptions {
+  task: string;
+  perMerchant: number;
+}
+
+/**
+ * SQL common table expressions writing `deliveries` (those whose event the CTE `inserted_events` wrote)
+ * and their jobs, for the statement that writes the events: `ctes` goes after that statement's own CTEs,
+ * `from` after its final SELECT's FROM (the jobs CTE runs only when selected). Both empty when there are
+ * no deliveries: no call into the job queue.
+ *
+ * A delivery gets a job (`task`, graphile-worker's add_jobs) only while its merchant has fewer than
+ * `perMerchant` due deliveries, counting those written before it: the others wait, parked, for one of the
+ * merchant's attempts to end and start them, instead of each costing a job that would find no free slot
+ * and coming ahead of other merchants' work.
+ */
+export function deliveryWithJobCtes(
+  deliveries: readonly NewWebhookDeliveryWithJob[],
+  options: DeliveryJobOptions,
+): { ctes: RawBuilder<unknown>; from: RawBuilder<unknown> } {
+  if (deliveries.length === 0) return { ctes: sql``, from: sql`` };
+  const rows = JSON.stringify(
+    deliveries.map((delivery) => ({
+      id: delivery.id,
+      event_id: delivery.eventId,
+      merchant_id: delivery.merchantId,
+      next_attempt_at: delivery.nextAttemptAt,
+      job: delivery.job,
+    })),
+  );
+  return {
+    ctes: sql`, inserted_deliveries AS (
+      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
+      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
+      FROM json_to_recordset(${rows}::json)
+        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
+      JOIN inserted_events ON inserted_events.id = d.event_id
+      RETURNING id
+    ), specs AS (
+      SELECT ARRAY(
+        SELECT json_populate_record(NULL::graphile_worker.job_spec,
+          json_build_object('identifier', ${options.task}::text, 'payload', d.job, 'job_key', d.id))
+        FROM (
+          SELECT d.id, d.merchant_id, d.next_attempt_at, d.job,
+            row_number() OVER (PARTITION BY d.merchant_id ORDER BY d.next_attempt_at, d.id) AS place
+          FROM json_to_recordset(${rows}::json) AS d(id text, merchant_id integer, next_attempt_at timestamptz, job json)
+          JOIN inserted_deliveries ON inserted_deliveries.id = d.id
+        ) AS d
+        WHERE d.place + (
+          SELECT count(*) FROM (
+            SELECT 1 FROM webhook_deliveries w
+            WHERE w.merchant_id = d.merchant_id AND w.status = 'PENDING' AND w.next_attempt_at <= d.next_attempt_at
+            LIMIT ${options.perMerchant}::int
+          ) AS due
+        ) <= ${options.perMerchant}::int
+      ) AS jobs
+    ), jobs AS (
+      -- No job (every delivery parked): no call, so no NOTIFY, whose commit-time lock serializes commits.
+      SELECT count(*) AS added FROM specs, graphile_worker.add_jobs(specs.jobs) WHERE cardinality(specs.jobs) > 0
+    )`,
+    from: sql`, jobs`,
+  };
+}
+
+/** Events, their deliveries and the deliveries' jobs (deliveryWithJobCtes), in one statement. */
+export async function insertEventsWithDeliveries(
   db: Db,
-  delivery: NewWebhookDelivery,
-): Promise<WebhookDeliveryRow> {
-  const [row] = await insertWebhookDeliveries(db, [delivery]);
-  return row as WebhookDeliveryRow;
+  input: { events: readonly NewWebhookEvent[]; deliveries: readonly NewWebhookDeliveryWithJob[] },
+  jobs: DeliveryJobOptions,
+): Promise<void> {
+  if (input.events.length === 0) return;
+  const deliveries = deliveryWithJobCtes(input.deliveries, jobs);
+  await sql`
+    WITH inserted_events AS (
+      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
+      SELECT e.id, e.merchant_id, e.payment_row_id, e.type, e.payload FROM ${eventRecords(input.events)}
+      RETURNING id
+    )${deliveries.ctes}
+    SELECT count(*) FROM inserted_events${deliveries.from}`.execute(db);
+}
+
+export function insertWebhookDelivery(db: Db, delivery: NewWebhookDelivery): Promise<WebhookDeliveryRow> {
+  return db
+    .insertInto("webhook_deliveries")
+    .values({
+      id: delivery.id,
+      event_id: delivery.eventId,
+      merchant_id: delivery.merchantId,
+      next_attempt_at: delivery.nextAttemptAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** How many of the merchant's PENDING deliveries are due (waiting or being sent), counting up to `atMost`. */
@@ -102,67 +183,6 @@ export function findDeliveryToSend(db: Db, deliveryId: string): Promise<Delivery
       "merchants.webhook_secret",
     ])
     .where("webhook_deliveries.id", "=", deliveryId)
-    .executeTakeFirst();
-}
-
-/** Records attempt `attempt`; undefined when that attempt was already recorded (another runner sent it). */
-export async function insertWebhookAttempt(
-  db: Db,
-  attempt: {
-    deliveryId: string;
-    attempt: number;
-    url: string;
-    statusCode: number | null;
-    durationMs: number;
-    error: string | null;
-  },
-): Promise<WebhookAttemptRow | undefined> {
-  return db
-    .insertInto("webhook_attempts")
-    .values({
-      delivery_id: attempt.deliveryId,
-      attempt: attempt.attempt,
-      url: attempt.url,
-      status_code: attempt.statusCode,
-      duration_ms: attempt.durationMs,
-      error: attempt.error,
-    })
-    .onConflict((oc) => oc.constraint("webhook_attempts_delivery_attempt_key").doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/**
- * Records the outcome of attempt `attempt` of a PENDING delivery and frees its merchant slot, guarded by
- * the attempt count the sender started from. Undefined: someone else moved the delivery first.
- */
-export function updateDeliveryAfterAttempt(
-  db: Db,
-  deliveryId: string,
-  attempt: number,
-  outcome: {
-    status: "PENDING" | "SUCCEEDED" | "FAILED";
-    statusCode: number | null;
-    error: string | null;
-    nextAttemptAt: Date | null;
-    deliveredAt: Date | null;
-  },
-): Promise<WebhookDeliveryRow | undefined> {
-  return db
-    .updateTable("webhook_deliveries")
-    .set({
-      status: outcome.status,
-      attempt_count: attempt,
-      last_status_code: outcome.statusCode,
-      last_error: outcome.error,
-      next_attempt_at: outcome.nextAttemptAt,
-      delivered_at: outcome.deliveredAt,
-      sending_until: null,
-    })
-    .where("id", "=", deliveryId)
-    .where("status", "=", "PENDING")
-    .where("attempt_count", "=", attempt - 1)
-    .returningAll()
     .executeTakeFirst();
 }
 

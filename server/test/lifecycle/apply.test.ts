@@ -21,6 +21,7 @@ import {
 } from "./support.js";
 import { type CreatedPayment } from "../harness/payments.js";
 import { TASKS } from "../../src/domain/tasks.js";
+import { DEFAULT_DELIVERIES_PER_MERCHANT } from "../../src/core/webhooks/outbox.js";
 
 let chain: TestChain;
 let t: TestApp;
@@ -206,12 +207,27 @@ describe("sweepExpiredPayments", () => {
     return { counted: counted.rows, kept: kept.rows };
   }
 
-  it("expires every due payment in batches, each with one payment.expired event, delivery and job", async () => {
+  it("expires every due payment in batches, each with one payment.expired event and delivery, a job while its merchant has a free slot", async () => {
     const payments = await Promise.all(Array.from({ length: 7 }, () => createPayment(t)));
     const later = new Date(Math.max(...payments.map((p) => Date.parse(p.expiresAt))) + 1000);
     const due = await dueAt(later);
     expect(due).toBeGreaterThanOrEqual(7);
+    // The earlier tests' deliveries are given up: every merchant's slots are free.
+    await sql`UPDATE webhook_deliveries SET status = 'FAILED' WHERE status = 'PENDING'`.execute(
+      t.database.db,
+    );
     const jobsBefore = await countJobs(t.database.db, TASKS.deliverWebhook);
+    // Per merchant with a webhook URL: its due payments, up to the slots its due deliveries leave free.
+    const { rows: slots } = await sql<{ jobs: number }>`
+      SELECT greatest(0, least(
+        (SELECT count(*) FROM payments p
+         WHERE p.merchant_id = m.id AND p.status = 'CREATED' AND p.expires_at <= ${later}),
+        ${DEFAULT_DELIVERIES_PER_MERCHANT}::int - (SELECT count(*) FROM webhook_deliveries d
+          WHERE d.merchant_id = m.id AND d.status = 'PENDING' AND d.next_attempt_at <= ${later})))::int AS jobs
+      FROM merchants m WHERE m.webhook_url IS NOT NULL`.execute(t.database.db);
+    const jobsExpected = slots.reduce((sum, row) => sum + row.jobs, 0);
+    expect(jobsExpected).toBeGreaterThanOrEqual(DEFAULT_DELIVERIES_PER_MERCHANT);
+    expect(jobsExpected).toBeLessThan(due);
 
     expect(await sweepExpiredPayments(t.database.db, { now: () => later, batchSize: 3 })).toBe(due);
     for (const p of payments) {
@@ -232,7 +248,7 @@ describe("sweepExpiredPayments", () => {
         .execute();
       expect(deliveries).toEqual([{ status: "PENDING" }]);
     }
-    expect(await countJobs(t.database.db, TASKS.deliverWebhook)).toBe(jobsBefore + due);
+    expect(await countJobs(t.database.db, TASKS.deliverWebhook)).toBe(jobsBefore + jobsExpected);
     expect(await sweepExpiredPayments(t.database.db, { now: () => later })).toBe(0);
   });
 

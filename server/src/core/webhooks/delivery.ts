@@ -1,12 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db/database.js";
-import { insertWebhookAttempt, updateDeliveryAfterAttempt } from "../../db/webhooks.js";
-import {
-  claimDeliverySlot,
-  lockMerchantSlots,
-  listStrandedDeliveries,
-  takeDeliveriesToWake,
-} from "../../db/webhookSlots.js";
+import { claimDeliverySlot, finishDeliveryAttempt, listStrandedDeliveries } from "../../db/webhookSlots.js";
 import { postWebhook } from "./http.js";
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
@@ -61,7 +55,7 @@ export function signWebhook(
 /**
  * One attempt of a due PENDING delivery: take one of its merchant's slots (or park), POST, log the attempt,
  * then mark it delivered, schedule the next try or give up after the last one, and start the merchant's
- * next deliveries, all in one transaction. Never throws for a merchant's failure, so the job itself
+ * next deliveries, all in one statement. Never throws for a merchant's failure, so the job itself
  * succeeds; the schedule is ours, not graphile-worker's. Safe to run twice or after a crash: the delivery
  * row says whether and when to send, and every try carries the same webhook-id.
  */
@@ -114,59 +108,31 @@ export async function attemptWebhookDelivery(
   const succeeded = error === null;
   const now = deps.now();
   const retryDelay = schedule[attempt - 1];
-  const random = deps.random ?? Math.random;
 
-  return deps.db.transaction().execute(async (trx) => {
-    await lockMerchantSlots(trx, delivery.merchant_id);
-    const logged = await insertWebhookAttempt(trx, {
-      deliveryId,
-      attempt,
-      url: url ?? "",
-      statusCode,
-      durationMs,
-      error,
-    });
-    if (!logged) return "skipped";
+  // A retry only while the schedule lasts and there is a URL to try again.
+  const nextAttemptAt =
+    succeeded || retryDelay === undefined || !url
+      ? null
+      : new Date(now.getTime() + Math.round(retryDelay * (0.8 + 0.4 * (deps.random ?? Math.random)())));
+  const outcome = succeeded ? "succeeded" : nextAttemptAt ? "retry-scheduled" : "failed";
+  const recorded = await finishDeliveryAttempt(deps.db, {
+    deliveryId,
+    merchantId: delivery.merchant_id,
+    attempt,
+    url: url ?? "",
+    statusCode,
+    durationMs,
+    error,
+    status: succeeded ? "SUCCEEDED" : nextAttemptAt ? "PENDING" : "FAILED",
+    nextAttemptAt,
+    deliveredAt: succeeded ? now : null,
+    now,
     // The slot this attempt held is free again: the merchant's next delivery may start, and after a
     // success a few of its waiting retries too.
-    const wake = await takeDeliveriesToWake(trx, delivery.merchant_id, {
-      now,
-      parked: 1,
-      retries: succeeded ? RETRIES_BROUGHT_FORWARD : 0,
-      except: deliveryId,
-    });
-    for (const id of wake) await enqueueDelivery(trx, id, delivery.merchant_id);
-    if (succeeded) {
-      await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
-        status: "SUCCEEDED",
-        statusCode,
-        error: null,
-        nextAttemptAt: null,
-        deliveredAt: now,
-      });
-      return "succeeded";
-    }
-    if (retryDelay === undefined || !url) {
-      await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
-        status: "FAILED",
-        statusCode,
-        error,
-        nextAttemptAt: null,
-        deliveredAt: null,
-      });
-      return "failed";
-    }
-    const nextAttemptAt = new Date(now.getTime() + Math.round(retryDelay * (0.8 + 0.4 * random())));
-    const updated = await updateDeliveryAfterAttempt(trx, deliveryId, attempt, {
-      status: "PENDING",
-      statusCode,
-      error,
-      nextAttemptAt,
-      deliveredAt: null,
-    });
-    if (updated) await enqueueDelivery(trx, deliveryId, delivery.merchant_id, nextAttemptAt);
-    return "retry-scheduled";
+    wakeParked: 1,
+    wakeRetries: succeeded ? RETRIES_BROUGHT_FORWARD : 0,
   });
+  return recorded === "skipped" ? "skipped" : outcome;
 }
 
 /**

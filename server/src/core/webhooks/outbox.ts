@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.js";
-import { enqueueJob, enqueueJobs } from "../../db/jobQueue.js";
+import { enqueueJob } from "../../db/jobQueue.js";
 import { type WebhookDeliveryRow } from "../../db/rows.js";
 import { type WebhookEventType } from "../../domain/records.js";
-import { findMerchantIdsWithWebhookUrl } from "../../db/merchants.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments.js";
 import {
   countDueDeliveries,
-  insertWebhookDeliveries,
+  type DeliveryJobOptions,
+  insertEventsWithDeliveries,
   insertWebhookDelivery,
-  insertWebhookEvents,
-  type NewWebhookDelivery,
+  type NewWebhookDeliveryWithJob,
   type NewWebhookEvent,
 } from "../../db/webhooks.js";
 import { TASKS } from "../../domain/tasks.js";
@@ -53,6 +52,11 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
  * job, far too slow.)
  */
 export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
+/** How recorded events' deliveries get their jobs (deliveryWithJobCtes). */
+export const DELIVERY_JOBS: DeliveryJobOptions = {
+  task: TASKS.deliverWebhook,
+  perMerchant: DEFAULT_DELIVERIES_PER_MERCHANT,
+};
 /** Waiting retries of an endpoint started again after one of its deliveries succeeds. */
 export const RETRIES_BROUGHT_FORWARD = 3;
 /** A merchant slot is leased for the attempt's timeout plus this; a sender that died frees it by then. */
@@ -140,52 +144,48 @@ export async function recordPaymentEvent(
 /** What recording events about payments writes: the events, and a delivery with its job per event whose merchant has a webhook URL. */
 export interface PaymentEventRows {
   events: NewWebhookEvent[];
-  deliveries: (NewWebhookDelivery & { job: DeliverWebhookPayload })[];
+  deliveries: NewWebhookDeliveryWithJob[];
 }
 
 /**
- * The rows recording `type` for each of `payments` writes (ids, payloads, deliveries), built from the
- * payments as given: the caller decides in which statement and transaction they are written.
+ * The rows recording `type` for each of `payments` (ids, payloads, deliveries), built from the payments
+ * as given: the caller decides in which statement and transaction they are written.
  */
-export async function paymentEventRows(
-  db: Db,
+export function paymentEventRows(
   type: WebhookEventType,
   payments: readonly PaymentDetails[],
   now: Date,
   extra: Parameters<typeof paymentEventPayload>[4] = {},
-): Promise<PaymentEventRows> {
-  const events = payments.map((payment) => {
+): PaymentEventRows {
+  const events: NewWebhookEvent[] = [];
+  const deliveries: NewWebhookDeliveryWithJob[] = [];
+  for (const payment of payments) {
     const id = newEventId();
-    return {
+    events.push({
       id,
       merchantId: payment.merchant_id,
       paymentRowId: payment.id,
       type,
       payload: paymentEventPayload(id, type, now, payment, extra),
-    };
-  });
-  const withUrl = await findMerchantIdsWithWebhookUrl(db, [
-    ...new Set(events.map((event) => event.merchantId)),
-  ]);
-  const deliveries = events
-    .filter((event) => withUrl.has(event.merchantId))
-    .map((event) => {
-      const id = newDeliveryId();
-      return {
-        id,
-        eventId: event.id,
-        merchantId: event.merchantId,
-        nextAttemptAt: now,
-        job: { deliveryId: id, merchantId: event.merchantId },
-      };
     });
+    if (!payment.merchant_has_webhook) continue;
+    const deliveryId = newDeliveryId();
+    const job: DeliverWebhookPayload = { deliveryId, merchantId: payment.merchant_id };
+    deliveries.push({
+      id: deliveryId,
+      eventId: id,
+      merchantId: payment.merchant_id,
+      nextAttemptAt: now,
+      job,
+    });
+  }
   return { events, deliveries };
 }
 
 /**
- * recordPaymentEvent for several payments, set-based: one read of the payments, one of their merchants,
- * one INSERT of the events, one of the deliveries and one of the jobs, however many payments. Returns
- * the event ids in the order of `paymentIds`.
+ * recordPaymentEvent for several payments, set-based: one read of the payments, then one statement
+ * writing the events, the deliveries and their jobs, however many payments. Returns the event ids in the
+ * order of `paymentIds`.
  */
 export async function recordPaymentEvents(
   trx: Db,
@@ -202,17 +202,8 @@ export async function recordPaymentEvents(
     if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
     return payment;
   });
-  const { events, deliveries } = await paymentEventRows(trx, type, payments, now, extra);
-  await insertWebhookEvents(trx, events);
-  await insertWebhookDeliveries(trx, deliveries);
-  await enqueueJobs(
-    trx,
-    deliveries.map((delivery) => ({
-      task: TASKS.deliverWebhook,
-      payload: { ...delivery.job },
-      jobKey: delivery.id,
-    })),
-  );
+  const { events, deliveries } = paymentEventRows(type, payments, now, extra);
+  await insertEventsWithDeliveries(trx, { events, deliveries }, DELIVERY_JOBS);
   return events.map((event) => event.id);
 }
 
