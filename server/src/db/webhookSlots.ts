@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { TASKS } from "../domain/tasks.js";
 import type { Db } from "./database.js";
-import { type DeliveryToSend, findDeliveryToSend } from "./webhooks.js";
+import { type DeliveryToSend } from "./webhooks.js";
 
 /**
  * A merchant's webhook slots: deliveries in flight are leases counted under a per-merchant advisory lock,
@@ -21,28 +21,24 @@ export type DeliveryClaim =
   | { kind: "no-slot" };
 
 /**
- * Takes one of the merchant's `perMerchant` slots for a due PENDING delivery, until `leaseUntil`. The slots
- * are the deliveries holding a lease, counted under the merchant's lock, so the limit holds across every
- * worker process; a lease left by a dead sender ends by itself. One statement (migration 019's function)
- * takes the lock, checks and leases; what to send is read after, outside the lock.
+ * Takes one of the merchant's `perMerchant` slots for a due PENDING delivery, until `leaseUntil`, and reads
+ * what to send. The slots are the deliveries holding a lease, counted under the merchant's lock, so the
+ * limit holds across every worker process; a lease left by a dead sender ends by itself. One statement
+ * (migrations 019 and 020): the lock is held only inside the database.
  */
 export async function claimDeliverySlot(
   db: Db,
   deliveryId: string,
   options: { now: Date; leaseUntil: Date; perMerchant: number },
 ): Promise<DeliveryClaim> {
-  const { rows } = await sql<{
-    kind: "claimed" | "done" | "later" | "no-slot";
-    merchant_id: number;
-    at: Date;
-  }>`
-    SELECT kind, merchant_id, at FROM kassa_claim_webhook_delivery(${deliveryId}, ${options.now},
+  const { rows } = await sql<{ kind: "claimed" | "done" | "later" | "no-slot"; at: Date } & DeliveryToSend>`
+    SELECT * FROM kassa_claim_webhook_delivery_to_send(${deliveryId}, ${options.now},
       ${options.leaseUntil}, ${options.perMerchant}::int, ${WEBHOOK_SLOT_LOCK_SPACE}::int)`.execute(db);
   const claim = rows[0];
   switch (claim?.kind) {
     case "claimed": {
-      const delivery = await findDeliveryToSend(db, deliveryId);
-      return delivery ? { kind: "claimed", delivery } : { kind: "done" };
+      const { kind: _kind, at: _at, ...delivery } = claim;
+      return { kind: "claimed", delivery };
     }
     case "later":
       return { kind: "later", at: claim.at, merchantId: claim.merchant_id };
@@ -75,7 +71,7 @@ export interface AttemptOutcome {
 }
 
 /**
- * Ends an attempt in one statement (migration 020's function), under the merchant's slot lock: logs it,
+ * Ends an attempt in one statement (migration 020's kassa_finish_webhook_attempt), under the merchant's slot lock: logs it,
  * starts the deliveries to wake, records the outcome and queues the retry. `skipped`: that attempt was
  * already logged (another runner sent it); `moved`: logged, but someone else moved the delivery first.
  */

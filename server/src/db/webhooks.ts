@@ -162,28 +162,15 @@ export async function countDueDeliveries(
   return rows[0]?.n ?? 0;
 }
 
-/** A delivery with what sending it needs: the event and the merchant's current URL and secret. */
-export type DeliveryToSend = WebhookDeliveryRow & {
+/** A claimed delivery with what sending it needs: the event and the merchant's current URL and secret. */
+export interface DeliveryToSend {
+  merchant_id: number;
+  attempt_count: number;
+  event_id: string;
   event_type: WebhookEventType;
   event_payload: Record<string, unknown>;
   webhook_url: string | null;
   webhook_secret: string;
-};
-
-export function findDeliveryToSend(db: Db, deliveryId: string): Promise<DeliveryToSend | undefined> {
-  return db
-    .selectFrom("webhook_deliveries")
-    .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
-    .innerJoin("merchants", "merchants.id", "webhook_deliveries.merchant_id")
-    .selectAll("webhook_deliveries")
-    .select([
-      "webhook_events.type as event_type",
-      "webhook_events.payload as event_payload",
-      "merchants.webhook_url",
-      "merchants.webhook_secret",
-    ])
-    .where("webhook_deliveries.id", "=", deliveryId)
-    .executeTakeFirst();
 }
 
 export type DeliveryListItem = WebhookDeliveryRow & {

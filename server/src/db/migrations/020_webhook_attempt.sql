@@ -66,3 +66,40 @@ BEGIN
   END IF;
   RETURN 'recorded';
 END $$;
+
+-- Claiming a slot and reading what the claimed attempt sends in one statement (they took two): the read
+-- runs after the claim, inside the function, so it sees the delivery as the claim left it.
+CREATE FUNCTION kassa_claim_webhook_delivery_to_send(
+  p_id text,
+  p_now timestamptz,
+  p_lease_until timestamptz,
+  p_per_merchant integer,
+  p_lock_space integer
+) RETURNS TABLE (
+  kind text,
+  merchant_id integer,
+  at timestamptz,
+  attempt_count integer,
+  event_id text,
+  event_type text,
+  event_payload jsonb,
+  webhook_url text,
+  webhook_secret text
+) LANGUAGE plpgsql AS $$
+DECLARE
+  v_claim record;
+BEGIN
+  SELECT c.kind, c.merchant_id, c.at INTO v_claim
+    FROM kassa_claim_webhook_delivery(p_id, p_now, p_lease_until, p_per_merchant, p_lock_space) AS c;
+  IF v_claim.kind IS DISTINCT FROM 'claimed' THEN
+    RETURN QUERY SELECT v_claim.kind, v_claim.merchant_id, v_claim.at, NULL::integer, NULL::text, NULL::text,
+      NULL::jsonb, NULL::text, NULL::text;
+    RETURN;
+  END IF;
+  RETURN QUERY SELECT v_claim.kind, d.merchant_id, v_claim.at, d.attempt_count, d.event_id, e.type, e.payload,
+      m.webhook_url, m.webhook_secret
+    FROM webhook_deliveries d
+    JOIN webhook_events e ON e.id = d.event_id
+    JOIN merchants m ON m.id = d.merchant_id
+    WHERE d.id = p_id;
+END $$;
