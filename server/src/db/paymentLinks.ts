@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { updateWhere } from "./lookups.js";
 import { beforeCursorRow, pageOf } from "./pages.js";
 import type { PaymentLinkRow } from "./rows.js";
 import type { PaymentLinksTable } from "./types.js";
@@ -81,11 +82,5 @@ export async function updatePaymentLink(
   if (Object.keys(changes).length === 0) {
     return (await findPaymentLinkDetails(db, id, merchantId)) !== undefined;
   }
-  const result = await db
-    .updateTable("payment_links")
-    .set(changes)
-    .where("id", "=", id)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWhere(db, "payment_links", { id, merchant_id: merchantId }, changes);
 }

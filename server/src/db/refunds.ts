@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { type Db, isUniqueViolation } from "./database.js";
+import { updateWhere } from "./lookups.js";
 import { beforeCursorRow, pageOf } from "./pages.js";
 import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
@@ -141,15 +142,8 @@ export function findRefundForExpiry(db: Db, refundId: string) {
 }
 
 /** SUBMITTED -> EXPIRED, guarded; false when the refund was no longer SUBMITTED. */
-export async function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean> {
-  const expired = await db
-    .updateTable("refunds")
-    .set({ status: "EXPIRED" })
-    .where("id", "=", refundId)
-    .where("status", "=", "SUBMITTED")
-    .returning("id")
-    .executeTakeFirst();
-  return expired !== undefined;
+export function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean> {
+  return updateWhere(db, "refunds", { id: refundId, status: "SUBMITTED" }, { status: "EXPIRED" });
 }
 
 /**
