@@ -14,7 +14,7 @@ import type { GaslessRuntime } from "../../chain/gasless.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { documented, successBody, withExample } from "../schemas.js";
+import { documented, success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
 const paymentParams = z.object({ id: z.string().describe("paymentId") });
@@ -62,7 +62,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           request.params.id,
           request.body,
         );
-        return reply.code(202).send({ success: true, data });
+        return reply.code(202).send(success(data));
       },
     });
 
@@ -78,10 +78,8 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "RELAY_NOT_FOUND"),
         },
       },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getRelay(context.db, authenticatedMerchant(request), request.params.id),
-      }),
+      handler: async (request) =>
+        success(await getRelay(context.db, authenticatedMerchant(request), request.params.id)),
     });
 
     app.get("/payments/:id/gas-status", {
