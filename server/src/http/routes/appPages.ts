@@ -47,6 +47,26 @@ export function appPage(page: AppPage): string {
   ].join("\n");
 }
 
+/**
+ * The pages' Content-Security-Policy: only Kassa's own scripts and styles, inline images, no base or
+ * form targets; where they may connect and who may frame them is each app's.
+ */
+export function appPageCsp(connectSrc: string[], frameAncestors: string[]) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", "data:"],
+      connectSrc,
+      frameAncestors,
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+  };
+}
+
 /** A bundled file with its etag; 304 when the browser has it already. */
 export function sendAsset(
   request: FastifyRequest,

@@ -1,6 +1,6 @@
 import type { DashboardBundle } from "@kassa/dashboard/build";
 import type { FastifyInstance } from "fastify";
-import { appPage, sendAsset } from "./appPages.js";
+import { appPage, appPageCsp, sendAsset } from "./appPages.js";
 
 /**
  * The merchant dashboard at `/dashboard` (the page) and `/dashboard/assets/:name` (its script and
@@ -32,19 +32,7 @@ function page(bundle: DashboardBundle): string {
  * webhook settings, so no other site may overlay it).
  */
 const pageHelmet = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: appPageCsp(["'self'"], ["'none'"]),
   frameguard: { action: "deny" },
 } as const;
 

@@ -1,7 +1,7 @@
 import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
 import type { WidgetBundle } from "@kassa/widget/build";
 import type { FastifyInstance } from "fastify";
-import { appPage, sendAsset } from "./appPages.js";
+import { appPage, appPageCsp, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
@@ -44,19 +44,7 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
   const connectSrc = ["'self'", ...(options.devWallet ? [new URL(options.devWallet.rpcUrl).origin] : [])];
   // The page may be framed by any merchant (iframe mode) and must keep its opener (popup mode).
   const pageHelmet = {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc,
-        frameAncestors: ["*"],
-        baseUri: ["'none'"],
-        formAction: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: appPageCsp(connectSrc, ["*"]),
     frameguard: false,
     crossOriginOpenerPolicy: { policy: "unsafe-none" },
     crossOriginResourcePolicy: { policy: "cross-origin" },
