@@ -19,6 +19,15 @@ import { requestExamples } from "../schemaExamples.js";
 
 const paymentParams = z.object({ id: z.string().describe("paymentId") });
 
+/** The errors both gas faucet endpoints answer first: the request, the key, the faucet, the payment. */
+const faucetErrors = [
+  "VALIDATION_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "FAUCET_DISABLED",
+  "NOT_FOUND",
+] as const;
+
 /** POST/GET /payments/:id/relay, GET /payments/:id/gas-status, POST /payments/request-gas. */
 export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): FastifyPluginAsyncZod {
   return async (app) => {
@@ -93,14 +102,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         querystring: gasStatusQuerySchema,
         response: {
           200: documented(gasStatusSchema, "Whether the wallet can receive a gas grant"),
-          ...errorResponses(
-            "VALIDATION_ERROR",
-            "UNAUTHORIZED",
-            "FORBIDDEN",
-            "FAUCET_DISABLED",
-            "NOT_FOUND",
-            "RELAYER_ERROR",
-          ),
+          ...errorResponses(...faucetErrors, "RELAYER_ERROR"),
         },
       },
       handler: (request) =>
@@ -119,11 +121,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         response: {
           200: documented(gasGrantSchema, "Gas granted: the transaction is confirmed"),
           ...errorResponses(
-            "VALIDATION_ERROR",
-            "UNAUTHORIZED",
-            "FORBIDDEN",
-            "FAUCET_DISABLED",
-            "NOT_FOUND",
+            ...faucetErrors,
             "INVALID_PAYMENT_STATUS",
             "PAYMENT_EXPIRED",
             "INSUFFICIENT_TOKEN_BALANCE",
