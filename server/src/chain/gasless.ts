@@ -36,33 +36,39 @@ export interface CreateGaslessRuntimeOptions {
   confirmPollMs?: number;
 }
 
+/** A metric's name, help and labels (prom-client's configuration). */
+interface MetricConfig<L extends string> {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+}
+
+/** The metric `config` names, made once: a second load of this module reuses the registered one. */
+function registered<L extends string, M>(
+  make: new (config: MetricConfig<L>) => M,
+  config: MetricConfig<L>,
+): M {
+  return (register.getSingleMetric(config.name) as M | undefined) ?? new make(config);
+}
+
 /** Prometheus metrics of the keys, registered once per process. */
-export const gaslessMetrics = (() => {
-  const existing = register.getSingleMetric("kassa_sender_balance_wei") as Gauge | undefined;
-  return {
-    balance:
-      existing ??
-      new Gauge({
-        name: "kassa_sender_balance_wei",
-        help: "Native balance of a relayer or faucet key, in wei (may lose precision above 2^53)",
-        labelNames: ["network_id", "role", "address"],
-      }),
-    lowBalance:
-      (register.getSingleMetric("kassa_sender_low_balance") as Gauge | undefined) ??
-      new Gauge({
-        name: "kassa_sender_low_balance",
-        help: "1 when a relayer or faucet key is below RELAYER_MIN_BALANCE_WEI",
-        labelNames: ["network_id", "role", "address"],
-      }),
-    replacements:
-      (register.getSingleMetric("kassa_sender_replacements_total") as Counter | undefined) ??
-      new Counter({
-        name: "kassa_sender_replacements_total",
-        help: "Stuck transactions replaced with higher fees",
-        labelNames: ["network_id", "role"],
-      }),
-  };
-})();
+export const gaslessMetrics = {
+  balance: registered(Gauge, {
+    name: "kassa_sender_balance_wei",
+    help: "Native balance of a relayer or faucet key, in wei (may lose precision above 2^53)",
+    labelNames: ["network_id", "role", "address"],
+  }),
+  lowBalance: registered(Gauge, {
+    name: "kassa_sender_low_balance",
+    help: "1 when a relayer or faucet key is below RELAYER_MIN_BALANCE_WEI",
+    labelNames: ["network_id", "role", "address"],
+  }),
+  replacements: registered(Counter, {
+    name: "kassa_sender_replacements_total",
+    help: "Stuck transactions replaced with higher fees",
+    labelNames: ["network_id", "role"],
+  }),
+};
 
 /**
  * Builds the relayer and faucet senders of each chain on first use, from the configured keys, and again
