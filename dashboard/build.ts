@@ -3,36 +3,22 @@
  * Kassa server calls {@link loadDashboardBundle} when it serves /dashboard, so no build output is
  * committed. `tsx dashboard/build.ts --size [--json]` prints the gzipped size of what /dashboard downloads.
  */
-import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type OutputFile } from "esbuild";
+import { build } from "esbuild";
+import { asset, builtOnce, type WidgetAsset } from "@kassa/widget/build";
 
 const dashboardDir = dirname(fileURLToPath(import.meta.url));
 
-export interface DashboardAsset {
-  contents: Uint8Array;
-  contentType: string;
-  /** Strong ETag: a hash of the contents. */
-  etag: string;
-}
+/** A served file, as the widget's (contents, content type, strong ETag). */
+export type DashboardAsset = WidgetAsset;
 
 export interface DashboardBundle {
   /** Files by name (`main-<hash>.js`, `main-<hash>.css`), served under /dashboard/assets/. */
   assets: ReadonlyMap<string, DashboardAsset>;
   pageScript: string;
   pageStyle: string;
-}
-
-function asset(file: OutputFile): DashboardAsset {
-  const etag = `"${createHash("sha256").update(file.contents).digest("base64url").slice(0, 22)}"`;
-  const contentType = file.path.endsWith(".js")
-    ? "text/javascript; charset=utf-8"
-    : file.path.endsWith(".css")
-      ? "text/css; charset=utf-8"
-      : "application/octet-stream";
-  return { contents: file.contents, contentType, etag };
 }
 
 /** Builds the page's script and stylesheet once; about 100-200 ms. */
@@ -63,16 +49,8 @@ export async function buildDashboard(): Promise<DashboardBundle> {
   return { assets, pageScript, pageStyle };
 }
 
-let cached: Promise<DashboardBundle> | undefined;
-
-/** The bundle of this process, built on first use; a failed build is retried on the next call. */
-export function loadDashboardBundle(): Promise<DashboardBundle> {
-  cached ??= buildDashboard().catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
-}
+/** The dashboard's bundle of this process (builtOnce). */
+export const loadDashboardBundle = builtOnce(buildDashboard);
 
 /** Gzipped bytes per file /dashboard downloads, and their total. */
 export function measureDashboard(bundle: DashboardBundle): { files: Record<string, number>; total: number } {

@@ -51,7 +51,8 @@ function contentType(name: string): string {
   return "application/octet-stream";
 }
 
-function asset(file: OutputFile): WidgetAsset {
+/** An esbuild output file as served: its content type and a strong ETag (a hash of the contents). */
+export function asset(file: OutputFile): WidgetAsset {
   const etag = `"${createHash("sha256").update(file.contents).digest("base64url").slice(0, 22)}"`;
   return { contents: file.contents, contentType: contentType(file.path), etag };
 }
@@ -97,16 +98,20 @@ export async function buildWidget(): Promise<WidgetBundle> {
   return { assets, pageScript, pageStyle, devWalletScript, embedScript: asset(embedFile) };
 }
 
-let cached: Promise<WidgetBundle> | undefined;
-
-/** The bundle of this process, built on first use; a failed build is retried on the next call. */
-export function loadWidgetBundle(): Promise<WidgetBundle> {
-  cached ??= buildWidget().catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+/** `build`'s result for this process, built on first use; a failed build is retried on the next call. */
+export function builtOnce<T>(build: () => Promise<T>): () => Promise<T> {
+  let cached: Promise<T> | undefined;
+  return () => {
+    cached ??= build().catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  };
 }
+
+/** The widget's bundle of this process (builtOnce). */
+export const loadWidgetBundle = builtOnce(buildWidget);
 
 export interface WidgetSizes {
   /** Gzipped bytes per file a payer downloads: the page's script(s), its stylesheet. */

@@ -50,6 +50,22 @@ export class ApiClient {
     )) as T;
   }
 
+  /** A GET of `path` (with `query`), retried. */
+  get<T>(auth: Auth, path: string, options?: RequestOptions, query?: HttpRequest["query"]): Promise<T> {
+    return this.request(auth, { method: "GET", path, query }, options);
+  }
+
+  /** A POST or PATCH of `body` to `path`, sent once. */
+  send<T>(
+    auth: Auth,
+    method: "POST" | "PATCH",
+    path: string,
+    options?: RequestOptions,
+    body?: unknown,
+  ): Promise<T> {
+    return this.request(auth, { method, path, body }, options);
+  }
+
   get hasApiKey(): boolean {
     return this.#apiKey !== undefined;
   }

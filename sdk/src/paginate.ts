@@ -1,12 +1,21 @@
-/** Walks a `{ <items>, has_more }` list with `starting_after` = the last item's `idKey`. */
-export async function* paginate<K extends string, I extends string, T extends { [key in I]: string }>(
-  page: (startingAfter: string | undefined) => Promise<{ [key in K]: T[] } & { has_more: boolean }>,
+/**
+ * Every item of the pages `list` reads for `params`, fetching pages as the loop advances: each page is
+ * `{ <key>: items, has_more }`, the next one read with `starting_after` = the last item's `idKey`.
+ */
+export async function* paginate<
+  P extends object,
+  K extends string,
+  I extends string,
+  T extends { [key in I]: string },
+>(
+  list: (params: P & { starting_after?: string }) => Promise<{ [key in K]: T[] } & { has_more: boolean }>,
+  params: P,
   key: K,
   idKey: I,
 ): AsyncGenerator<T, void, undefined> {
   let startingAfter: string | undefined;
   for (;;) {
-    const current = await page(startingAfter);
+    const current = await list(pageParams(params, startingAfter));
     const items = current[key];
     yield* items;
     const last = items.at(-1);
@@ -16,7 +25,7 @@ export async function* paginate<K extends string, I extends string, T extends { 
 }
 
 /** `params` with `starting_after` set only when there is one (exact optional properties). */
-export function pageParams<P extends object>(
+function pageParams<P extends object>(
   params: P,
   startingAfter: string | undefined,
 ): P & { starting_after?: string } {

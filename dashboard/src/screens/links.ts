@@ -1,6 +1,7 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, ApiError, type Merchant } from "../api.js";
 import type { Screen } from "../context.js";
+import { row } from "../layout.js";
 
 interface PaymentLink {
   id: string;
@@ -146,25 +147,13 @@ export async function renderLinks(screen: Screen, main: HTMLElement): Promise<vo
       },
     },
     h("h2", {}, t("linkNew")),
-    h(
-      "div",
-      { class: "row" },
-      field("link-title", t("linkTitle"), title),
-      field("link-token", t("linkToken"), token),
-    ),
-    h(
-      "div",
-      { class: "row" },
+    row(field("link-title", t("linkTitle"), title), field("link-token", t("linkToken"), token)),
+    row(
       field("link-amount", t("linkAmount"), amount, t("linkAmountHint")),
       field("link-min", t("linkMin"), min),
       field("link-max", t("linkMax"), max),
     ),
-    h(
-      "div",
-      { class: "row" },
-      field("link-success", t("linkSuccessUrl"), success),
-      field("link-uses", t("linkMaxUses"), uses),
-    ),
+    row(field("link-success", t("linkSuccessUrl"), success), field("link-uses", t("linkMaxUses"), uses)),
     h(
       "div",
       { class: "actions" },

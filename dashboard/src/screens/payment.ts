@@ -1,6 +1,7 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, query, type Delivery, type Payment, type Timeline } from "../api.js";
 import type { Screen } from "../context.js";
+import { titledPanel } from "../layout.js";
 import { fromBaseUnits, toBaseUnits } from "@kassa/sdk";
 import { formatTime } from "../format.js";
 import { sendRefund, type RefundToSend } from "../wallet.js";
@@ -145,10 +146,9 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
       refundAction,
       refundStatus,
     ),
-    h(
-      "section",
-      { class: "card panel", "aria-labelledby": "timeline-title" },
-      h("h2", { id: "timeline-title" }, t("timelineTitle")),
+    titledPanel(
+      "timeline",
+      t("timelineTitle"),
       h(
         "ol",
         { class: "timeline" },
@@ -166,10 +166,9 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
         ),
       ),
     ),
-    h(
-      "section",
-      { class: "card panel", "aria-labelledby": "relay-title" },
-      h("h2", { id: "relay-title" }, t("relayTitle")),
+    titledPanel(
+      "relay",
+      t("relayTitle"),
       relay
         ? facts([
             [t("status"), h("span", { class: `status ${relay.status}` }, relay.status)],
@@ -179,10 +178,9 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
           ])
         : h("p", { class: "muted" }, t("noRelay")),
     ),
-    h(
-      "section",
-      { class: "card panel", "aria-labelledby": "refunds-title" },
-      h("h2", { id: "refunds-title" }, t("refundsTitle")),
+    titledPanel(
+      "refunds",
+      t("refundsTitle"),
       timeline.refunds.length === 0
         ? h("p", { class: "muted" }, t("noRefunds"))
         : h(

@@ -1,6 +1,7 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, query, type Merchant, type Payment, type TokenTotals } from "../api.js";
 import type { Screen } from "../context.js";
+import { row } from "../layout.js";
 import { fromBaseUnits } from "@kassa/sdk";
 import { formatTime, short } from "../format.js";
 
@@ -95,16 +96,12 @@ export async function renderPayments(screen: Screen, main: HTMLElement): Promise
         rerender();
       },
     },
-    h(
-      "div",
-      { class: "row" },
+    row(
       input("q", "search", t("search"), { placeholder: t("searchHint"), "aria-describedby": "search-hint" }),
       h("button", { type: "submit", class: "button small" }, t("apply")),
     ),
     h("p", { id: "search-hint", class: "sr-only" }, t("searchHint")),
-    h(
-      "div",
-      { class: "row" },
+    row(
       select(
         "status",
         t("status"),

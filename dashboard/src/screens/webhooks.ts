@@ -1,6 +1,7 @@
 import { button, h } from "@kassa/widget/dom";
 import { api, type Delivery, type Merchant } from "../api.js";
 import type { Screen } from "../context.js";
+import { row, titledPanel } from "../layout.js";
 import { deliveryList } from "./deliveries.js";
 
 /** A secret shown once, in a box the screen reader announces. */
@@ -33,9 +34,7 @@ export async function renderWebhooks(screen: Screen, main: HTMLElement): Promise
         );
       },
     },
-    h(
-      "div",
-      { class: "row" },
+    row(
       h("label", { class: "grow", for: "webhook-url" }, t("webhookUrl"), url),
       h("button", { type: "submit", class: "button small" }, t("save")),
     ),
@@ -76,10 +75,9 @@ export async function renderWebhooks(screen: Screen, main: HTMLElement): Promise
       ),
       secretBox,
     ),
-    h(
-      "section",
-      { class: "card panel", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, t("deliveryLog")),
+    titledPanel(
+      "log",
+      t("deliveryLog"),
       h(
         "div",
         { class: "actions" },

@@ -7,21 +7,13 @@ export class ChainsResource {
 
   /** GET /chains: the supported chains. */
   async list(options?: RequestOptions): Promise<Chain[]> {
-    const data = await this.api.request<{ chains: Chain[] }>(
-      "none",
-      { method: "GET", path: "/chains" },
-      options,
-    );
+    const data = await this.api.get<{ chains: Chain[] }>("none", "/chains", options);
     return data.chains;
   }
 
   /** GET /chains/tokens: every chain with its enabled tokens. */
   async listWithTokens(options?: RequestOptions): Promise<ChainWithTokens[]> {
-    const data = await this.api.request<{ chains: ChainWithTokens[] }>(
-      "none",
-      { method: "GET", path: "/chains/tokens" },
-      options,
-    );
+    const data = await this.api.get<{ chains: ChainWithTokens[] }>("none", "/chains/tokens", options);
     return data.chains;
   }
 }

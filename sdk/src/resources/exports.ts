@@ -12,10 +12,6 @@ export class ExportsResource {
    * (format=csv) with your HTTP client instead: it streams.
    */
   payments(params: ExportPaymentsParams, options?: RequestOptions): Promise<ExportRow[]> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: "/exports/payments", query: { ...params, format: "json" } },
-      options,
-    );
+    return this.api.get("apiKey", "/exports/payments", options, { ...params, format: "json" });
   }
 }

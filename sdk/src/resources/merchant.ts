@@ -7,12 +7,12 @@ export class MerchantResource {
 
   /** GET /merchant: the merchant, its payment methods and its chain's enabled tokens. */
   retrieve(options?: RequestOptions): Promise<MerchantOverview> {
-    return this.api.request("apiKey", { method: "GET", path: "/merchant" }, options);
+    return this.api.get("apiKey", "/merchant", options);
   }
 
   /** PATCH /merchant: sets the webhook URL (null stops webhooks); resolves to what retrieve() does. */
   update(params: UpdateMerchantParams, options?: RequestOptions): Promise<MerchantOverview> {
-    return this.api.request("apiKey", { method: "PATCH", path: "/merchant", body: params }, options);
+    return this.api.send("apiKey", "PATCH", "/merchant", options, params);
   }
 
   /**
@@ -20,10 +20,6 @@ export class MerchantResource {
    * once; the old one stops at once, so a client built with the old secret key fails from then on.
    */
   rotateKey(params: RotateKeyParams, options?: RequestOptions): Promise<RotatedKey> {
-    return this.api.request(
-      "apiKey",
-      { method: "POST", path: "/merchants/me/keys/rotate", body: params },
-      options,
-    );
+    return this.api.send("apiKey", "POST", "/merchants/me/keys/rotate", options, params);
   }
 }

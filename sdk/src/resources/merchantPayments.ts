@@ -1,6 +1,6 @@
 import type { ApiClient } from "../api.js";
 import { KassaError } from "../errors.js";
-import { pageParams, paginate } from "../paginate.js";
+import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   ListMerchantPaymentsParams,
@@ -16,11 +16,7 @@ export class MerchantPaymentsResource {
 
   /** GET /merchants/me/payments: one page, newest first. */
   list(params: ListMerchantPaymentsParams = {}, options?: RequestOptions): Promise<MerchantPaymentPage> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: "/merchants/me/payments", query: { ...params } },
-      options,
-    );
+    return this.api.get("apiKey", "/merchants/me/payments", options, { ...params });
   }
 
   /** Every payment matching `params`, newest first, fetching pages as the loop advances. */
@@ -28,20 +24,12 @@ export class MerchantPaymentsResource {
     params: Omit<ListMerchantPaymentsParams, "starting_after"> = {},
     options?: RequestOptions,
   ): AsyncGenerator<MerchantPaymentRecord, void, undefined> {
-    return paginate(
-      (startingAfter) => this.list(pageParams(params, startingAfter), options),
-      "payments",
-      "paymentId",
-    );
+    return paginate((page) => this.list(page, options), params, "payments", "paymentId");
   }
 
   /** GET /merchants/me/payments/:id: the record to verify a payment with. */
   retrieve(paymentId: string, options?: RequestOptions): Promise<MerchantPaymentRecord> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}` },
-      options,
-    );
+    return this.api.get("apiKey", `/merchants/me/payments/${encodeURIComponent(paymentId)}`, options);
   }
 
   /**
@@ -49,18 +37,14 @@ export class MerchantPaymentsResource {
    * the last 30 days, at most 366), with the filters of list().
    */
   totals(params: PaymentTotalsParams = {}, options?: RequestOptions): Promise<PaymentTotals> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: "/merchants/me/payments/totals", query: { ...params } },
-      options,
-    );
+    return this.api.get("apiKey", "/merchants/me/payments/totals", options, { ...params });
   }
 
   /** GET /merchants/me/payments/:id/timeline: status changes, amounts, relay and refunds of a payment. */
   timeline(paymentId: string, options?: RequestOptions): Promise<PaymentTimeline> {
-    return this.api.request(
+    return this.api.get(
       "apiKey",
-      { method: "GET", path: `/merchants/me/payments/${encodeURIComponent(paymentId)}/timeline` },
+      `/merchants/me/payments/${encodeURIComponent(paymentId)}/timeline`,
       options,
     );
   }

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../api.js";
-import { pageParams, paginate } from "../paginate.js";
+import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   CreatePaymentLinkParams,
@@ -14,25 +14,17 @@ export class PaymentLinksResource {
 
   /** POST /payment-links: a hosted page (`url`) where each payer pays a payment of their own. Sent once. */
   create(params: CreatePaymentLinkParams, options?: RequestOptions): Promise<PaymentLink> {
-    return this.api.request("apiKey", { method: "POST", path: "/payment-links", body: params }, options);
+    return this.api.send("apiKey", "POST", "/payment-links", options, params);
   }
 
   /** GET /payment-links/:id. */
   retrieve(id: string, options?: RequestOptions): Promise<PaymentLink> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: `/payment-links/${encodeURIComponent(id)}` },
-      options,
-    );
+    return this.api.get("apiKey", `/payment-links/${encodeURIComponent(id)}`, options);
   }
 
   /** GET /payment-links: one page, newest first. */
   list(params: ListPaymentLinksParams = {}, options?: RequestOptions): Promise<PaymentLinkPage> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: "/payment-links", query: { ...params } },
-      options,
-    );
+    return this.api.get("apiKey", "/payment-links", options, { ...params });
   }
 
   /** Every link, newest first, fetching pages as the loop advances. */
@@ -40,15 +32,11 @@ export class PaymentLinksResource {
     params: Omit<ListPaymentLinksParams, "starting_after"> = {},
     options?: RequestOptions,
   ): AsyncGenerator<PaymentLink, void, undefined> {
-    return paginate((startingAfter) => this.list(pageParams(params, startingAfter), options), "links", "id");
+    return paginate((page) => this.list(page, options), params, "links", "id");
   }
 
   /** PATCH /payment-links/:id: title, redirects, expiry, use limit, or `active: false`; never the amount. */
   update(id: string, params: UpdatePaymentLinkParams, options?: RequestOptions): Promise<PaymentLink> {
-    return this.api.request(
-      "apiKey",
-      { method: "PATCH", path: `/payment-links/${encodeURIComponent(id)}`, body: params },
-      options,
-    );
+    return this.api.send("apiKey", "PATCH", `/payment-links/${encodeURIComponent(id)}`, options, params);
   }
 }

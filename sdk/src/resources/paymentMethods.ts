@@ -7,9 +7,9 @@ export class PaymentMethodsResource {
 
   /** GET /merchant/payment-methods. */
   async list(options?: RequestOptions): Promise<PaymentMethod[]> {
-    const data = await this.api.request<{ payment_methods: PaymentMethod[] }>(
+    const data = await this.api.get<{ payment_methods: PaymentMethod[] }>(
       "apiKey",
-      { method: "GET", path: "/merchant/payment-methods" },
+      "/merchant/payment-methods",
       options,
     );
     return data.payment_methods;
@@ -17,19 +17,17 @@ export class PaymentMethodsResource {
 
   /** POST /merchant/payment-methods: enables a whitelisted token of the merchant's chain. */
   create(params: AddPaymentMethodParams, options?: RequestOptions): Promise<PaymentMethod> {
-    return this.api.request(
-      "apiKey",
-      { method: "POST", path: "/merchant/payment-methods", body: params },
-      options,
-    );
+    return this.api.send("apiKey", "POST", "/merchant/payment-methods", options, params);
   }
 
   /** PATCH /merchant/payment-methods/:id: enables or disables it. */
   update(id: number, params: UpdatePaymentMethodParams, options?: RequestOptions): Promise<PaymentMethod> {
-    return this.api.request(
+    return this.api.send(
       "apiKey",
-      { method: "PATCH", path: `/merchant/payment-methods/${encodeURIComponent(String(id))}`, body: params },
+      "PATCH",
+      `/merchant/payment-methods/${encodeURIComponent(String(id))}`,
       options,
+      params,
     );
   }
 }

@@ -54,11 +54,7 @@ export class PaymentsResource {
 
   /** GET /payments/:id (public key): the payment with its status, synced with the chain. */
   retrieve(paymentId: string, options?: RequestOptions): Promise<Payment> {
-    return this.api.request<Payment>(
-      "publicKey",
-      { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}` },
-      options,
-    );
+    return this.api.get<Payment>("publicKey", `/payments/${encodeURIComponent(paymentId)}`, options);
   }
 
   /**
@@ -67,33 +63,25 @@ export class PaymentsResource {
    * with retrieveRelay.
    */
   relay(paymentId: string, params: RelayParams, options?: RequestOptions): Promise<RelaySubmission> {
-    return this.api.request(
+    return this.api.send(
       "publicKey",
-      { method: "POST", path: `/payments/${encodeURIComponent(paymentId)}/relay`, body: params },
+      "POST",
+      `/payments/${encodeURIComponent(paymentId)}/relay`,
       options,
+      params,
     );
   }
 
   /** GET /payments/:id/relay (public key): QUEUED, SUBMITTED, CONFIRMED or FAILED. */
   retrieveRelay(paymentId: string, options?: RequestOptions): Promise<RelayRequest> {
-    return this.api.request(
-      "publicKey",
-      { method: "GET", path: `/payments/${encodeURIComponent(paymentId)}/relay` },
-      options,
-    );
+    return this.api.get("publicKey", `/payments/${encodeURIComponent(paymentId)}/relay`, options);
   }
 
   /** GET /payments/:id/gas-status (public key): whether the wallet can get a gas grant. */
   gasStatus(paymentId: string, walletAddress: string, options?: RequestOptions): Promise<GasStatus> {
-    return this.api.request(
-      "publicKey",
-      {
-        method: "GET",
-        path: `/payments/${encodeURIComponent(paymentId)}/gas-status`,
-        query: { walletAddress },
-      },
-      options,
-    );
+    return this.api.get("publicKey", `/payments/${encodeURIComponent(paymentId)}/gas-status`, options, {
+      walletAddress,
+    });
   }
 
   /**
@@ -101,11 +89,7 @@ export class PaymentsResource {
    * resolves once the grant is confirmed on-chain. Sent once, never retried (GRANT_IN_PROGRESS).
    */
   requestGas(params: RequestGasParams, options?: RequestOptions): Promise<GasGrant> {
-    return this.api.request(
-      "publicKey",
-      { method: "POST", path: "/payments/request-gas", body: params },
-      options,
-    );
+    return this.api.send("publicKey", "POST", "/payments/request-gas", options, params);
   }
 
   private async recoverCreated(

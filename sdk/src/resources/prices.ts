@@ -7,6 +7,6 @@ export class PricesResource {
 
   /** GET /prices: the current or previous-hour average price of a whitelisted token. */
   retrieve(params: RetrievePriceParams, options?: RequestOptions): Promise<TokenPrice> {
-    return this.api.request("apiKey", { method: "GET", path: "/prices", query: { ...params } }, options);
+    return this.api.get("apiKey", "/prices", options, { ...params });
   }
 }

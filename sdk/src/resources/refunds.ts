@@ -1,5 +1,5 @@
 import type { ApiClient } from "../api.js";
-import { pageParams, paginate } from "../paginate.js";
+import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type { CreateRefundParams, ListRefundsParams, Refund, RefundPage } from "../types.js";
 
@@ -12,21 +12,17 @@ export class RefundsResource {
    * several parts, one at a time. Sent once, never retried: a repeat answers REFUND_IN_PROGRESS.
    */
   create(params: CreateRefundParams, options?: RequestOptions): Promise<Refund> {
-    return this.api.request("apiKey", { method: "POST", path: "/refunds", body: params }, options);
+    return this.api.send("apiKey", "POST", "/refunds", options, params);
   }
 
   /** GET /refunds/:id. */
   retrieve(refundId: string, options?: RequestOptions): Promise<Refund> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: `/refunds/${encodeURIComponent(refundId)}` },
-      options,
-    );
+    return this.api.get("apiKey", `/refunds/${encodeURIComponent(refundId)}`, options);
   }
 
   /** GET /refunds: one page, newest first. */
   list(params: ListRefundsParams = {}, options?: RequestOptions): Promise<RefundPage> {
-    return this.api.request("apiKey", { method: "GET", path: "/refunds", query: { ...params } }, options);
+    return this.api.get("apiKey", "/refunds", options, { ...params });
   }
 
   /** Every refund matching `params`, newest first, fetching pages as the loop advances. */
@@ -34,10 +30,6 @@ export class RefundsResource {
     params: Omit<ListRefundsParams, "starting_after"> = {},
     options?: RequestOptions,
   ): AsyncGenerator<Refund, void, undefined> {
-    return paginate(
-      (startingAfter) => this.list(pageParams(params, startingAfter), options),
-      "refunds",
-      "id",
-    );
+    return paginate((page) => this.list(page, options), params, "refunds", "id");
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../api.js";
-import { pageParams, paginate } from "../paginate.js";
+import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   ListWebhookDeliveriesParams,
@@ -17,11 +17,7 @@ export class WebhooksResource {
     params: ListWebhookDeliveriesParams = {},
     options?: RequestOptions,
   ): Promise<WebhookDeliveryPage> {
-    return this.api.request(
-      "apiKey",
-      { method: "GET", path: "/merchants/me/webhook-deliveries", query: { ...params } },
-      options,
-    );
+    return this.api.get("apiKey", "/merchants/me/webhook-deliveries", options, { ...params });
   }
 
   /** Every delivery matching `params`, newest first. */
@@ -29,21 +25,15 @@ export class WebhooksResource {
     params: Omit<ListWebhookDeliveriesParams, "starting_after"> = {},
     options?: RequestOptions,
   ): AsyncGenerator<WebhookDelivery, void, undefined> {
-    return paginate(
-      (startingAfter) => this.listDeliveries(pageParams(params, startingAfter), options),
-      "deliveries",
-      "id",
-    );
+    return paginate((page) => this.listDeliveries(page, options), params, "deliveries", "id");
   }
 
   /** POST /merchants/me/webhook-deliveries/:id/redeliver: sends the event again (same webhook-id). */
   redeliver(deliveryId: string, options?: RequestOptions): Promise<Redelivery> {
-    return this.api.request(
+    return this.api.send(
       "apiKey",
-      {
-        method: "POST",
-        path: `/merchants/me/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
-      },
+      "POST",
+      `/merchants/me/webhook-deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
       options,
     );
   }
@@ -53,7 +43,7 @@ export class WebhooksResource {
    * of the log (follow it with listDeliveries()).
    */
   sendTest(options?: RequestOptions): Promise<Redelivery> {
-    return this.api.request("apiKey", { method: "POST", path: "/merchants/me/webhook-test" }, options);
+    return this.api.send("apiKey", "POST", "/merchants/me/webhook-test", options);
   }
 
   /**
@@ -61,10 +51,6 @@ export class WebhooksResource {
    * the old one stops at once; store the returned secret before anything else.
    */
   rotateSecret(options?: RequestOptions): Promise<RotatedWebhookSecret> {
-    return this.api.request(
-      "apiKey",
-      { method: "POST", path: "/merchants/me/webhook-secret/rotate" },
-      options,
-    );
+    return this.api.send("apiKey", "POST", "/merchants/me/webhook-secret/rotate", options);
   }
 }

@@ -36,33 +36,38 @@ export interface CreateGaslessRuntimeOptions {
   confirmPollMs?: number;
 }
 
-/** The metric registered as `name` (a module loaded twice, as in tests, finds the first one), else a new one. */
-function registered<T>(name: string, make: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? make();
+/** A metric's name, help and labels (prom-client's configuration). */
+interface MetricConfig<L extends string> {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
 }
-const gauge = (name: string, help: string, labelNames: string[]) =>
-  registered(name, () => new Gauge({ name, help, labelNames }));
-const counter = (name: string, help: string, labelNames: string[]) =>
-  registered(name, () => new Counter({ name, help, labelNames }));
 
-const SENDER_LABELS = ["network_id", "role", "address"];
+/** The metric `config` names, made once: a second load of this module reuses the registered one. */
+function registered<L extends string, M>(
+  make: new (config: MetricConfig<L>) => M,
+  config: MetricConfig<L>,
+): M {
+  return (register.getSingleMetric(config.name) as M | undefined) ?? new make(config);
+}
 
 /** Prometheus metrics of the keys, registered once per process. */
 export const gaslessMetrics = {
-  balance: gauge(
-    "kassa_sender_balance_wei",
-    "Native balance of a relayer or faucet key, in wei (may lose precision above 2^53)",
-    SENDER_LABELS,
-  ),
-  lowBalance: gauge(
-    "kassa_sender_low_balance",
-    "1 when a relayer or faucet key is below RELAYER_MIN_BALANCE_WEI",
-    SENDER_LABELS,
-  ),
-  replacements: counter("kassa_sender_replacements_total", "Stuck transactions replaced with higher fees", [
-    "network_id",
-    "role",
-  ]),
+  balance: registered(Gauge, {
+    name: "kassa_sender_balance_wei",
+    help: "Native balance of a relayer or faucet key, in wei (may lose precision above 2^53)",
+    labelNames: ["network_id", "role", "address"],
+  }),
+  lowBalance: registered(Gauge, {
+    name: "kassa_sender_low_balance",
+    help: "1 when a relayer or faucet key is below RELAYER_MIN_BALANCE_WEI",
+    labelNames: ["network_id", "role", "address"],
+  }),
+  replacements: registered(Counter, {
+    name: "kassa_sender_replacements_total",
+    help: "Stuck transactions replaced with higher fees",
+    labelNames: ["network_id", "role"],
+  }),
 };
 
 /**

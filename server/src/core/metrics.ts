@@ -1,7 +1,7 @@
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { ChainClients } from "../chain/clients.js";
 import type { Db } from "../db/database.js";
-import { listFaucetSpendOfDay } from "../db/grants.js";
+import { listFaucetSpendOfDay, type FaucetDaySpend } from "../db/grants.js";
 import {
   findOldestPendingDeliveryAgeSeconds,
   listStatusCounts,
@@ -97,6 +97,12 @@ async function chainSpendToday(db: Db) {
   return (await faucetSpendToday(db)).filter((day) => day.merchantKey === undefined);
 }
 
+/** A gauge's read: `value` of each chain's own charges today, labelled by chain. */
+function perChainToday(value: (day: FaucetDaySpend) => number): ScrapeGauge["read"] {
+  return async (db) =>
+    (await chainSpendToday(db)).map((day) => ({ labels: { network_id: day.networkId }, value: value(day) }));
+}
+
 /**
  * The faucet's daily budgets: what each chain and each merchant has been charged today (grant values
  * plus their transfer gas at the fee cap), and what each chain with a faucet key has left.
@@ -107,12 +113,7 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
       name: "kassa_faucet_spent_wei",
       help: "Native token charged to a chain's faucet budget today (UTC), wei (may lose precision above 2^53)",
       labelNames: ["network_id"],
-      async read(db) {
-        return (await chainSpendToday(db)).map((day) => ({
-          labels: { network_id: day.networkId },
-          value: Number(day.spentWei),
-        }));
-      },
+      read: perChainToday((day) => Number(day.spentWei)),
     },
     {
       name: "kassa_faucet_budget_remaining_wei",
@@ -131,12 +132,7 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
       name: "kassa_faucet_grants",
       help: "Gas grants charged to a chain's faucet budget today (UTC)",
       labelNames: ["network_id"],
-      async read(db) {
-        return (await chainSpendToday(db)).map((day) => ({
-          labels: { network_id: day.networkId },
-          value: day.grants,
-        }));
-      },
+      read: perChainToday((day) => day.grants),
     },
     {
       name: "kassa_faucet_merchant_spent_wei",

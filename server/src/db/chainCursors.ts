@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { findOneBy, updateWhere } from "./lookups.js";
 import { type ChainCursorRow } from "./rows.js";
 
 /** Where the watcher stopped reading a chain: the last block it applied, and that block's hash. */
@@ -8,7 +9,7 @@ export interface ChainCursorPosition {
 }
 
 export function findChainCursor(db: Db, chainId: number): Promise<ChainCursorRow | undefined> {
-  return db.selectFrom("chain_cursors").selectAll().where("chain_id", "=", chainId).executeTakeFirst();
+  return findOneBy(db, "chain_cursors", { chain_id: chainId });
 }
 
 /** The chain's cursor, placed at `start` first when the chain has none (a concurrent first placement wins). */
@@ -29,18 +30,16 @@ export async function findOrPlaceChainCursor(
  * Moves the chain's cursor from `from` to `to` in one statement guarded by where it was: false when it had
  * moved since (another watcher, or a reorg step), and nothing changes.
  */
-export async function moveChainCursor(
+export function moveChainCursor(
   db: Db,
   chainId: number,
   from: Pick<ChainCursorRow, "block_number" | "block_hash">,
   to: ChainCursorPosition,
 ): Promise<boolean> {
-  const moved = await db
-    .updateTable("chain_cursors")
-    .set({ block_number: Number(to.blockNumber), block_hash: to.blockHash })
-    .where("chain_id", "=", chainId)
-    .where("block_number", "=", from.block_number)
-    .where("block_hash", "=", from.block_hash)
-    .executeTakeFirst();
-  return moved.numUpdatedRows === 1n;
+  return updateWhere(
+    db,
+    "chain_cursors",
+    { chain_id: chainId, block_number: from.block_number, block_hash: from.block_hash },
+    { block_number: Number(to.blockNumber), block_hash: to.blockHash },
+  );
 }

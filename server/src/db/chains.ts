@@ -1,16 +1,17 @@
 import type { Db } from "./database.js";
+import { findAllBy, findOneBy, updateOneBy } from "./lookups.js";
 import { type ChainRow, type ChainUpdate, type NewChainRow } from "./rows.js";
 
 export function listChains(db: Db): Promise<ChainRow[]> {
-  return db.selectFrom("chains").selectAll().orderBy("id").execute();
+  return findAllBy(db, "chains", {}, ["id"]);
 }
 
 export function findChainById(db: Db, id: number): Promise<ChainRow | undefined> {
-  return db.selectFrom("chains").selectAll().where("id", "=", id).executeTakeFirst();
+  return findOneBy(db, "chains", { id });
 }
 
 export function findChainByNetworkId(db: Db, networkId: number): Promise<ChainRow | undefined> {
-  return db.selectFrom("chains").selectAll().where("network_id", "=", networkId).executeTakeFirst();
+  return findOneBy(db, "chains", { network_id: networkId });
 }
 
 export function insertChain(db: Db, chain: NewChainRow): Promise<ChainRow> {
@@ -22,12 +23,7 @@ export function updateChainByNetworkId(
   networkId: number,
   update: ChainUpdate,
 ): Promise<ChainRow | undefined> {
-  return db
-    .updateTable("chains")
-    .set(update)
-    .where("network_id", "=", networkId)
-    .returningAll()
-    .executeTakeFirst();
+  return updateOneBy(db, "chains", { network_id: networkId }, update);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Db, isUniqueViolation } from "./database.js";
+import { findAllBy } from "./lookups.js";
+import { findMerchantById } from "./merchants.js";
 import { type DashboardSessionRow, type MerchantRow, type MerchantWalletRow } from "./rows.js";
 
 const SESSION_NONCE_UNIQUE = "dashboard_sessions_nonce_key";
@@ -85,11 +87,7 @@ export async function findLiveDashboardSession(
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   if (!session) return undefined;
-  const merchant = await db
-    .selectFrom("merchants")
-    .selectAll()
-    .where("id", "=", session.merchant_id)
-    .executeTakeFirst();
+  const merchant = await findMerchantById(db, session.merchant_id);
   return merchant ? { session, merchant } : undefined;
 }
 
@@ -147,10 +145,5 @@ export function deleteMerchantWallet(db: Db, merchantId: number, address: string
 }
 
 export function listMerchantWallets(db: Db, merchantId: number): Promise<MerchantWalletRow[]> {
-  return db
-    .selectFrom("merchant_wallets")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .orderBy("id")
-    .execute();
+  return findAllBy(db, "merchant_wallets", { merchant_id: merchantId }, ["id"]);
 }

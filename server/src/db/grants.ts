@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { GasGrantRow } from "./rows.js";
 import type { Db } from "./database.js";
+import { findOneBy, updateWhere } from "./lookups.js";
 
 /** One grant per wallet per chain, one per payment. */
 export const GRANT_WALLET_UNIQUE = "gas_grants_wallet_key";
@@ -97,53 +98,37 @@ export function findGrantByWallet(
   networkId: number,
   walletAddress: string,
 ): Promise<GasGrantRow | undefined> {
-  return db
-    .selectFrom("gas_grants")
-    .selectAll()
-    .where("network_id", "=", networkId)
-    .where("wallet_address", "=", walletAddress)
-    .executeTakeFirst();
+  return findOneBy(db, "gas_grants", { network_id: networkId, wallet_address: walletAddress });
 }
 
 export function findGrantByPaymentRowId(db: Db, paymentRowId: number): Promise<GasGrantRow | undefined> {
-  return db.selectFrom("gas_grants").selectAll().where("payment_id", "=", paymentRowId).executeTakeFirst();
+  return findOneBy(db, "gas_grants", { payment_id: paymentRowId });
 }
 
 export function findGrantBySenderTransactionId(
   db: Db,
   senderTransactionId: number,
 ): Promise<GasGrantRow | undefined> {
-  return db
-    .selectFrom("gas_grants")
-    .selectAll()
-    .where("sender_transaction_id", "=", senderTransactionId)
-    .executeTakeFirst();
+  return findOneBy(db, "gas_grants", { sender_transaction_id: senderTransactionId });
 }
 
 /** Links the claim to the transaction that moves the token; only while it is still PENDING. */
-export async function attachGrantTransaction(
+export function attachGrantTransaction(
   db: Db,
   id: number,
   senderTransactionId: number,
   txHash: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("gas_grants")
-    .set({ sender_transaction_id: senderTransactionId, tx_hash: txHash })
-    .where("id", "=", id)
-    .where("status", "=", "PENDING")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWhere(
+    db,
+    "gas_grants",
+    { id, status: "PENDING" },
+    { sender_transaction_id: senderTransactionId, tx_hash: txHash },
+  );
 }
 
-export async function confirmGrant(db: Db, id: number, txHash: string): Promise<boolean> {
-  const result = await db
-    .updateTable("gas_grants")
-    .set({ status: "CONFIRMED", tx_hash: txHash })
-    .where("id", "=", id)
-    .where("status", "=", "PENDING")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export function confirmGrant(db: Db, id: number, txHash: string): Promise<boolean> {
+  return updateWhere(db, "gas_grants", { id, status: "PENDING" }, { status: "CONFIRMED", tx_hash: txHash });
 }
 
 /**
@@ -172,14 +157,13 @@ export async function releaseGrantClaim(db: Db, id: number): Promise<boolean> {
 }
 
 /** The grant's transfer was sent and did not land: kept, with its charges, so it is not paid again. */
-export async function failGrant(db: Db, id: number, errorMessage: string): Promise<boolean> {
-  const result = await db
-    .updateTable("gas_grants")
-    .set({ status: "FAILED", error_message: errorMessage })
-    .where("id", "=", id)
-    .where("status", "=", "PENDING")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export function failGrant(db: Db, id: number, errorMessage: string): Promise<boolean> {
+  return updateWhere(
+    db,
+    "gas_grants",
+    { id, status: "PENDING" },
+    { status: "FAILED", error_message: errorMessage },
+  );
 }
 
 export interface FaucetDaySpend {

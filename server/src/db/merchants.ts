@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { findAllBy, findOneBy, updateOneBy } from "./lookups.js";
 import { type MerchantRow, type MerchantUpdate, type NewMerchantRow } from "./rows.js";
 
 export function insertMerchant(db: Db, merchant: NewMerchantRow): Promise<MerchantRow> {
@@ -10,34 +11,25 @@ export function updateMerchantByKey(
   merchantKey: string,
   update: MerchantUpdate,
 ): Promise<MerchantRow | undefined> {
-  return db
-    .updateTable("merchants")
-    .set(update)
-    .where("merchant_key", "=", merchantKey)
-    .returningAll()
-    .executeTakeFirst();
+  return updateOneBy(db, "merchants", { merchant_key: merchantKey }, update);
 }
 
 export function findMerchantByKey(db: Db, merchantKey: string): Promise<MerchantRow | undefined> {
-  return db.selectFrom("merchants").selectAll().where("merchant_key", "=", merchantKey).executeTakeFirst();
+  return findOneBy(db, "merchants", { merchant_key: merchantKey });
 }
 
 export function findMerchantById(db: Db, id: number): Promise<MerchantRow | undefined> {
-  return db.selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirst();
+  return findOneBy(db, "merchants", { id });
 }
 
 export function findMerchantByApiKeyHash(db: Db, apiKeyHash: string): Promise<MerchantRow | undefined> {
-  return db.selectFrom("merchants").selectAll().where("api_key_hash", "=", apiKeyHash).executeTakeFirst();
+  return findOneBy(db, "merchants", { api_key_hash: apiKeyHash });
 }
 
 export function findMerchantByPublicKeyHash(db: Db, publicKeyHash: string): Promise<MerchantRow | undefined> {
-  return db
-    .selectFrom("merchants")
-    .selectAll()
-    .where("public_key_hash", "=", publicKeyHash)
-    .executeTakeFirst();
+  return findOneBy(db, "merchants", { public_key_hash: publicKeyHash });
 }
 
 export function listMerchants(db: Db): Promise<MerchantRow[]> {
-  return db.selectFrom("merchants").selectAll().orderBy("id").execute();
+  return findAllBy(db, "merchants", {}, ["id"]);
 }

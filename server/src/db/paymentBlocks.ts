@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
+import { updateWhere } from "./lookups.js";
 import { movePaymentStatus } from "./paymentStatus.js";
 
 /** Where the event that paid a payment was read. */
@@ -92,17 +93,12 @@ export async function movePaidPaymentToBlock(
   paymentId: string,
   event: { txHash: string; blockNumber: bigint; blockHash: string; logIndex: number },
 ): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({
-      block_number: Number(event.blockNumber),
-      block_hash: event.blockHash,
-      log_index: event.logIndex,
-    })
-    .where("payment_id", "=", paymentId)
-    .where("status", "=", "PAID")
-    .where("tx_hash", "=", event.txHash)
-    .execute();
+  await updateWhere(
+    db,
+    "payments",
+    { payment_id: paymentId, status: "PAID", tx_hash: event.txHash },
+    { block_number: Number(event.blockNumber), block_hash: event.blockHash, log_index: event.logIndex },
+  );
 }
 
 /** A PaymentCompleted event read between a chain's final block and its head. */

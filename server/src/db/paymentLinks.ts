@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import { beforeCursorRow, pageOf } from "./pages.js";
+import { updateWhere } from "./lookups.js";
+import { readPage } from "./pages.js";
 import type { PaymentLinkRow } from "./rows.js";
 import type { PaymentLinksTable } from "./types.js";
 import type { Insertable, Updateable } from "kysely";
@@ -53,22 +54,9 @@ export async function listPaymentLinkDetails(
   db: Db,
   filter: { merchantId: number; limit: number; startingAfter?: string | undefined },
 ): Promise<{ links: PaymentLinkDetails[]; hasMore: boolean } | "unknown-cursor"> {
-  let select = selectPaymentLinkDetails(db)
-    .where("payment_links.merchant_id", "=", filter.merchantId)
-    .orderBy("payment_links.created_at", "desc")
-    .orderBy("payment_links.id", "desc")
-    .limit(filter.limit + 1);
-  if (filter.startingAfter !== undefined) {
-    const before = await beforeCursorRow(db, "payment_links", {
-      keyColumn: "id",
-      key: filter.startingAfter,
-      merchantId: filter.merchantId,
-    });
-    if (!before) return "unknown-cursor";
-    select = select.where(before);
-  }
-  const page = pageOf(await select.execute(), filter.limit);
-  return { links: page.rows, hasMore: page.hasMore };
+  const select = selectPaymentLinkDetails(db).where("payment_links.merchant_id", "=", filter.merchantId);
+  const page = await readPage(db, select, "payment_links", "id", filter);
+  return page ? { links: page.rows, hasMore: page.hasMore } : "unknown-cursor";
 }
 
 /** Changes the merchant's link; false when it is not the merchant's. */
@@ -81,11 +69,5 @@ export async function updatePaymentLink(
   if (Object.keys(changes).length === 0) {
     return (await findPaymentLinkDetails(db, id, merchantId)) !== undefined;
   }
-  const result = await db
-    .updateTable("payment_links")
-    .set(changes)
-    .where("id", "=", id)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWhere(db, "payment_links", { id, merchant_id: merchantId }, changes);
 }

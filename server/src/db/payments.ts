@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
-import { beforeCursorRow, pageOf } from "./pages.js";
+import { readPage } from "./pages.js";
 import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
 import { type NewPaymentRow, type PaymentRow } from "./rows.js";
 
@@ -179,22 +179,9 @@ export async function listPaymentDetails(
   db: Db,
   filter: ListAllPaymentsFilter,
 ): Promise<{ payments: PaymentDetails[]; hasMore: boolean } | null> {
-  let query = selectPaymentDetails(db)
-    .where(paymentsMatching(filter))
-    .orderBy("payments.created_at", "desc")
-    .orderBy("payments.id", "desc")
-    .limit(filter.limit + 1);
-  if (filter.startingAfter !== undefined) {
-    const before = await beforeCursorRow(db, "payments", {
-      keyColumn: "payment_id",
-      key: filter.startingAfter,
-      merchantId: filter.merchantId,
-    });
-    if (!before) return null;
-    query = query.where(before);
-  }
-  const page = pageOf(await query.execute(), filter.limit);
-  return { payments: page.rows, hasMore: page.hasMore };
+  const select = selectPaymentDetails(db).where(paymentsMatching(filter));
+  const page = await readPage(db, select, "payments", "payment_id", filter);
+  return page ? { payments: page.rows, hasMore: page.hasMore } : null;
 }
 
 /** The current status of each of `paymentIds` that exists (one indexed read, whatever the count). */

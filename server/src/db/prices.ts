@@ -6,6 +6,7 @@ import type {
   TokenPriceSourceRow,
 } from "./rows.js";
 import type { Db } from "./database.js";
+import { findOneBy } from "./lookups.js";
 
 /** Sets (or replaces) the price source of a token. */
 export function upsertTokenPriceSource(db: Db, row: NewTokenPriceSourceRow): Promise<TokenPriceSourceRow> {
@@ -28,7 +29,7 @@ export function findTokenPriceSourceByTokenId(
   db: Db,
   tokenId: number,
 ): Promise<TokenPriceSourceRow | undefined> {
-  return db.selectFrom("token_price_sources").selectAll().where("token_id", "=", tokenId).executeTakeFirst();
+  return findOneBy(db, "token_price_sources", { token_id: tokenId });
 }
 
 export async function deleteTokenPriceSourceByTokenId(db: Db, tokenId: number): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { type Db, isUniqueViolation } from "./database.js";
-import { beforeCursorRow, pageOf } from "./pages.js";
+import { updateWhere } from "./lookups.js";
+import { readPage } from "./pages.js";
 import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 
@@ -85,23 +86,10 @@ export async function listRefundDetails(
   db: Db,
   filter: RefundListFilter,
 ): Promise<{ refunds: RefundDetails[]; hasMore: boolean } | "unknown-cursor"> {
-  let select = selectRefundDetails(db)
-    .where("refunds.merchant_id", "=", filter.merchantId)
-    .orderBy("refunds.created_at", "desc")
-    .orderBy("refunds.id", "desc")
-    .limit(filter.limit + 1);
+  let select = selectRefundDetails(db).where("refunds.merchant_id", "=", filter.merchantId);
   if (filter.paymentId !== undefined) select = select.where("payments.payment_id", "=", filter.paymentId);
-  if (filter.startingAfter !== undefined) {
-    const before = await beforeCursorRow(db, "refunds", {
-      keyColumn: "id",
-      key: filter.startingAfter,
-      merchantId: filter.merchantId,
-    });
-    if (!before) return "unknown-cursor";
-    select = select.where(before);
-  }
-  const page = pageOf(await select.execute(), filter.limit);
-  return { refunds: page.rows, hasMore: page.hasMore };
+  const page = await readPage(db, select, "refunds", "id", filter);
+  return page ? { refunds: page.rows, hasMore: page.hasMore } : "unknown-cursor";
 }
 
 export function findRefundDetails(
@@ -141,15 +129,8 @@ export function findRefundForExpiry(db: Db, refundId: string) {
 }
 
 /** SUBMITTED -> EXPIRED, guarded; false when the refund was no longer SUBMITTED. */
-export async function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean> {
-  const expired = await db
-    .updateTable("refunds")
-    .set({ status: "EXPIRED" })
-    .where("id", "=", refundId)
-    .where("status", "=", "SUBMITTED")
-    .returning("id")
-    .executeTakeFirst();
-  return expired !== undefined;
+export function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean> {
+  return updateWhere(db, "refunds", { id: refundId, status: "SUBMITTED" }, { status: "EXPIRED" });
 }
 
 /**

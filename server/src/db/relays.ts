@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { RelayStatus } from "../domain/records.js";
 import type { RelayRequestRow } from "./rows.js";
 import type { Db } from "./database.js";
+import { findOneBy, updateWhere } from "./lookups.js";
 import type { Database } from "./types.js";
 
 /** The unique key that makes a second relay for a payment RELAY_ALREADY_SUBMITTED. */
@@ -80,11 +81,7 @@ export function findRelayRequestByPaymentRowId(
   db: Db,
   paymentRowId: number,
 ): Promise<RelayRequestRow | undefined> {
-  return db
-    .selectFrom("relay_requests")
-    .selectAll()
-    .where("payment_id", "=", paymentRowId)
-    .executeTakeFirst();
+  return findOneBy(db, "relay_requests", { payment_id: paymentRowId });
 }
 
 /** The unfinished (QUEUED or SUBMITTED) relay that holds this forwarder nonce of the payer, if any. */
@@ -104,48 +101,34 @@ export function findUnfinishedRelayByForwarderNonce(
 }
 
 export function findRelayRequestById(db: Db, id: number): Promise<RelayRequestRow | undefined> {
-  return db.selectFrom("relay_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  return findOneBy(db, "relay_requests", { id });
 }
 
 export function findRelayRequestBySenderTransactionId(
   db: Db,
   senderTransactionId: number,
 ): Promise<RelayRequestRow | undefined> {
-  return db
-    .selectFrom("relay_requests")
-    .selectAll()
-    .where("sender_transaction_id", "=", senderTransactionId)
-    .executeTakeFirst();
+  return findOneBy(db, "relay_requests", { sender_transaction_id: senderTransactionId });
 }
 
 /** QUEUED -> SUBMITTED with its sender transaction, inside the transaction that took the nonce. */
-export async function markRelaySubmitted(
+export function markRelaySubmitted(
   trx: Transaction<Database>,
   id: number,
   senderTransactionId: number,
   transactionHash: string,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("relay_requests")
-    .set({
-      status: "SUBMITTED",
-      sender_transaction_id: senderTransactionId,
-      transaction_hash: transactionHash,
-    })
-    .where("id", "=", id)
-    .where("status", "=", "QUEUED")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWhere(
+    trx,
+    "relay_requests",
+    { id, status: "QUEUED" },
+    { status: "SUBMITTED", sender_transaction_id: senderTransactionId, transaction_hash: transactionHash },
+  );
 }
 
 /** The hash of the latest broadcast, as the relay's `transactionHash` while it waits. */
 export async function setRelayTransactionHash(db: Db, id: number, transactionHash: string): Promise<void> {
-  await db
-    .updateTable("relay_requests")
-    .set({ transaction_hash: transactionHash })
-    .where("id", "=", id)
-    .where("status", "=", "SUBMITTED")
-    .execute();
+  await updateWhere(db, "relay_requests", { id, status: "SUBMITTED" }, { transaction_hash: transactionHash });
 }
 
 /** Moves a relay to CONFIRMED or FAILED from one of `from`; false when it was already elsewhere. */

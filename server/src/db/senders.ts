@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { SenderPurpose, SenderRole } from "../domain/records.js";
 import type { SenderBroadcastRow, SenderTransactionRow } from "./rows.js";
 import type { Db } from "./database.js";
+import { findAllBy, findOneBy, updateWhere } from "./lookups.js";
 import type { Database } from "./types.js";
 
 /**
@@ -164,17 +165,12 @@ export async function lockOpenSenderTransaction(
 }
 
 export function findSenderTransactionById(db: Db, id: number): Promise<SenderTransactionRow | undefined> {
-  return db.selectFrom("sender_transactions").selectAll().where("id", "=", id).executeTakeFirst();
+  return findOneBy(db, "sender_transactions", { id });
 }
 
 /** Oldest first. */
 export function listBroadcastsBySenderTransactionId(db: Db, id: number): Promise<SenderBroadcastRow[]> {
-  return db
-    .selectFrom("sender_broadcasts")
-    .selectAll()
-    .where("sender_transaction_id", "=", id)
-    .orderBy("id")
-    .execute();
+  return findAllBy(db, "sender_broadcasts", { sender_transaction_id: id }, ["id"]);
 }
 
 /** The transactions a key still waits on, lowest nonce first. */
@@ -183,30 +179,26 @@ export function listOpenSenderTransactions(
   networkId: number,
   senderAddress: string,
 ): Promise<SenderTransactionRow[]> {
-  return db
-    .selectFrom("sender_transactions")
-    .selectAll()
-    .where("network_id", "=", networkId)
-    .where("sender_address", "=", senderAddress)
-    .where("status", "=", "SUBMITTED")
-    .orderBy("nonce")
-    .execute();
+  return findAllBy(
+    db,
+    "sender_transactions",
+    { network_id: networkId, sender_address: senderAddress, status: "SUBMITTED" },
+    ["nonce"],
+  );
 }
 
 /** The first payload send was refused: the payload must never land; a filler will take the nonce. */
-export async function cancelSenderTransaction(db: Db, id: number, errorMessage: string): Promise<boolean> {
-  const result = await db
-    .updateTable("sender_transactions")
-    .set({ cancelled: true, error_message: errorMessage })
-    .where("id", "=", id)
-    .where("status", "=", "SUBMITTED")
-    .where("cancelled", "=", false)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export function cancelSenderTransaction(db: Db, id: number, errorMessage: string): Promise<boolean> {
+  return updateWhere(
+    db,
+    "sender_transactions",
+    { id, status: "SUBMITTED", cancelled: false },
+    { cancelled: true, error_message: errorMessage },
+  );
 }
 
 /** SUBMITTED -> CONFIRMED or FAILED, once; false when another process finished it first. */
-export async function finishSenderTransaction(
+export function finishSenderTransaction(
   db: Db,
   id: number,
   outcome: {
@@ -216,16 +208,15 @@ export async function finishSenderTransaction(
     errorMessage: string | null;
   },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("sender_transactions")
-    .set({
+  return updateWhere(
+    db,
+    "sender_transactions",
+    { id, status: "SUBMITTED" },
+    {
       status: outcome.status,
       mined_hash: outcome.minedHash,
       block_number: outcome.blockNumber,
       error_message: outcome.errorMessage,
-    })
-    .where("id", "=", id)
-    .where("status", "=", "SUBMITTED")
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { findAllBy, findOneBy, updateOneBy } from "./lookups.js";
 import { type ChainRow, type NewTokenRow, type TokenRow } from "./rows.js";
 
 export type TokenWithChain = TokenRow & { network_id: number };
@@ -8,7 +9,7 @@ export function insertToken(db: Db, token: NewTokenRow): Promise<TokenRow> {
 }
 
 export function setTokenEnabled(db: Db, id: number, enabled: boolean): Promise<TokenRow | undefined> {
-  return db.updateTable("tokens").set({ enabled }).where("id", "=", id).returningAll().executeTakeFirst();
+  return updateOneBy(db, "tokens", { id }, { enabled });
 }
 
 export function findTokenByChainIdAndAddress(
@@ -16,17 +17,12 @@ export function findTokenByChainIdAndAddress(
   chainId: number,
   address: string,
 ): Promise<TokenRow | undefined> {
-  return db
-    .selectFrom("tokens")
-    .selectAll()
-    .where("chain_id", "=", chainId)
-    .where("address", "=", address)
-    .executeTakeFirst();
+  return findOneBy(db, "tokens", { chain_id: chainId, address });
 }
 
 /** The same address whitelisted on any chain: tells CHAIN_MISMATCH apart from TOKEN_NOT_FOUND. */
 export function findTokensByAddress(db: Db, address: string): Promise<TokenRow[]> {
-  return db.selectFrom("tokens").selectAll().where("address", "=", address).execute();
+  return findAllBy(db, "tokens", { address });
 }
 
 export function listTokens(

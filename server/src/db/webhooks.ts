@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "./database.js";
+import { findAllBy, findOneBy } from "./lookups.js";
 import { beforeCursorRow, pageOf } from "./pages.js";
 import { type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEventRow } from "./rows.js";
 import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
@@ -245,13 +246,7 @@ export async function findDeliveryListItem(
 
 /** The events recorded about a payment, oldest first. */
 export function listEventsByPaymentRowId(db: Db, paymentRowId: number): Promise<WebhookEventRow[]> {
-  return db
-    .selectFrom("webhook_events")
-    .selectAll()
-    .where("payment_id", "=", paymentRowId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return findAllBy(db, "webhook_events", { payment_id: paymentRowId }, ["created_at", "id"]);
 }
 
 export function listAttemptsByDeliveryIds(db: Db, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
@@ -270,10 +265,5 @@ export function findDeliveryByMerchantId(
   merchantId: number,
   deliveryId: string,
 ): Promise<WebhookDeliveryRow | undefined> {
-  return db
-    .selectFrom("webhook_deliveries")
-    .selectAll()
-    .where("id", "=", deliveryId)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
+  return findOneBy(db, "webhook_deliveries", { id: deliveryId, merchant_id: merchantId });
 }

@@ -1,9 +1,10 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import { type MerchantRow } from "../db/rows.js";
 import { KassaError, isKassaError } from "../errors.js";
+import { apiKeySecurity } from "./schemas.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -136,6 +137,15 @@ export function apiKeyAuth({ reads, dashboard }: AuthOptions): onRequestAsyncHoo
     request.kassaMerchant = await authenticateApiKey(reads, apiKey);
     request.kassaKeyKind = "apiKey";
   });
+}
+
+/**
+ * Puts a plugin's routes behind apiKeyAuth; returns what completes each of their schemas: the plugin's
+ * OpenAPI tag and the API key security.
+ */
+export function apiKeyRoutes(app: Pick<FastifyInstance, "addHook">, auth: AuthOptions, tag: string) {
+  app.addHook("onRequest", apiKeyAuth(auth));
+  return <S extends object>(schema: S) => ({ tags: [tag], ...schema, security: apiKeySecurity });
 }
 
 /** `x-public-key` (pk_) plus the Origin rules; `requireOrigin` for the endpoints of rule 6. */

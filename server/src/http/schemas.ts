@@ -90,6 +90,11 @@ export function successBody<T extends z.ZodType>(data: T, description: string) {
   return documented(z.object({ success: z.literal(true), data }), description);
 }
 
+/** The body `successBody` describes: `{ success: true, data }`. */
+export function success<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}
+
 export const securitySchemes = {
   apiKey: {
     type: "apiKey",

@@ -1,4 +1,5 @@
 import { integerArg } from "../runner.js";
+import type { Context } from "../context.js";
 import type { AdminCommandSpec, ArgumentSpec, OptionSpec } from "./spec.js";
 
 /** The options and arguments several admin commands share. */
@@ -27,6 +28,23 @@ export function enableDisable(
     { name: "enable", ...make(true) },
     { name: "disable", ...make(false) },
   ];
+}
+
+/** `<group> list`: every row of `list`, printed by `print`. */
+export function listCommand<T>(
+  group: AdminCommandSpec["group"],
+  description: string,
+  list: (ctx: Context) => Promise<T[]>,
+  print: (rows: T[]) => void,
+): AdminCommandSpec {
+  return {
+    group,
+    name: "list",
+    description,
+    async run(ctx, _input, out) {
+      out.result(await list(ctx), print);
+    },
+  };
 }
 
 export const finalityHelp =

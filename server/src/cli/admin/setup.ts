@@ -10,7 +10,14 @@ import { printFields, UsageError } from "../output.js";
 import { integerArg, nullableArg, nullableIntegerArg } from "../runner.js";
 import type { AdminCommandSpec } from "./spec.js";
 import { printChains, printTokens, printMerchants, printCredentials, printMethods } from "./print.js";
-import { chainOption, tokenAddressOption, merchantKeyArg, enableDisable, finalityHelp } from "./options.js";
+import {
+  chainOption,
+  tokenAddressOption,
+  merchantKeyArg,
+  enableDisable,
+  finalityHelp,
+  listCommand,
+} from "./options.js";
 
 /** `kassa admin chain|token|merchant|payment-method ...`: what Kassa serves and to whom. */
 export const setupCommands: AdminCommandSpec[] = [
@@ -81,14 +88,7 @@ export const setupCommands: AdminCommandSpec[] = [
       out.result(updated, (c) => printChains([c]));
     },
   },
-  {
-    group: "chain",
-    name: "list",
-    description: "list chains",
-    async run(ctx, _input, out) {
-      out.result(await admin.listChains(ctx), printChains);
-    },
-  },
+  listCommand("chain", "list chains", admin.listChains, printChains),
   {
     group: "token",
     name: "add",
@@ -260,14 +260,7 @@ export const setupCommands: AdminCommandSpec[] = [
       out.result(updated, (m) => printMerchants([m]));
     },
   },
-  {
-    group: "merchant",
-    name: "list",
-    description: "list merchants",
-    async run(ctx, _input, out) {
-      out.result(await admin.listMerchants(ctx), printMerchants);
-    },
-  },
+  listCommand("merchant", "list merchants", admin.listMerchants, printMerchants),
   {
     group: "merchant",
     name: "rotate-keys",

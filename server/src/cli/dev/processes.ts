@@ -1,6 +1,6 @@
 import { AnvilStartError, startAnvil, type AnvilInstance } from "@kassa/contracts";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
-import { type DevEnvironment, DEV_CHAIN_ID, PREFERRED_RPC_PORT, SHOP_PORT } from "./settings.js";
+import { DEV_CHAIN_ID, PREFERRED_RPC_PORT, SHOP_PORT, type SeededEnvironment } from "./settings.js";
 
 /** The local chain and the example shop that `kassa dev` runs beside Kassa. */
 
@@ -19,17 +19,7 @@ export async function startDevAnvil(statePath: string): Promise<AnvilInstance> {
  * there: it is a demo, not part of the service.
  */
 export async function startExampleShop(
-  env: Omit<
-    DevEnvironment,
-    | "apiUrl"
-    | "docsUrl"
-    | "widgetUrl"
-    | "dashboardUrl"
-    | "dashboardWallet"
-    | "shopUrl"
-    | "databaseUrl"
-    | "allowedWidgetOrigin"
-  >,
+  env: SeededEnvironment,
   kassaUrl: string,
   storeFile: string,
 ): Promise<RunningShop | undefined> {

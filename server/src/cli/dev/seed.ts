@@ -20,6 +20,7 @@ import { type Context } from "../context.js";
 import { UsageError } from "../output.js";
 import {
   type DevEnvironment,
+  type SeededEnvironment,
   DEFAULT_FEE_BPS,
   DEV_CHAIN_ID,
   DEV_PAYER_INDEXES,
@@ -51,19 +52,7 @@ export async function seed(
   anvil: AnvilInstance,
   signerAddress: Address,
   progress: (message: string) => void,
-): Promise<
-  Omit<
-    DevEnvironment,
-    | "apiUrl"
-    | "docsUrl"
-    | "widgetUrl"
-    | "dashboardUrl"
-    | "dashboardWallet"
-    | "shopUrl"
-    | "databaseUrl"
-    | "allowedWidgetOrigin"
-  >
-> {
+): Promise<SeededEnvironment> {
   const chain = rpcChain(DEV_CHAIN_ID, "Local (anvil)", anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
   const walletClient = createWalletClient({ account: anvilAccount(0), chain, transport: http(anvil.rpcUrl) });

@@ -98,3 +98,16 @@ export interface DevEnvironment {
   treasury: Address;
   payers: { address: Address; privateKey: Hex }[];
 }
+
+/** What seeding the chain and the database makes of the DevEnvironment: all but the URLs of what runs. */
+export type SeededEnvironment = Omit<
+  DevEnvironment,
+  | "apiUrl"
+  | "docsUrl"
+  | "widgetUrl"
+  | "dashboardUrl"
+  | "dashboardWallet"
+  | "shopUrl"
+  | "databaseUrl"
+  | "allowedWidgetOrigin"
+>;

@@ -1,5 +1,6 @@
 import type { DashboardBundle } from "@kassa/dashboard/build";
 import type { FastifyInstance } from "fastify";
+import { appPage, appPageCsp, sendAsset } from "./appPages.js";
 
 /**
  * The merchant dashboard at `/dashboard` (the page) and `/dashboard/assets/:name` (its script and
@@ -15,30 +16,15 @@ async function loadBundle(): Promise<DashboardBundle> {
 
 const ASSETS = "/dashboard/assets/";
 
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3b3fd8"/>' +
-    '<path d="M11 8v16M11 16l9-8M11 16l9 8" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>',
-)}`;
-
 function page(bundle: DashboardBundle): string {
-  return [
-    "<!doctype html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    "<title>Kassa dashboard</title>",
-    `<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
-    `<link rel="stylesheet" href="${ASSETS}${bundle.pageStyle}">`,
-    `<script type="module" src="${ASSETS}${bundle.pageScript}"></script>`,
-    "</head>",
-    "<body>",
-    '<div id="kassa-dashboard"><p>Loading…</p></div>',
-    "<noscript>The Kassa dashboard needs JavaScript.</noscript>",
-    "</body>",
-    "</html>",
-  ].join("\n");
+  return appPage({
+    title: "Kassa dashboard",
+    assets: ASSETS,
+    pageStyle: bundle.pageStyle,
+    pageScript: bundle.pageScript,
+    rootId: "kassa-dashboard",
+    noscript: "The Kassa dashboard needs JavaScript.",
+  });
 }
 
 /**
@@ -46,19 +32,7 @@ function page(bundle: DashboardBundle): string {
  * webhook settings, so no other site may overlay it).
  */
 const pageHelmet = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'none'"],
-    },
-  },
+  contentSecurityPolicy: appPageCsp(["'self'"], ["'none'"]),
   frameguard: { action: "deny" },
 } as const;
 
@@ -78,13 +52,8 @@ export function dashboardPageRoutes() {
       async (request, reply) => {
         const asset = (await loadBundle()).assets.get(request.params.name);
         if (!asset) return reply.callNotFound();
-        reply
-          .header("content-type", asset.contentType)
-          .header("etag", asset.etag)
-          // Names carry a content hash: cache forever.
-          .header("cache-control", "public, max-age=31536000, immutable");
-        if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
-        return reply.send(Buffer.from(asset.contents));
+        // Names carry a content hash: cache forever.
+        return sendAsset(request, reply, asset, "public, max-age=31536000, immutable");
       },
     );
   };

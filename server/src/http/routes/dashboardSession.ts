@@ -11,7 +11,7 @@ import {
   type AuthOptions,
 } from "../auth.js";
 import { errorResponses } from "../errors.js";
-import { successBody, withExample } from "../schemas.js";
+import { success, successBody, withExample } from "../schemas.js";
 
 const EXAMPLE_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const EXAMPLE_MESSAGE = `pay.example.com wants you to sign in with your Ethereum account:\n${EXAMPLE_ADDRESS}\n\nSign in to the Kassa dashboard.\n\nURI: https://pay.example.com\nVersion: 1\nChain ID: 31337\nNonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a\nIssued At: 2026-11-24T10:00:00.000Z`;
@@ -102,10 +102,12 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       handler: async () => {
         const { auth: sessions, origin } = enabled();
         const { nonce, expiresAt } = await sessions.issueNonce();
-        return {
-          success: true as const,
-          data: { nonce, expiresAt: expiresAt.toISOString(), domain: new URL(origin).host, uri: origin },
-        };
+        return success({
+          nonce,
+          expiresAt: expiresAt.toISOString(),
+          domain: new URL(origin).host,
+          uri: origin,
+        });
       },
     });
 
@@ -124,7 +126,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       handler: async (request, reply) => {
         const session = await enabled().auth.signIn(request.body);
         setCookie(reply, session.token, Math.floor(DASHBOARD_SESSION_TTL_MS / 1000));
-        return { success: true as const, data: sessionView(session) };
+        return success(sessionView(session));
       },
     });
 
@@ -143,7 +145,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
         const token = sessionToken(request);
         const session = token === undefined ? undefined : await enabled().auth.authenticate(token);
         if (!session) throw new KassaError("UNAUTHORIZED", "no dashboard session: sign in");
-        return { success: true as const, data: sessionView(session) };
+        return success(sessionView(session));
       },
     });
 
@@ -165,7 +167,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
         }
         await enabled().auth.signOut(token);
         setCookie(reply, "", 0);
-        return { success: true as const, data: { signedOut: true as const } };
+        return success({ signedOut: true as const });
       },
     });
   };

@@ -2,22 +2,20 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportQuerySchema, exportRowSchema, preparePaymentExport } from "../../core/exports.js";
-import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { exportCsvExample, exportRowExample } from "../dashboardExamples.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity } from "../schemas.js";
 
 /** Accounting exports of a merchant's payments and refunds (API key, or the dashboard's session). */
 export function exportRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", apiKeyAuth(context.auth));
+    const operation = apiKeyRoutes(app, context.auth, "Exports");
 
     app.get("/exports/payments", {
       // A HEAD would run the whole export to throw the body away.
       exposeHeadRoute: false,
-      schema: {
-        tags: ["Exports"],
+      schema: operation({
         summary: "Export payments and refunds over a time or block range (CSV or JSON)",
         description:
           "Every settled payment (money in) and completed refund (money out) of the range, oldest first, " +
@@ -25,7 +23,6 @@ export function exportRoutes(context: RouteContext): FastifyPluginAsyncZod {
           "`data` the rows. For any range, gross = fee + net on every payment row, and the sums match the " +
           "token's Transfer logs to the merchant's wallet and to the treasury. A failure after the first byte " +
           "cuts the connection: a download that ends without error is complete.",
-        security: apiKeySecurity,
         querystring: exportQuerySchema,
         response: {
           200: {
@@ -41,7 +38,7 @@ export function exportRoutes(context: RouteContext): FastifyPluginAsyncZod {
           },
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED"),
         },
-      },
+      }),
       handler: async (request, reply) => {
         const prepared = await preparePaymentExport(context, authenticatedMerchant(request), request.query);
         return (

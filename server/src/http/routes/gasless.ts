@@ -14,10 +14,19 @@ import type { GaslessRuntime } from "../../chain/gasless.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { documented, successBody, withExample } from "../schemas.js";
+import { documented, success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
 const paymentParams = z.object({ id: z.string().describe("paymentId") });
+
+/** The errors both gas faucet endpoints answer first: the request, the key, the faucet, the payment. */
+const faucetErrors = [
+  "VALIDATION_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "FAUCET_DISABLED",
+  "NOT_FOUND",
+] as const;
 
 /** POST/GET /payments/:id/relay, GET /payments/:id/gas-status, POST /payments/request-gas. */
 export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): FastifyPluginAsyncZod {
@@ -62,7 +71,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           request.params.id,
           request.body,
         );
-        return reply.code(202).send({ success: true, data });
+        return reply.code(202).send(success(data));
       },
     });
 
@@ -78,10 +87,8 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND", "RELAY_NOT_FOUND"),
         },
       },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getRelay(context.db, authenticatedMerchant(request), request.params.id),
-      }),
+      handler: async (request) =>
+        success(await getRelay(context.db, authenticatedMerchant(request), request.params.id)),
     });
 
     app.get("/payments/:id/gas-status", {
@@ -95,14 +102,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         querystring: gasStatusQuerySchema,
         response: {
           200: documented(gasStatusSchema, "Whether the wallet can receive a gas grant"),
-          ...errorResponses(
-            "VALIDATION_ERROR",
-            "UNAUTHORIZED",
-            "FORBIDDEN",
-            "FAUCET_DISABLED",
-            "NOT_FOUND",
-            "RELAYER_ERROR",
-          ),
+          ...errorResponses(...faucetErrors, "RELAYER_ERROR"),
         },
       },
       handler: (request) =>
@@ -121,11 +121,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         response: {
           200: documented(gasGrantSchema, "Gas granted: the transaction is confirmed"),
           ...errorResponses(
-            "VALIDATION_ERROR",
-            "UNAUTHORIZED",
-            "FORBIDDEN",
-            "FAUCET_DISABLED",
-            "NOT_FOUND",
+            ...faucetErrors,
             "INVALID_PAYMENT_STATUS",
             "PAYMENT_EXPIRED",
             "INSUFFICIENT_TOKEN_BALANCE",

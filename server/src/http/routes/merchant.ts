@@ -16,21 +16,19 @@ import {
   updateMerchantSettings,
 } from "../../core/dashboard/settings.js";
 import { paymentMethodViewSchema } from "../../core/views.js";
-import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity, successBody, withExample } from "../schemas.js";
+import { success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
 export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", apiKeyAuth(context.auth));
+    const operation = apiKeyRoutes(app, context.auth, "Merchant");
 
     app.get("/merchant", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "The authenticated merchant, its payment methods and its chain's tokens",
-        security: apiKeySecurity,
         response: {
           200: successBody(
             merchantOverviewSchema,
@@ -38,20 +36,16 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
           ),
           ...errorResponses("UNAUTHORIZED"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getMerchantOverview(context.db, authenticatedMerchant(request)),
       }),
+      handler: async (request) =>
+        success(await getMerchantOverview(context.db, authenticatedMerchant(request))),
     });
 
     app.patch("/merchant", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "Set the merchant's webhook URL",
         description:
           "An https URL (http too for localhost and private addresses when the operator sets WEBHOOK_ALLOW_PRIVATE), or null to stop webhooks. Answers what GET /merchant answers.",
-        security: apiKeySecurity,
         body: withExample(merchantSettingsInputSchema, {
           webhook_url: "https://shop.acme-coffee.example/webhooks/kassa",
         }),
@@ -59,37 +53,29 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
           200: successBody(merchantOverviewSchema, "The merchant, as GET /merchant answers"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await updateMerchantSettings(context, authenticatedMerchant(request), request.body),
       }),
+      handler: async (request) =>
+        success(await updateMerchantSettings(context, authenticatedMerchant(request), request.body)),
     });
 
     app.post("/merchants/me/keys/rotate", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "Issue a new public or secret key",
         description:
           "The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.",
-        security: apiKeySecurity,
         body: withExample(rotateKeyInputSchema, { key: "public" }),
         response: {
           200: successBody(rotatedKeySchema, "The new key ({ publicKey } or { apiKey }); the old one stops"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await rotateMerchantKey(context.db, authenticatedMerchant(request), request.body),
       }),
+      handler: async (request) =>
+        success(await rotateMerchantKey(context.db, authenticatedMerchant(request), request.body)),
     });
 
     app.get("/merchant/payment-methods", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "List payment methods",
-        security: apiKeySecurity,
         response: {
           200: successBody(
             z.object({ payment_methods: z.array(paymentMethodViewSchema) }),
@@ -97,18 +83,14 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
           ),
           ...errorResponses("UNAUTHORIZED"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: { payment_methods: await listPaymentMethods(context.db, authenticatedMerchant(request)) },
       }),
+      handler: async (request) =>
+        success({ payment_methods: await listPaymentMethods(context.db, authenticatedMerchant(request)) }),
     });
 
     app.post("/merchant/payment-methods", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "Enable a whitelisted token of the merchant's chain for payments",
-        security: apiKeySecurity,
         body: withExample(addPaymentMethodInputSchema, requestExamples.addPaymentMethod),
         response: {
           201: successBody(paymentMethodViewSchema, "Payment method added"),
@@ -122,34 +104,32 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
             "PAYMENT_METHOD_EXISTS",
           ),
         },
-      },
+      }),
       handler: async (request, reply) => {
         const data = await addPaymentMethod(context.db, authenticatedMerchant(request), request.body);
-        return reply.code(201).send({ success: true, data });
+        return reply.code(201).send(success(data));
       },
     });
 
     app.patch("/merchant/payment-methods/:id", {
-      schema: {
-        tags: ["Merchant"],
+      schema: operation({
         summary: "Enable or disable a payment method",
-        security: apiKeySecurity,
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: withExample(z.object({ is_enabled: z.boolean() }), requestExamples.setPaymentMethodEnabled),
         response: {
           200: successBody(paymentMethodViewSchema, "Payment method updated"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await setPaymentMethodEnabled(
-          context.db,
-          authenticatedMerchant(request),
-          request.params.id,
-          request.body.is_enabled,
-        ),
       }),
+      handler: async (request) =>
+        success(
+          await setPaymentMethodEnabled(
+            context.db,
+            authenticatedMerchant(request),
+            request.params.id,
+            request.body.is_enabled,
+          ),
+        ),
     });
   };
 }

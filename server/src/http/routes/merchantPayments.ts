@@ -15,10 +15,10 @@ import {
   paymentTotalsSchema,
 } from "../../core/dashboard/payments.js";
 import { merchantPaymentRecordSchema } from "../../core/views.js";
-import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity, successBody } from "../schemas.js";
+import { success, successBody } from "../schemas.js";
 
 const listQuerySchema = paymentListQuerySchema.extend({
   orderId: z
@@ -35,44 +35,36 @@ const listQuerySchema = paymentListQuerySchema.extend({
  */
 export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", apiKeyAuth(context.auth));
+    const operation = apiKeyRoutes(app, context.auth, "Merchant payments");
 
     app.get("/merchants/me/payments/totals", {
-      schema: {
-        tags: ["Merchant payments"],
+      schema: operation({
         summary: "Count and add up the merchant's payments, per token",
         description:
           "Over `from` to `to` (default: the last 30 days; at most 366 days), with the filters of GET " +
           "/merchants/me/payments. gross, fee and net are exact base-unit sums over the paid payments " +
           "(PAID, REFUND_SUBMITTED, REFUNDED); net = gross - fee.",
-        security: apiKeySecurity,
         querystring: paymentTotalsQuerySchema,
         response: {
           200: successBody(paymentTotalsSchema, "The totals, per token"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getPaymentTotals(context, authenticatedMerchant(request), request.query),
       }),
+      handler: async (request) =>
+        success(await getPaymentTotals(context, authenticatedMerchant(request), request.query)),
     });
 
     app.get("/merchants/me/payments/:id/timeline", {
-      schema: {
-        tags: ["Merchant payments"],
+      schema: operation({
         summary: "What happened to a payment: status changes, amounts, relay, refunds",
-        security: apiKeySecurity,
         params: z.object({ id: z.string().describe("paymentId") }),
         response: {
           200: successBody(paymentTimelineSchema, "The payment's timeline"),
           ...errorResponses("UNAUTHORIZED", "PAYMENT_NOT_FOUND"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getPaymentTimeline(context.db, authenticatedMerchant(request), request.params.id),
       }),
+      handler: async (request) =>
+        success(await getPaymentTimeline(context.db, authenticatedMerchant(request), request.params.id)),
     });
 
     for (const [base, deprecated] of [
@@ -80,8 +72,7 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
       ["/merchant/payments", true],
     ] as const) {
       app.get(base, {
-        schema: {
-          tags: ["Merchant payments"],
+        schema: operation({
           summary: deprecated
             ? "Legacy form of GET /merchants/me/payments"
             : "Find a payment by orderId, or list payments",
@@ -90,7 +81,6 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
             "paginated with limit and starting_after, optionally searched (q) and filtered by status, token " +
             "and creation time.",
           deprecated,
-          security: apiKeySecurity,
           querystring: listQuerySchema,
           response: {
             200: successBody(
@@ -99,36 +89,30 @@ export function merchantPaymentRoutes(context: RouteContext): FastifyPluginAsync
             ),
             ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED", "PAYMENT_NOT_FOUND"),
           },
-        },
+        }),
         handler: async (request) => {
           const merchant = authenticatedMerchant(request);
           const { orderId, ...page } = request.query;
-          return {
-            success: true as const,
-            data:
-              orderId === undefined
-                ? await listMerchantPayments(context.db, merchant, page)
-                : await getMerchantPaymentByOrderId(context.db, merchant, orderId),
-          };
+          return success(
+            orderId === undefined
+              ? await listMerchantPayments(context.db, merchant, page)
+              : await getMerchantPaymentByOrderId(context.db, merchant, orderId),
+          );
         },
       });
 
       app.get(`${base}/:id`, {
-        schema: {
-          tags: ["Merchant payments"],
+        schema: operation({
           summary: deprecated ? "Legacy form of GET /merchants/me/payments/:id" : "Get one payment record",
           deprecated,
-          security: apiKeySecurity,
           params: z.object({ id: z.string().describe("paymentId") }),
           response: {
             200: successBody(merchantPaymentRecordSchema, "The payment record"),
             ...errorResponses("UNAUTHORIZED", "FORBIDDEN", "PAYMENT_NOT_FOUND"),
           },
-        },
-        handler: async (request) => ({
-          success: true as const,
-          data: await getMerchantPayment(context.db, authenticatedMerchant(request), request.params.id),
         }),
+        handler: async (request) =>
+          success(await getMerchantPayment(context.db, authenticatedMerchant(request), request.params.id)),
       });
     }
   };

@@ -13,10 +13,10 @@ import {
   updatePaymentLinkInputSchema,
   type PaymentLinkDeps,
 } from "../../core/paymentLinks.js";
-import { apiKeyAuth, authenticatedMerchant } from "../auth.js";
+import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { apiKeySecurity, successBody, withExample } from "../schemas.js";
+import { success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
 /** Kassa's public URL: PUBLIC_BASE_URL, else the origin this request came to. */
@@ -33,17 +33,15 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
   });
   const params = z.object({ id: z.string().describe("pl_ payment link id") });
   return async (app) => {
-    app.addHook("onRequest", apiKeyAuth(context.auth));
+    const operation = apiKeyRoutes(app, context.auth, "Payment links");
 
     app.post("/payment-links", {
-      schema: {
-        tags: ["Payment links"],
+      schema: operation({
         summary: "Create a payment link",
         description:
           "A hosted page (`url`) where each payer pays a payment of their own: a fixed `amount` of " +
           "`tokenAddress` (or of `currency`, converted when the payer starts), or an amount the payer types " +
           "between `minAmount` and `maxAmount`.",
-        security: apiKeySecurity,
         body: withExample(createPaymentLinkInputSchema, requestExamples.createPaymentLink),
         response: {
           201: successBody(paymentLinkViewSchema, "The link; share `url`"),
@@ -55,70 +53,60 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
             "TOKEN_NOT_FOUND",
           ),
         },
-      },
+      }),
       handler: async (request, reply) => {
         const data = await createPaymentLink(deps(request), authenticatedMerchant(request), request.body);
-        return reply.code(201).send({ success: true, data });
+        return reply.code(201).send(success(data));
       },
     });
 
     app.get("/payment-links", {
-      schema: {
-        tags: ["Payment links"],
+      schema: operation({
         summary: "List payment links",
         description: "Newest first, paginated with limit and starting_after.",
-        security: apiKeySecurity,
         querystring: paymentLinkListQuerySchema,
         response: {
           200: successBody(paymentLinkPageSchema, "A page of payment links, newest first"),
           ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await listPaymentLinks(deps(request), authenticatedMerchant(request), request.query),
       }),
+      handler: async (request) =>
+        success(await listPaymentLinks(deps(request), authenticatedMerchant(request), request.query)),
     });
 
     app.get("/payment-links/:id", {
-      schema: {
-        tags: ["Payment links"],
+      schema: operation({
         summary: "A payment link",
-        security: apiKeySecurity,
         params,
         response: {
           200: successBody(paymentLinkViewSchema, "The link"),
           ...errorResponses("UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await getPaymentLink(deps(request), authenticatedMerchant(request), request.params.id),
       }),
+      handler: async (request) =>
+        success(await getPaymentLink(deps(request), authenticatedMerchant(request), request.params.id)),
     });
 
     app.patch("/payment-links/:id", {
-      schema: {
-        tags: ["Payment links"],
+      schema: operation({
         summary: "Change a payment link's title, redirects, expiry, use limit, or turn it off",
         description: "A link's amount and token never change: create another link instead.",
-        security: apiKeySecurity,
         params,
         body: withExample(updatePaymentLinkInputSchema, requestExamples.updatePaymentLink),
         response: {
           200: successBody(paymentLinkViewSchema, "The changed link"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
         },
-      },
-      handler: async (request) => ({
-        success: true as const,
-        data: await changePaymentLink(
-          deps(request),
-          authenticatedMerchant(request),
-          request.params.id,
-          request.body,
-        ),
       }),
+      handler: async (request) =>
+        success(
+          await changePaymentLink(
+            deps(request),
+            authenticatedMerchant(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
     });
   };
 }

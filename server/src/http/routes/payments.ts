@@ -5,7 +5,7 @@ import { createdPaymentViewSchema, paymentViewSchema } from "../../core/views.js
 import { authenticatedMerchant, paymentCreatorAuth, publicKeyAuth } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import type { RouteContext } from "../context.js";
-import { successBody, withExample } from "../schemas.js";
+import { success, successBody, withExample } from "../schemas.js";
 import { paymentStatusStreamExample, requestExamples } from "../schemaExamples.js";
 import { MAX_STREAMS_PER_IP } from "../statusStream.js";
 
@@ -48,7 +48,7 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         const data = await createPayment(context.payments, authenticatedMerchant(request), request.body);
-        return reply.code(201).send({ success: true, data });
+        return reply.code(201).send(success(data));
       },
     });
 
@@ -72,7 +72,7 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
         if (data.status === "CREATED" && (await context.paymentSync?.syncForRead(data.paymentId))) {
           data = await getPayment(context.reads, merchant, request.params.id, { fresh: true });
         }
-        return { success: true as const, data };
+        return success(data);
       },
     });
 

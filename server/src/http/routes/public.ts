@@ -5,7 +5,7 @@ import { checkHealth, healthSchema } from "../../core/health.js";
 import { chainViewSchema } from "../../core/views.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
-import { documented, successBody } from "../schemas.js";
+import { documented, success, successBody } from "../schemas.js";
 
 /** Endpoints without authentication. */
 export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -16,7 +16,7 @@ export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
         summary: "Supported chains",
         response: { 200: successBody(z.object({ chains: z.array(chainViewSchema) }), "Supported chains") },
       },
-      handler: async () => ({ success: true as const, data: { chains: await listPublicChains(context.db) } }),
+      handler: async () => success({ chains: await listPublicChains(context.db) }),
     });
 
     app.get("/chains/tokens", {
@@ -30,10 +30,7 @@ export function publicRoutes(context: RouteContext): FastifyPluginAsyncZod {
           ),
         },
       },
-      handler: async () => ({
-        success: true as const,
-        data: { chains: await listChainsWithTokens(context.db) },
-      }),
+      handler: async () => success({ chains: await listChainsWithTokens(context.db) }),
     });
 
     app.get("/health", {

@@ -1,6 +1,7 @@
 import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
 import type { WidgetBundle } from "@kassa/widget/build";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { appPage, appPageCsp, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
@@ -27,68 +28,23 @@ function dataBlock(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/**
- * The page's icon, inline (the CSP allows `data:` images): no extra request, and no request for a
- * /favicon.ico that would answer 404.
- */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3b3fd8"/>' +
-    '<path d="M11 8v16M11 16l9-8M11 16l9 8" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>',
-)}`;
-
 function page(bundle: WidgetBundle, config: WidgetPageConfig): string {
-  return [
-    "<!doctype html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    "<title>Kassa payment</title>",
-    `<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
-    `<link rel="stylesheet" href="${ASSETS}${bundle.pageStyle}">`,
-    `<script type="application/json" id="kassa-widget-config">${dataBlock(config)}</script>`,
-    `<script type="module" src="${ASSETS}${bundle.pageScript}"></script>`,
-    "</head>",
-    "<body>",
-    '<div id="kassa-root"><p>Loading…</p></div>',
-    "<noscript>This payment page needs JavaScript.</noscript>",
-    "</body>",
-    "</html>",
-  ].join("\n");
-}
-
-function sendAsset(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  asset: { contents: Uint8Array; contentType: string; etag: string },
-  cacheControl: string,
-) {
-  reply
-    .header("content-type", asset.contentType)
-    .header("etag", asset.etag)
-    .header("cache-control", cacheControl);
-  if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
-  return reply.send(Buffer.from(asset.contents));
+  return appPage({
+    title: "Kassa payment",
+    assets: ASSETS,
+    pageStyle: bundle.pageStyle,
+    pageScript: bundle.pageScript,
+    head: [`<script type="application/json" id="kassa-widget-config">${dataBlock(config)}</script>`],
+    rootId: "kassa-root",
+    noscript: "This payment page needs JavaScript.",
+  });
 }
 
 export function widgetRoutes(options: WidgetServeOptions = {}) {
   const connectSrc = ["'self'", ...(options.devWallet ? [new URL(options.devWallet.rpcUrl).origin] : [])];
   // The page may be framed by any merchant (iframe mode) and must keep its opener (popup mode).
   const pageHelmet = {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc,
-        frameAncestors: ["*"],
-        baseUri: ["'none'"],
-        formAction: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: appPageCsp(connectSrc, ["*"]),
     frameguard: false,
     crossOriginOpenerPolicy: { policy: "unsafe-none" },
     crossOriginResourcePolicy: { policy: "cross-origin" },
