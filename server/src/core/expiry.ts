@@ -1,7 +1,7 @@
 import { withTryAdvisoryLock, type Db } from "../db/database.js";
 import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/paymentExpiry.js";
 import type { SettlementOptions } from "./settlement.js";
-import { DELIVERY_JOBS, paymentEventRows } from "./webhooks/outbox.js";
+import { paymentEventRows } from "./webhooks/outbox.js";
 
 /**
  * CREATED -> EXPIRED once `expiresAt` passed: the sweep (a cron job, one runner at a time) and the on-demand
@@ -24,7 +24,7 @@ export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
 
 /**
  * One expiry batch: reads up to `limit` due payments without a lock and builds their `payment.expired`
- * events, then moves those still CREATED to EXPIRED with their events, deliveries and jobs in one
+ * events, then moves those still CREATED to EXPIRED with their events and deliveries in one
  * statement, so the batch's row locks last one statement. Rows another runner holds are skipped, and so
  * are payments whose pay transaction was seen mined within SEEN_PAYMENT_HOLD_MS (they wait for finality).
  */
@@ -41,7 +41,6 @@ async function expireBatch(
     now: options.now,
     heldSince,
     ...rows,
-    jobs: DELIVERY_JOBS,
   });
   return { due: due.length, expired };
 }

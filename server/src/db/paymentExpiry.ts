@@ -2,13 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "./database.js";
 import { assertPaymentMove } from "./paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "./payments.js";
-import {
-  type DeliveryJobOptions,
-  deliveryWithJobCtes,
-  eventRecords,
-  type NewWebhookDeliveryWithJob,
-  type NewWebhookEvent,
-} from "./webhooks.js";
+import { deliveryCte, eventRecords, type NewWebhookDelivery, type NewWebhookEvent } from "./webhooks.js";
 
 /**
  * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
@@ -34,7 +28,7 @@ export function findDuePaymentDetails(
 /**
  * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
  * the events' payments still CREATED and due at `now`, and not seen paid after `heldSince` (rows another transaction holds are skipped, not
- * waited for), and, for exactly those, their events, deliveries and delivery jobs (deliveryWithJobCtes). Returns the payment ids it expired.
+ * waited for), and, for exactly those, their events and deliveries (deliveryCte). Returns the payment ids it expired.
  */
 export async function expirePaymentsWithEvents(
   db: Db,
@@ -42,14 +36,12 @@ export async function expirePaymentsWithEvents(
     now: Date;
     heldSince: Date;
     events: readonly NewWebhookEvent[];
-    deliveries: readonly NewWebhookDeliveryWithJob[];
-    jobs: DeliveryJobOptions;
+    deliveries: readonly NewWebhookDelivery[];
   },
 ): Promise<string[]> {
   if (input.events.length === 0) return [];
   // The one status write outside movePaymentStatus: set-based, and only this move of the table.
   assertPaymentMove("CREATED", "EXPIRED");
-  const deliveries = deliveryWithJobCtes(input.deliveries, input.jobs);
   const { rows } = await sql<{ payment_id: string }>`
     WITH input AS (
       SELECT * FROM ${eventRecords(input.events)}
@@ -67,7 +59,7 @@ export async function expirePaymentsWithEvents(
       SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
       FROM input JOIN expired ON expired.id = input.payment_row_id
       RETURNING id
-    )${deliveries.ctes}
-    SELECT expired.payment_id FROM expired${deliveries.from}`.execute(db);
+    )${deliveryCte(input.deliveries)}
+    SELECT expired.payment_id FROM expired`.execute(db);
   return rows.map((row) => row.payment_id);
 }

@@ -202,6 +202,8 @@ export interface WebhookDeliveriesTable extends Timestamps {
   delivered_at: NullableDate;
   /** While an attempt is being sent: the end of its lease on one of the merchant's slots. */
   sending_until: NullableDate;
+  /** While an attempt is being sent: who sends it (host:pid of the worker process). */
+  sending_by: string | null;
 }
 
 export interface WebhookAttemptsTable {

@@ -50,89 +50,45 @@ export function eventRecords(events: readonly NewWebhookEvent[]): RawBuilder<unk
     AS e(id text, payment_row_id bigint, merchant_id integer, type text, payload jsonb)`;
 }
 
-/** A delivery with the payload of the job that sends it. */
-export type NewWebhookDeliveryWithJob = NewWebhookDelivery & { job: object };
-
-/** How deliveries get their jobs: the task that sends one, and the merchant's slots (see jobsOfNewDeliveries). */
-export interface DeliveryJobOptions {
-  task: string;
-  perMerchant: number;
-}
-
 /**
- * SQL common table expressions writing `deliveries` (those whose event the CTE `inserted_events` wrote)
- * and their jobs, for the statement that writes the events: `ctes` goes after that statement's own CTEs,
- * `from` after its final SELECT's FROM (the jobs CTE runs only when selected). Both empty when there are
- * no deliveries: no call into the job queue.
- *
- * A delivery gets a job (`task`, graphile-worker's add_jobs) only while its merchant has fewer than
- * `perMerchant` due deliveries, counting those written before it: the others wait, parked, for one of the
- * merchant's attempts to end and start them, instead of each costing a job that would find no free slot
- * and coming ahead of other merchants' work.
+ * A SQL common table expression writing `deliveries` (those whose event the CTE `inserted_events` wrote),
+ * for the statement that writes the events: it goes after that statement's own CTEs. Empty when there are
+ * no deliveries. The worker processes' senders find the new deliveries due (no job is added: an event's
+ * transaction takes no queue lock).
  */
-export function deliveryWithJobCtes(
-  deliveries: readonly NewWebhookDeliveryWithJob[],
-  options: DeliveryJobOptions,
-): { ctes: RawBuilder<unknown>; from: RawBuilder<unknown> } {
-  if (deliveries.length === 0) return { ctes: sql``, from: sql`` };
+export function deliveryCte(deliveries: readonly NewWebhookDelivery[]): RawBuilder<unknown> {
+  if (deliveries.length === 0) return sql``;
   const rows = JSON.stringify(
     deliveries.map((delivery) => ({
       id: delivery.id,
       event_id: delivery.eventId,
       merchant_id: delivery.merchantId,
       next_attempt_at: delivery.nextAttemptAt,
-      job: delivery.job,
     })),
   );
-  return {
-    ctes: sql`, inserted_deliveries AS (
-      INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
-      SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
-      FROM json_to_recordset(${rows}::json)
-        AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz, job json)
-      JOIN inserted_events ON inserted_events.id = d.event_id
-      RETURNING id
-    ), specs AS (
-      SELECT ARRAY(
-        SELECT json_populate_record(NULL::graphile_worker.job_spec,
-          json_build_object('identifier', ${options.task}::text, 'payload', d.job, 'job_key', d.id))
-        FROM (
-          SELECT d.id, d.merchant_id, d.next_attempt_at, d.job,
-            row_number() OVER (PARTITION BY d.merchant_id ORDER BY d.next_attempt_at, d.id) AS place
-          FROM json_to_recordset(${rows}::json) AS d(id text, merchant_id integer, next_attempt_at timestamptz, job json)
-          JOIN inserted_deliveries ON inserted_deliveries.id = d.id
-        ) AS d
-        WHERE d.place + (
-          SELECT count(*) FROM (
-            SELECT 1 FROM webhook_deliveries w
-            WHERE w.merchant_id = d.merchant_id AND w.status = 'PENDING' AND w.next_attempt_at <= d.next_attempt_at
-            LIMIT ${options.perMerchant}::int
-          ) AS due
-        ) <= ${options.perMerchant}::int
-      ) AS jobs
-    ), jobs AS (
-      -- No job (every delivery parked): no call, so no NOTIFY, whose commit-time lock serializes commits.
-      SELECT count(*) AS added FROM specs, graphile_worker.add_jobs(specs.jobs) WHERE cardinality(specs.jobs) > 0
-    )`,
-    from: sql`, jobs`,
-  };
+  return sql`, inserted_deliveries AS (
+    INSERT INTO webhook_deliveries (id, event_id, merchant_id, next_attempt_at)
+    SELECT d.id, d.event_id, d.merchant_id, d.next_attempt_at
+    FROM json_to_recordset(${rows}::json)
+      AS d(id text, event_id text, merchant_id integer, next_attempt_at timestamptz)
+    JOIN inserted_events ON inserted_events.id = d.event_id
+    RETURNING id
+  )`;
 }
 
-/** Events, their deliveries and the deliveries' jobs (deliveryWithJobCtes), in one statement. */
+/** Events and their deliveries (deliveryCte), in one statement. */
 export async function insertEventsWithDeliveries(
   db: Db,
-  input: { events: readonly NewWebhookEvent[]; deliveries: readonly NewWebhookDeliveryWithJob[] },
-  jobs: DeliveryJobOptions,
+  input: { events: readonly NewWebhookEvent[]; deliveries: readonly NewWebhookDelivery[] },
 ): Promise<void> {
   if (input.events.length === 0) return;
-  const deliveries = deliveryWithJobCtes(input.deliveries, jobs);
   await sql`
     WITH inserted_events AS (
       INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
       SELECT e.id, e.merchant_id, e.payment_row_id, e.type, e.payload FROM ${eventRecords(input.events)}
       RETURNING id
-    )${deliveries.ctes}
-    SELECT count(*) FROM inserted_events${deliveries.from}`.execute(db);
+    )${deliveryCte(input.deliveries)}
+    SELECT count(*) FROM inserted_events`.execute(db);
 }
 
 export function insertWebhookDelivery(db: Db, delivery: NewWebhookDelivery): Promise<WebhookDeliveryRow> {
@@ -148,23 +104,9 @@ export function insertWebhookDelivery(db: Db, delivery: NewWebhookDelivery): Pro
     .executeTakeFirstOrThrow();
 }
 
-/** How many of the merchant's PENDING deliveries are due (waiting or being sent), counting up to `atMost`. */
-export async function countDueDeliveries(
-  db: Db,
-  merchantId: number,
-  options: { now: Date; atMost: number },
-): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM webhook_deliveries
-      WHERE merchant_id = ${merchantId} AND status = 'PENDING' AND next_attempt_at <= ${options.now}
-      LIMIT ${options.atMost}
-    ) AS due`.execute(db);
-  return rows[0]?.n ?? 0;
-}
-
 /** A claimed delivery with what sending it needs: the event and the merchant's current URL and secret. */
 export interface DeliveryToSend {
+  id: string;
   merchant_id: number;
   attempt_count: number;
   event_id: string;

@@ -4,12 +4,8 @@
  * long-running service of the worker role.
  */
 export const TASKS = {
-  /** One webhook delivery attempt (job key: the delivery id). */
-  deliverWebhook: "lifecycle_deliver_webhook",
   /** The expiry sweep (cron, every minute). */
   expirePayments: "lifecycle_expire_payments",
-  /** Deliveries parked for a merchant slot whose wake-up was lost with a dead worker (cron). */
-  wakeWebhookDeliveries: "lifecycle_wake_webhook_deliveries",
   /** A refund not sent by its deadline returns its payment to PAID. */
   expireRefund: "lifecycle_expire_refund",
   /** Sends (or finds already sent) one accepted gasless relay. */

@@ -6,17 +6,10 @@ import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from 
 import { sweepExpiredPayments } from "../core/expiry.js";
 import { settlementHandlers } from "../core/settlement.js";
 import { expireRefund } from "../core/refunds.js";
-import {
-  attemptWebhookDelivery,
-  wakeStrandedDeliveries,
-  type WebhookDeliveryDeps,
-} from "../core/webhooks/delivery.js";
+import { createWebhookSender } from "../core/webhooks/sender.js";
 import type { Db } from "../db/database.js";
 import type { WorkerModule } from "./worker.js";
 import { TASKS } from "../domain/tasks.js";
-
-/** A delivery due for this long without being sent has lost its wake-up. */
-const STRANDED_AFTER_MS = 30_000;
 
 export interface LifecycleModuleOptions {
   db: Db;
@@ -32,6 +25,8 @@ export interface LifecycleModuleOptions {
   deliveriesPerMerchant?: number;
   /** Default DEFAULT_RETRY_SCHEDULE_MS (about three days). */
   webhookRetryScheduleMs?: readonly number[];
+  /** How often the webhook sender looks for due deliveries when idle; default 100 ms. */
+  webhookPollIntervalMs?: number;
   /** Expiry sweep schedule (crontab); default every minute. Reads also expire payments on the spot. */
   expiryCron?: string;
   watcher?: Pick<
@@ -46,36 +41,28 @@ export interface LifecycleModule extends WorkerModule {
   watcher: ChainWatcher | undefined;
 }
 
-const deliveryPayload = z.object({ deliveryId: z.string(), merchantId: z.number().optional() });
 const refundPayload = z.object({ refundId: z.string() });
 
 /**
- * The worker role's part of the payment lifecycle: the chain watcher (a background service), webhook
- * delivery attempts, the expiry sweep (cron) and refund expiry checks (jobs).
+ * The worker role's part of the payment lifecycle: the chain watcher and the webhook sender (background
+ * services), the expiry sweep (cron) and refund expiry checks (jobs).
  */
 export function lifecycleWorkerModule(options: LifecycleModuleOptions): LifecycleModule {
   const now = options.now ?? (() => new Date());
-  const deliveryDeps: WebhookDeliveryDeps = {
+  const log = options.logger.child({ module: "lifecycle" });
+  const sender = createWebhookSender({
     db: options.db,
     now,
+    logger: options.logger,
     allowPrivate: options.webhookAllowPrivate,
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
     ...(options.webhookRetryScheduleMs === undefined
       ? {}
       : { retryScheduleMs: options.webhookRetryScheduleMs }),
     ...(options.deliveriesPerMerchant === undefined ? {} : { perMerchant: options.deliveriesPerMerchant }),
-  };
-  const log = options.logger.child({ module: "lifecycle" });
+    ...(options.webhookPollIntervalMs === undefined ? {} : { pollIntervalMs: options.webhookPollIntervalMs }),
+  });
 
-  const deliverWebhook: Task = async (payload) => {
-    const { deliveryId } = deliveryPayload.parse(payload);
-    const outcome = await attemptWebhookDelivery(deliveryDeps, deliveryId);
-    log.info({ deliveryId, outcome }, "webhook delivery attempt");
-  };
-  const wakeDeliveries: Task = async () => {
-    const woken = await wakeStrandedDeliveries(deliveryDeps, STRANDED_AFTER_MS);
-    if (woken > 0) log.info({ count: woken }, "stranded webhook deliveries started again");
-  };
   const expirePayments: Task = async () => {
     const expired = await sweepExpiredPayments(options.db, { now });
     if (expired === undefined) log.info("expiry sweep skipped: another one is running");
@@ -101,10 +88,8 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
 
   return {
     tasks: {
-      [TASKS.deliverWebhook]: deliverWebhook,
       [TASKS.expirePayments]: expirePayments,
       [TASKS.expireRefund]: expireRefundTask,
-      [TASKS.wakeWebhookDeliveries]: wakeDeliveries,
     },
     cron: [
       {
@@ -112,13 +97,8 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
         match: options.expiryCron ?? "* * * * *",
         options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.expirePayments },
       },
-      {
-        task: TASKS.wakeWebhookDeliveries,
-        match: "* * * * *",
-        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.wakeWebhookDeliveries },
-      },
     ],
-    services: watcher ? [watcher] : [],
+    services: watcher ? [watcher, sender] : [sender],
     watcher,
   };
 }

@@ -1,12 +1,10 @@
 /**
  * Webhook delivery after an outage and beside a slow merchant: a success brings the endpoint's waiting
- * retries forward; a merchant over its concurrency neither holds worker slots nor delays the others, and
- * its limit holds across worker processes.
+ * retries forward; a merchant over its concurrency neither holds the senders nor delays the others, and
+ * its limit holds across worker processes; a lease left by a sender that died ends by itself.
  */
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPaymentEvent } from "../../src/core/webhooks/outbox.js";
-import { wakeStrandedDeliveries } from "../../src/core/webhooks/delivery.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent,
@@ -115,7 +113,7 @@ describe("webhook delivery beside a slow merchant", () => {
       const before = receiver.received.length;
       for (let i = 0; i < 10; i++) await causeEvent(t);
       await waitFor("the fast merchant's ten events", () => receiver.received.length === before + 10);
-      // Two workers of ten slots each, yet the slow merchant never had more than its four requests open.
+      // Two workers' senders, yet the slow merchant never had more than its four requests open.
       expect(slow.requests).toBe(4);
       const backlog = await deliveriesOf(slowShop.merchantKey);
       expect(backlog.filter((d) => d.status === "PENDING")).toHaveLength(12);
@@ -137,26 +135,35 @@ describe("webhook delivery beside a slow merchant", () => {
   });
 });
 
-describe("a delivery whose wake-up was lost", () => {
-  it("is started again by the periodic sweep", async () => {
+describe("a delivery leased by a sender that died", () => {
+  it("is sent once its lease has ended, not before", async () => {
     const p = await createPayment(t);
-    // A parked delivery whose waker died: due for a minute, no job.
-    const eventId = await t.database.db.transaction().execute(async (trx) => {
-      const id = await recordPaymentEvent(trx, "payment.expired", p.paymentId, new Date());
-      const delivery = await trx
-        .updateTable("webhook_deliveries")
-        .set({ next_attempt_at: new Date(Date.now() - 60_000) })
-        .where("event_id", "=", id)
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${delivery.id}`.execute(trx);
-      return id;
-    });
-    const deps = { db: t.database.db, now: () => new Date() };
-    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(1);
-    await waitFor("the stranded delivery", () =>
-      receiver.received.find((d) => d.headers["webhook-id"] === eventId),
+    // Two deliveries whose sender died mid-request: one lease still running, one already over.
+    const lease = async (until: Date) =>
+      t.database.db.transaction().execute(async (trx) => {
+        const id = await recordPaymentEvent(trx, "payment.expired", p.paymentId, new Date());
+        await trx
+          .updateTable("webhook_deliveries")
+          .set({ sending_until: until, sending_by: "dead-host:1" })
+          .where("event_id", "=", id)
+          .execute();
+        return id;
+      });
+    const running = await lease(new Date(Date.now() + 600_000));
+    const over = await lease(new Date(Date.now() - 1_000));
+    await waitFor("the delivery whose lease is over", () =>
+      receiver.received.find((d) => d.headers["webhook-id"] === over),
     );
-    expect(await wakeStrandedDeliveries(deps, 30_000)).toBe(0);
+    const deliveries = await t.database.db
+      .selectFrom("webhook_deliveries")
+      .select(["event_id", "status", "sending_by"])
+      .where("event_id", "in", [running, over])
+      .orderBy("status")
+      .execute();
+    expect(deliveries).toEqual([
+      { event_id: running, status: "PENDING", sending_by: "dead-host:1" },
+      { event_id: over, status: "SUCCEEDED", sending_by: null },
+    ]);
+    expect(receiver.received.some((d) => d.headers["webhook-id"] === running)).toBe(false);
   });
 });

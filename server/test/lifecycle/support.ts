@@ -152,10 +152,21 @@ export async function webhookEvents(db: Db, paymentId: string) {
   return events;
 }
 
-export async function countJobs(db: Db, task: string): Promise<number> {
+/** The jobs queued of `task`, or of every task. */
+export async function countJobs(db: Db, task?: string): Promise<number> {
   const result = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = ${task}`.execute(db);
+    SELECT count(*)::int AS n FROM graphile_worker.jobs
+    WHERE ${task ?? null}::text IS NULL OR task_identifier = ${task ?? null}`.execute(db);
   return result.rows[0]?.n ?? 0;
+}
+
+/** The deliveries of an event: status and when due. */
+export function deliveriesOfEvent(db: Db, eventId: string) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .select(["status", "next_attempt_at"])
+    .where("event_id", "=", eventId)
+    .execute();
 }
 
 // Webhook receiver and worker

@@ -1,17 +1,11 @@
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db/database.js";
-import { claimDeliverySlot, finishDeliveryAttempt, listStrandedDeliveries } from "../../db/webhookSlots.js";
+import { type DeliveryToSend } from "../../db/webhooks.js";
+import { finishDeliveryAttempt } from "../../db/webhookSlots.js";
 import { postWebhook } from "./http.js";
-import {
-  DEFAULT_RETRY_SCHEDULE_MS,
-  WEBHOOK_TIMEOUT_MS,
-  DEFAULT_DELIVERIES_PER_MERCHANT,
-  RETRIES_BROUGHT_FORWARD,
-  SLOT_LEASE_MARGIN_MS,
-  enqueueDelivery,
-} from "./outbox.js";
+import { DEFAULT_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS, RETRIES_BROUGHT_FORWARD } from "./outbox.js";
 
-/** One delivery attempt: the merchant's slot lease, the signed POST, the retry schedule. */
+/** One delivery attempt: the signed POST, the retry schedule, the outcome recorded. */
 
 export interface WebhookDeliveryDeps {
   db: Db;
@@ -24,19 +18,10 @@ export interface WebhookDeliveryDeps {
   retryScheduleMs?: readonly number[];
   /** Default Math.random; tests pin the jitter. */
   random?: () => number;
-  /** Deliveries of one merchant sent at once, across every worker; default DEFAULT_DELIVERIES_PER_MERCHANT. */
-  perMerchant?: number;
 }
 
-export type DeliveryAttemptOutcome =
-  | "succeeded"
-  | "retry-scheduled"
-  | "failed"
-  | "skipped"
-  /** Every slot of the merchant was taken: started again when one is released. */
-  | "parked"
-  /** Not due yet, or being sent elsewhere: its job was moved to when it is. */
-  | "deferred";
+/** `skipped`: another sender had already recorded this attempt, or the delivery had moved on. */
+export type DeliveryAttemptOutcome = "succeeded" | "retry-scheduled" | "failed" | "skipped";
 
 /** The headers of a Standard Webhooks message, signed with the merchant's `whsec_` secret. */
 export function signWebhook(
@@ -53,30 +38,17 @@ export function signWebhook(
 }
 
 /**
- * One attempt of a due PENDING delivery: take one of its merchant's slots (or park), POST, log the attempt,
- * then mark it delivered, schedule the next try or give up after the last one, and start the merchant's
- * next deliveries, all in one statement. Never throws for a merchant's failure, so the job itself
- * succeeds; the schedule is ours, not graphile-worker's. Safe to run twice or after a crash: the delivery
- * row says whether and when to send, and every try carries the same webhook-id.
+ * One attempt of a delivery the caller claimed (claimDueDeliveries, which leased one of its merchant's
+ * slots): POST, then log the attempt and mark it delivered, schedule the next try or give up after the last
+ * one, releasing the slot, in one statement. Never throws for a merchant's failure: the schedule is ours.
+ * Safe to run twice or after a crash: the attempt's row says whether it was recorded, and every try carries
+ * the same webhook-id.
  */
-export async function attemptWebhookDelivery(
+export async function attemptClaimedDelivery(
   deps: WebhookDeliveryDeps,
-  deliveryId: string,
+  delivery: DeliveryToSend,
 ): Promise<DeliveryAttemptOutcome> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const claimedAt = deps.now();
-  const claim = await claimDeliverySlot(deps.db, deliveryId, {
-    now: claimedAt,
-    leaseUntil: new Date(claimedAt.getTime() + timeoutMs + SLOT_LEASE_MARGIN_MS),
-    perMerchant: deps.perMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT,
-  });
-  if (claim.kind === "done") return "skipped";
-  if (claim.kind === "no-slot") return "parked";
-  if (claim.kind === "later") {
-    await enqueueDelivery(deps.db, deliveryId, claim.merchantId, claim.at);
-    return "deferred";
-  }
-  const { delivery } = claim;
   const attempt = delivery.attempt_count + 1;
   const schedule = deps.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
   const url = delivery.webhook_url;
@@ -116,8 +88,7 @@ export async function attemptWebhookDelivery(
       : new Date(now.getTime() + Math.round(retryDelay * (0.8 + 0.4 * (deps.random ?? Math.random)())));
   const outcome = succeeded ? "succeeded" : nextAttemptAt ? "retry-scheduled" : "failed";
   const recorded = await finishDeliveryAttempt(deps.db, {
-    deliveryId,
-    merchantId: delivery.merchant_id,
+    deliveryId: delivery.id,
     attempt,
     url: url ?? "",
     statusCode,
@@ -127,28 +98,8 @@ export async function attemptWebhookDelivery(
     nextAttemptAt,
     deliveredAt: succeeded ? now : null,
     now,
-    // The slot this attempt held is free again: the merchant's next delivery may start, and after a
-    // success a few of its waiting retries too.
-    wakeParked: 1,
-    wakeRetries: succeeded ? RETRIES_BROUGHT_FORWARD : 0,
+    // The endpoint answers again: a few of its waiting retries need not wait for their schedule.
+    bringForward: succeeded ? RETRIES_BROUGHT_FORWARD : 0,
   });
-  return recorded === "skipped" ? "skipped" : outcome;
-}
-
-/**
- * Starts again the deliveries parked for a slot whose wake-up was lost (the worker whose attempt was to
- * start them died), as many per merchant as it has free slots. Run periodically; returns how many.
- */
-export async function wakeStrandedDeliveries(
-  deps: Pick<WebhookDeliveryDeps, "db" | "now" | "perMerchant">,
-  waitedMs: number,
-): Promise<number> {
-  const now = deps.now();
-  const stranded = await listStrandedDeliveries(deps.db, {
-    now,
-    olderThan: new Date(now.getTime() - waitedMs),
-    perMerchant: deps.perMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT,
-  });
-  for (const row of stranded) await enqueueDelivery(deps.db, row.id, row.merchant_id);
-  return stranded.length;
+  return recorded === "recorded" ? outcome : "skipped";
 }

@@ -1,23 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.js";
-import { enqueueJob } from "../../db/jobQueue.js";
 import { type WebhookDeliveryRow } from "../../db/rows.js";
 import { type WebhookEventType } from "../../domain/records.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments.js";
 import {
-  countDueDeliveries,
-  type DeliveryJobOptions,
   insertEventsWithDeliveries,
   insertWebhookDelivery,
-  type NewWebhookDeliveryWithJob,
+  type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../../db/webhooks.js";
-import { TASKS } from "../../domain/tasks.js";
 import type { WebhookEventBody } from "./events.js";
 
 /**
- * The webhook outbox: every payment status change records its event, and a delivery per merchant endpoint
- * with its job, in the caller's transaction.
+ * The webhook outbox: every payment status change records its event, and a delivery per merchant endpoint,
+ * in the caller's transaction. The worker processes' senders (sender.ts) find the deliveries due.
  */
 
 /**
@@ -44,28 +40,15 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
- * Deliveries of one merchant being sent at once, across every worker process; a slow or dead endpoint
- * (each attempt bounded by the timeout) therefore never takes the worker slots other merchants need. A
- * delivery over the limit is parked (its job ends at once, no attempt used) and started again when one of
- * the merchant's attempts ends, so it neither holds a slot nor comes back ahead of fresh work.
- * (graphile-worker's named queues would serialize a merchant's deliveries too, but they cost ~200 ms per
- * job, far too slow.)
+ * Deliveries of one merchant being sent at once, across every worker process: a slow or dead endpoint
+ * (each attempt bounded by the timeout) holds at most this many requests open, and its other deliveries
+ * wait in the table, costing no sender anything, while other merchants' deliveries go out.
  */
 export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
-/** How recorded events' deliveries get their jobs (deliveryWithJobCtes). */
-export const DELIVERY_JOBS: DeliveryJobOptions = {
-  task: TASKS.deliverWebhook,
-  perMerchant: DEFAULT_DELIVERIES_PER_MERCHANT,
-};
 /** Waiting retries of an endpoint started again after one of its deliveries succeeds. */
 export const RETRIES_BROUGHT_FORWARD = 3;
 /** A merchant slot is leased for the attempt's timeout plus this; a sender that died frees it by then. */
 export const SLOT_LEASE_MARGIN_MS = 5_000;
-
-export interface DeliverWebhookPayload {
-  deliveryId: string;
-  merchantId: number;
-}
 
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
@@ -126,8 +109,7 @@ export function paymentEventPayload(
 }
 
 /**
- * Records that `type` happened to a payment and, when the merchant has a webhook URL, its delivery and
- * delivery job. Call it inside the transaction of the state change it reports (pass `trx`): the event
+ * Records that `type` happened to a payment and, when the merchant has a webhook URL, its delivery. Call it inside the transaction of the state change it reports (pass `trx`): the event
  * exists exactly when the change committed.
  */
 export async function recordPaymentEvent(
@@ -141,10 +123,10 @@ export async function recordPaymentEvent(
   return eventId as string;
 }
 
-/** What recording events about payments writes: the events, and a delivery with its job per event whose merchant has a webhook URL. */
+/** What recording events about payments writes: the events, and a delivery per event whose merchant has a webhook URL. */
 export interface PaymentEventRows {
   events: NewWebhookEvent[];
-  deliveries: NewWebhookDeliveryWithJob[];
+  deliveries: NewWebhookDelivery[];
 }
 
 /**
@@ -158,7 +140,7 @@ export function paymentEventRows(
   extra: Parameters<typeof paymentEventPayload>[4] = {},
 ): PaymentEventRows {
   const events: NewWebhookEvent[] = [];
-  const deliveries: NewWebhookDeliveryWithJob[] = [];
+  const deliveries: NewWebhookDelivery[] = [];
   for (const payment of payments) {
     const id = newEventId();
     events.push({
@@ -169,14 +151,11 @@ export function paymentEventRows(
       payload: paymentEventPayload(id, type, now, payment, extra),
     });
     if (!payment.merchant_has_webhook) continue;
-    const deliveryId = newDeliveryId();
-    const job: DeliverWebhookPayload = { deliveryId, merchantId: payment.merchant_id };
     deliveries.push({
-      id: deliveryId,
+      id: newDeliveryId(),
       eventId: id,
       merchantId: payment.merchant_id,
       nextAttemptAt: now,
-      job,
     });
   }
   return { events, deliveries };
@@ -184,7 +163,7 @@ export function paymentEventRows(
 
 /**
  * recordPaymentEvent for several payments, set-based: one read of the payments, then one statement
- * writing the events, the deliveries and their jobs, however many payments. Returns the event ids in the
+ * writing the events and the deliveries, however many payments. Returns the event ids in the
  * order of `paymentIds`.
  */
 export async function recordPaymentEvents(
@@ -203,36 +182,16 @@ export async function recordPaymentEvents(
     return payment;
   });
   const { events, deliveries } = paymentEventRows(type, payments, now, extra);
-  await insertEventsWithDeliveries(trx, { events, deliveries }, DELIVERY_JOBS);
+  await insertEventsWithDeliveries(trx, { events, deliveries });
   return events.map((event) => event.id);
 }
 
-/**
- * The job that attempts a delivery, keyed by the delivery: adding it again moves the waiting job (to
- * `runAt`, default now) instead of doubling it.
- */
-export function enqueueDelivery(db: Db, deliveryId: string, merchantId: number, runAt?: Date): Promise<void> {
-  return enqueueJob(db, TASKS.deliverWebhook, { deliveryId, merchantId } satisfies DeliverWebhookPayload, {
-    jobKey: deliveryId,
-    ...(runAt ? { runAt } : {}),
-  });
-}
-
-export async function createDelivery(
+/** A new delivery of a recorded event (a redelivery, a test event), due now. */
+export function createDelivery(
   trx: Db,
   eventId: string,
   merchantId: number,
   now: Date,
 ): Promise<WebhookDeliveryRow> {
-  // A merchant with a full set of due deliveries already: this one waits, parked, for one of them to
-  // end (which starts the oldest waiting), instead of costing a job that would only find no free slot.
-  const due = await countDueDeliveries(trx, merchantId, { now, atMost: DEFAULT_DELIVERIES_PER_MERCHANT });
-  const delivery = await insertWebhookDelivery(trx, {
-    id: newDeliveryId(),
-    eventId,
-    merchantId,
-    nextAttemptAt: now,
-  });
-  if (due < DEFAULT_DELIVERIES_PER_MERCHANT) await enqueueDelivery(trx, delivery.id, merchantId);
-  return delivery;
+  return insertWebhookDelivery(trx, { id: newDeliveryId(), eventId, merchantId, nextAttemptAt: now });
 }

@@ -1,0 +1,88 @@
+-- Webhook deliveries are sent by a sender loop in each worker process that claims due deliveries from
+-- this table, instead of one graphile-worker job per delivery: an HTTP request waiting on a slow merchant
+-- no longer holds one of the process's job slots, and recording an event adds no job (whose NOTIFY takes
+-- a cluster-wide lock at every commit). Retries are the delivery's own `next_attempt_at`; a delivery over
+-- its merchant's limit simply waits in the table until a slot is free.
+
+-- Who holds a delivery's lease (host:pid of the sending process), for operators and the crash tests.
+ALTER TABLE webhook_deliveries ADD COLUMN sending_by text;
+
+-- The per-delivery job machinery this replaces.
+DROP FUNCTION kassa_claim_webhook_delivery_to_send(text, timestamptz, timestamptz, integer, integer);
+DROP FUNCTION kassa_claim_webhook_delivery(text, timestamptz, timestamptz, integer, integer);
+DROP FUNCTION kassa_finish_webhook_attempt(text, integer, integer, text, integer, integer, text, text,
+  timestamptz, timestamptz, timestamptz, integer, integer, integer, text);
+DO $$
+BEGIN
+  IF to_regclass('graphile_worker._private_jobs') IS NOT NULL THEN
+    DELETE FROM graphile_worker._private_jobs
+    WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks
+      WHERE identifier IN ('lifecycle_deliver_webhook', 'lifecycle_wake_webhook_deliveries'));
+  END IF;
+END $$;
+
+-- Claims up to `p_limit` due PENDING deliveries not being sent, at most as many per merchant as it has
+-- free slots (`p_per_merchant` less its live leases), oldest due first across merchants; leases them to
+-- `p_sender` until `p_lease_until` and returns what sending each needs. Claims are serialized by a
+-- transaction advisory lock (`p_lock_key`), taken before anything is read: each statement of this function
+-- reads after the lock, so it sees every lease an earlier claim committed and the limit holds across
+-- processes. The merchants with PENDING deliveries are found by a skip scan of the pending index, and each
+-- costs two index probes: the claim's cost follows the merchants with work, not the table's history.
+CREATE FUNCTION kassa_claim_webhook_deliveries(
+  p_now timestamptz,
+  p_lease_until timestamptz,
+  p_per_merchant integer,
+  p_limit integer,
+  p_lock_key bigint,
+  p_sender text
+) RETURNS TABLE (
+  id text,
+  merchant_id integer,
+  attempt_count integer,
+  event_id text,
+  event_type text,
+  event_payload jsonb,
+  webhook_url text,
+  webhook_secret text
+) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  IF p_limit <= 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(p_lock_key);
+  RETURN QUERY
+  WITH RECURSIVE pending_merchants AS (
+    (SELECT d.merchant_id FROM webhook_deliveries d WHERE d.status = 'PENDING' ORDER BY d.merchant_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT d.merchant_id FROM webhook_deliveries d
+            WHERE d.status = 'PENDING' AND d.merchant_id > p.merchant_id ORDER BY d.merchant_id LIMIT 1)
+    FROM pending_merchants p WHERE p.merchant_id IS NOT NULL
+  ), picked AS (
+    SELECT due.id FROM pending_merchants p
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n FROM webhook_deliveries s
+      WHERE s.merchant_id = p.merchant_id AND s.sending_until IS NOT NULL AND s.sending_until > p_now
+        AND s.status = 'PENDING'
+    ) AS busy
+    CROSS JOIN LATERAL (
+      SELECT w.id, w.next_attempt_at FROM webhook_deliveries w
+      WHERE w.merchant_id = p.merchant_id AND w.status = 'PENDING' AND w.next_attempt_at <= p_now
+        AND (w.sending_until IS NULL OR w.sending_until <= p_now)
+      ORDER BY w.next_attempt_at, w.id
+      LIMIT greatest(p_per_merchant - busy.n, 0)
+    ) AS due
+    WHERE p.merchant_id IS NOT NULL
+    ORDER BY due.next_attempt_at, due.id
+    LIMIT p_limit
+  ), claimed AS (
+    UPDATE webhook_deliveries d SET sending_until = p_lease_until, sending_by = p_sender
+    FROM picked WHERE d.id = picked.id
+    RETURNING d.id, d.merchant_id, d.attempt_count, d.event_id, d.next_attempt_at
+  )
+  SELECT c.id, c.merchant_id, c.attempt_count, c.event_id, e.type, e.payload, m.webhook_url, m.webhook_secret
+  FROM claimed c
+  JOIN webhook_events e ON e.id = c.event_id
+  JOIN merchants m ON m.id = c.merchant_id
+  ORDER BY c.next_attempt_at, c.id;
+END $$;
