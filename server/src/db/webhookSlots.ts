@@ -8,13 +8,24 @@ import { type DeliveryToSend } from "./webhooks.js";
  * every worker process, and a lease left by a dead sender ends by itself.
  */
 
+/**
+ * The sender's bookkeeping (the claims, whose function sets the same, and the attempt records) commits
+ * without waiting for its WAL flush (synchronous_commit off for the statement's own transaction). What a database crash could lose is the last fraction of a second of
+ * claims and attempt records, and both are replayed: a lost claim leaves the delivery due, a lost record
+ * leaves it leased until the lease ends, then it is sent again with the same webhook-id, which receivers
+ * already treat as the same message. Every flush saved is one the payments' own commits do not queue
+ * behind. Events and deliveries themselves are written in the payment's transaction, durably.
+ */
+const asyncCommit = sql`set_config('synchronous_commit', 'off', true)`;
+
 /** Key of the transaction advisory lock that serializes claims (any constant distinct from the other lock keys). */
 export const WEBHOOK_CLAIM_LOCK_KEY = 4_271_914;
 
 /**
  * Claims up to `limit` due PENDING deliveries for `sender` until `leaseUntil`, at most as many per merchant
  * as it has free slots of `perMerchant`, oldest due first, and reads what to send for each. One statement
- * (migration 021's kassa_claim_webhook_deliveries): the lock is held only inside the database.
+ * (migration 021's kassa_claim_webhook_deliveries): the lock is held only inside the database, and its
+ * commit does not wait for a WAL flush (asyncCommit).
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -80,8 +91,10 @@ export async function finishDeliveryAttempt(
         LIMIT ${outcome.bringForward}::int)
       RETURNING d.id
     )
-    SELECT (SELECT count(*) FROM logged)::int AS logged, (SELECT count(*) FROM recorded)::int AS recorded,
-      (SELECT count(*) FROM brought_forward)::int AS brought_forward`.execute(db);
+    SELECT ${asyncCommit} AS async_commit, (SELECT count(*) FROM logged)::int AS logged,
+      (SELECT count(*) FROM recorded)::int AS recorded, (SELECT count(*) FROM brought_forward)::int AS brought_forward`.execute(
+    db,
+  );
   const result = rows[0]!;
   if (result.logged === 0) return "skipped";
   return result.recorded === 0 ? "moved" : "recorded";

@@ -28,6 +28,8 @@ END $$;
 -- reads after the lock, so it sees every lease an earlier claim committed and the limit holds across
 -- processes. The merchants with PENDING deliveries are found by a skip scan of the pending index, and each
 -- costs two index probes: the claim's cost follows the merchants with work, not the table's history.
+-- Its commit does not wait for the WAL flush: a claim lost in a database crash leaves its deliveries due
+-- (db/webhookSlots.ts, asyncCommit, says why that is safe).
 CREATE FUNCTION kassa_claim_webhook_deliveries(
   p_now timestamptz,
   p_lease_until timestamptz,
@@ -51,6 +53,7 @@ BEGIN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(p_lock_key);
+  PERFORM set_config('synchronous_commit', 'off', true);
   RETURN QUERY
   WITH RECURSIVE pending_merchants AS (
     (SELECT d.merchant_id FROM webhook_deliveries d WHERE d.status = 'PENDING' ORDER BY d.merchant_id LIMIT 1)
