@@ -6,8 +6,9 @@
  *
  * - watcher_block_ms: median of the database work the chain watcher does per block (watcherBlockLookup).
  * - metrics_scrape_ms: median GET /metrics (default cluster-wide gauges) over HTTP.
- * - status_list_rps: GET /merchants/me/payments?status=REFUND_SUBMITTED, autocannon, 32 connections,
- *   3 rounds of 4 s per size after 2 s of warm-up.
+ * - status_list_rps: GET /merchants/me/payments?status=REFUND_SUBMITTED&limit=N, autocannon, 32
+ *   connections, 3 rounds of 4 s per size after 2 s of warm-up; N is a page every size fills (at 10k a
+ *   merchant has 1 such payment), so each size answers the same number of payments.
  * - random_get_rps: GET /payments/:id of random existing payments (each with its merchant's key).
  * - webhook_fast_p99_ms_with_slow_backlog: 400 deliveries queued for a merchant answering in 2 s, then fresh
  *   events of other merchants at 100/s; p99 from the event's transaction to its arrival at the merchant,
@@ -461,9 +462,17 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
   });
 
   progress("status-filtered list");
+  // A page every size fills (the smallest history has 1 such payment a merchant): the same work per
+  // request at every size, so that the ratio is the history's cost and not a longer answer's.
+  const listed = stacks[0]!.fixture.merchants[1]!;
+  const { rows: counted } = await stacks[0]!.client.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM payments WHERE merchant_id = $1 AND status = 'REFUND_SUBMITTED'",
+    [listed.id],
+  );
+  const pageSize = Math.max(1, Math.min(20, counted[0]!.n));
   const lists = await interleaved(stacks, ROUNDS, (stack, round) =>
     rps(round === 0, {
-      url: `${stack.api.baseUrl}/api/v1/merchants/me/payments?status=REFUND_SUBMITTED`,
+      url: `${stack.api.baseUrl}/api/v1/merchants/me/payments?status=REFUND_SUBMITTED&limit=${pageSize}`,
       headers: { "x-api-key": stack.fixture.merchants[1]!.apiKey },
     }),
   );
@@ -520,7 +529,7 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
         expiry_get_p99_ms: round(expiry.p99),
       },
       notes: [
-        `${size}: seeded in ${round(stack.seedSeconds)} s; list and random GET req/s per round ` +
+        `${size}: seeded in ${round(stack.seedSeconds)} s; list (pages of ${pageSize}) and random GET req/s per round ` +
           `${list.map((m) => m.rps).join(", ")} and ${randomGet.map((m) => m.rps).join(", ")} (non-2xx: ${non2xx})`,
         `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; job table after it: ${JSON.stringify(webhooks.jobTable)}; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
           `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch); ` +
