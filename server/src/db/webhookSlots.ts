@@ -23,19 +23,23 @@ export const WEBHOOK_CLAIM_LOCK_KEY = 4_271_914;
 
 /**
  * Claims up to `limit` due PENDING deliveries for `sender` until `leaseUntil`, at most as many per merchant
- * as it has free slots of `perMerchant`, oldest due first, and reads what to send for each. One statement
- * (migration 021's kassa_claim_webhook_deliveries): the lock is held only inside the database, and its
- * commit does not wait for a WAL flush (asyncCommit).
+ * as it has free slots of `perMerchant`, oldest due first, and reads what to send for each (the event and
+ * the merchant's current URL and secret). One statement around migration 021's
+ * kassa_claim_webhook_deliveries: the lock is held only inside the database, and its commit does not wait
+ * for a WAL flush (asyncCommit).
  */
 export async function claimDueDeliveries(
   db: Db,
   options: { now: Date; leaseUntil: Date; perMerchant: number; limit: number; sender: string },
 ): Promise<DeliveryToSend[]> {
   const { rows } = await sql<DeliveryToSend>`
-    SELECT * FROM kassa_claim_webhook_deliveries(${options.now}, ${options.leaseUntil},
-      ${options.perMerchant}::int, ${options.limit}::int, ${WEBHOOK_CLAIM_LOCK_KEY}::bigint, ${options.sender})`.execute(
-    db,
-  );
+    SELECT c.id, c.merchant_id, c.attempt_count, c.event_id, e.type AS event_type, e.payload AS event_payload,
+      m.webhook_url, m.webhook_secret
+    FROM kassa_claim_webhook_deliveries(${options.now}, ${options.leaseUntil}, ${options.perMerchant}::int,
+      ${options.limit}::int, ${WEBHOOK_CLAIM_LOCK_KEY}::bigint, ${options.sender}) AS c
+    JOIN webhook_events e ON e.id = c.event_id
+    JOIN merchants m ON m.id = c.merchant_id
+    ORDER BY c.next_attempt_at, c.id`.execute(db);
   return rows;
 }
 

@@ -22,13 +22,14 @@ BEGIN
 END $$;
 
 -- Claims up to `p_limit` due PENDING deliveries not being sent, at most as many per merchant as it has
--- free slots (`p_per_merchant` less its live leases), oldest due first across merchants; leases them to
--- `p_sender` until `p_lease_until` and returns what sending each needs. Claims are serialized by a
--- transaction advisory lock (`p_lock_key`), taken before anything is read: each statement of this function
--- reads after the lock, so it sees every lease an earlier claim committed and the limit holds across
--- processes. The merchants with PENDING deliveries are found by a skip scan of the pending index, and each
--- costs two index probes: the claim's cost follows the merchants with work, not the table's history.
--- Its commit does not wait for the WAL flush: a claim lost in a database crash leaves its deliveries due
+-- free slots (`p_per_merchant` less its live leases), oldest due first across merchants, and leases them
+-- to `p_sender` until `p_lease_until`; returns the claimed rows (claimDueDeliveries, db/webhookSlots.ts,
+-- reads what to send with them in the same statement). Claims are serialized by a transaction advisory
+-- lock (`p_lock_key`), taken before anything is read: each statement of this function reads after the
+-- lock, so it sees every lease an earlier claim committed and the limit holds across processes. The
+-- merchants with PENDING deliveries are found by a skip scan of the pending index, and each costs two
+-- index probes: the claim's cost follows the merchants with work, not the table's history. Its commit
+-- does not wait for the WAL flush: a claim lost in a database crash leaves its deliveries due
 -- (db/webhookSlots.ts, asyncCommit, says why that is safe).
 CREATE FUNCTION kassa_claim_webhook_deliveries(
   p_now timestamptz,
@@ -37,17 +38,7 @@ CREATE FUNCTION kassa_claim_webhook_deliveries(
   p_limit integer,
   p_lock_key bigint,
   p_sender text
-) RETURNS TABLE (
-  id text,
-  merchant_id integer,
-  attempt_count integer,
-  event_id text,
-  event_type text,
-  event_payload jsonb,
-  webhook_url text,
-  webhook_secret text
-) LANGUAGE plpgsql AS $$
-#variable_conflict use_column
+) RETURNS SETOF webhook_deliveries LANGUAGE plpgsql AS $$
 BEGIN
   IF p_limit <= 0 THEN
     RETURN;
@@ -78,14 +69,8 @@ BEGIN
     WHERE p.merchant_id IS NOT NULL
     ORDER BY due.next_attempt_at, due.id
     LIMIT p_limit
-  ), claimed AS (
-    UPDATE webhook_deliveries d SET sending_until = p_lease_until, sending_by = p_sender
-    FROM picked WHERE d.id = picked.id
-    RETURNING d.id, d.merchant_id, d.attempt_count, d.event_id, d.next_attempt_at
   )
-  SELECT c.id, c.merchant_id, c.attempt_count, c.event_id, e.type, e.payload, m.webhook_url, m.webhook_secret
-  FROM claimed c
-  JOIN webhook_events e ON e.id = c.event_id
-  JOIN merchants m ON m.id = c.merchant_id
-  ORDER BY c.next_attempt_at, c.id;
+  UPDATE webhook_deliveries d SET sending_until = p_lease_until, sending_by = p_sender
+  FROM picked WHERE d.id = picked.id
+  RETURNING d.*;
 END $$;
