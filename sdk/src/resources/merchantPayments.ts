@@ -1,6 +1,5 @@
 import type { ApiClient } from "../api.js";
 import { KassaError } from "../errors.js";
-import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   ListMerchantPaymentsParams,
@@ -10,21 +9,18 @@ import type {
   PaymentTotals,
   PaymentTotalsParams,
 } from "../types.js";
+import { PagedResource } from "./paged.js";
 
-export class MerchantPaymentsResource {
-  constructor(private readonly api: ApiClient) {}
+const listing = { path: "/merchants/me/payments", key: "payments", idKey: "paymentId" } as const;
 
-  /** GET /merchants/me/payments: one page, newest first. */
-  list(params: ListMerchantPaymentsParams = {}, options?: RequestOptions): Promise<MerchantPaymentPage> {
-    return this.api.get("apiKey", "/merchants/me/payments", options, { ...params });
-  }
-
-  /** Every payment matching `params`, newest first, fetching pages as the loop advances. */
-  listAll(
-    params: Omit<ListMerchantPaymentsParams, "starting_after"> = {},
-    options?: RequestOptions,
-  ): AsyncGenerator<MerchantPaymentRecord, void, undefined> {
-    return paginate((page) => this.list(page, options), params, "payments", "paymentId");
+/** The merchant's payments; `list()` and `listAll()` read GET /merchants/me/payments (searched and filtered). */
+export class MerchantPaymentsResource extends PagedResource<
+  ListMerchantPaymentsParams,
+  MerchantPaymentPage,
+  typeof listing
+> {
+  constructor(api: ApiClient) {
+    super(api, listing);
   }
 
   /** GET /merchants/me/payments/:id: the record to verify a payment with. */

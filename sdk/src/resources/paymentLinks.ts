@@ -1,5 +1,4 @@
 import type { ApiClient } from "../api.js";
-import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   CreatePaymentLinkParams,
@@ -8,9 +7,19 @@ import type {
   PaymentLinkPage,
   UpdatePaymentLinkParams,
 } from "../types.js";
+import { PagedResource } from "./paged.js";
 
-export class PaymentLinksResource {
-  constructor(private readonly api: ApiClient) {}
+const listing = { path: "/payment-links", key: "links", idKey: "id" } as const;
+
+/** Payment links; `list()` and `listAll()` read GET /payment-links. */
+export class PaymentLinksResource extends PagedResource<
+  ListPaymentLinksParams,
+  PaymentLinkPage,
+  typeof listing
+> {
+  constructor(api: ApiClient) {
+    super(api, listing);
+  }
 
   /** POST /payment-links: a hosted page (`url`) where each payer pays a payment of their own. Sent once. */
   create(params: CreatePaymentLinkParams, options?: RequestOptions): Promise<PaymentLink> {
@@ -20,19 +29,6 @@ export class PaymentLinksResource {
   /** GET /payment-links/:id. */
   retrieve(id: string, options?: RequestOptions): Promise<PaymentLink> {
     return this.api.get("apiKey", `/payment-links/${encodeURIComponent(id)}`, options);
-  }
-
-  /** GET /payment-links: one page, newest first. */
-  list(params: ListPaymentLinksParams = {}, options?: RequestOptions): Promise<PaymentLinkPage> {
-    return this.api.get("apiKey", "/payment-links", options, { ...params });
-  }
-
-  /** Every link, newest first, fetching pages as the loop advances. */
-  listAll(
-    params: Omit<ListPaymentLinksParams, "starting_after"> = {},
-    options?: RequestOptions,
-  ): AsyncGenerator<PaymentLink, void, undefined> {
-    return paginate((page) => this.list(page, options), params, "links", "id");
   }
 
   /** PATCH /payment-links/:id: title, redirects, expiry, use limit, or `active: false`; never the amount. */

@@ -1,10 +1,15 @@
 import type { ApiClient } from "../api.js";
-import { paginate } from "../paginate.js";
 import type { RequestOptions } from "../transport.js";
 import type { CreateRefundParams, ListRefundsParams, Refund, RefundPage } from "../types.js";
+import { PagedResource } from "./paged.js";
 
-export class RefundsResource {
-  constructor(private readonly api: ApiClient) {}
+const listing = { path: "/refunds", key: "refunds", idKey: "id" } as const;
+
+/** Refunds; `list()` and `listAll()` read GET /refunds (optionally of one payment). */
+export class RefundsResource extends PagedResource<ListRefundsParams, RefundPage, typeof listing> {
+  constructor(api: ApiClient) {
+    super(api, listing);
+  }
 
   /**
    * POST /refunds: starts a refund of a PAID payment (all that is left to refund, or `amount` of it) and
@@ -18,18 +23,5 @@ export class RefundsResource {
   /** GET /refunds/:id. */
   retrieve(refundId: string, options?: RequestOptions): Promise<Refund> {
     return this.api.get("apiKey", `/refunds/${encodeURIComponent(refundId)}`, options);
-  }
-
-  /** GET /refunds: one page, newest first. */
-  list(params: ListRefundsParams = {}, options?: RequestOptions): Promise<RefundPage> {
-    return this.api.get("apiKey", "/refunds", options, { ...params });
-  }
-
-  /** Every refund matching `params`, newest first, fetching pages as the loop advances. */
-  listAll(
-    params: Omit<ListRefundsParams, "starting_after"> = {},
-    options?: RequestOptions,
-  ): AsyncGenerator<Refund, void, undefined> {
-    return paginate((page) => this.list(page, options), params, "refunds", "id");
   }
 }
