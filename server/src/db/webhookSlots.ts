@@ -24,22 +24,29 @@ export const WEBHOOK_CLAIM_LOCK_KEY = 4_271_914;
 /**
  * Claims up to `limit` due PENDING deliveries for `sender` until `leaseUntil`, at most as many per merchant
  * as it has free slots of `perMerchant`, oldest due first, and reads what to send for each (the event and
- * the merchant's current URL and secret). One statement around migration 021's
- * kassa_claim_webhook_deliveries: the lock is held only inside the database, and its commit does not wait
- * for a WAL flush (asyncCommit).
+ * the merchant's current URL and secret). Two statements per batch: migration 021's
+ * kassa_claim_webhook_deliveries (the lock is held only inside the database, and its commit does not
+ * wait for a WAL flush: asyncCommit), then the read.
  */
 export async function claimDueDeliveries(
   db: Db,
   options: { now: Date; leaseUntil: Date; perMerchant: number; limit: number; sender: string },
 ): Promise<DeliveryToSend[]> {
+  const { rows: claimed } = await sql<{ id: string }>`
+    SELECT id FROM kassa_claim_webhook_deliveries(${options.now}, ${options.leaseUntil}, ${options.perMerchant}::int,
+      ${options.limit}::int, ${WEBHOOK_CLAIM_LOCK_KEY}::bigint, ${options.sender})`.execute(db);
+  if (claimed.length === 0) return [];
+  // A statement of its own: a statement's snapshot is taken when it starts, before the claim's lock, so a
+  // join in the claiming statement would miss the events of deliveries committed while it waited (leased,
+  // never sent until the lease ended).
   const { rows } = await sql<DeliveryToSend>`
-    SELECT c.id, c.merchant_id, c.attempt_count, c.event_id, e.type AS event_type, e.payload AS event_payload,
+    SELECT d.id, d.merchant_id, d.attempt_count, d.event_id, e.type AS event_type, e.payload AS event_payload,
       m.webhook_url, m.webhook_secret
-    FROM kassa_claim_webhook_deliveries(${options.now}, ${options.leaseUntil}, ${options.perMerchant}::int,
-      ${options.limit}::int, ${WEBHOOK_CLAIM_LOCK_KEY}::bigint, ${options.sender}) AS c
-    JOIN webhook_events e ON e.id = c.event_id
-    JOIN merchants m ON m.id = c.merchant_id
-    ORDER BY c.next_attempt_at, c.id`.execute(db);
+    FROM webhook_deliveries d
+    JOIN webhook_events e ON e.id = d.event_id
+    JOIN merchants m ON m.id = d.merchant_id
+    WHERE d.id IN (${sql.join(claimed.map((row) => row.id))})
+    ORDER BY d.next_attempt_at, d.id`.execute(db);
   return rows;
 }
 

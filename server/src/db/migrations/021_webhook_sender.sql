@@ -24,7 +24,7 @@ END $$;
 -- Claims up to `p_limit` due PENDING deliveries not being sent, at most as many per merchant as it has
 -- free slots (`p_per_merchant` less its live leases), oldest due first across merchants, and leases them
 -- to `p_sender` until `p_lease_until`; returns the claimed rows (claimDueDeliveries, db/webhookSlots.ts,
--- reads what to send with them in the same statement). Claims are serialized by a transaction advisory
+-- then reads what to send for them). Claims are serialized by a transaction advisory
 -- lock (`p_lock_key`), taken before anything is read: each statement of this function reads after the
 -- lock, so it sees every lease an earlier claim committed and the limit holds across processes. The
 -- merchants with PENDING deliveries are found by a skip scan of the pending index, and each costs two
