@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits are bounds, not timings: a page that needs a chain transaction or two can take
+    // seconds on a loaded 2-core machine (vitest's default bound is 1 s).
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       { extends: true, test: { name: "contracts", include: ["contracts/test/**/*.test.ts"] } },
       {
