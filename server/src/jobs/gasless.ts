@@ -1,4 +1,4 @@
-import type { TransactionSender } from "../chain/sender.js";
+import type { TransactionSender } from "../chain/sender/transactionSender.js";
 import { processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains.js";
 import { type BackgroundService, TASKS } from "../domain/tasks.js";

@@ -4,7 +4,7 @@ import { finalBlockNumber } from "../../chain/finality.js";
 import { encodeExecute, simulateForwardRequest } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
-import type { SenderOutcome } from "../../chain/senderTypes.js";
+import type { SenderOutcome } from "../../chain/sender/owner.js";
 import { findChainById, findChainByNetworkId } from "../../db/chains.js";
 import { findPaymentStateByRowId } from "../../db/payments.js";
 import {

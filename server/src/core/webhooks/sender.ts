@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { claimDueDeliveries } from "../../db/webhookSlots.js";
 import type { BackgroundService } from "../../domain/tasks.js";
 import { attemptClaimedDelivery, type WebhookDeliveryDeps } from "./delivery.js";
-import { DEFAULT_DELIVERIES_PER_MERCHANT, SLOT_LEASE_MARGIN_MS, WEBHOOK_TIMEOUT_MS } from "./outbox.js";
+import { DEFAULT_DELIVERIES_PER_MERCHANT, SLOT_LEASE_MARGIN_MS, WEBHOOK_TIMEOUT_MS } from "./policy.js";
 
 /** Deliveries one worker process sends at once (requests waiting on merchants cost sockets, not slots). */
 export const DEFAULT_SENDER_CONCURRENCY = 64;
