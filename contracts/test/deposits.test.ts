@@ -300,26 +300,22 @@ describe("sweepDeposit", () => {
       "DepositShort",
     );
     await expectRevert(
-      c
-        .wallet(accounts.relayer)
-        .writeContract({
-          address: gateway,
-          abi,
-          functionName: "sweepDeposits",
-          args: [deposits, signatures.slice(1)],
-        }),
+      c.wallet(accounts.relayer).writeContract({
+        address: gateway,
+        abi,
+        functionName: "sweepDeposits",
+        args: [deposits, signatures.slice(1)],
+      }),
       "DepositBatchLengthMismatch",
       [3n, 2n],
     );
     const receipt = await c.mined(
-      await c
-        .wallet(accounts.relayer)
-        .writeContract({
-          address: gateway,
-          abi,
-          functionName: "sweepDeposits",
-          args: [deposits, signatures],
-        }),
+      await c.wallet(accounts.relayer).writeContract({
+        address: gateway,
+        abi,
+        functionName: "sweepDeposits",
+        args: [deposits, signatures],
+      }),
     );
     expect(
       parseEventLogs({ abi: paymentGatewayAbi, logs: receipt.logs, eventName: "DepositSwept" }),

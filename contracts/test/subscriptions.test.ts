@@ -292,26 +292,22 @@ describe("cancellation", () => {
       const subscription = await schedule();
       await activate(subscription);
       await expectRevert(
-        c
-          .wallet(accounts.other)
-          .writeContract({
-            address: gateway,
-            abi: paymentGatewayAbi,
-            functionName: "cancelSubscription",
-            args: [subscription],
-          }),
+        c.wallet(accounts.other).writeContract({
+          address: gateway,
+          abi: paymentGatewayAbi,
+          functionName: "cancelSubscription",
+          args: [subscription],
+        }),
         "SubscriptionCancelNotAllowed",
         [subscription.subscriptionId, accounts.other.address],
       );
       const receipt = await c.mined(
-        await c
-          .wallet(who)
-          .writeContract({
-            address: gateway,
-            abi: paymentGatewayAbi,
-            functionName: "cancelSubscription",
-            args: [subscription],
-          }),
+        await c.wallet(who).writeContract({
+          address: gateway,
+          abi: paymentGatewayAbi,
+          functionName: "cancelSubscription",
+          args: [subscription],
+        }),
       );
       const [event] = parseEventLogs({
         abi: paymentGatewayAbi,
