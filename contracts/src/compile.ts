@@ -84,14 +84,19 @@ function readImport(path: string, baseDir: string): { contents: string } | { err
 
 /**
  * Compiles Solidity source units and returns every contract with bytecode (interfaces and abstract contracts
- * are left out), keyed by contract name.
+ * are left out, but for the `interfaces` named), keyed by contract name.
  *
  * @param sources Source unit name (a path relative to `baseDir`) -> contents. Imports are read from
  *   `baseDir` or from `node_modules`.
  */
 export function compileSolidity(
   sources: Record<string, string>,
-  options: { baseDir?: string; settings?: Partial<CompileSettings> } = {},
+  options: {
+    baseDir?: string;
+    settings?: Partial<CompileSettings>;
+    /** Interfaces to return too (with empty bytecode), for their ABI. */
+    interfaces?: readonly string[];
+  } = {},
 ): Record<string, CompiledContract> {
   const solc = require("solc") as Solc;
   const baseDir = options.baseDir ?? contractsRoot;
@@ -115,7 +120,7 @@ export function compileSolidity(
   const contracts: Record<string, CompiledContract> = {};
   for (const [sourcePath, units] of Object.entries(output.contracts ?? {})) {
     for (const [name, unit] of Object.entries(units)) {
-      if (unit.evm.bytecode.object.length === 0) continue;
+      if (unit.evm.bytecode.object.length === 0 && !options.interfaces?.includes(name)) continue;
       if (contracts[name])
         throw new Error(`two contracts named ${name}: ${contracts[name].sourcePath}, ${sourcePath}`);
       contracts[name] = {

@@ -28,10 +28,68 @@ export const paymentGatewayAbi = [
         "internalType": "uint16",
         "name": "defaultFeeBps_",
         "type": "uint16"
+      },
+      {
+        "internalType": "address",
+        "name": "permit2_",
+        "type": "address"
       }
     ],
     "stateMutability": "nonpayable",
     "type": "constructor"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "terms",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "signatures",
+        "type": "uint256"
+      }
+    ],
+    "name": "DepositBatchLengthMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "expected",
+        "type": "address"
+      }
+    ],
+    "name": "DepositMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "balance",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minimumAmount",
+        "type": "uint256"
+      }
+    ],
+    "name": "DepositShort",
+    "type": "error"
   },
   {
     "inputs": [],
@@ -68,6 +126,28 @@ export const paymentGatewayAbi = [
       }
     ],
     "name": "FeeTooHigh",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidPayerSignature",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidReturnSignature",
     "type": "error"
   },
   {
@@ -190,6 +270,11 @@ export const paymentGatewayAbi = [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "Permit2NotEnabled",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "bytes32",
@@ -219,6 +304,75 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "ReturnAlreadyProcessed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "available",
+        "type": "uint256"
+      }
+    ],
+    "name": "ReturnExceedsAvailable",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      }
+    ],
+    "name": "ReturnRequestExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint8",
+        "name": "bits",
+        "type": "uint8"
+      },
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "SafeCastOverflowedUintDowncast",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "token",
         "type": "address"
@@ -239,6 +393,117 @@ export const paymentGatewayAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "allowed",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionAmountNotAllowed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
+    "name": "SubscriptionCancelNotAllowed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionChargeExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "SubscriptionIsCanceled",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionPeriodAlreadyCharged",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "opensAt",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "closesAt",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionPeriodNotOpen",
+    "type": "error"
+  },
+  {
     "anonymous": false,
     "inputs": [
       {
@@ -255,6 +520,104 @@ export const paymentGatewayAbi = [
       }
     ],
     "name": "DefaultFeeUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "bool",
+        "name": "byRecipient",
+        "type": "bool"
+      }
+    ],
+    "name": "DepositReturned",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "fee",
+        "type": "uint256"
+      }
+    ],
+    "name": "DepositSwept",
     "type": "event"
   },
   {
@@ -462,6 +825,86 @@ export const paymentGatewayAbi = [
     "inputs": [
       {
         "indexed": true,
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "canceledBy",
+        "type": "address"
+      }
+    ],
+    "name": "SubscriptionCanceled",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "fee",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionCharged",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
         "internalType": "address",
         "name": "previousTreasury",
         "type": "address"
@@ -488,6 +931,10 @@ export const paymentGatewayAbi = [
     ],
     "name": "Unpaused",
     "type": "event"
+  },
+  {
+    "stateMutability": "nonpayable",
+    "type": "fallback"
   },
   {
     "inputs": [],
@@ -551,48 +998,138 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
+      },
+      {
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.SubscriptionCharge",
+        "name": "charge",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
       }
     ],
-    "name": "clearMerchantFee",
+    "name": "chargeSubscription",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
   },
   {
-    "inputs": [
+    "inputs": [],
+    "name": "depositInstruction",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      },
       {
         "internalType": "uint256",
         "name": "amount",
         "type": "uint256"
       },
       {
-        "internalType": "uint16",
-        "name": "feeBps",
-        "type": "uint16"
-      }
-    ],
-    "name": "computeFee",
-    "outputs": [
+        "internalType": "address",
+        "name": "feeTo",
+        "type": "address"
+      },
       {
         "internalType": "uint256",
-        "name": "",
+        "name": "fee",
         "type": "uint256"
-      }
-    ],
-    "stateMutability": "pure",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "defaultFeeBps",
-    "outputs": [
+      },
       {
-        "internalType": "uint16",
-        "name": "",
-        "type": "uint16"
+        "internalType": "address",
+        "name": "nativeTo",
+        "type": "address"
       }
     ],
     "stateMutability": "view",
@@ -644,44 +1181,6 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "bytes32",
-        "name": "paymentId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "isPaid",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "refundId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "isRefunded",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
         "internalType": "address",
         "name": "forwarder",
         "type": "address"
@@ -699,30 +1198,6 @@ export const paymentGatewayAbi = [
     "type": "function"
   },
   {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "merchantFee",
-    "outputs": [
-      {
-        "internalType": "uint16",
-        "name": "feeBps",
-        "type": "uint16"
-      },
-      {
-        "internalType": "bool",
-        "name": "isOverride",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
     "inputs": [],
     "name": "owner",
     "outputs": [
@@ -730,26 +1205,6 @@ export const paymentGatewayAbi = [
         "internalType": "address",
         "name": "",
         "type": "address"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "pause",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "paused",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
       }
     ],
     "stateMutability": "view",
@@ -815,12 +1270,197 @@ export const paymentGatewayAbi = [
             "type": "bytes32"
           }
         ],
-        "internalType": "struct IPaymentGateway.Permit",
+        "internalType": "struct IPaymentGatewayTypes.Permit",
         "name": "permit",
         "type": "tuple"
       }
     ],
     "name": "pay",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithAuthorization",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithIntent",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "permitNonce",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithPermit2",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -836,19 +1476,6 @@ export const paymentGatewayAbi = [
       }
     ],
     "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "pruneMerchantFee",
-    "outputs": [],
-    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -899,6 +1526,612 @@ export const paymentGatewayAbi = [
     "name": "renounceOwnership",
     "outputs": [],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "sweepDeposit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms[]",
+        "name": "terms",
+        "type": "tuple[]"
+      },
+      {
+        "internalType": "bytes[]",
+        "name": "serverSignatures",
+        "type": "bytes[]"
+      }
+    ],
+    "name": "sweepDeposits",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
+    ],
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "trustedForwarder",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
+      }
+    ],
+    "name": "cancelSubscription",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      }
+    ],
+    "name": "cancelSubscriptionBySignature",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "clearMerchantFee",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint16",
+        "name": "feeBps",
+        "type": "uint16"
+      }
+    ],
+    "name": "computeFee",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "defaultFeeBps",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "",
+        "type": "uint16"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      }
+    ],
+    "name": "depositAddress",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      }
+    ],
+    "name": "isDepositSettledWithExcess",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "isPaid",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "refundId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "isRefunded",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "merchantFee",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "feeBps",
+        "type": "uint16"
+      },
+      {
+        "internalType": "bool",
+        "name": "isOverride",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "pause",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "paused",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "permit2",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "pruneMerchantFee",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "deposit",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "returnId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositReturn",
+        "name": "request",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      }
+    ],
+    "name": "returnDeposit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -974,24 +2207,32 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "address",
-        "name": "newOwner",
-        "type": "address"
+        "internalType": "bytes32",
+        "name": "subscription",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
       }
     ],
-    "name": "transferOwnership",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "treasury",
+    "name": "subscriptionState",
     "outputs": [
       {
-        "internalType": "address",
-        "name": "",
-        "type": "address"
+        "internalType": "bool",
+        "name": "active",
+        "type": "bool"
+      },
+      {
+        "internalType": "bool",
+        "name": "canceled",
+        "type": "bool"
+      },
+      {
+        "internalType": "bool",
+        "name": "charged",
+        "type": "bool"
       }
     ],
     "stateMutability": "view",
@@ -999,7 +2240,7 @@ export const paymentGatewayAbi = [
   },
   {
     "inputs": [],
-    "name": "trustedForwarder",
+    "name": "treasury",
     "outputs": [
       {
         "internalType": "address",
@@ -1019,4 +2260,4 @@ export const paymentGatewayAbi = [
   }
 ] as const;
 
-export const paymentGatewayBytecode = "0x61018080604052346103405760a081612b2e80380380916100208285610344565b833981010312610340576100338161037b565b906100406020820161037b565b61004c6040830161037b565b608061005a6060850161037b565b9301519161ffff83169485840361034057604051610079604082610344565b600c815260208101906b4b617373614761746577617960a01b8252604051916100a3604084610344565b600183526020830191603160f81b83526100bc8161038f565b610120526100c98461038f565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261013260c082610344565b5190206080523060c052610160526001600160a01b0316801561032d57600380546001600160a01b031990811690915560028054918216831790556001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a36001600160a01b031690811561031a5760045492826001600160a01b0385167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a36001600160a01b0316801561030857600580546001600160a01b0319811683179091556001600160a01b03167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a36103e884116102ef576001600160b01b03199092161760a09190911b61ffff60a01b1617600455604080515f815260208101929092527f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa91a160405161273390816103fb823960805181612580015260a0518161263d015260c05181612551015260e051816125cf015261010051816125f50152610120518161102d015261014051816110570152610160518181816112a701528181611cbc01526124880152f35b836373ab893560e11b5f526004526103e860245260445ffd5b6312b31bfd60e11b5f5260045260245ffd5b5063bf18af4360e01b5f5260045260245ffd5b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761036757604052565b634e487b7160e01b5f52604160045260245ffd5b51906001600160a01b038216820361034057565b601f8151116103ba5760208151910151602082106103ab571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe6080806040526004361015610012575f80fd5b5f905f3560e01c9081631e049b6614611f8e5750806322fda2ba14611f36578063238ac93314611ee55780633f4ba83a14611e09578063478eed7d14611da35780634f909dd314611ce3578063572b6c0514611c675780635c975abb14611c2457806361d027b314611bd357806365ebf97a146117475780636c19e783146116585780636e136911146115ea578063715018a61461159357806377326584146113f357806379ba5097146112cb5780637da0a8771461125c57806382f2693e146112215780638456cb591461112b57806384b0196e14610ff55780638da5cb5b14610fa3578063aaf719f114610d6f578063bb1f72cb14610a46578063bcae25a414610a03578063c262957214610762578063cf8ff5e014610411578063d55be8c6146103d6578063e30c397814610384578063f0f4426014610295578063f2fde38b146101d55763feef664014610168575f80fd5b346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760209060406101bd60043590600160fe6701ffffffffffffff8460071c1693821b161b90565b92908152600784522054161515604051908152f35b80fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff610222611ff5565b61022a612136565b16807fffffffffffffffffffffffff0000000000000000000000000000000000000000600354161760035573ffffffffffffffffffffffffffffffffffffffff600254167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227008380a380f35b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff6102e2611ff5565b6102ea612136565b1680156103595773ffffffffffffffffffffffffffffffffffffffff600554827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600555167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a8380a380f35b7f256637fa000000000000000000000000000000000000000000000000000000008252600452602490fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760206040516103e88152f35b50346101d25760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576004356024356044359173ffffffffffffffffffffffffffffffffffffffff831680930361075e57610471612018565b60843560a4359460c43567ffffffffffffffff811161075a5761049890369060040161203b565b6040949194516080810181811067ffffffffffffffff82111761072d5760405260045473ffffffffffffffffffffffffffffffffffffffff8116825261ffff8160a01c16602083015267ffffffffffffffff60ff8260b01c1615159182604085015260b81c166060830152610705578842116106d557600787901c6701ffffffffffffff16600188811b60fe161b908b52600760205260408b205416156106a957600788901c6701ffffffffffffff16600189811b60fe161b60019791971b92878c52600760205260408c20549284841661067d579087949392915173ffffffffffffffffffffffffffffffffffffffff169160405160208101907f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a4682528c60408201528d606082015289608082015273ffffffffffffffffffffffffffffffffffffffff89169e8f60a08301528860c083015260e082015260e08152610601610100826120f5565b51902061060d936121fe565b61061561242b565b968b5260076020521760408a205561062e91858461230d565b6040519485526020850152604084015273ffffffffffffffffffffffffffffffffffffffff169160607f3333d8eca7b785d272ed7a5962bc3e8d55d4f9db909bfcc5c7def35ca80913eb91a480f35b60248d8c7f17d5f5d8000000000000000000000000000000000000000000000000000000008252600452fd5b60248a887f272f9fc1000000000000000000000000000000000000000000000000000000008252600452fd5b60448a8a8a7f5f3d54ab000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048a7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b60248b7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b8780fd5b8380fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760043561079d612136565b808252600660205260408220604051906107b6826120ac565b549060ff8216159182158252602082019261ffff8260081c16845260ff8260181c161515604084015261ffff8260201c16606084015264ffffffffff608084019260301c1682526109d75764ffffffffff815116610e1081018091116109aa57421061093f575061ffff9051151591511660405191610834836120ac565b8483526020830191858352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff4216855287895260066020527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60408a2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b995160201b16995160301b169916911617161716911617171790557f2b4380e4078c0032dd1cf9eee1baaab254f2d1789e77c265340648736caf258d8280a280f35b8464ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b507f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6024867f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b602485857f3606fbd6000000000000000000000000000000000000000000000000000000008252600452fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602061ffff60045460a01c16604051908152f35b50346101d25760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257600435610a81611fe4565b610a89612136565b610a92816121bd565b81835260066020526040832060405190610aab826120ac565b549060ff82161515815264ffffffffff602082019261ffff8160081c16845260ff8160181c161515604084015261ffff8160201c16606084015260301c16608082019080825215610cae575b64ffffffffff815116610e108101809111610c81574210610c4157509160209161ffff7fbcd7e1c385f7e101f57950a32bec2e5c5d03e930d20ab67c9da92de2dc7a9579945115159151169160405191610b50836120ac565b6001835261ffff858401921693848352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff421685528a8c52600689527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60408d2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b99518f1b16995160301b16991691161716171691161717179055604051908152a280f35b8564ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b6024877f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b603f8516610cf2610cbe826123e3565b919063ffffffff81548460031b1c169263ffffffff60018501169063ffffffff8084549260031b9316831b921b1916179055565b15610cfe575b50610af7565b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff000000000000000000000000000000000000000000000067ffffffffffffffff6001600454941b1667ffffffffffffffff8460b81c161760b81b169116176004555f610cf8565b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257600435908181526006602052604081209160405192610dbd846120ac565b549260ff84161590608064ffffffffff83159687845261ffff8160081c16602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c1691019481865291610f9a575b50610f6e5764ffffffffff835116610e108101809111610f41574210610f015780603f918352600660205282604081205516610e91610e49826123e3565b815463ffffffff60039290921b82811b19821691811c83167fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff019092169182901b1790915590565b15610e9a575080f35b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff00000000000000000000000000000000000000000000008067ffffffffffffffff6001600454951b16198460b81c1660b81b161691161760045580f35b5064ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b6024837f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b602492507f3606fbd6000000000000000000000000000000000000000000000000000000008252600452fd5b9050155f610e0b565b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576110cf906110517f00000000000000000000000000000000000000000000000000000000000000006124e3565b9061107b7f00000000000000000000000000000000000000000000000000000000000000006124e3565b9060206110dd6040519361108f83866120f5565b8385525f3681376040519687967f0f00000000000000000000000000000000000000000000000000000000000000885260e08589015260e0880190612069565b908682036040880152612069565b904660608601523060808601528260a086015284820360c08601528080855193848152019401925b82811061111457505050500390f35b835185528695509381019392810192600101611105565b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257611162612136565b60045460ff8160b01c166111f9577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff16760100000000000000000000000000000000000000000000176004557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a25860206111d961242b565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a180f35b6004827fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576020604051610e108152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25761130261242b565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff8216036113c7577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08380a380f35b602483837f118cdaa7000000000000000000000000000000000000000000000000000000008252600452fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760043561ffff811680820361158f5761143a612136565b611443826121bd565b60055464ffffffffff8160b01c168015158061157b575b6115435750916040917f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa9375ffff00000000000000000000000000000000000000006004549360a01b167fffffffffffffffffffff0000ffffffffffffffffffffffffffffffffffffffff8416176004557affffffffff000000000000000000000000000000000000000000004260b01b16907fffffffffff00000000000000ffffffffffffffffffffffffffffffffffffffff75ffff000000000000000000000000000000000000000085169116171760055561ffff83519260a01c1682526020820152a180f35b8481610e106024930180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b50610e1081018082116109aa57421061145a565b8280fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257807f2fab92ca0000000000000000000000000000000000000000000000000000000060049252fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602090604061164060043590600160fe6701ffffffffffffff8460071c1693821b161b90565b929081526007845220546040519160011b1615158152f35b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff6116a5611ff5565b6116ad612136565b16801561171c5773ffffffffffffffffffffffffffffffffffffffff600454827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600455167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb8380a380f35b7fbf18af43000000000000000000000000000000000000000000000000000000008252600452602490fd5b5034611b4b576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576004356024359073ffffffffffffffffffffffffffffffffffffffff8216809203611b4b57604435906117a9612018565b926084359260a4359060c43567ffffffffffffffff8111611b4b576117d290369060040161203b565b93909260807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112611b4b576004549360ff8560b01c16611bab57814211611b7b57600787901c6701ffffffffffffff16600188811b60fe161b919096875f52600760205260405f205491838316611b4f57906118989160e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c0600460208301372073ffffffffffffffffffffffffffffffffffffffff8a166121fe565b6118a061242b565b965f5260076020521760405f205560e43580611a65575b509273ffffffffffffffffffffffffffffffffffffffff927ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9959260809589610e1082115f14611a5a577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1f061196892015b600554958e9060b088901c8310611a49576001603f61ffff8360a01c165b95161b9060b81c166119b0575b50508390612710808281850602049204020190565b92838061199c575b61197f915083038b868461230d565b846040519a168a5260208a0152604089015260608801521694a480f35b866119a99216868461230d565b5f83611970565b808d60409252600660205220604051906119c9826120ac565b5460ff81161515918281528b61ffff8360081c169485602084015260ff8460181c1615159283604082015264ffffffffff61ffff8660201c169586606084015260301c16928391015210155f14611a32575050611a2a575b505b5f8d611953565b90505f611a21565b91509150611a41575b50611a23565b90505f611a3b565b6001603f61ffff8a60a01c16611946565b61196891508c611928565b6101043560ff8116809103611b4b57833b15611b4b57604051917fd505accf00000000000000000000000000000000000000000000000000000000835273ffffffffffffffffffffffffffffffffffffffff88166004840152306024840152856044840152606483015260848201526101243560a48201526101443560c48201525f8160e48183875af1156118b757608094919950927ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc99592611b3d5f73ffffffffffffffffffffffffffffffffffffffff966120f5565b5f9a929550929550926118b7565b5f80fd5b897fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b50857fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602073ffffffffffffffffffffffffffffffffffffffff60055416604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602060ff60045460b01c166040519015158152f35b34611b4b5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576020611ca0611ff5565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b34611b4b5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576004355f52600660205260405f2060405190611d2d826120ac565b549060ff8216151590818152608064ffffffffff61ffff8560081c169485602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c169101525f14611d905760409060015b61ffff83519216825215156020820152f35b50604061ffff60045460a01c165f611d7e565b34611b4b5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576020611e0161ffff611de2611fe4565b611deb816121bd565b1660043590612710808281850602049204020190565b604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57611e3f612136565b60045460ff8160b01c1615611ebd577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff166004557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa6020611e9e61242b565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a1005b7f8dfc202b000000000000000000000000000000000000000000000000000000005f5260045ffd5b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602073ffffffffffffffffffffffffffffffffffffffff60045416604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b5760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57807f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa465230218560209252f35b6024359061ffff82168203611b4b57565b6004359073ffffffffffffffffffffffffffffffffffffffff82168203611b4b57565b6064359073ffffffffffffffffffffffffffffffffffffffff82168203611b4b57565b9181601f84011215611b4b5782359167ffffffffffffffff8311611b4b5760208381860195010111611b4b57565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60a0810190811067ffffffffffffffff8211176120c857604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff8211176120c857604052565b73ffffffffffffffffffffffffffffffffffffffff6002541673ffffffffffffffffffffffffffffffffffffffff61216c61242b565b160361217457565b73ffffffffffffffffffffffffffffffffffffffff61219161242b565b7f118cdaa7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b61ffff166103e881116121cd5750565b7fe757126a000000000000000000000000000000000000000000000000000000005f526004526103e860245260445ffd5b92909160426122479361220f61253a565b90604051917f1901000000000000000000000000000000000000000000000000000000000000835260028301526022820152206124af565b5060048110156122e057158015906122aa575b612262575050565b9073ffffffffffffffffffffffffffffffffffffffff80927f2a3bdef9000000000000000000000000000000000000000000000000000000005f52166004521660245260445ffd5b5073ffffffffffffffffffffffffffffffffffffffff821673ffffffffffffffffffffffffffffffffffffffff8216141561225a565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b92909173ffffffffffffffffffffffffffffffffffffffff9081604051947f23b872dd000000000000000000000000000000000000000000000000000000005f52166004521660245260445260205f60648180865af19060015f51148216156123c2575b6040525f606052156123805750565b73ffffffffffffffffffffffffffffffffffffffff907f5274afe7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b9060018115166123da57823b15153d15161690612371565b503d5f823e3d90fd5b9060408210156123fe57601c8260031c6008019260021b1690565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b601436101580612470575b1561246c577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111611b4b573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163314612436565b90604183036124d9576124d29250602081013591604082359201355f1a90612663565b9192909190565b50505f9160029190565b60ff811690601f821161251257604051916124ff6040846120f5565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001630148061263a575b156125a2577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a0815261263460c0826120f5565b51902090565b507f00000000000000000000000000000000000000000000000000000000000000004614612579565b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084116126f2579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa156126e7575f5173ffffffffffffffffffffffffffffffffffffffff8116156126dd57905f905f90565b505f906001905f90565b6040513d5f823e3d90fd5b5050505f916003919056fea2646970667358221220ec99222960eee8e591cdf97952b0203d510d10d214800eaa3684c198c958eade64736f6c63430008250033" as const;
+export const paymentGatewayBytecode = "0x610200806040523461046e5760c081617c3b80380380916100208285610472565b83398101031261046e5761003381610495565b61003f60208301610495565b9061004c60408401610495565b61005860608501610495565b9260808501519261ffff84169586850361046e5760a06100789101610495565b6040516101b48082016001600160401b038111838210176104475782916143e6833903905ff092831561043c576040516100b3604082610472565b600c815260208101906b4b617373614761746577617960a01b8252604051916100dd604084610472565b600183526020830191603160f81b83526100f6816104a9565b61012052610103846104a9565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261016c60c082610472565b5190206080523060c0526101608390526001600160a01b031692831561045b57600380546001600160a01b03199081169091556002805491821686179055604051919085906001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a382610180526101a0526101d7906101f86020830182610472565b8181526020810191617a6483395190206101c0526101a051604051936134ca92838601926001600160a01b0316916001600160401b0384118785101761044757608095879561459a87396001600160a01b039081168552602085019190915216604083015260608201520301905ff0801561043c576001600160a01b039081166101e052169081156104295760045492826001600160a01b0385167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a36001600160a01b0316801561041757600580546001600160a01b0319811683179091556001600160a01b03167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a36103e884116103fe576001600160b01b03199092161760a09190911b61ffff60a01b1617600455604080515f815260208101929092527f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa91a1604051613ed190816105158239608051816139b2015260a05181613a6f015260c05181613983015260e05181613a0101526101005181613a2701526101205181610da101526101405181610dcb015261016051818181610f2501528181611fd50152613945015261018051818181612690015261369b01526101a0518161324e01526101c0518181816112bc015261216f01526101e05181601f0152f35b836373ab893560e11b5f526004526103e860245260445ffd5b6312b31bfd60e11b5f5260045260245ffd5b5063bf18af4360e01b5f5260045260245ffd5b6040513d5f823e3d90fd5b634e487b7160e01b5f52604160045260245ffd5b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761044757604052565b51906001600160a01b038216820361046e57565b601f8151116104d45760208151910151602082106104c5571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe6080806040526004361015610055575b503461005157365f80375f8036817f00000000000000000000000000000000000000000000000000000000000000005af43d5f803e1561004d573d5ff35b3d5ffd5b5f80fd5b5f905f3560e01c908163031c519714612c5f5750806304409656146125d95780631e049b661461258057806322fda2ba146125275780632461b89c14611ffc578063572b6c0514611f7f57806365ebf97a14611be957806367bfa44614611b235780636961effa146117ef578063715018a614611798578063752964831461107157806379ba509714610f495780637da0a87714610eda57806382f2693e14610e9f57806384b0196e14610d695780638da5cb5b14610d17578063cf8ff5e014610989578063d55be8c61461094e578063e30c3978146108fc578063e51c992c1461026d5763f2fde38b0361000f573461026a5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5761017b612d08565b73ffffffffffffffffffffffffffffffffffffffff600254169073ffffffffffffffffffffffffffffffffffffffff6101b26138e8565b1682036102215773ffffffffffffffffffffffffffffffffffffffff1690817fffffffffffffffffffffffff000000000000000000000000000000000000000060035416176003557f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227008380a380f35b60248373ffffffffffffffffffffffffffffffffffffffff6102416138e8565b7f118cdaa700000000000000000000000000000000000000000000000000000000835216600452fd5b80fd5b503461026a577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161020081126108f8576101601361026a5760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe9c36011261026a576101c43567ffffffffffffffff81116108f8576102f2903690600401612cda565b906101e43567ffffffffffffffff81116108f457610314903690600401612cda565b9290916004549360ff8560b01c166108cc5761039d6101806040517f16fcb2eb54278bb7857813716e3396691b84bbee016d75f49a0b1b764c6d04a58152610160600460208301372061036561396c565b604291604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b908687610144356101643510610864575b814210801561085a575b6108125750508187526011602052604087209187805282602052604088205494600186166107e45760026101643501948561016435116107b7578560081c155f146107a25786935b600160ff88161b851661076d57610415612f2d565b156106fd576064358061018435116106c457506101a43542116106885792828261055598956104e26105399c99968e9c999673ffffffffffffffffffffffffffffffffffffffff9f73ffffffffffffffffffffffffffffffffffffffff6104db60405160208101907f20c202c49b5e2d92d2003d00d139202e1b11403bc9f93e42e13e4bc03983009882528b60408201526101643560608201526101843560808201526101a43560a082015260a081526104d060c082612eb2565b51902061036561396c565b911661359b565b6104ee6101a43561335f565b985b6002891615610622575b50505050508260081c155f14610604575060019160ff918a8052602052161b1760408720555b61054c600554948592610184359560e435978891613393565b8490612710808281850602049204020190565b9485911661366d565b610569610560612e52565b8483039061366d565b610571612e2f565b610579612e52565b936044359273ffffffffffffffffffffffffffffffffffffffff84168085036106005773ffffffffffffffffffffffffffffffffffffffff9450846040519761016435895216602088015260408701526060860152608085015216917fd66bc42d5391506aec41ea6dbe19f17276b7638733e9f4b9cf51ed3e01137f0b60a060043592a480f35b8780fd5b92508160ff9160019360081c8b52602052161b176040872055610520565b8493929161063c916002979a96610637612e2f565b61353b565b610644612f2d565b15610674575b50505017928260081c610662575b5f808080806104fa565b898052816020528360408b2055610658565b610680928d8c1661359b565b5f808061064a565b60648b7fc0f43999000000000000000000000000000000000000000000000000000000008152600435600452610164356024526101a435604452fd5b8b6064917fe96df01c00000000000000000000000000000000000000000000000000000000825260043560045261018435602452604452fd5b606435610184358181036107395750509261053998959273ffffffffffffffffffffffffffffffffffffffff9a989592610555989542986104f0565b7fe96df01c000000000000000000000000000000000000000000000000000000008d5260048035905260245260445260648bfd5b60448b7ffc3395da00000000000000000000000000000000000000000000000000000000815260043560045261016435602452fd5b8560081c8a528460205260408a205493610400565b60248a7f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6024897fd8b635b7000000000000000000000000000000000000000000000000000000008152600435600452fd5b60849250604051917f61991f3e000000000000000000000000000000000000000000000000000000008352600435600484015261016435602484015260448301526064820152fd5b50804210156103b8565b50506101043580610164350261016435810482146101643515171561089f5761089361089a9161012435612ef3565b9182612ef3565b6103ae565b6024897f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6004867fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b8380fd5b5080fd5b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5760206040516103e88152f35b503461026a5760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a576004356024356044359173ffffffffffffffffffffffffffffffffffffffff83168093036108f4576109e9612d2b565b60843560a4359460c43567ffffffffffffffff811161060057610a10903690600401612cda565b6040949194516080810181811067ffffffffffffffff821117610cea5760405260045473ffffffffffffffffffffffffffffffffffffffff8116825261ffff8160a01c16602083015267ffffffffffffffff60ff8260b01c1615159182604085015260b81c166060830152610cc257884211610c9257600787901c6701ffffffffffffff16600188811b60fe161b908b52600760205260408b20541615610c6657600788901c6701ffffffffffffff16600189811b60fe161b60019791971b92878c52600760205260408c205492848416610c3a579087949392915173ffffffffffffffffffffffffffffffffffffffff169160405160208101907f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a4682528c60408201528d606082015289608082015273ffffffffffffffffffffffffffffffffffffffff89169e8f60a08301528860c083015260e082015260e08152610b7961010082612eb2565b519020610b8461396c565b90610bc191604291604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b610bca9361359b565b610bd26138e8565b968b5260076020521760408a2055610beb918584613465565b6040519485526020850152604084015273ffffffffffffffffffffffffffffffffffffffff169160607f3333d8eca7b785d272ed7a5962bc3e8d55d4f9db909bfcc5c7def35ca80913eb91a480f35b60248d8c7f17d5f5d8000000000000000000000000000000000000000000000000000000008252600452fd5b60248a887f272f9fc1000000000000000000000000000000000000000000000000000000008252600452fd5b60448a8a8a7f5f3d54ab000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048a7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b60248b7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57610e4390610dc57f0000000000000000000000000000000000000000000000000000000000000000613a95565b90610def7f0000000000000000000000000000000000000000000000000000000000000000613a95565b906020610e5160405193610e038386612eb2565b8385525f3681376040519687967f0f00000000000000000000000000000000000000000000000000000000000000885260e08589015260e0880190612dec565b908682036040880152612dec565b904660608601523060808601528260a086015284820360c08601528080855193848152019401925b828110610e8857505050500390f35b835185528695509381019392810192600101610e79565b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a576020604051610e108152f35b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57610f806138e8565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff821603611045577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08380a380f35b602483837f118cdaa7000000000000000000000000000000000000000000000000000000008252600452fd5b503461026a5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5767ffffffffffffffff6004351161026a5736602360043501121561026a5767ffffffffffffffff600435600401351161026a5736602460e0600435600401350260043501011161026a5767ffffffffffffffff6024351161026a5736602360243501121561026a5767ffffffffffffffff602435600401351161026a5736602480356004013560051b813501011161026a5760243560040135600435600401350361175c5761117f73ffffffffffffffffffffffffffffffffffffffff600454169073ffffffffffffffffffffffffffffffffffffffff6005541690565b825b60043560040135811015611758576024356004013581101561172b5760248160051b81350101357fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffbd602435360301811215611727576024350160248101359067ffffffffffffffff8211611723576044019080360382136117235761121b90611213602460e0860260043501016138aa565b92838761359b565b611245602460e0840260043501013590600160fe6701ffffffffffffff8460071c1693821b161b90565b9080875260076020526040872054908282166116ed579073ffffffffffffffffffffffffffffffffffffffff9392918852600760205217604087205560405160208101917fff0000000000000000000000000000000000000000000000000000000000000083523060601b602183015260358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526112ef607582612eb2565b5190201690611307604460e083026004350101612e75565b91604051927f70a0823100000000000000000000000000000000000000000000000000000000845281600485015260208460248173ffffffffffffffffffffffffffffffffffffffff85165afa9384156116e25787946116ab575b5083158015611697575b61165257606460e084026004350101359384811061164a575b60e460e0850260043501013561ffff81168103611646576103e861ffff8216116116115761ffff6113c491168690612710808281850602049204020190565b906113d860a460e087026004350101612e75565b9173ffffffffffffffffffffffffffffffffffffffff84167fffffffffffffffffffffffff00000000000000000000000000000000000000008b5c16178a5d73ffffffffffffffffffffffffffffffffffffffff8316807fffffffffffffffffffffffff000000000000000000000000000000000000000060015c161760015d81880360025d73ffffffffffffffffffffffffffffffffffffffff89167fffffffffffffffffffffffff000000000000000000000000000000000000000060035c161760035d8160045d7fffffffffffffffffffffffff000000000000000000000000000000000000000060055c161760055d6114de602460e0880260043501016138aa565b604051806101d781011067ffffffffffffffff6101d7830111176115e4576101d7613cc58239806101d7810103908cf5156115d957866001977f6f58b05ffd466515c3f41ef0213638ede78f11fbf3890a98d4baa855ba368fbd93116115a0575b61159760405192839260c460e08b0260043501013597602460e08c0260043501013597859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b0390a401611181565b858b52601060205260408b20887fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0082541617905561153f565b6040513d8b823e3d90fd5b60248c7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b7fe757126a00000000000000000000000000000000000000000000000000000000895261ffff166004526103e8602452604488fd5b8880fd5b935083611385565b7ff3baec1a0000000000000000000000000000000000000000000000000000000087526004803560e08502016024818101359092529085905260840135604452606487fd5b50608460e08402600435010135841061136c565b9093506020813d82116116da575b816116c660209383612eb2565b810103126116d65751925f611362565b8680fd5b3d91506116b9565b6040513d89823e3d90fd5b6024888160e0887fe5070eb100000000000000000000000000000000000000000000000000000000845202600435010135600452fd5b8580fd5b8480fd5b6024847f4e487b710000000000000000000000000000000000000000000000000000000081526032600452fd5b8380f35b807f850a0a5600000000000000000000000000000000000000000000000000000000604492526004356004013560045260243560040135602452fd5b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a57807f2fab92ca0000000000000000000000000000000000000000000000000000000060049252fd5b503461026a576118326118138261180536612d4e565b959385979295939193612f3c565b96909461182b61182386896130a6565b61036561396c565b9285613160565b8051604103611a105760208101519060606040820151910151841a9173ffffffffffffffffffffffffffffffffffffffff61186f60208a01612e75565b1692833b156117235785809473ffffffffffffffffffffffffffffffffffffffff94610124948a948d9960a06040519b8c9a8b997fef55bec6000000000000000000000000000000000000000000000000000000008b521660048a01523060248a0152604081013560448a01528760648a01520135608488015260a487015260c486015260e48501526101048401525af18015611a05576119f0575b505073ffffffffffffffffffffffffffffffffffffffff7ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9915b6119d98661199361198d60208901978661195e8a612e75565b169084806119df575b505061198860608b019161197a83612e75565b60408d01359d8e039161382b565b612e75565b96612e75565b9760405194859416986080890135983597859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b0390a480f35b6119e9918361382b565b5f84611967565b816119fa91612eb2565b61172757845f61190b565b6040513d84823e3d90fd5b73ffffffffffffffffffffffffffffffffffffffff611a3160208801612e75565b1691823b156108f45760a09273ffffffffffffffffffffffffffffffffffffffff8587611ac182968c96604051998a98899788967f88b7ab63000000000000000000000000000000000000000000000000000000008852166004870152306024870152604081013560448701528660648701520135608485015260a484015260e060c484015260e4830190612dec565b03925af18015611a0557611b0e575b505073ffffffffffffffffffffffffffffffffffffffff7ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc991611945565b81611b1891612eb2565b61172757845f611ad0565b503461026a5773ffffffffffffffffffffffffffffffffffffffff611b92611b7c7ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9611b6e36612d4e565b989497929096919388612f3c565b979095611b8c611823858a6130a6565b8461353b565b6119d98661199361198d602089019786611bab8a612e75565b16908480611bd7575b505061198860608b01918b886040611bcb86612e75565b9201359e8f0392613465565b611be2918884613465565b5f84611bb4565b503461026a576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5760043560243573ffffffffffffffffffffffffffffffffffffffff8116918282036108f45760443591611c4b612d2b565b936084359360a4359160c43567ffffffffffffffff811161164657611c74903690600401612cda565b9360807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112611ef7576004549160ff8360b01c16611f5757814211611f2757600788901c6701ffffffffffffff16600189811b60fe161b919096878d52600760205260408d205491838316611efb578b94939291611d4791611d2b60e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c0600460208301372061036561396c565b73ffffffffffffffffffffffffffffffffffffffff891661359b565b611d4f6138e8565b978d5260076020521760408c205560e43580611e3d575b5095611dec6119d994611dd7611dc4611dbe9673ffffffffffffffffffffffffffffffffffffffff9a99967ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc99c600554998a9161335f565b92613393565b8590612710808281850602049204020190565b948580611e29575b8d91508890860392613465565b6040519586951699859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b89611e3692168984613465565b5f85611ddf565b91508a610104359260ff84168094036108f857853b156108f8578a93604051917fd505accf00000000000000000000000000000000000000000000000000000000835273ffffffffffffffffffffffffffffffffffffffff8a166004840152306024840152886044840152606483015260848201526101243560a48201526101443560c4820152818160e481838a5af1611ed8575b50611d66565b81929796935090611ee891612eb2565b611ef757929387908a5f611ed2565b8980fd5b60248e8c7fe5070eb1000000000000000000000000000000000000000000000000000000008252600452fd5b60448b838a7fc798ed88000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048b7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b503461026a5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a576020611fb9612d08565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b503461026a577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161010081126108f85760e01361026a5760e43567ffffffffffffffff81116108f857612055903690600401612cda565b91906120df61209373ffffffffffffffffffffffffffffffffffffffff600454169073ffffffffffffffffffffffffffffffffffffffff6005541690565b919094600435936120d86101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e0600460208301372061036561396c565b809761359b565b600782901c6701ffffffffffffff16600183811b60fe161b818596929652600760205260408520548181166124fb57859673ffffffffffffffffffffffffffffffffffffffff94959652600760205217604086205560405160208101917fff0000000000000000000000000000000000000000000000000000000000000083523060601b602183015260358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526121a2607582612eb2565b51902016916024359173ffffffffffffffffffffffffffffffffffffffff83169283810361172357604051907f70a08231000000000000000000000000000000000000000000000000000000008252856004830152602082602481885afa9182156116e25787926124c7575b50811580156124bc575b612487576044359182811061247f575b60c43561ffff8116809103611646576103e8811161244e5761271080850482028186069092020401936084359673ffffffffffffffffffffffffffffffffffffffff88169182890361244a5773ffffffffffffffffffffffffffffffffffffffff917fffffffffffffffffffffffff00000000000000000000000000000000000000008c5c16178b5d827fffffffffffffffffffffffff000000000000000000000000000000000000000060015c161760015d86860360025d167fffffffffffffffffffffffff000000000000000000000000000000000000000060035c161760035d8460045d7fffffffffffffffffffffffff000000000000000000000000000000000000000060055c161760055d6123766101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e0600460208301372061036561396c565b6040516101d78082019082821067ffffffffffffffff8311176115e457908291613cc5833903908af5156116e2577f6f58b05ffd466515c3f41ef0213638ede78f11fbf3890a98d4baa855ba368fbd93836119d99211612410575b60405193849360a43598859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b87895260106020526040892060017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff008254161790556123d1565b8a80fd5b7fe757126a0000000000000000000000000000000000000000000000000000000089526004526103e8602452604488fd5b915081612228565b60648783867ff3baec1a0000000000000000000000000000000000000000000000000000000083526004526024528135604452fd5b506064358210612218565b9091506020813d6020116124f3575b816124e360209383612eb2565b810103126116d65751905f61220e565b3d91506124d6565b602486867fe5070eb1000000000000000000000000000000000000000000000000000000008252600452fd5b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b503461026a57807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261026a5760206040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa46523021858152f35b5034610051577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161014081126100515760c0136100515760c43567ffffffffffffffff811161005157612632903690600401612cda565b60e4359073ffffffffffffffffffffffffffffffffffffffff821692838303610051576101243567ffffffffffffffff811161005157612676903690600401612cda565b73ffffffffffffffffffffffffffffffffffffffff9291927f000000000000000000000000000000000000000000000000000000000000000016918215612c37576004549360ff8560b01c16612c0f576004359560a43592834211612bdf57600788901c6701ffffffffffffff16600189811b60fe161b92815f52600760205260405f205492848416612bb357906127619161274560e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c0600460208301372061036561396c565b73ffffffffffffffffffffffffffffffffffffffff8c1661359b565b5f5260076020521760405f20556005549673ffffffffffffffffffffffffffffffffffffffff8816946127b56127a260443598608435809c611dbe8961335f565b8890612710808281850602049204020190565b946127be612e2f565b9273ffffffffffffffffffffffffffffffffffffffff604051946127e186612e96565b168452886020850152604051936060850185811067ffffffffffffffff821117612b865760405284526020840193610104358552604081019687526129936040519361282c85612e96565b3085528b60208601526101006040517f1b60b78b024bc1a017c572df2d499273cec81a23c319a68c08b65954defe6f75815260c0600460208301378560e08201522097610100946128806040519687612eb2565b60d386527f5061796d656e74496e74656e74207769746e657373295061796d656e74496e7460208701527f656e742862797465733332207061796d656e7449642c6164647265737320746f60408701527f6b656e416464726573732c75696e7432353620616d6f756e742c61646472657360608701527f7320726563697069656e74416464726573732c62797465733332206d6572636860808701527f616e7449642c75696e7432353620646561646c696e652c61646472657373207060a08701527f6179657229546f6b656e5065726d697373696f6e73286164647265737320746f60c08701527f6b656e2c75696e7432353620616d6f756e74290000000000000000000000000060e0870152613160565b95843b15610051575f96612a598f94612a8a938a96612a3b612a07996040519e8f9d8e9c8d9b7f137c29fe000000000000000000000000000000000000000000000000000000008d5260048d0190516020809173ffffffffffffffffffffffffffffffffffffffff81511684520151910152565b5160448b01525160648a0152805173ffffffffffffffffffffffffffffffffffffffff1660848a01526020015160a4890152565b60c487015260e4860152610140610104860152610144850190612dec565b907ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc84830301610124850152612dec565b03925af18015612b7b57612b66575b506024359173ffffffffffffffffffffffffffffffffffffffff831690818403611646578280612b55575b50506064359173ffffffffffffffffffffffffffffffffffffffff83168303611646577ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc994612b1a6119d993858484039161382b565b604051948594859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b612b5f918361382b565b5f82612ac4565b612b739197505f90612eb2565b5f955f612a99565b6040513d5f823e3d90fd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b8a7fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b83887fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f88525316000000000000000000000000000000000000000000000000000000005f5260045ffd5b34610051575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100515773ffffffffffffffffffffffffffffffffffffffff5f5c8116825260015c8116602083015260025c604083015260035c8116606083015260045c608083015260055c1660a082015260c090f35b9181601f840112156100515782359167ffffffffffffffff8311610051576020838186019501011161005157565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361005157565b6064359073ffffffffffffffffffffffffffffffffffffffff8216820361005157565b7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc810161012081126100515760c0136100515760049160c43567ffffffffffffffff81116100515782612da391600401612cda565b9290929160e43573ffffffffffffffffffffffffffffffffffffffff811681036100515791610104359067ffffffffffffffff821161005157612de891600401612cda565b9091565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60243573ffffffffffffffffffffffffffffffffffffffff811681036100515790565b60c43573ffffffffffffffffffffffffffffffffffffffff811681036100515790565b3573ffffffffffffffffffffffffffffffffffffffff811681036100515790565b6040810190811067ffffffffffffffff821117612b8657604052565b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff821117612b8657604052565b91908201809211612f0057565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b60843580151581036100515790565b9092916004549060ff8260b01c16612c0f57823560a08401359586421161307657600782901c6701ffffffffffffff16600183811b60fe161b939091825f52600760205260405f20549385851661304b575092613048969592612ff76040969361303396612fdb60e08a517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c08d60208301372061036561396c565b73ffffffffffffffffffffffffffffffffffffffff881661359b565b5f52600760205217835f20556005549061302773ffffffffffffffffffffffffffffffffffffffff83169861335f565b91608086013591613393565b91013590612710808281850602049204020190565b90565b7fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b86827fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b6101009160c0604051927f1b60b78b024bc1a017c572df2d499273cec81a23c319a68c08b65954defe6f758452602084013760e08201522090565b92919267ffffffffffffffff8211612b865760405191613129601f82017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01660200184612eb2565b829481845281830111610051578281602093845f960137010152565b9080601f8301121561005157816020613048933591016130e1565b916020811080156132e7575b6132db57807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0810111612f005781019060607fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082818501940301126100515780359073ffffffffffffffffffffffffffffffffffffffff821680920361005157602081013567ffffffffffffffff8111610051578361320c918301613145565b92604082013567ffffffffffffffff81116100515761322b9201613145565b923b1561323757505090565b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001691823b15610051576132bf925f92836040518096819582947fe97fac050000000000000000000000000000000000000000000000000000000084526004840152604060248401526044830190612dec565b03925af18015612b7b576132d1575090565b5f61304891612eb2565b613048925036916130e1565b50807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0810111612f00577f64926492649264926492649264926492649264926492649264926492649264927fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe08284010135141561316c565b610e1081111561338e577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1f00190565b505f90565b9392919060b081901c8310613459575061ffff8460a01c165b9360b81c6001603f83161b166133c0575050565b5f52600660205260405f206040519060a0820182811067ffffffffffffffff821117612b86576040525460ff8116151591828152608061ffff8360081c169485602084015260ff8460181c1615159283604082015264ffffffffff61ffff8660201c169586606084015260301c16928391015210155f1461344e575050613446575b505b565b91505f613442565b915091506134465750565b60a01c61ffff166133ac565b92909173ffffffffffffffffffffffffffffffffffffffff9081604051947f23b872dd000000000000000000000000000000000000000000000000000000005f52166004521660245260445260205f60648180865af19060015f511482161561351a575b6040525f606052156134d85750565b73ffffffffffffffffffffffffffffffffffffffff907f5274afe7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b90600181151661353257823b15153d151616906134c9565b503d5f823e3d90fd5b9261354a906135519385613160565b9083613b20565b156135595750565b73ffffffffffffffffffffffffffffffffffffffff907fbc95100e000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b9290916135a792613aec565b506004811015613640571580159061360a575b6135c2575050565b9073ffffffffffffffffffffffffffffffffffffffff80927f2a3bdef9000000000000000000000000000000000000000000000000000000005f52166004521660245260445ffd5b5073ffffffffffffffffffffffffffffffffffffffff821673ffffffffffffffffffffffffffffffffffffffff821614156135ba565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b81156138275760a435801515810361005157156137d95773ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016908115612c375760243573ffffffffffffffffffffffffffffffffffffffff811690818103610051575073ffffffffffffffffffffffffffffffffffffffff84116137a8576044359073ffffffffffffffffffffffffffffffffffffffff8216918281036100515750833b15610051575f809460849373ffffffffffffffffffffffffffffffffffffffff8098604051998a9889977f36c78516000000000000000000000000000000000000000000000000000000008952600489015216602487015216604485015260648401525af18015612b7b576137985750565b5f6137a291612eb2565b5f613442565b837f6dfcc650000000000000000000000000000000000000000000000000000000005f5260a060045260245260445ffd5b906044359173ffffffffffffffffffffffffffffffffffffffff831692838103610051575060243573ffffffffffffffffffffffffffffffffffffffff811681036100515761344493613465565b5050565b9173ffffffffffffffffffffffffffffffffffffffff604051927fa9059cbb000000000000000000000000000000000000000000000000000000005f521660045260245260205f60448180865af19060015f5114821615613892575b604052156134d85750565b90600181151661353257823b15153d15161690613887565b6101006130489160e0604051917f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c835260208301372061036561396c565b60143610158061392d575b15613929577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111610051573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001633146138f3565b73ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016301480613a6c575b156139d4577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a08152613a6660c082612eb2565b51902090565b507f000000000000000000000000000000000000000000000000000000000000000046146139ab565b60ff811690601f8211613ac45760405191613ab1604084612eb2565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b9060418303613b1657613b0f9250602081013591604082359201355f1a90613c0c565b9192909190565b50505f9160029190565b9190823b613b685790613b3291613c9b565b50600481101561364057159182613b4857505090565b73ffffffffffffffffffffffffffffffffffffffff919250811691161490565b9160209260647fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f855f965190604051957f1626ba7e00000000000000000000000000000000000000000000000000000000875260048701526040602487015288820190604487015e86848287010152011601915afa7f1626ba7e000000000000000000000000000000000000000000000000000000005f5114601f3d11161690565b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a08411613c90579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa15612b7b575f5173ffffffffffffffffffffffffffffffffffffffff811615613c8657905f905f90565b505f906001905f90565b5050505f9160039190565b8151919060418303613b1657613b0f9250602082015190606060408401519301515f1a90613c0c56fe608080604052346101175763031c519760e01b815260c081600481335afa908115610136575f905f5f905f915f935f96610092575b5080610078575b50508161005e575b505050476100595750335b6001600160a01b0316ff5b61004e565b610070926001600160a01b0316610155565b5f8080610043565b61008b916001600160a01b038616610155565b5f8061003b565b9550505050505060c03d60c01161012f575b601f8101601f191682016001600160401b0381118382101761011b5760c091839160405281010312610117576100d981610141565b6100e560208301610141565b906040830151926100f860608201610141565b9361010a60a060808401519301610141565b929390949192945f610034565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d6100a4565b6040513d5f823e3d90fd5b51906001600160a01b038216820361011757565b916040519163a9059cbb60e01b5f5260018060a01b031660045260245260205f60448180865af19060015f51148216156101b5575b604052156101955750565b635274afe760e01b5f9081526001600160a01b0391909116600452602490fd5b9060018115166101cd57823b15153d1516169061018a565b503d5f823e3d90fdfea2646970667358221220bdfc3cac87f1cf16665e00d33f963465fdaf1d95484e687f896a0a33867ef6b764736f6c634300082500336080806040523460155761019a908161001a8239f35b5f80fdfe6080806040526004361015610012575f80fd5b5f3560e01c63e97fac0514610025575f80fd5b346101605760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101605760043573ffffffffffffffffffffffffffffffffffffffff81168103610160576024359067ffffffffffffffff821161016057366023830112156101605781600401359267ffffffffffffffff8411610160573660248585010111610160575f8185829660248497018337810182815203925af1503d1561015e573d67ffffffffffffffff811161013157604051907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0603f81601f8401160116820182811067ffffffffffffffff8211176101315760405281525f60203d92013e005b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b005b5f80fdfea264697066735822122003ad20d5dd40ea8501b73ab3a87e80002bceebddbb9f977db2025cf36cf2435e64736f6c634300082500336101e0806040523461025d576080816134ca80380380916100208285610261565b83398101031261025d5761003381610298565b61003f60208301610298565b606061004d60408501610298565b930151916001600160a01b038316830361025d5760405161006f604082610261565b600c815260208101906b4b617373614761746577617960a01b825260405191610099604084610261565b600183526020830191603160f81b83526100b2816102ac565b610120526100bf846102ac565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261012860c082610261565b5190206080523060c052610160526001600160a01b031691821561024a57600380546001600160a01b0319908116909155600280549182168517905560405193906001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a3610180526101a0526101d7906101af6020830182610261565b81815260208101916132f383395190206101c052604051612fdb9081610318823960805181612872015260a0518161292f015260c05181612843015260e051816128c1015261010051816128e701526101205181610ec301526101405181610eec01526101605181818161113701528181611f980152612805015261018051816122e501526101a05181612b5101526101c051816125ef0152f35b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761028457604052565b634e487b7160e01b5f52604160045260245ffd5b51906001600160a01b038216820361025d57565b601f8151116102d75760208151910151602082106102c8571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe6080806040526004361015610012575f80fd5b5f3560e01c90816312261ee71461229d575080631e049b661461224557806322fda2ba146121ed578063238ac9331461219c5780633f4ba83a146120df578063478eed7d1461207f5780634f909dd314611fbf578063572b6c0514611f435780635a9d006614611ee95780635c975abb14611ea657806361d027b314611e5557806363916533146116b35780636c09f9fe146115c85780636c19e783146114db5780636e1369111461146f578063715018a614611419578063773265841461128157806379ba50971461115b5780637da0a877146110ed57806382f2693e146110b35780638456cb5914610fbf57806384b0196e14610e8d5780638da5cb5b14610e3c57806395aebfd314610da2578063aaf719f114610bdf578063bb1f72cb14610925578063bcae25a4146108e3578063c26295721461066f578063c6ab9be814610607578063cf8bfe8314610440578063d55be8c614610406578063e30c3978146103b5578063f0f44260146102c8578063f2fde38b1461020a5763feef66401461019d575f80fd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206101ef60043590600160fe6701ffffffffffffff8460071c1693821b161b90565b905f526007825260405f2054161515604051908152f35b5f80fd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff61025661231a565b61025e612498565b16807fffffffffffffffffffffffff0000000000000000000000000000000000000000600354161760035573ffffffffffffffffffffffffffffffffffffffff600254167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227005f80a3005b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff61031461231a565b61031c612498565b16801561038a5773ffffffffffffffffffffffffffffffffffffffff600554827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600555167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a3005b7f256637fa000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040516103e88152f35b34610206577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161018081126102065761016013610206576101643567ffffffffffffffff81116102065761049a90369060040161233d565b6104a261269e565b916104ee60405160208101907f8a1bbb7aab4b9ce1827d4df2f51ac1479d1c3d17cbd006b32a01c73123f451068252856040820152604081526104e66060826123ca565b519020612629565b73ffffffffffffffffffffffffffffffffffffffff600454169261051381848461266a565b50859060048110156105da5715918215926105b9575b505061053c575b61053a84866126da565b005b61055c9293506105559061054e612451565b9485612a63565b9083612c62565b15610577575061053a9061056e612451565b90918380610530565b73ffffffffffffffffffffffffffffffffffffffff907fbc95100e000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff16141590508680610529565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff61065361231a565b165f526010602052602060ff60405f2054166040519015158152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576004356106a9612498565b805f52600660205260405f20604051906106c2826123ae565b549060ff8216159182158252602082019261ffff8260081c16845260ff8260181c161515604084015261ffff8260201c16606084015264ffffffffff608084019260301c1682526108b75764ffffffffff815116610e10810180911161088a57421061084a575061ffff9051151591511660405191610740836123ae565b5f835260208301915f8352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff42168552875f5260066020527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60405f2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b995160201b16995160301b169916911617161716911617171790557f2b4380e4078c0032dd1cf9eee1baaab254f2d1789e77c265340648736caf258d5f80a2005b64ffffffffff905116610e10810180911161088a577ff66bfba2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b837f3606fbd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602061ffff60045460a01c16604051908152f35b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760043561095f612309565b610967612498565b6109708161251f565b815f52600660205260405f2060405190610989826123ae565b549060ff82161515815264ffffffffff602082019261ffff8160081c16845260ff8160181c161515604084015261ffff8160201c16606084015260301c16608082019080825215610b1e575b64ffffffffff815116610e10810180911161088a57421061084a57509160209161ffff7fbcd7e1c385f7e101f57950a32bec2e5c5d03e930d20ab67c9da92de2dc7a9579945115159151169160405191610a2e836123ae565b6001835261ffff858401921693848352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff421685528a5f52600689527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60405f2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b99518f1b16995160301b16991691161716171691161717179055604051908152a2005b603f8516610b62610b2e82612760565b919063ffffffff81548460031b1c169263ffffffff60018501169063ffffffff8084549260031b9316831b921b1916179055565b15610b6e575b506109d5565b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff000000000000000000000000000000000000000000000067ffffffffffffffff6001600454941b1667ffffffffffffffff8460b81c161760b81b1691161760045585610b68565b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657600435805f52600660205260405f2060405190610c2a826123ae565b549060ff82161590608064ffffffffff83159485845261ffff8160081c16602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c1691019281845291610d99575b50610d6d5764ffffffffff815116610e10810180911161088a57421061084a57603f82805f5260066020525f604081205516610cfe610cb682612760565b815463ffffffff60039290921b82811b19821691811c83167fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff019092169182901b1790915590565b15610d0557005b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff00000000000000000000000000000000000000000000008067ffffffffffffffff6001600454951b16198460b81c1660b81b16169116176004555f80f35b507f3606fbd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b90501583610c78565b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657600435602435815f52601160205260405f205f805260205260405f2054906002810180911161088a576060925f52601160205260405f208160081c5f52602052600160ff60405f205492826040519560028116151587521615156020860152161b1615156040820152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657610f63610ee77f0000000000000000000000000000000000000000000000000000000000000000612d4e565b610f107f0000000000000000000000000000000000000000000000000000000000000000612d4e565b6020610f7160405192610f2383856123ca565b5f84525f3681376040519586957f0f00000000000000000000000000000000000000000000000000000000000000875260e08588015260e087019061236b565b90858203604087015261236b565b4660608501523060808501525f60a085015283810360c08501528180845192838152019301915f5b828110610fa857505050500390f35b835185528695509381019392810192600101610f99565b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657610ff5612498565b60045460ff8160b01c1661108b577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff16760100000000000000000000000000000000000000000000176004557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258602061106c6127a8565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a1005b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020604051610e108152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576111916127a8565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff821603611255577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a3005b507f118cdaa7000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760043561ffff8116808203610206576112c7612498565b6112d08261251f565b60055464ffffffffff8160b01c1680151580611405575b6113ce577f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa604085858575ffff00000000000000000000000000000000000000006004549360a01b167fffffffffffffffffffff0000ffffffffffffffffffffffffffffffffffffffff8416176004557affffffffff000000000000000000000000000000000000000000004260b01b16907fffffffffff00000000000000ffffffffffffffffffffffffffffffffffffffff75ffff000000000000000000000000000000000000000085169116171760055561ffff83519260a01c1682526020820152a1005b610e10810180911161088a577ff66bfba2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b50610e10810180821161088a5742106112e7565b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206577f2fab92ca000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206114c160043590600160fe6701ffffffffffffff8460071c1693821b161b90565b905f526007825260405f20546040519160011b1615158152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff61152761231a565b61152f612498565b16801561159d5773ffffffffffffffffffffffffffffffffffffffff600454827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600455167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a3005b7fbf18af43000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576116006127a8565b73ffffffffffffffffffffffffffffffffffffffff61161d612451565b169073ffffffffffffffffffffffffffffffffffffffff81169182141580611687575b6116555761053a9061165061269e565b6126da565b507f48b465d9000000000000000000000000000000000000000000000000000000005f5260043560045260245260445ffd5b5060c43573ffffffffffffffffffffffffffffffffffffffff8116908181036102065750821415611640565b34610206577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36016101c081126102065760e0136102065760c07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112610206576101a43567ffffffffffffffff81116102065761173690369060040161233d565b6101843591824211611e225773ffffffffffffffffffffffffffffffffffffffff91611768611763612560565b61259e565b9361177161240b565b8486169485911603611dd5576101043594600786901c6701ffffffffffffff16600187811b60fe161b60011b815f52600760205260405f2054818116611da9576040519260208401977f4c2ad5064399ef2526b3ecaf766ae7e59ac98d4861c5c423d7795df0578ea996895260e43573ffffffffffffffffffffffffffffffffffffffff81168091036102065760408601528a6060860152610124359473ffffffffffffffffffffffffffffffffffffffff8616998a8703610206578a6080830152610144359173ffffffffffffffffffffffffffffffffffffffff83168093036102065761187f9260a082015261016435998a60c083015260e082015260e081526104e6610100826123ca565b61188a89838361266a565b506004819b929b10156105da5715998a159a611d82575b509089929183611d5b575b505050611d12575f5260076020521760405f205550831590815f14611c955731925b1592808480611c6f575b80611c58575b611c3b575b50808311611bf8575015611ab45773ffffffffffffffffffffffffffffffffffffffff61190e612474565b7fffffffffffffffffffffffff00000000000000000000000000000000000000005f5c165f5d7fffffffffffffffffffffffff000000000000000000000000000000000000000060015c1660015d5f60025d7fffffffffffffffffffffffff000000000000000000000000000000000000000060035c1660035d5f60045d167fffffffffffffffffffffffff000000000000000000000000000000000000000060055c161760055d6119f16101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e06004602083013720612629565b6040516101d780820182811067ffffffffffffffff821117611a87578291612dcf833903905ff515611a7c575b73ffffffffffffffffffffffffffffffffffffffff611a3b612474565b60405194855216602084015260408301521560608201527fc5f61d413dcfb50c42064bf8a8798cdd8a74c6b182e7f94ebad34a7324895afd608060043592a4005b6040513d5f823e3d90fd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff611ad1612474565b81611ada61242e565b91867fffffffffffffffffffffffff00000000000000000000000000000000000000005f5c16175f5d167fffffffffffffffffffffffff000000000000000000000000000000000000000060015c161760015d8260025d7fffffffffffffffffffffffff000000000000000000000000000000000000000060035c1660035d5f60045d167fffffffffffffffffffffffff000000000000000000000000000000000000000060055c161760055d611bc26101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e06004602083013720612629565b6040516101d780820182811067ffffffffffffffff821117611a87578291612dcf833903905ff5611a1e576040513d5f823e3d90fd5b856084918487604051937f015be3b20000000000000000000000000000000000000000000000000000000085526004850152602484015260448301526064820152fd5b604435915081811115611c5057035b876118e3565b50505f611c4a565b50865f52601060205260ff60405f205416156118de565b5073ffffffffffffffffffffffffffffffffffffffff611c8d612451565b1686146118d8565b506040517f70a08231000000000000000000000000000000000000000000000000000000008152856004820152602081602481885afa908115611a7c575f91611ce0575b50926118ce565b90506020813d602011611d0a575b81611cfb602093836123ca565b81010312610206575187611cd9565b3d9150611cee565b73ffffffffffffffffffffffffffffffffffffffff611d2f61242e565b7f77273eec000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b611d799350611d7390611d6c61242e565b9384612a63565b91612c62565b158b80806118ac565b60045473ffffffffffffffffffffffffffffffffffffffff9182169116141599508d6118a1565b887f455962ab000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b8373ffffffffffffffffffffffffffffffffffffffff611df361240b565b7f7e69513b000000000000000000000000000000000000000000000000000000005f521660045260245260445ffd5b827f435ec742000000000000000000000000000000000000000000000000000000005f526101043560045260245260445ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60055416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060ff60045460b01c166040519015158152f35b346102065760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020611f25611763612560565b73ffffffffffffffffffffffffffffffffffffffff60405191168152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020611f7c61231a565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576004355f52600660205260405f2060405190612009826123ae565b549060ff8216151590818152608064ffffffffff61ffff8560081c169485602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c169101525f1461206c5760409060015b61ffff83519216825215156020820152f35b50604061ffff60045460a01c165f61205a565b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060043561ffff6120be612309565b6120c78161251f565b16906040519161271080828185060204920402018152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657612115612498565b60045460ff8160b01c1615612174577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff166004557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa602061106c6127a8565b7f8dfc202b000000000000000000000000000000000000000000000000000000005f5260045ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60045416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa46523021858152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760209073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b6024359061ffff8216820361020657565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361020657565b9181601f840112156102065782359167ffffffffffffffff8311610206576020838186019501011161020657565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60a0810190811067ffffffffffffffff821117611a8757604052565b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff821117611a8757604052565b60e43573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b60843573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b60243573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b6101443573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b73ffffffffffffffffffffffffffffffffffffffff6002541673ffffffffffffffffffffffffffffffffffffffff6124ce6127a8565b16036124d657565b73ffffffffffffffffffffffffffffffffffffffff6124f36127a8565b7f118cdaa7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b61ffff166103e8811161252f5750565b7fe757126a000000000000000000000000000000000000000000000000000000005f526004526103e860245260445ffd5b61259b6101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e06004602083013720612629565b90565b73ffffffffffffffffffffffffffffffffffffffff9060405160208101917fff0000000000000000000000000000000000000000000000000000000000000083523060601b602183015260358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526126226075826123ca565b5190201690565b60429061263461282c565b90604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b90604183036126945761268d9250602081013591604082359201355f1a90612955565b9192909190565b50505f9160029190565b61259b6101806040517f16fcb2eb54278bb7857813716e3396691b84bbee016d75f49a0b1b764c6d04a581526101606004602083013720612629565b5f52601160205260405f205f805260205260405f20600181541790556024359073ffffffffffffffffffffffffffffffffffffffff821691828103610206575073ffffffffffffffffffffffffffffffffffffffff604051911681527ffa08c4e8029d66a893dc355633452fa8aa89c1414f1bd72fb2b4e2c82a95bef4602060043592a3565b90604082101561277b57601c8260031c6008019260021b1690565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b6014361015806127ed575b156127e9577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111610206573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001633146127b3565b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001630148061292c575b15612894577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a0815261292660c0826123ca565b51902090565b507f0000000000000000000000000000000000000000000000000000000000000000461461286b565b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084116129d9579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa15611a7c575f5173ffffffffffffffffffffffffffffffffffffffff8116156129cf57905f905f90565b505f906001905f90565b5050505f9160039190565b92919267ffffffffffffffff8211611a875760405191612a2c601f82017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe016602001846123ca565b829481845281830111610206578281602093845f960137010152565b9080601f830112156102065781602061259b933591016129e4565b91602081108015612bea575b612bde57807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe081011161088a5781019060607fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082818501940301126102065780359073ffffffffffffffffffffffffffffffffffffffff821680920361020657602081013567ffffffffffffffff81116102065783612b0f918301612a48565b92604082013567ffffffffffffffff811161020657612b2e9201612a48565b923b15612b3a57505090565b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001691823b1561020657612bc2925f92836040518096819582947fe97fac05000000000000000000000000000000000000000000000000000000008452600484015260406024840152604483019061236b565b03925af18015611a7c57612bd4575090565b5f61259b916123ca565b61259b925036916129e4565b50807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe081011161088a577f64926492649264926492649264926492649264926492649264926492649264927fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082840101351415612a6f565b9190823b612caa5790612c7491612da5565b5060048110156105da57159182612c8a57505090565b73ffffffffffffffffffffffffffffffffffffffff919250811691161490565b9160209260647fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f855f965190604051957f1626ba7e00000000000000000000000000000000000000000000000000000000875260048701526040602487015288820190604487015e86848287010152011601915afa7f1626ba7e000000000000000000000000000000000000000000000000000000005f5114601f3d11161690565b60ff811690601f8211612d7d5760405191612d6a6040846123ca565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b81519190604183036126945761268d9250602082015190606060408401519301515f1a9061295556fe608080604052346101175763031c519760e01b815260c081600481335afa908115610136575f905f5f905f915f935f96610092575b5080610078575b50508161005e575b505050476100595750335b6001600160a01b0316ff5b61004e565b610070926001600160a01b0316610155565b5f8080610043565b61008b916001600160a01b038616610155565b5f8061003b565b9550505050505060c03d60c01161012f575b601f8101601f191682016001600160401b0381118382101761011b5760c091839160405281010312610117576100d981610141565b6100e560208301610141565b906040830151926100f860608201610141565b9361010a60a060808401519301610141565b929390949192945f610034565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d6100a4565b6040513d5f823e3d90fd5b51906001600160a01b038216820361011757565b916040519163a9059cbb60e01b5f5260018060a01b031660045260245260205f60448180865af19060015f51148216156101b5575b604052156101955750565b635274afe760e01b5f9081526001600160a01b0391909116600452602490fd5b9060018115166101cd57823b15153d1516169061018a565b503d5f823e3d90fdfea2646970667358221220dab957e61dd5d2e3deef2135d2815bc154a4adfad68c2897abf02bb887eb1e7a64736f6c63430008250033608080604052346101175763031c519760e01b815260c081600481335afa908115610136575f905f5f905f915f935f96610092575b5080610078575b50508161005e575b505050476100595750335b6001600160a01b0316ff5b61004e565b610070926001600160a01b0316610155565b5f8080610043565b61008b916001600160a01b038616610155565b5f8061003b565b9550505050505060c03d60c01161012f575b601f8101601f191682016001600160401b0381118382101761011b5760c091839160405281010312610117576100d981610141565b6100e560208301610141565b906040830151926100f860608201610141565b9361010a60a060808401519301610141565b929390949192945f610034565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d6100a4565b6040513d5f823e3d90fd5b51906001600160a01b038216820361011757565b916040519163a9059cbb60e01b5f5260018060a01b031660045260245260205f60448180865af19060015f51148216156101b5575b604052156101955750565b635274afe760e01b5f9081526001600160a01b0391909116600452602490fd5b9060018115166101cd57823b15153d1516169061018a565b503d5f823e3d90fdfe608080604052346101175763031c519760e01b815260c081600481335afa908115610136575f905f5f905f915f935f96610092575b5080610078575b50508161005e575b505050476100595750335b6001600160a01b0316ff5b61004e565b610070926001600160a01b0316610155565b5f8080610043565b61008b916001600160a01b038616610155565b5f8061003b565b9550505050505060c03d60c01161012f575b601f8101601f191682016001600160401b0381118382101761011b5760c091839160405281010312610117576100d981610141565b6100e560208301610141565b906040830151926100f860608201610141565b9361010a60a060808401519301610141565b929390949192945f610034565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d6100a4565b6040513d5f823e3d90fd5b51906001600160a01b038216820361011757565b916040519163a9059cbb60e01b5f5260018060a01b031660045260245260205f60448180865af19060015f51148216156101b5575b604052156101955750565b635274afe760e01b5f9081526001600160a01b0391909116600452602490fd5b9060018115166101cd57823b15153d1516169061018a565b503d5f823e3d90fdfe" as const;
