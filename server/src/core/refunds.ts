@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
+import { paymentSequence } from "@kassa/contracts/paymentId";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
@@ -8,10 +9,13 @@ import type { PaymentSigner } from "../chain/signer.js";
 import type { Db } from "../db/database.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import type { PaymentSequencer } from "../db/paymentSequences.js";
+import { findChainCursor } from "../db/chainCursors.js";
+import { insertSequenceCollision } from "../db/paymentSequences.js";
 import {
   expireSubmittedRefund,
   findRefundDetails,
   findRefundForExpiry,
+  hasOpenRefund,
   insertRefund,
   listRefundDetails,
   lockPaymentForRefund,
@@ -289,12 +293,21 @@ export async function getRefund(db: Db, merchant: MerchantRow, refundId: string)
   return refundView(refund);
 }
 
-export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open";
+/**
+ * `collision`: the gateway says the refund's id was sent, yet the watcher read past that block without its
+ * RefundCompleted: another id (unknown to this database) set the bit of its sequence, so the refund can never
+ * be sent. Recorded as a collision and expired, never called refunded.
+ */
+export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open" | "collision";
+
+/** How long an expiry check that waits for the watcher to read the refund's block waits before looking again. */
+const WAIT_FOR_WATCHER_MS = 60_000;
 
 /**
  * Returns a refund's payment to PAID when the refund can no longer be sent: the chain's final block is
  * past the deadline and the gateway has not sent the refund's id. Otherwise reschedules itself
- * ("not-yet"), or leaves it to the watcher when the refund did happen.
+ * ("not-yet"), or leaves it to the watcher when the refund did happen (and looks again once the watcher has
+ * read that far: a bit set without the refund's event is a collision).
  */
 export async function expireRefund(
   deps: { db: Db; chains: ChainClients; now: () => Date },
@@ -321,20 +334,42 @@ export async function expireRefund(
     refundId: refund.chain_refund_id as Hex,
     blockNumber: block.number,
   });
-  // The watcher applies the RefundCompleted event.
-  if (sent) return "refunded-on-chain";
+  let collision = false;
+  if (sent) {
+    // The watcher applies the RefundCompleted event, before it moves its cursor past the event's block.
+    const cursor = await findChainCursor(deps.db, refund.chain_id);
+    if (!cursor || BigInt(cursor.block_number) < block.number) {
+      await reschedule(WAIT_FOR_WATCHER_MS);
+      return "refunded-on-chain";
+    }
+    collision = true;
+  }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await expireSubmittedRefund(trx, refundId))) return "not-open";
-    const paidAgain = await movePaymentStatus(trx, {
-      payment: { rowId: refund.payment_row_id },
-      from: "REFUND_SUBMITTED",
-      to: "PAID",
-    });
+    if (collision) {
+      await insertSequenceCollision(trx, {
+        chainId: refund.chain_id,
+        gatewayAddress: refund.gateway_address,
+        sequence: paymentSequence(refund.chain_refund_id as Hex),
+        kind: "refund",
+        knownId: refund.chain_refund_id,
+        seenId: null,
+        txHash: null,
+      });
+    }
+    // PAID again, unless another refund is still open (one a reorg opened again).
+    const paidAgain =
+      !(await hasOpenRefund(trx, refund.payment_row_id)) &&
+      (await movePaymentStatus(trx, {
+        payment: { rowId: refund.payment_row_id },
+        from: "REFUND_SUBMITTED",
+        to: "PAID",
+      }));
     if (paidAgain) {
       await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
         refund: { refundId, amount: refund.amount, txHash: null },
       });
     }
-    return "expired";
+    return collision ? "collision" : "expired";
   });
 }

@@ -230,6 +230,14 @@ export interface RefundsTable extends Timestamps {
   refunded_at: NullableDate;
   /** The refund's id on the gateway (bytes32), in its RefundCompleted event. */
   chain_refund_id: string;
+  /** Migration 025: where its RefundCompleted was read, while REFUNDED (chains.id, block, log). */
+  chain_id: number | null;
+  block_number: number | null;
+  block_hash: string | null;
+  log_index: number | null;
+  /** A reorg removed its RefundCompleted: when, and the transaction it removed. */
+  reorged_at: NullableDate;
+  reorged_tx_hash: string | null;
 }
 
 /** Migration 006: every gateway a chain's payments were signed for (kept by a trigger on chains). */
@@ -262,6 +270,21 @@ export interface PaymentSequencesTable extends Timestamps {
   chain_id: number;
   gateway_address: string;
   next_sequence: ColumnType<string, bigint, bigint>;
+  /** Migration 025: every gateway event up to this block was read, its sequence below next_sequence. */
+  read_to_block: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Migration 025: a sequence whose bit an id Kassa does not know set, while a known id held it. */
+export interface SequenceCollisionsTable {
+  id: ColumnType<number, never, never>;
+  chain_id: number;
+  gateway_address: string;
+  sequence: ColumnType<string, bigint, never>;
+  kind: "payment" | "refund";
+  known_id: string;
+  seen_id: string | null;
+  tx_hash: string | null;
+  created_at: Timestamp;
 }
 
 /** Rows per status, kept by triggers in shards so writers do not queue on one row. */
@@ -312,6 +335,7 @@ export interface Database {
   sender_broadcasts: SenderBroadcastsTable;
   faucet_client_salts: FaucetClientSaltsTable;
   payment_sequences: PaymentSequencesTable;
+  sequence_collisions: SequenceCollisionsTable;
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
 }

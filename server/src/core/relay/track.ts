@@ -111,6 +111,7 @@ export async function onRelayTransactionFinished(
   if (outcome.status === "CONFIRMED") {
     const { receipt } = outcome;
     const event = paymentCompletedFromReceipt(receipt, {
+      chainId: payment.chain_id,
       networkId: relay.network_id,
       gateway: relay.to_address,
       paymentId: payment.payment_id,
