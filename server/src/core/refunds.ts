@@ -213,6 +213,7 @@ export async function createRefund(
         reason: input.reason ?? null,
         deadline,
         server_signature: serverSignature,
+        payer_address: payment.payer_address,
       });
       if (!row) throw new KassaError("REFUND_IN_PROGRESS");
       // The row is locked and PAID: the move cannot lose.
@@ -238,7 +239,6 @@ export async function createRefund(
     ...refund,
     payment_public_id: payment.payment_id,
     order_id: payment.order_id,
-    payer_address: payment.payer_address,
     gateway_address: payment.gateway_address,
     token_address: payment.token_address,
     network_id: payment.network_id,

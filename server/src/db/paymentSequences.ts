@@ -147,8 +147,8 @@ export function findOpenPaymentBySequence(db: Db, key: PaymentSequenceKey, seque
     .select(["id", "payment_id"])
     .where("status", "=", "CREATED")
     .where("chain_id", "=", key.chainId)
-    .where("gateway_address", "=", key.gatewayAddress.toLowerCase())
     .where(sql<string>`right(payment_id, 16)`, "=", sequence.toString(16).padStart(16, "0"))
+    .where(sql<string>`lower(gateway_address)`, "=", key.gatewayAddress.toLowerCase())
     .executeTakeFirst();
 }
 
@@ -161,7 +161,7 @@ export function findOpenRefundBySequence(db: Db, key: PaymentSequenceKey, sequen
     .where("refunds.status", "=", "SUBMITTED")
     .where(sql<string>`right(refunds.chain_refund_id, 16)`, "=", sequence.toString(16).padStart(16, "0"))
     .where("payments.chain_id", "=", key.chainId)
-    .where("payments.gateway_address", "=", key.gatewayAddress.toLowerCase())
+    .where(sql<string>`lower(payments.gateway_address)`, "=", key.gatewayAddress.toLowerCase())
     .executeTakeFirst();
 }
 

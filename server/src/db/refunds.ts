@@ -18,7 +18,6 @@ export class RowLockedError extends BaseError {
 export type RefundDetails = RefundRow & {
   payment_public_id: string;
   order_id: string;
-  payer_address: string | null;
   gateway_address: string;
   token_address: string;
   network_id: number;
@@ -34,7 +33,6 @@ function selectRefundDetails(db: Db) {
     .select([
       "payments.payment_id as payment_public_id",
       "payments.order_id",
-      "payments.payer_address",
       "payments.gateway_address",
       "tokens.address as token_address",
       "chains.network_id",

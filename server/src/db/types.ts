@@ -230,6 +230,8 @@ export interface RefundsTable extends Timestamps {
   refunded_at: NullableDate;
   /** The refund's id on the gateway (bytes32), in its RefundCompleted event. */
   chain_refund_id: string;
+  /** Migration 025: the payer the refund was signed for. */
+  payer_address: string | null;
   /** Migration 025: where its RefundCompleted was read, while REFUNDED (chains.id, block, log). */
   chain_id: number | null;
   block_number: number | null;

@@ -18,6 +18,11 @@ UPDATE refunds r
 CREATE INDEX refunds_refunded_block_idx ON refunds (chain_id, block_number)
   WHERE status = 'REFUNDED' AND block_number IS NOT NULL;
 
+-- The payer a refund was signed for (its RefundRequest's `payerAddress`): the payment's own payer is cleared,
+-- or changed, when a reorg removes its transaction and it is paid again.
+ALTER TABLE refunds ADD COLUMN payer_address text;
+UPDATE refunds r SET payer_address = p.payer_address FROM payments p WHERE p.id = r.payment_id;
+
 -- A refund whose transaction a reorg removed is open again until its deadline, beside a refund the merchant
 -- opened meanwhile: both were signed within what the payment paid. Otherwise one open refund per payment.
 DROP INDEX refunds_payment_id_open_key;
@@ -37,8 +42,7 @@ ALTER TABLE payment_sequences ADD COLUMN read_to_block bigint CHECK (read_to_blo
 
 -- Open payments and refunds by the sequence their id carries (its last 16 hex digits): an event for an id
 -- the database does not know, whose sequence an open one holds, is a collision.
-CREATE INDEX payments_open_sequence_idx ON payments (chain_id, gateway_address, right(payment_id, 16))
-  WHERE status = 'CREATED';
+CREATE INDEX payments_open_sequence_idx ON payments (chain_id, right(payment_id, 16)) WHERE status = 'CREATED';
 CREATE INDEX refunds_open_sequence_idx ON refunds (right(chain_refund_id, 16)) WHERE status = 'SUBMITTED';
 
 -- Each collision found: the sequence's bit is set on the gateway by an id Kassa does not know (its database
