@@ -72,6 +72,11 @@ export interface ReadGatewayEventsParameters {
   gateways: Address[];
   fromBlock: bigint;
   toBlock: bigint;
+  /**
+   * The hash of `toBlock` when the range is that one block: read by its hash, so the logs are that block's
+   * or the read fails (no separate check that the block is still the chain's).
+   */
+  blockHash?: Hex;
   /** Only PaymentCompleted events (the on-demand sync); default both kinds. */
   paymentsOnly?: boolean;
   /**
@@ -125,25 +130,27 @@ export async function readGatewayEvents(
   params: ReadGatewayEventsParameters,
 ): Promise<GatewayEvent[]> {
   if (params.gateways.length === 0 || params.fromBlock > params.toBlock) return [];
+  const events = params.paymentsOnly
+    ? [paymentCompletedAbiItem]
+    : [paymentCompletedAbiItem, refundCompletedAbiItem];
   const logs = await client.getLogs({
     address: params.gateways,
-    events: params.paymentsOnly
-      ? [paymentCompletedAbiItem]
-      : [paymentCompletedAbiItem, refundCompletedAbiItem],
-    fromBlock: params.fromBlock,
-    toBlock: params.toBlock,
+    events,
+    ...(params.blockHash === undefined
+      ? { fromBlock: params.fromBlock, toBlock: params.toBlock }
+      : { blockHash: params.blockHash }),
     strict: true,
   });
-  const events = logs.flatMap((log) => decodedEvent(log, params));
-  events.sort((a, b) =>
+  const decoded = logs.flatMap((log) => decodedEvent(log, params));
+  decoded.sort((a, b) =>
     a.event.blockNumber === b.event.blockNumber
       ? a.event.logIndex - b.event.logIndex
       : a.event.blockNumber < b.event.blockNumber
         ? -1
         : 1,
   );
-  if (params.checkTransfers ?? true) await addRecipientTransfers(client, events);
-  return events;
+  if (params.checkTransfers ?? true) await addRecipientTransfers(client, decoded);
+  return decoded;
 }
 
 /**

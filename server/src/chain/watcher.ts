@@ -169,6 +169,43 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     }
   }
 
+  /**
+   * Reports the events of blocks `position + 1 .. toBlock` (read by the caller, `toBlockHash` the last one's),
+   * checks what the handler recorded there, then the range; above the final block when it reaches it.
+   */
+  async function reportRange(
+    chain: WatchedChain,
+    client: PublicClient,
+    read: {
+      position: BlockRef;
+      toBlock: bigint;
+      toBlockHash: string;
+      safeHead: bigint;
+      events: GatewayEvent[];
+    },
+  ): Promise<StepResult> {
+    const { position, toBlock, events } = read;
+    // Each event is reported on its own, payments side by side; the range only once all of them were. A crash
+    // in between leaves the position where it was: the range is read again.
+    await reportEvents(chain, events);
+    await recheckRecordedEvents({ handler, log }, chain, client, {
+      fromBlock: position.number + 1n,
+      toBlock,
+      events,
+    });
+    const moved = await handler.rangeRead(chain, {
+      from: position,
+      to: { number: toBlock, hash: read.toBlockHash },
+      events,
+    });
+    if (!moved) throw new Error("the chain's position moved under the watcher");
+    if (toBlock < read.safeHead) return "progressed";
+    await readAboveFinal(chain, client, read.safeHead);
+    // A range with events: the next block often follows at once (payers pay one after another), so look
+    // again without the pause; a poll that finds nothing new pauses as usual.
+    return events.length > 0 ? "progressed" : "idle";
+  }
+
   async function step(chain: WatchedChain, client: PublicClient): Promise<StepResult> {
     const safeHead = await finalBlockNumber(client, chain);
     if (safeHead < 0n) return "idle";
@@ -176,6 +213,33 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       const start = safeHead > initialLookback ? safeHead - initialLookback : 0n;
       return { number: start, hash: hashOf(await client.getBlock({ blockNumber: start })) };
     });
+    const readOptions = {
+      chainId: chain.id,
+      networkId: chain.network_id,
+      gateways: chain.gateways,
+      checkTransfers: options.checkTransfers ?? true,
+    };
+    if (safeHead === position.number + 1n) {
+      // One new block, the usual step of a watcher that keeps up: its header names its parent (the position's
+      // block, or a reorg happened), and a read by its hash is that block's, so one header and one read do
+      // what the position check and the range's before-and-after hashes do otherwise.
+      const next = await client.getBlock({ blockNumber: safeHead });
+      if (next.parentHash.toLowerCase() === position.hash) {
+        const events = await readGatewayEvents(client, {
+          ...readOptions,
+          fromBlock: safeHead,
+          toBlock: safeHead,
+          blockHash: next.hash,
+        });
+        return reportRange(chain, client, {
+          position,
+          toBlock: safeHead,
+          toBlockHash: hashOf(next),
+          safeHead,
+          events,
+        });
+      }
+    }
     const canonical = await client.getBlock({ blockNumber: position.number }).catch(() => undefined);
     if (!canonical || hashOf(canonical) !== position.hash) {
       const back = await stepBack(chain, client, position);
@@ -196,30 +260,10 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const toBlock = safeHead - position.number > maxBlockRange ? position.number + maxBlockRange : safeHead;
     // The hash of the range's last block before and after the read: equal, the logs come from that chain.
     const toBlockHashBefore = hashOf(await client.getBlock({ blockNumber: toBlock }));
-    const events = await readGatewayEvents(client, {
-      chainId: chain.id,
-      networkId: chain.network_id,
-      gateways: chain.gateways,
-      fromBlock,
-      toBlock,
-      checkTransfers: options.checkTransfers ?? true,
-    });
+    const events = await readGatewayEvents(client, { ...readOptions, fromBlock, toBlock });
     const toBlockHash = hashOf(await client.getBlock({ blockNumber: toBlock }));
     if (toBlockHash !== toBlockHashBefore) return "reorg";
-
-    // Each event is reported on its own, payments side by side; the range only once all of them were. A crash
-    // in between leaves the position where it was: the range is read again.
-    await reportEvents(chain, events);
-    await recheckRecordedEvents({ handler, log }, chain, client, { fromBlock, toBlock, events });
-    const moved = await handler.rangeRead(chain, {
-      from: position,
-      to: { number: toBlock, hash: toBlockHash },
-      events,
-    });
-    if (!moved) throw new Error("the chain's position moved under the watcher");
-    if (toBlock < safeHead) return "progressed";
-    await readAboveFinal(chain, client, safeHead);
-    return "idle";
+    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events });
   }
 
   /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */

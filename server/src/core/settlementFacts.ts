@@ -32,6 +32,12 @@ export interface SettlementFactsOptions {
   beforeCommit?: (entry: GatewayEvent) => Promise<void>;
 }
 
+/**
+ * Blocks the gateways' sequence mark (`read_to_block`) may trail the watcher's reads when they find no event:
+ * a range refill reads them again, in one eth_getLogs.
+ */
+const SEQUENCE_MARK_LAG_BLOCKS = 64n;
+
 /** Outcomes of an event that changed nothing: no webhook to send. */
 const unchanged = new Set(["already-applied", "unknown-payment", "unexpected"]);
 
@@ -66,6 +72,29 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     log.warn({ err: error }, "watcher lock connection lost");
     leading.clear();
   });
+
+  /** The last block this process marked read for each chain's sequences (chains.id). */
+  const marked = new Map<number, bigint>();
+
+  /**
+   * Every sequence the watcher read raises its gateway's counter; and the blocks read since the last mark
+   * count as read (`fromBlock` the first of this read). Without events, only once the mark trails by
+   * SEQUENCE_MARK_LAG_BLOCKS: one statement per range with events, not per poll.
+   */
+  async function markSequences(
+    chain: WatchedChain,
+    read: { fromBlock: bigint; toBlock: bigint; events: readonly GatewayEvent[] },
+  ): Promise<void> {
+    const last = marked.get(chain.id);
+    if (read.events.length === 0 && last !== undefined && read.toBlock - last < SEQUENCE_MARK_LAG_BLOCKS)
+      return;
+    await raisePaymentSequences(db, chain.id, {
+      fromBlock: last !== undefined && last < read.fromBlock ? last + 1n : read.fromBlock,
+      toBlock: read.toBlock,
+      floors: sequenceFloors(chain, read.events),
+    });
+    if (last === undefined || read.toBlock > last) marked.set(chain.id, read.toBlock);
+  }
 
   async function watchedChain(chainId: number): Promise<WatchedChain | undefined> {
     const chain = await findChainById(db, chainId);
@@ -149,10 +178,10 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     async rangeRead(chain, read) {
       // Monotonic and harmless twice: the counters may rise before the cursor moves (a crash between them
       // reads the range again and raises nothing more).
-      await raisePaymentSequences(db, chain.id, {
+      await markSequences(chain, {
         fromBlock: read.from.number + 1n,
         toBlock: read.to.number,
-        floors: sequenceFloors(chain, read.events),
+        events: read.events,
       });
       return moveChainCursor(
         db,
@@ -171,7 +200,7 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
       ),
 
     async seenAboveFinal(chain, read) {
-      await raisePaymentSequences(db, chain.id, { ...read, floors: sequenceFloors(chain, read.events) });
+      await markSequences(chain, read);
       return markSeenPayments(
         db,
         chain.id,
@@ -192,6 +221,7 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
 
     async release() {
       leading.clear();
+      marked.clear();
       // Ending the session releases its advisory locks.
       await locks.close();
     },
