@@ -3,7 +3,7 @@ import type { PublicClient } from "viem";
 import type { BackgroundService } from "../domain/tasks.js";
 import type { BlockRef, ChainFactHandler, WatchedChain } from "./chainFacts.js";
 import type { ChainClients } from "./clients.js";
-import { finalBlockNumber } from "./finality.js";
+import { readFinalBlockHeader } from "./finality.js";
 import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import { recheckRecordedEvents } from "./recheck.js";
 
@@ -207,38 +207,41 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   }
 
   async function step(chain: WatchedChain, client: PublicClient): Promise<StepResult> {
-    const safeHead = await finalBlockNumber(client, chain);
-    if (safeHead < 0n) return "idle";
-    const position = await handler.position(chain, async () => {
-      const start = safeHead > initialLookback ? safeHead - initialLookback : 0n;
-      return { number: start, hash: hashOf(await client.getBlock({ blockNumber: start })) };
-    });
+    // The final block and the position side by side: the start of a chain without a position needs the first.
+    const finalRead = readFinalBlockHeader(client, chain);
+    const [final, position] = await Promise.all([
+      finalRead,
+      handler.position(chain, async () => {
+        const safe = (await finalRead)?.number ?? 0n;
+        const start = safe > initialLookback ? safe - initialLookback : 0n;
+        return { number: start, hash: hashOf(await client.getBlock({ blockNumber: start })) };
+      }),
+    ]);
+    if (!final) return "idle";
+    const safeHead = final.number;
     const readOptions = {
       chainId: chain.id,
       networkId: chain.network_id,
       gateways: chain.gateways,
       checkTransfers: options.checkTransfers ?? true,
     };
-    if (safeHead === position.number + 1n) {
-      // One new block, the usual step of a watcher that keeps up: its header names its parent (the position's
-      // block, or a reorg happened), and a read by its hash is that block's, so one header and one read do
-      // what the position check and the range's before-and-after hashes do otherwise.
-      const next = await client.getBlock({ blockNumber: safeHead });
-      if (next.parentHash.toLowerCase() === position.hash) {
-        const events = await readGatewayEvents(client, {
-          ...readOptions,
-          fromBlock: safeHead,
-          toBlock: safeHead,
-          blockHash: next.hash,
-        });
-        return reportRange(chain, client, {
-          position,
-          toBlock: safeHead,
-          toBlockHash: hashOf(next),
-          safeHead,
-          events,
-        });
-      }
+    if (safeHead === position.number + 1n && final.parentHash.toLowerCase() === position.hash) {
+      // One new block, the usual step of a watcher that keeps up: its header names the position's block as
+      // its parent, and a read by its hash is that block's, so the header does what the position check and
+      // the range's before-and-after hashes do otherwise.
+      const events = await readGatewayEvents(client, {
+        ...readOptions,
+        fromBlock: safeHead,
+        toBlock: safeHead,
+        blockHash: final.hash,
+      });
+      return reportRange(chain, client, {
+        position,
+        toBlock: safeHead,
+        toBlockHash: hashOf(final),
+        safeHead,
+        events,
+      });
     }
     const canonical = await client.getBlock({ blockNumber: position.number }).catch(() => undefined);
     if (!canonical || hashOf(canonical) !== position.hash) {

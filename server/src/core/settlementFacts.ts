@@ -97,9 +97,12 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
   }
 
   async function watchedChain(chainId: number): Promise<WatchedChain | undefined> {
-    const chain = await findChainById(db, chainId);
+    const [chain, gateways] = await Promise.all([
+      findChainById(db, chainId),
+      findWatchedGateways(db, chainId),
+    ]);
     if (!chain?.gateway_address) return undefined;
-    return { ...chain, gateways: (await findWatchedGateways(db, chainId)) as WatchedChain["gateways"] };
+    return { ...chain, gateways: gateways as WatchedChain["gateways"] };
   }
 
   return {
@@ -176,19 +179,22 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     },
 
     async rangeRead(chain, read) {
-      // Monotonic and harmless twice: the counters may rise before the cursor moves (a crash between them
-      // reads the range again and raises nothing more).
-      await markSequences(chain, {
-        fromBlock: read.from.number + 1n,
-        toBlock: read.to.number,
-        events: read.events,
-      });
-      return moveChainCursor(
-        db,
-        chain.id,
-        { block_number: Number(read.from.number), block_hash: read.from.hash },
-        { blockNumber: read.to.number, blockHash: read.to.hash },
-      );
+      // Side by side: the counters may rise before the cursor moves, or after (monotonic, and harmless twice:
+      // a crash between them reads the range again).
+      const [moved] = await Promise.all([
+        moveChainCursor(
+          db,
+          chain.id,
+          { block_number: Number(read.from.number), block_hash: read.from.hash },
+          { blockNumber: read.to.number, blockHash: read.to.hash },
+        ),
+        markSequences(chain, {
+          fromBlock: read.from.number + 1n,
+          toBlock: read.to.number,
+          events: read.events,
+        }),
+      ]);
+      return moved;
     },
 
     reorged: (chain, step) =>
