@@ -103,7 +103,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
     options.paymentSync === false
       ? undefined
       : (options.paymentSync ?? createPaymentSync({ db, chains, now, logger }));
-  const nextPaymentSequence = createCheckedPaymentSequencer({ db, chains });
+  const nextPaymentSequence = createCheckedPaymentSequencer({ db, chains, logger });
   const dashboardOrigin = config.publicBaseUrl
     ? new URL(config.publicBaseUrl).origin
     : config.allowedWidgetOrigin;

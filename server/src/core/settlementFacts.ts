@@ -33,10 +33,12 @@ export interface SettlementFactsOptions {
 }
 
 /**
- * Blocks the gateways' sequence mark (`read_to_block`) may trail the watcher's reads when they find no event:
- * a range refill reads them again, in one eth_getLogs.
+ * How far the gateways' sequence mark (`read_to_block`, `read_at`) may trail the watcher's reads when they find
+ * no event: a range refill reads those blocks again (one eth_getLogs), and a mark younger than
+ * SEQUENCE_READ_FRESH_MS lets a refill go on when the RPC fails.
  */
 const SEQUENCE_MARK_LAG_BLOCKS = 64n;
+const SEQUENCE_MARK_LAG_MS = 60_000;
 
 /** Outcomes of an event that changed nothing: no webhook to send. */
 const unchanged = new Set(["already-applied", "unknown-payment", "unexpected"]);
@@ -73,27 +75,32 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     leading.clear();
   });
 
-  /** The last block this process marked read for each chain's sequences (chains.id). */
-  const marked = new Map<number, bigint>();
+  /** The last block this process marked read for each chain's sequences (chains.id), and when. */
+  const marked = new Map<number, { block: bigint; at: number }>();
 
   /**
    * Every sequence the watcher read raises its gateway's counter; and the blocks read since the last mark
    * count as read (`fromBlock` the first of this read). Without events, only once the mark trails by
-   * SEQUENCE_MARK_LAG_BLOCKS: one statement per range with events, not per poll.
+   * SEQUENCE_MARK_LAG_BLOCKS or SEQUENCE_MARK_LAG_MS: one statement per range with events, not per poll.
    */
   async function markSequences(
     chain: WatchedChain,
     read: { fromBlock: bigint; toBlock: bigint; events: readonly GatewayEvent[] },
   ): Promise<void> {
     const last = marked.get(chain.id);
-    if (read.events.length === 0 && last !== undefined && read.toBlock - last < SEQUENCE_MARK_LAG_BLOCKS)
-      return;
+    const recent =
+      last !== undefined &&
+      read.toBlock - last.block < SEQUENCE_MARK_LAG_BLOCKS &&
+      Date.now() - last.at < SEQUENCE_MARK_LAG_MS;
+    if (read.events.length === 0 && recent) return;
     await raisePaymentSequences(db, chain.id, {
-      fromBlock: last !== undefined && last < read.fromBlock ? last + 1n : read.fromBlock,
+      fromBlock: last !== undefined && last.block < read.fromBlock ? last.block + 1n : read.fromBlock,
       toBlock: read.toBlock,
       floors: sequenceFloors(chain, read.events),
     });
-    if (last === undefined || read.toBlock > last) marked.set(chain.id, read.toBlock);
+    if (last === undefined || read.toBlock >= last.block) {
+      marked.set(chain.id, { block: read.toBlock, at: Date.now() });
+    }
   }
 
   async function watchedChain(chainId: number): Promise<WatchedChain | undefined> {

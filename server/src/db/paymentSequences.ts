@@ -19,7 +19,8 @@ export interface PaymentSequenceKey {
  */
 export interface SequenceFloor {
   floor: bigint;
-  readTo: bigint;
+  /** Undefined: the chain was not read (the counter is taken as it is). */
+  readTo?: bigint;
 }
 
 /** The first sequence of the bitmap word above `sequence`: a floor that keeps ranges on whole words. */
@@ -28,21 +29,27 @@ export function sequenceFloorAbove(sequence: bigint): bigint {
   return (sequence / range + 1n) * range;
 }
 
-/** A gateway's counter and how far the chain was read for its sequences; undefined before its first range. */
+/**
+ * How far the chain was read for a gateway's sequences, and how long ago a read last advanced that (by the
+ * database's clock); undefined before its first range.
+ */
 export async function findPaymentSequenceState(
   db: Db,
   key: PaymentSequenceKey,
-): Promise<{ nextSequence: bigint; readToBlock: bigint | undefined } | undefined> {
+): Promise<{ readToBlock: bigint | undefined; readAgeMs: number | undefined } | undefined> {
   const row = await db
     .selectFrom("payment_sequences")
-    .select([sql<string>`next_sequence::text`.as("next_sequence"), "read_to_block"])
+    .select([
+      "read_to_block",
+      sql<number | null>`(extract(epoch from now() - read_at) * 1000)::float8`.as("read_age_ms"),
+    ])
     .where("chain_id", "=", key.chainId)
     .where("gateway_address", "=", key.gatewayAddress.toLowerCase())
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    nextSequence: BigInt(row.next_sequence),
     readToBlock: row.read_to_block === null ? undefined : BigInt(row.read_to_block),
+    readAgeMs: row.read_age_ms ?? undefined,
   };
 }
 
@@ -59,13 +66,15 @@ export async function takePaymentSequences(
   above?: SequenceFloor,
 ): Promise<bigint> {
   const floor = above?.floor ?? 0n;
-  const readTo = above === undefined ? null : Number(above.readTo);
+  const readTo = above?.readTo === undefined ? null : Number(above.readTo);
   const { rows } = await sql<{ first: string }>`
-    INSERT INTO payment_sequences (chain_id, gateway_address, next_sequence, read_to_block)
-    VALUES (${key.chainId}, ${key.gatewayAddress.toLowerCase()}, ${floor}::bigint + ${count}, ${readTo}::bigint)
+    INSERT INTO payment_sequences (chain_id, gateway_address, next_sequence, read_to_block, read_at)
+    VALUES (${key.chainId}, ${key.gatewayAddress.toLowerCase()}, ${floor}::bigint + ${count}, ${readTo}::bigint,
+      CASE WHEN ${readTo}::bigint IS NULL THEN NULL ELSE now() END)
     ON CONFLICT (chain_id, gateway_address)
       DO UPDATE SET next_sequence = greatest(payment_sequences.next_sequence, ${floor}::bigint) + ${count},
-        read_to_block = greatest(payment_sequences.read_to_block, excluded.read_to_block)
+        read_to_block = greatest(payment_sequences.read_to_block, excluded.read_to_block),
+        read_at = coalesce(excluded.read_at, payment_sequences.read_at)
     RETURNING (next_sequence - ${count})::text AS first`.execute(db);
   const first = rows[0]?.first;
   if (first === undefined) throw new Error("payment_sequences returned no row");
@@ -86,17 +95,19 @@ export async function raisePaymentSequences(
   if (read.floors.size === 0) return;
   const gateways = [...read.floors.keys()].map((gateway) => gateway.toLowerCase());
   const floors = [...read.floors.values()].map((floor) => floor.toString());
+  // The read continues the gateway's last one: it counts as done up to its end.
+  const continues = sql`(payment_sequences.read_to_block IS NULL
+    OR payment_sequences.read_to_block >= ${Number(read.fromBlock) - 1}::bigint)`;
   await sql`
-    INSERT INTO payment_sequences (chain_id, gateway_address, next_sequence, read_to_block)
-    SELECT ${chainId}, g.gateway, g.floor, ${Number(read.toBlock)}::bigint
+    INSERT INTO payment_sequences (chain_id, gateway_address, next_sequence, read_to_block, read_at)
+    SELECT ${chainId}, g.gateway, g.floor, ${Number(read.toBlock)}::bigint, now()
     FROM unnest(${gateways}::text[], ${floors}::bigint[]) AS g(gateway, floor)
     ON CONFLICT (chain_id, gateway_address) DO UPDATE SET
       next_sequence = greatest(payment_sequences.next_sequence, excluded.next_sequence),
-      read_to_block = CASE
-        WHEN payment_sequences.read_to_block IS NULL
-          OR payment_sequences.read_to_block >= ${Number(read.fromBlock) - 1}::bigint
+      read_to_block = CASE WHEN ${continues}
         THEN greatest(payment_sequences.read_to_block, excluded.read_to_block)
-        ELSE payment_sequences.read_to_block END`.execute(db);
+        ELSE payment_sequences.read_to_block END,
+      read_at = CASE WHEN ${continues} THEN now() ELSE payment_sequences.read_at END`.execute(db);
 }
 
 /** The next unused sequence of a gateway, for a payment's id. */

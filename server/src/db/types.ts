@@ -274,6 +274,8 @@ export interface PaymentSequencesTable extends Timestamps {
   next_sequence: ColumnType<string, bigint, bigint>;
   /** Migration 025: every gateway event up to this block was read, its sequence below next_sequence. */
   read_to_block: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 025: when a read last advanced read_to_block. */
+  read_at: NullableDate;
 }
 
 /** Migration 025: a sequence whose bit an id Kassa does not know set, while a known id held it. */

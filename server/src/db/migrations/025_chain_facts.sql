@@ -38,7 +38,11 @@ CREATE INDEX payments_settled_block_idx ON payments (chain_id, block_number) WHE
 -- gateway has been read (by the watcher, or by a range refill that read what the watcher had not), so every
 -- sequence used on the chain up to there is below `next_sequence`. A refill reads the blocks above it first:
 -- after a restore from an old backup, no sequence is handed out before the chain was read past the backup.
-ALTER TABLE payment_sequences ADD COLUMN read_to_block bigint CHECK (read_to_block >= 0);
+-- `read_at`: when a read last advanced it. While that is recent, a range may be taken without the chain (its RPC
+-- failing): the database has been following the chain.
+ALTER TABLE payment_sequences
+  ADD COLUMN read_to_block bigint CHECK (read_to_block >= 0),
+  ADD COLUMN read_at       timestamptz;
 
 -- Open payments and refunds by the sequence their id carries (its last 16 hex digits): an event for an id
 -- the database does not know, whose sequence an open one holds, is a collision.
