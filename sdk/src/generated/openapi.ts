@@ -1,7 +1,8 @@
 /**
  * GENERATED FILE, DO NOT EDIT.
  * Types of Kassa's HTTP API, made by openapi-typescript from the OpenAPI document the server serves at
- * /api/v1/openapi.json. Regenerate with `npm run generate -w sdk` after changing a route or a schema.
+ * /api/v1/openapi.json (docs/openapi.json). Regenerate with `npm run generate:sdk` after changing a
+ * route or a schema.
  */
 
 export interface paths {

@@ -60,7 +60,7 @@ const envSchema = z.object({
     .transform((value) => new Secret(value))
     .optional()
     .describe(
-      "PostgreSQL connection URL (secret). Unset: `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
+      "PostgreSQL connection URL (secret). Required by a release; unset in a clone, `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
     ),
   DATABASE_POOL_SIZE: z.coerce
     .number()
