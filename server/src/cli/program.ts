@@ -5,6 +5,7 @@ import { packageVersion } from "../packageFiles.js";
 import { adminCommand } from "./admin/index.js";
 import { configCommand } from "./configReference.js";
 import { deployCommand } from "./deploy.js";
+import { doctorCommand, preflight } from "./doctor/index.js";
 import { openapiCommand } from "./openapi.js";
 import { reportError } from "./output.js";
 import { jsonOption, runWithContext } from "./runner.js";
@@ -15,6 +16,7 @@ function serveAction(options: ServeOptions) {
     try {
       const config = loadConfig();
       const logger = createLogger({ level: config.logLevel });
+      await preflight(config, options.api, logger);
       const running = await serve(config, options, logger);
       if (running.url) logger.info({ url: running.url }, `Kassa API listening on ${running.url}`);
       stopOnSignals(running.stop, logger);
@@ -54,6 +56,7 @@ export function kassaProgram(): Command {
       out.result({ migrated: true }, () => console.log("database is up to date")),
     ),
   );
+  program.addCommand(doctorCommand());
   program.addCommand(configCommand());
   program.addCommand(deployCommand());
   program.addCommand(openapiCommand());
