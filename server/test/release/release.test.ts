@@ -277,3 +277,20 @@ describe("the release installed with production dependencies only", () => {
     expect(code, serverLogs.join("\n")).toBe(0);
   });
 });
+
+describe("the container image and compose file", () => {
+  const repo = join(serverDir, "..");
+
+  it("install the release with the script this test runs, and run the commands it runs", async () => {
+    const dockerfile = await readFile(join(repo, "Dockerfile"), "utf8");
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+    expect(runtime).toContain("RUN sh /release/install.sh /opt/kassa");
+    expect(runtime).toContain("ENV PATH=/opt/kassa/node_modules/.bin:$PATH");
+    expect(runtime).toContain('ENTRYPOINT ["kassa"]');
+    expect(dockerfile).toContain("RUN npm ci --no-audit --no-fund && npm run release -- /release");
+    const compose = await readFile(join(repo, "compose.yaml"), "utf8");
+    for (const role of ["migrate", "api", "worker"]) expect(compose).toContain(`command: ["${role}"]`);
+    expect(compose).toContain("http://127.0.0.1:3000/api/v1/health");
+    expect(compose).toContain("pg_isready");
+  });
+});
