@@ -6286,7 +6286,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     GasStatusInput: {
@@ -6296,7 +6296,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     /**
