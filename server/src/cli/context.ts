@@ -80,7 +80,7 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     config,
     db,
     databaseUrl,
-    chains: configuredChainClients(config, options.logger),
+    chains: configuredChainClients(config, options.logger, db),
     close,
   };
 }
