@@ -20,6 +20,7 @@ import {
   permit2Address,
   permit2PaymentTypedData,
   signAsSmartWallet,
+  signDepositBatch,
   signDepositRequest,
   signPaymentRequest,
   subscriptionTypedData,
@@ -62,6 +63,8 @@ export interface V2Context {
   deadline: bigint;
   /** The next payment sequence in a bitmap word already in use. */
   nextSequence: () => bigint;
+  /** Called with each measured row's transaction (`--trace`). */
+  traced?: (row: string, hash: Hex) => Promise<void>;
 }
 
 /** Targets of the issues (the 1271 row's is relative: at most 10% above the EOA gasless row). */
@@ -104,8 +107,14 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     const hash = await client.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+    lastHash = hash;
     return receipt.gasUsed;
   }
+  let lastHash: Hex | undefined;
+  /** Traces the transaction `send` made last, as `row`. */
+  const trace = async (row: string) => {
+    if (ctx.traced && lastHash) await ctx.traced(row, lastHash);
+  };
   const mint = (tokenAddress: Address, to: Address, amount: bigint) =>
     send(deployer, tokenAddress, testTokenPermitAbi, "mint", [to, amount]);
 
@@ -184,6 +193,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
       signature,
     ]);
   }
+  await trace("pay_3009_relayed");
 
   // An ERC-1271 smart wallet (Coinbase-like) that approved the gateway, paying its second payment by intent.
   const factory = await deploySmartWalletFactory({ walletClient: deployer, publicClient });
@@ -248,7 +258,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
   }
 
   // Deposits: an exact transfer to each address; one sweep, then a batch of 20.
-  const depositTerms = async (): Promise<{ terms: DepositTerms; signature: Hex }> => {
+  const depositTerms = async (): Promise<DepositTerms> => {
     const terms: DepositTerms = {
       paymentId: paymentIdOf(ctx.nextSequence(), randomBytes(24)),
       tokenAddress: token,
@@ -259,20 +269,22 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
       feeBps: ctx.feeBps,
     };
     await mint(token, depositAddress({ chainId, gateway, terms }), amount);
-    return { terms, signature: await signDepositRequest(signer, { chainId, gateway, terms }) };
+    return terms;
   };
   {
     const one = await depositTerms();
     gas.sweep_deposit = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposit", [
-      one.terms,
-      one.signature,
+      one,
+      await signDepositRequest(signer, { chainId, gateway, terms: one }),
     ]);
+    await trace("sweep_deposit");
     const batch = [];
     for (let i = 0; i < 20; i++) batch.push(await depositTerms());
     const total = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposits", [
-      batch.map((entry) => entry.terms),
-      batch.map((entry) => entry.signature),
+      batch,
+      await signDepositBatch(signer, { chainId, gateway, terms: batch }),
     ]);
+    await trace("sweep_deposits_20");
     gas.sweep_deposits_20 = total;
     gas.sweep_deposits_20_each = total / 20n;
   }

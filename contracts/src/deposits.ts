@@ -29,6 +29,12 @@ export const depositRequestTypes = {
   ],
 } as const;
 
+/** A batch sweep's one signature covers the terms of every deposit in it, in order. */
+export const depositBatchTypes = {
+  DepositBatch: [{ name: "deposits", type: "DepositRequest[]" }],
+  ...depositRequestTypes,
+} as const;
+
 export const depositReturnTypes = {
   DepositReturn: [
     { name: "deposit", type: "address" },
@@ -102,6 +108,28 @@ export function depositAddress(params: DepositParameters): Address {
 /** Signs a payment's deposit terms as the Kassa server signer (what `sweepDeposit` checks). */
 export function signDepositRequest(signer: LocalAccount, params: DepositParameters): Promise<Hex> {
   return signer.signTypedData(depositRequestTypedData(params));
+}
+
+/** The terms of the deposits that one `sweepDeposits` call sweeps (in its order), as the server signs them. */
+export function depositBatchTypedData(params: {
+  chainId: number;
+  gateway: Address;
+  terms: readonly DepositTerms[];
+}) {
+  return {
+    domain: gatewayDomain(params.chainId, params.gateway),
+    types: depositBatchTypes,
+    primaryType: "DepositBatch" as const,
+    message: { deposits: params.terms },
+  };
+}
+
+/** Signs the terms of a batch of deposits as the Kassa server signer (what `sweepDeposits` checks). */
+export function signDepositBatch(
+  signer: LocalAccount,
+  params: { chainId: number; gateway: Address; terms: readonly DepositTerms[] },
+): Promise<Hex> {
+  return signer.signTypedData(depositBatchTypedData(params));
 }
 
 /** A return from a deposit address, to sign by the server's signer or the merchant's recipient wallet. */
