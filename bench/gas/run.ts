@@ -410,8 +410,17 @@ async function printTrace(rpcUrl: string, label: string, hash: Hex): Promise<voi
       if (parent) parent.spent += inclusive;
     }
   }
+  const transaction = (await (
+    await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "eth_getTransactionByHash", params: [hash] }),
+    })
+  ).json()) as { result: { input: Hex } };
+  const calldata = hexToBytes(transaction.result.input).reduce((sum, byte) => sum + (byte === 0 ? 4 : 16), 0);
   console.log(
-    `${label}: execution gas ${body.result.gas}, by depth ${JSON.stringify(Object.fromEntries(byDepth))}`,
+    `${label}: gas used ${body.result.gas} (21,000 + calldata ${calldata} + execution by depth ` +
+      `${JSON.stringify(Object.fromEntries(byDepth))} - refund)`,
   );
   const top = [...byOp].sort((a, b) => b[1] - a[1]).slice(0, 40);
   console.log(`  ${top.map(([op, gas]) => `${op}=${gas}`).join(" ")}`);

@@ -17,6 +17,7 @@ import {
   paymentGatewayAbi,
   paymentIdOf,
   paymentIntentTypedData,
+  receiveWithAuthorizationTypes,
   permit2Address,
   permit2PaymentTypedData,
   signAsSmartWallet,
@@ -36,6 +37,7 @@ import {
   hashTypedData,
   keccak256,
   maxUint256,
+  parseSignature,
   parseUnits,
   stringToHex,
   type Abi,
@@ -71,6 +73,7 @@ export interface V2Context {
 export const v2Targets: Record<string, bigint | undefined> = {
   pay_permit2_relayed: 100_000n,
   pay_3009_relayed: 100_000n,
+  usdc_transfer_with_authorization: undefined,
   pay_intent_1271_relayed: undefined,
   pay_3009_6492_undeployed: undefined,
   sweep_deposit: 90_000n,
@@ -82,6 +85,7 @@ export const v2Targets: Record<string, bigint | undefined> = {
 export const v2Compared: Record<string, string> = {
   pay_permit2_relayed: "Coinbase Permit2 118,510",
   pay_3009_relayed: "Coinbase Commerce 165,167",
+  usdc_transfer_with_authorization: "USDC alone: one leg, no fee, no gateway",
   sweep_deposit: "pay() direct 71,653",
   subscription_charge_relayed: "pay() direct 71,653",
 };
@@ -173,7 +177,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
   await mintUsdc(merchant, usdcAmount);
   await mintUsdc(ctx.treasury, usdcAmount);
   const payer3009 = account("3009");
-  await mintUsdc(payer3009.address, usdcAmount * 3n);
+  await mintUsdc(payer3009.address, usdcAmount * 4n);
   const tokenDomain = { name: fiatToken.name, version: fiatToken.version };
   for (let i = 0; i < 2; i++) {
     const signed = await request(usdc, usdcAmount);
@@ -194,6 +198,34 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     ]);
   }
   await trace("pay_3009_relayed");
+
+  // USDC's own part of that row: the same payer's EIP-3009 transfer straight to the recipient (one leg, no fee, no
+  // gateway), sent by the relayer.
+  gas.usdc_transfer_with_authorization = await send(
+    relayer,
+    usdc,
+    fiatTokenV2_2Abi,
+    "transferWithAuthorization",
+    await (async () => {
+      const message = {
+        from: payer3009.address,
+        to: merchant,
+        value: usdcAmount,
+        validAfter: 0n,
+        validBefore: deadline,
+        nonce: keccak256(stringToHex("usdc alone")),
+      };
+      const signature = await payer3009.signTypedData({
+        domain: { ...tokenDomain, chainId, verifyingContract: usdc },
+        types: { TransferWithAuthorization: receiveWithAuthorizationTypes.ReceiveWithAuthorization },
+        primaryType: "TransferWithAuthorization",
+        message,
+      });
+      const { r, s, v } = parseSignature(signature);
+      return [...Object.values(message), Number(v), r, s];
+    })(),
+  );
+  await trace("usdc_transfer_with_authorization");
 
   // An ERC-1271 smart wallet (Coinbase-like) that approved the gateway, paying its second payment by intent.
   const factory = await deploySmartWalletFactory({ walletClient: deployer, publicClient });

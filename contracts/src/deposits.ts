@@ -2,7 +2,7 @@
  * Payments by plain transfer: a deposit address per payment, derived counterfactually (CREATE2 by the gateway, salt
  * the EIP-712 digest of the payment's `DepositRequest`, init code the `DepositSweeper`), so the server and the widget
  * compute it without an RPC call and nothing is deployed until a sweep. The server signs the `DepositRequest` when it
- * sweeps (or whenever asked); returns of money from the address are `DepositReturn`s signed by the server's signer
+ * sweeps one deposit (or whenever asked), one `DepositBatch` over all the terms when it sweeps several; returns of money from the address are `DepositReturn`s signed by the server's signer
  * (only what is not the payment's) or by the merchant's recipient wallet.
  */
 import {

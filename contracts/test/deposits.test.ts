@@ -330,6 +330,13 @@ describe("sweepDeposit", () => {
     expect(await isPaid(deposit.paymentId)).toBe(false);
   });
 
+  it("answers a call without data (a sweeper's question) with zeros outside a sweep, and refuses native coin", async () => {
+    expect((await publicClient.call({ to: gateway, data: "0x" })).data).toBe(`0x${"0".repeat(6 * 64)}`);
+    await expect(
+      c.wallet(accounts.other).sendTransaction({ to: gateway, value: 1n, data: "0x" }),
+    ).rejects.toThrow();
+  });
+
   it("still sweeps while the gateway is paused (money that arrived is never held)", async () => {
     const deposit = terms();
     await t.mintUsdc(addressOf(deposit), amount);
