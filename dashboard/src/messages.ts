@@ -1,4 +1,5 @@
-/** The dashboard's texts in English and Korean. `{name}` placeholders are filled by {@link translator}. */
+/** The dashboard's texts in English and Korean; the widget's shared/i18n.ts picks the language and fills `{name}`. */
+import type { Messages, Translate as TranslateKey } from "@kassa/widget/i18n";
 
 const en = {
   title: "Kassa dashboard",
@@ -41,7 +42,8 @@ const en = {
   open: "Open payment {order}",
   totalsTitle: "Totals",
   totalsLine: "{paid} paid of {count} · gross {gross} · fee {fee} · net {net}",
-  totalsCount: "{count} payments in the period",
+  totalsCount: "{count} payments in all",
+  totalsCountFiltered: "{count} payments match the search and filters",
 
   paymentTitle: "Payment {order}",
   back: "Back to payments",
@@ -180,7 +182,8 @@ const ko: Record<MessageKey, string> = {
   open: "결제 {order} 열기",
   totalsTitle: "합계",
   totalsLine: "{count}건 중 {paid}건 결제 · 총액 {gross} · 수수료 {fee} · 순액 {net}",
-  totalsCount: "기간 내 결제 {count}건",
+  totalsCount: "전체 결제 {count}건",
+  totalsCountFiltered: "검색 및 필터와 일치하는 결제 {count}건",
 
   paymentTitle: "결제 {order}",
   back: "결제 목록으로",
@@ -276,14 +279,6 @@ const ko: Record<MessageKey, string> = {
   sessionEnded: "세션이 끝났습니다. 다시 로그인하세요.",
 };
 
-export type Lang = "en" | "ko";
-const messages: Record<Lang, Record<MessageKey, string>> = { en, ko };
+export const messages: Messages<MessageKey> = { en, ko };
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-export function translator(lang: Lang): Translate {
-  return (key, values = {}) =>
-    messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
-}
+export type Translate = TranslateKey<MessageKey>;
