@@ -50,7 +50,7 @@ function escape(value: string): string {
 }
 
 const STYLE = `
-body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f5fb;color:#1c1d2b}
+body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,sans-serif;background:#f4f5fb;color:#1c1d2b}
 main{max-width:26rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:1rem;
 box-shadow:0 4px 24px rgba(28,29,43,.08)}
 h1{font-size:1.4rem;margin:0 0 .25rem}p.merchant{color:#5b5d73;margin:0 0 1.5rem}
