@@ -4,6 +4,7 @@
  */
 import { button, h } from "@kassa/widget/dom";
 import { pickLang, translator, type Lang } from "@kassa/widget/i18n";
+import { explainRevert } from "@kassa/widget/revert";
 import { ApiError, api, setCsrfToken, type Session } from "./api.js";
 import type { Screen } from "./context.js";
 import { messages, type MessageKey } from "./messages.js";
@@ -42,7 +43,9 @@ function fail(error: unknown): void {
     showAlert(t("sessionEnded"));
     return;
   }
-  showAlert(t("error", { message: error instanceof Error ? error.message : String(error) }));
+  // A transaction the wallet would not send: its revert in words, never the raw data.
+  const message = explainRevert(error, { lang }) ?? (error instanceof Error ? error.message : String(error));
+  showAlert(t("error", { message }));
 }
 
 function showAlert(message: string): void {

@@ -22,7 +22,7 @@ const time = new Date(Number(seconds) * 1000).toLocaleString("en-GB", {
 
 /** One row per error Kassa's contracts can raise: its arguments and the sentence a person reads. */
 const rows: [name: string, args: readonly unknown[], sentence: string][] = [
-  ["EnforcedPause", [], "Kassa's payment contract is paused for now, so nothing was sent. Try again later."],
+  ["EnforcedPause", [], "Kassa's payment contract is paused for now. Try again later."],
   ["ExpectedPause", [], "The payment contract is not paused."],
   ["FeeChangeTooSoon", [seconds], `This fee changed recently; it may change again from ${time}.`],
   ["FeeTooHigh", [1500n, 1000n], "A fee of 1500 basis points is above the highest allowed, 1000."],

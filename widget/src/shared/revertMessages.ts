@@ -14,8 +14,8 @@ export interface RevertMessage {
 export const revertMessages: Record<string, RevertMessage> = {
   // The gateway (PaymentGateway.sol, with OpenZeppelin's Ownable and ShortStrings).
   EnforcedPause: {
-    en: "Kassa's payment contract is paused for now, so nothing was sent. Try again later.",
-    ko: "Kassa 결제 컨트랙트가 일시 중지되어 아무것도 전송되지 않았습니다. 나중에 다시 시도하세요.",
+    en: "Kassa's payment contract is paused for now. Try again later.",
+    ko: "Kassa 결제 컨트랙트가 일시 중지되었습니다. 나중에 다시 시도하세요.",
   },
   ExpectedPause: {
     en: "The payment contract is not paused.",
