@@ -100,7 +100,7 @@ export const refundViewSchema = z
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
-function refundView(refund: RefundDetails): RefundView {
+export function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({
     abi: paymentGatewayAbi,
     functionName: "refund",
