@@ -3,23 +3,30 @@
  * `custom error 0x…` text of anvil and geth), decodes it against the errors of the contracts Kassa knows
  * and says it in a sentence from revertMessages.ts. Used by the payer widget and the dashboard.
  */
-import { erc2771ForwarderAbi, paymentGatewayAbi, testTokenPermitAbi } from "@kassa/contracts/abi";
+import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Abi, testTokenPermitAbi } from "@kassa/contracts/abi";
 import { decodeErrorResult, formatUnits, getAddress, isAddress, type Abi, type Hex } from "viem";
+import { formatAbiItem } from "viem/utils";
 import { fill, type Lang } from "./i18n.js";
 import { revertMessages, unknownRevert } from "./revertMessages.js";
 
 /**
- * Every custom error Kassa's contracts can raise: the gateway's, the forwarder's, and the token errors
- * of OpenZeppelin's ERC-20 (IERC20Errors, ERC-2612, ECDSA, Nonces), which the test permit token carries
- * as any OpenZeppelin 5 token does. Solidity's Error(string) and Panic(uint256) are viem's own.
+ * Every custom error Kassa's contracts can raise: the gateway's, the forwarder's, Permit2's (version 2
+ * of the gateway pays through it), and the token errors of OpenZeppelin's ERC-20 (IERC20Errors,
+ * ERC-2612, ECDSA, Nonces), which the test permit token carries as any OpenZeppelin 5 token does.
+ * Solidity's Error(string) and Panic(uint256) are viem's own. A new contract's errors: add its ABI here
+ * and a row each to revertMessages.ts.
  */
 type AbiError = Extract<Abi[number], { type: "error" }>;
 
 export const knownErrors: readonly AbiError[] = [
   ...new Map(
-    ([...paymentGatewayAbi, ...erc2771ForwarderAbi, ...testTokenPermitAbi] as readonly { type: string }[])
+    (
+      [...paymentGatewayAbi, ...erc2771ForwarderAbi, ...permit2Abi, ...testTokenPermitAbi] as readonly {
+        type: string;
+      }[]
+    )
       .filter((item): item is AbiError => item.type === "error")
-      .map((item) => [item.name, item]),
+      .map((item) => [formatAbiItem(item), item]),
   ).values(),
 ];
 

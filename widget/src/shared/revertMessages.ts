@@ -1,6 +1,6 @@
 /**
  * What each contract error Kassa knows means, in a sentence for the person who sent the transaction:
- * one row per error of the gateway, the forwarder and the tokens (OpenZeppelin's custom errors), plus
+ * one row per error of the gateway, the forwarder, Permit2 and the tokens (OpenZeppelin's), plus
  * Solidity's `Error(string)` and `Panic(uint256)`. `{name}` is the error's argument of that name; `units`
  * says which integer arguments are amounts of the payment's token or of the chain's native coin, times
  * (Unix seconds) or codes (written in hex). A new contract error is one more row here (a test fails until it has one).
@@ -12,7 +12,7 @@ export interface RevertMessage {
 }
 
 export const revertMessages: Record<string, RevertMessage> = {
-  // The gateway (PaymentGateway.sol, with OpenZeppelin's Ownable and ShortStrings).
+  // The gateway (PaymentGateway.sol, with OpenZeppelin's Ownable, SafeCast and ShortStrings).
   EnforcedPause: {
     en: "Kassa's payment contract is paused for now. Try again later.",
     ko: "Kassa 결제 컨트랙트가 일시 중지되었습니다. 나중에 다시 시도하세요.",
@@ -84,6 +84,71 @@ export const revertMessages: Record<string, RevertMessage> = {
     ko: "환불 {refundId}의 전송 가능 시간이 {deadline}에 끝났습니다. 새 환불을 시작하세요.",
     units: { deadline: "time" },
   },
+  DepositMismatch: {
+    en: "The deposit address {deposit} is not the one this payment expects ({expected}).",
+    ko: "입금 주소 {deposit}은(는) 이 결제가 기대하는 주소({expected})가 아닙니다.",
+  },
+  DepositShort: {
+    en: "The deposit address of payment {paymentId} holds {balance}, less than the {minimumAmount} it needs.",
+    ko: "결제 {paymentId}의 입금 주소 잔액은 {balance}(으)로 필요한 {minimumAmount}보다 적습니다.",
+    units: { balance: "token", minimumAmount: "token" },
+  },
+  InvalidPayerSignature: {
+    en: "The payer's signature does not match {payer}: sign again with that wallet.",
+    ko: "결제자의 서명이 {payer}와(과) 맞지 않습니다. 그 지갑으로 다시 서명하세요.",
+  },
+  InvalidReturnSignature: {
+    en: "The signature of this return does not match {recipient}.",
+    ko: "이 반환의 서명이 {recipient}와(과) 맞지 않습니다.",
+  },
+  Permit2NotEnabled: {
+    en: "Paying through Permit2 is not turned on for this payment contract.",
+    ko: "이 결제 컨트랙트에서는 Permit2 결제가 켜져 있지 않습니다.",
+  },
+  ReturnAlreadyProcessed: {
+    en: "Return {returnId} was already sent.",
+    ko: "반환 {returnId}은(는) 이미 전송되었습니다.",
+  },
+  ReturnExceedsAvailable: {
+    en: "A return of {amount} (base units of {token}) is more than the {available} the deposit address {deposit} holds.",
+    ko: "반환 금액 {amount}({token}의 기본 단위)이(가) 입금 주소 {deposit}의 잔액 {available}보다 많습니다.",
+  },
+  ReturnRequestExpired: {
+    en: "The time to send return {returnId} ended at {deadline}.",
+    ko: "반환 {returnId}의 전송 가능 시간이 {deadline}에 끝났습니다.",
+    units: { deadline: "time" },
+  },
+  SafeCastOverflowedUintDowncast: {
+    en: "The number {value} does not fit in {bits} bits.",
+    ko: "숫자 {value}은(는) {bits}비트에 들어가지 않습니다.",
+  },
+  SubscriptionAmountNotAllowed: {
+    en: "Subscription {subscriptionId} may be charged at most {allowed} a period, not {amount}.",
+    ko: "구독 {subscriptionId}은(는) 기간마다 최대 {allowed}까지 청구할 수 있으며 {amount}은(는) 안 됩니다.",
+    units: { amount: "token", allowed: "token" },
+  },
+  SubscriptionCancelNotAllowed: {
+    en: "{caller} may not cancel subscription {subscriptionId}.",
+    ko: "{caller}은(는) 구독 {subscriptionId}을(를) 취소할 수 없습니다.",
+  },
+  SubscriptionChargeExpired: {
+    en: "The time to charge period {period} of subscription {subscriptionId} ended at {deadline}.",
+    ko: "구독 {subscriptionId}의 {period}번째 기간 청구 시간이 {deadline}에 끝났습니다.",
+    units: { deadline: "time" },
+  },
+  SubscriptionIsCanceled: {
+    en: "Subscription {subscriptionId} is canceled.",
+    ko: "구독 {subscriptionId}은(는) 취소되었습니다.",
+  },
+  SubscriptionPeriodAlreadyCharged: {
+    en: "Period {period} of subscription {subscriptionId} is already charged.",
+    ko: "구독 {subscriptionId}의 {period}번째 기간은 이미 청구되었습니다.",
+  },
+  SubscriptionPeriodNotOpen: {
+    en: "Period {period} of subscription {subscriptionId} can be charged only from {opensAt} to {closesAt}.",
+    ko: "구독 {subscriptionId}의 {period}번째 기간은 {opensAt}부터 {closesAt}까지만 청구할 수 있습니다.",
+    units: { opensAt: "time", closesAt: "time" },
+  },
   SafeERC20FailedOperation: {
     en: "The token {token} refused the transfer.",
     ko: "토큰 {token}이(가) 전송을 거부했습니다.",
@@ -128,6 +193,31 @@ export const revertMessages: Record<string, RevertMessage> = {
   InvalidAccountNonce: {
     en: "This signature of {account} was already used or is out of order (the next one is number {currentNonce}): sign again.",
     ko: "{account}의 이 서명은 이미 사용되었거나 순서가 맞지 않습니다(다음 번호는 {currentNonce}). 다시 서명하세요.",
+  },
+
+  // Permit2 (Uniswap's, at its canonical address), which version 2 of the gateway pays through.
+  AllowanceExpired: {
+    en: "The Permit2 allowance expired at {deadline}: approve again.",
+    ko: "Permit2 허용이 {deadline}에 만료되었습니다. 다시 승인하세요.",
+    units: { deadline: "time" },
+  },
+  ExcessiveInvalidation: {
+    en: "Too many Permit2 nonces would be invalidated at once.",
+    ko: "한 번에 무효화하려는 Permit2 논스가 너무 많습니다.",
+  },
+  InsufficientAllowance: {
+    en: "The Permit2 allowance is too small for {amount}: approve more first.",
+    ko: "Permit2 허용 금액이 {amount}에 비해 부족합니다. 먼저 더 승인하세요.",
+    units: { amount: "token" },
+  },
+  InvalidAmount: {
+    en: "The amount is more than the {maxAmount} the Permit2 signature allows.",
+    ko: "금액이 Permit2 서명이 허용하는 {maxAmount}보다 많습니다.",
+    units: { maxAmount: "token" },
+  },
+  LengthMismatch: {
+    en: "The lists of the Permit2 request have different lengths.",
+    ko: "Permit2 요청의 목록 길이가 서로 다릅니다.",
   },
 
   // Tokens: OpenZeppelin's ERC-20 errors (IERC20Errors), ERC-2612 permits and ECDSA signatures.
