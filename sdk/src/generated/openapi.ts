@@ -1761,6 +1761,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -1907,6 +1908,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2085,6 +2087,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2234,6 +2237,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2626,7 +2630,7 @@ export interface paths {
     put?: never;
     /**
      * Start a refund of a PAID payment
-     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time.
+     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time. From the dashboard (a session in place of the API key), the signed-in wallet will send it: Kassa first checks on the chain that it is the payment's recipient (else FORBIDDEN), holds `amount` and the fees' coin (else INSUFFICIENT_TOKEN_BALANCE) and may approve the gateway (else FORBIDDEN), and records nothing when it cannot.
      */
     post: {
       parameters: {
@@ -2686,7 +2690,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INSUFFICIENT_TOKEN_BALANCE */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2697,7 +2701,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID";
+              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INSUFFICIENT_TOKEN_BALANCE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2791,7 +2795,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -2802,7 +2806,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "CHAIN_CONFIG_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -6384,6 +6388,7 @@ export interface components {
      *       "tokenDecimals": 6,
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
@@ -6416,6 +6421,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
@@ -6456,6 +6463,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
