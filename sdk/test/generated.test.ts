@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { operationMethods } from "@kassa/sdk";
 import { describe, expect, it } from "vitest";
-import { GENERATED_TYPES_PATH, generateOpenApiTypes, readOpenApiDocument } from "../scripts/generate.js";
+import {
+  GENERATED_ABI_PATH,
+  GENERATED_TYPES_PATH,
+  generateAbiModule,
+  generateOpenApiTypes,
+  readOpenApiDocument,
+} from "../scripts/generate.js";
 
 /**
  * The SDK is made from the OpenAPI document as a file (docs/openapi.json), never from the server's code:
@@ -14,6 +20,16 @@ describe("SDK types generated from the OpenAPI document (docs/openapi.json)", ()
       readFile(GENERATED_TYPES_PATH, "utf8"),
     ]);
     expect(committed === expected, "sdk/src/generated/openapi.ts is stale: run `npm run generate:sdk`").toBe(
+      true,
+    );
+  });
+
+  it("sdk/src/generated/abi.ts is what the contracts' ABIs generate (else: npm run generate:sdk)", async () => {
+    const [expected, committed] = await Promise.all([
+      generateAbiModule(),
+      readFile(GENERATED_ABI_PATH, "utf8"),
+    ]);
+    expect(committed === expected, "sdk/src/generated/abi.ts is stale: run `npm run generate:sdk`").toBe(
       true,
     );
   });
