@@ -356,11 +356,16 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
     feeBps,
     deadline,
     nextSequence: () => nextSequence(),
+    traced: trace ? (row, hash) => printTrace(anvil.rpcUrl, `kassa ${row}`, hash) : undefined,
   });
   return { kassa: { ...kassa, ...v2 }, floors };
 }
 
-/** Gas by opcode in the outermost frame, and by call depth (for `--trace`). */
+/**
+ * Gas of a transaction's execution by call depth and by opcode (for `--trace`), each opcode charged its own cost:
+ * a call or create its access, memory and creation costs, not what the frame it opens spent (that is charged to the
+ * frame's opcodes, one depth deeper).
+ */
 async function printTrace(rpcUrl: string, label: string, hash: Hex): Promise<void> {
   const response = await fetch(rpcUrl, {
     method: "POST",
@@ -373,22 +378,51 @@ async function printTrace(rpcUrl: string, label: string, hash: Hex): Promise<voi
     }),
   });
   const body = (await response.json()) as {
-    result: { gas: number; structLogs: { op: string; gasCost: number; depth: number }[] };
+    result: { gas: number; structLogs: { op: string; gas: number; gasCost: number; depth: number }[] };
   };
+  const logs = body.result.structLogs;
   const byOp = new Map<string, number>();
   const byDepth = new Map<number, number>();
-  const logs = body.result.structLogs;
-  for (const [i, log] of logs.entries()) {
-    // A CALL's gasCost includes the gas it forwards; count only what its frame did not give back.
-    const next = logs[i + 1];
-    const cost = next && next.depth > log.depth ? 0 : log.gasCost;
+  const charge = (log: { op: string; depth: number }, cost: number) => {
     byDepth.set(log.depth, (byDepth.get(log.depth) ?? 0) + cost);
     byOp.set(`${log.depth}:${log.op}`, (byOp.get(`${log.depth}:${log.op}`) ?? 0) + cost);
+  };
+  // The calls whose frames are open, with what their frames spent so far.
+  const open: { index: number; spent: number }[] = [];
+  for (const [i, log] of logs.entries()) {
+    const next = logs[i + 1];
+    if (next && next.depth > log.depth) {
+      open.push({ index: i, spent: 0 });
+      continue;
+    }
+    // Within a frame, an opcode costs the gas it took; the last one of a frame, its own cost.
+    const cost = next && next.depth === log.depth ? log.gas - next.gas : log.gasCost;
+    charge(log, cost);
+    const frame = open.at(-1);
+    if (frame) frame.spent += cost;
+    if (next && next.depth < log.depth && frame) {
+      open.pop();
+      const call = logs[frame.index];
+      if (!call) continue;
+      const inclusive = call.gas - next.gas;
+      charge(call, inclusive - frame.spent);
+      const parent = open.at(-1);
+      if (parent) parent.spent += inclusive;
+    }
   }
+  const transaction = (await (
+    await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "eth_getTransactionByHash", params: [hash] }),
+    })
+  ).json()) as { result: { input: Hex } };
+  const calldata = hexToBytes(transaction.result.input).reduce((sum, byte) => sum + (byte === 0 ? 4 : 16), 0);
   console.log(
-    `${label}: execution gas ${body.result.gas}, by depth ${JSON.stringify(Object.fromEntries(byDepth))}`,
+    `${label}: gas used ${body.result.gas} (21,000 + calldata ${calldata} + execution by depth ` +
+      `${JSON.stringify(Object.fromEntries(byDepth))} - refund)`,
   );
-  const top = [...byOp].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  const top = [...byOp].sort((a, b) => b[1] - a[1]).slice(0, 40);
   console.log(`  ${top.map(([op, gas]) => `${op}=${gas}`).join(" ")}`);
 }
 

@@ -17,9 +17,11 @@ import {
   paymentGatewayAbi,
   paymentIdOf,
   paymentIntentTypedData,
+  receiveWithAuthorizationTypes,
   permit2Address,
   permit2PaymentTypedData,
   signAsSmartWallet,
+  signDepositBatch,
   signDepositRequest,
   signPaymentRequest,
   subscriptionTypedData,
@@ -35,6 +37,7 @@ import {
   hashTypedData,
   keccak256,
   maxUint256,
+  parseSignature,
   parseUnits,
   stringToHex,
   type Abi,
@@ -62,12 +65,15 @@ export interface V2Context {
   deadline: bigint;
   /** The next payment sequence in a bitmap word already in use. */
   nextSequence: () => bigint;
+  /** Called with each measured row's transaction (`--trace`). */
+  traced?: (row: string, hash: Hex) => Promise<void>;
 }
 
 /** Targets of the issues (the 1271 row's is relative: at most 10% above the EOA gasless row). */
 export const v2Targets: Record<string, bigint | undefined> = {
   pay_permit2_relayed: 100_000n,
   pay_3009_relayed: 100_000n,
+  usdc_transfer_with_authorization: undefined,
   pay_intent_1271_relayed: undefined,
   pay_3009_6492_undeployed: undefined,
   sweep_deposit: 90_000n,
@@ -79,6 +85,7 @@ export const v2Targets: Record<string, bigint | undefined> = {
 export const v2Compared: Record<string, string> = {
   pay_permit2_relayed: "Coinbase Permit2 118,510",
   pay_3009_relayed: "Coinbase Commerce 165,167",
+  usdc_transfer_with_authorization: "USDC alone: one leg, no fee, no gateway",
   sweep_deposit: "pay() direct 71,653",
   subscription_charge_relayed: "pay() direct 71,653",
 };
@@ -104,8 +111,14 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     const hash = await client.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+    lastHash = hash;
     return receipt.gasUsed;
   }
+  let lastHash: Hex | undefined;
+  /** Traces the transaction `send` made last, as `row`. */
+  const trace = async (row: string) => {
+    if (ctx.traced && lastHash) await ctx.traced(row, lastHash);
+  };
   const mint = (tokenAddress: Address, to: Address, amount: bigint) =>
     send(deployer, tokenAddress, testTokenPermitAbi, "mint", [to, amount]);
 
@@ -164,7 +177,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
   await mintUsdc(merchant, usdcAmount);
   await mintUsdc(ctx.treasury, usdcAmount);
   const payer3009 = account("3009");
-  await mintUsdc(payer3009.address, usdcAmount * 3n);
+  await mintUsdc(payer3009.address, usdcAmount * 4n);
   const tokenDomain = { name: fiatToken.name, version: fiatToken.version };
   for (let i = 0; i < 2; i++) {
     const signed = await request(usdc, usdcAmount);
@@ -184,6 +197,35 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
       signature,
     ]);
   }
+  await trace("pay_3009_relayed");
+
+  // USDC's own part of that row: the same payer's EIP-3009 transfer straight to the recipient (one leg, no fee, no
+  // gateway), sent by the relayer.
+  gas.usdc_transfer_with_authorization = await send(
+    relayer,
+    usdc,
+    fiatTokenV2_2Abi,
+    "transferWithAuthorization",
+    await (async () => {
+      const message = {
+        from: payer3009.address,
+        to: merchant,
+        value: usdcAmount,
+        validAfter: 0n,
+        validBefore: deadline,
+        nonce: keccak256(stringToHex("usdc alone")),
+      };
+      const signature = await payer3009.signTypedData({
+        domain: { ...tokenDomain, chainId, verifyingContract: usdc },
+        types: { TransferWithAuthorization: receiveWithAuthorizationTypes.ReceiveWithAuthorization },
+        primaryType: "TransferWithAuthorization",
+        message,
+      });
+      const { r, s, v } = parseSignature(signature);
+      return [...Object.values(message), Number(v), r, s];
+    })(),
+  );
+  await trace("usdc_transfer_with_authorization");
 
   // An ERC-1271 smart wallet (Coinbase-like) that approved the gateway, paying its second payment by intent.
   const factory = await deploySmartWalletFactory({ walletClient: deployer, publicClient });
@@ -248,7 +290,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
   }
 
   // Deposits: an exact transfer to each address; one sweep, then a batch of 20.
-  const depositTerms = async (): Promise<{ terms: DepositTerms; signature: Hex }> => {
+  const depositTerms = async (): Promise<DepositTerms> => {
     const terms: DepositTerms = {
       paymentId: paymentIdOf(ctx.nextSequence(), randomBytes(24)),
       tokenAddress: token,
@@ -259,20 +301,22 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
       feeBps: ctx.feeBps,
     };
     await mint(token, depositAddress({ chainId, gateway, terms }), amount);
-    return { terms, signature: await signDepositRequest(signer, { chainId, gateway, terms }) };
+    return terms;
   };
   {
     const one = await depositTerms();
     gas.sweep_deposit = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposit", [
-      one.terms,
-      one.signature,
+      one,
+      await signDepositRequest(signer, { chainId, gateway, terms: one }),
     ]);
+    await trace("sweep_deposit");
     const batch = [];
     for (let i = 0; i < 20; i++) batch.push(await depositTerms());
     const total = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposits", [
-      batch.map((entry) => entry.terms),
-      batch.map((entry) => entry.signature),
+      batch,
+      await signDepositBatch(signer, { chainId, gateway, terms: batch }),
     ]);
+    await trace("sweep_deposits_20");
     gas.sweep_deposits_20 = total;
     gas.sweep_deposits_20_each = total / 20n;
   }

@@ -1,18 +1,30 @@
 /**
  * Compiles the Solidity sources of this workspace and writes `src/generated/<Name>.ts` (typed ABI + bytecode)
- * for each deployable contract.
+ * for each deployable contract, and `src/generated/digest.json`: the SHA-256 of everything the generated files
+ * are made from (compiler version and settings, every Solidity source and import, the package files read, this
+ * script and the compile module) and of every generated file.
  *
- *   npm run build -w contracts             write the generated files
- *   npm run build -w contracts -- --check  fail (exit 1) if a generated file is missing or stale
+ *   npm run build -w contracts                     compile and write the generated files and their digest
+ *   npm run build -w contracts -- --check          fail (exit 1) if an input or a generated file no longer matches
+ *                                                  the digest: no compiler run, well under a second (`npm test`)
+ *   npm run build -w contracts -- --check --full   recompile and fail if a generated file differs from what the
+ *                                                  compiler gives now (about a minute; `.ci/run` runs it)
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { domainSeparator, type Abi, type Address } from "viem";
 
-import { compileSolidity, contractsRoot, solcVersion, type CompiledContract } from "../src/compile.js";
+import {
+  compileSolidity,
+  contractsRoot,
+  solcVersion,
+  solidityInput,
+  type CompiledContract,
+} from "../src/compile.js";
 
 /** Contracts emitted for TypeScript, with the source unit each comes from. */
 const emitted: Record<string, string> = {
@@ -67,7 +79,10 @@ function withExtensions(
   return { ...contract, abi: [...contract.abi, ...added] };
 }
 
-const generatedDir = join(contractsRoot, "src", "generated");
+const generatedFolder = join("src", "generated");
+const digestName = "digest.json";
+/** The files besides the sources whose code decides what is generated, relative to the workspace. */
+const generatorFiles = ["scripts/build.ts", "src/compile.ts"];
 
 function listSolidity(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -101,8 +116,8 @@ function render(contract: CompiledContract, version: string): string {
 
 const require = createRequire(import.meta.url);
 
-function readPackageFile(path: string): string {
-  return readFileSync(require.resolve(path, { paths: [contractsRoot] }), "utf8");
+function readPackageFile(path: string, root = contractsRoot): string {
+  return readFileSync(require.resolve(path, { paths: [root] }), "utf8");
 }
 
 /**
@@ -188,20 +203,24 @@ function renderIndex(names: string[]): string {
   ].join("\n");
 }
 
-/** Every generated file (name -> contents) as the current sources produce it. */
-export function generate(): Map<string, string> {
+/** The source units given to solc (imports are added by `solidityInput`), relative to the workspace `root`. */
+function sourceUnits(root: string): Record<string, string> {
   const sources: Record<string, string> = {};
-  for (const path of listSolidity(join(contractsRoot, "solidity"))) {
-    sources[relative(contractsRoot, path)] = readFileSync(path, "utf8");
+  for (const path of listSolidity(join(root, "solidity"))) {
+    sources[relative(root, path)] = readFileSync(path, "utf8");
   }
   // Contracts emitted from packages (the forwarder) are compiled through an import, so that solc reads
-  // them with the import callback under their package path.
+  // them under their package path.
   sources["solidity/Emitted.sol"] = [...Object.values(emitted), permit2Interface]
     .filter((path) => !path.startsWith("solidity/"))
     .map((path) => `import "${path}";\n`)
     .join("");
+  return sources;
+}
 
-  const compiled = compileSolidity(sources, { interfaces: ["IPermit2"] });
+/** Every generated file (name -> contents) as the current sources produce it. */
+export function generate(root = contractsRoot): Map<string, string> {
+  const compiled = compileSolidity(sourceUnits(root), { baseDir: root, interfaces: ["IPermit2"] });
   const version = solcVersion().replace(/\.Emscripten.*$/, "");
   const files = new Map<string, string>();
   for (const [name, sourcePath] of Object.entries(emitted)) {
@@ -218,33 +237,135 @@ export function generate(): Map<string, string> {
   return files;
 }
 
-/** Names of generated files that are missing, stale, or no longer produced. */
-export function staleFiles(files = generate()): string[] {
+const sha256 = (contents: string | Buffer) => createHash("sha256").update(contents).digest("hex");
+
+/** What `digest.json` records: SHA-256 hashes of the build's inputs and of the files it generated. */
+interface BuildDigest {
+  /** The solc package's version and the hash of its compiler (soljson.js). */
+  compiler: { version: string; soljson: string };
+  /** The settings of the compiler input (optimizer, viaIR, EVM version, outputs). */
+  settings: ReturnType<typeof solidityInput>["settings"];
+  /** Every source unit of the compiler input (sources and imports, transitively), by source unit name. */
+  sources: Record<string, string>;
+  /** Package files read besides the compiler input (Permit2's bytecode, Circle's artifacts). */
+  packageFiles: Record<string, string>;
+  /** This script and the compile module. */
+  generator: Record<string, string>;
+  /** Every file in src/generated but this one. */
+  generated: Record<string, string>;
+}
+
+/** The digest of the build's inputs as they are in `root` now, without compiling. */
+function inputDigest(root: string): Omit<BuildDigest, "generated"> {
+  const input = solidityInput(sourceUnits(root), { baseDir: root });
+  const solcPackage = dirname(require.resolve("solc/package.json", { paths: [root] }));
+  return {
+    compiler: {
+      version: (JSON.parse(readFileSync(join(solcPackage, "package.json"), "utf8")) as { version: string })
+        .version,
+      soljson: sha256(readFileSync(join(solcPackage, "soljson.js"))),
+    },
+    settings: input.settings,
+    sources: Object.fromEntries(
+      Object.entries(input.sources).map(([name, { content }]) => [name, sha256(content)]),
+    ),
+    packageFiles: Object.fromEntries(
+      [permit2BytecodeSource, ...Object.values(fiatTokenArtifacts)].map((path) => [
+        path,
+        sha256(readPackageFile(path, root)),
+      ]),
+    ),
+    generator: Object.fromEntries(
+      generatorFiles.map((path) => [path, sha256(readFileSync(join(root, path), "utf8"))]),
+    ),
+  };
+}
+
+/** Names (`group: key`) whose hash differs between two records, or that only one has. */
+function differences(
+  recorded: Record<string, unknown>,
+  now: Record<string, unknown>,
+  group: string,
+): string[] {
+  const keys = new Set([...Object.keys(recorded), ...Object.keys(now)]);
+  return [...keys]
+    .filter((key) => JSON.stringify(recorded[key]) !== JSON.stringify(now[key]))
+    .map((key) => `${group}: ${key}`);
+}
+
+/**
+ * What no longer matches `digest.json` in the workspace `root`: inputs changed since the build (a source, an
+ * import, a setting, the compiler, this script), and generated files changed, missing or added since. Empty when
+ * the generated files are what the build made from the inputs as they are. Reads and hashes, never compiles.
+ */
+export function digestMismatches(root = contractsRoot): string[] {
+  const dir = join(root, generatedFolder);
+  const digestPath = join(dir, digestName);
+  if (!existsSync(digestPath)) return [`${generatedFolder}/${digestName} is missing`];
+  const recorded = JSON.parse(readFileSync(digestPath, "utf8")) as BuildDigest;
+  const now = inputDigest(root);
+  const generated = Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name !== digestName)
+      .map((name) => [name, sha256(readFileSync(join(dir, name), "utf8"))]),
+  );
+  return [
+    ...differences(recorded.compiler, now.compiler, "compiler"),
+    ...differences(recorded.settings, now.settings, "settings"),
+    ...differences(recorded.sources, now.sources, "source"),
+    ...differences(recorded.packageFiles, now.packageFiles, "package file"),
+    ...differences(recorded.generator, now.generator, "generator"),
+    ...differences(recorded.generated, generated, `${generatedFolder}`),
+  ];
+}
+
+/** Names of generated files that are missing, stale, or no longer produced (by a full compile). */
+export function staleFiles(files = generate(), root = contractsRoot): string[] {
+  const dir = join(root, generatedFolder);
   const stale = [...files].filter(([name, contents]) => {
-    const path = join(generatedDir, name);
+    const path = join(dir, name);
     return !existsSync(path) || readFileSync(path, "utf8") !== contents;
   });
-  const extra = existsSync(generatedDir) ? readdirSync(generatedDir).filter((name) => !files.has(name)) : [];
+  const extra = existsSync(dir)
+    ? readdirSync(dir).filter((name) => name !== digestName && !files.has(name))
+    : [];
   return [...stale.map(([name]) => name), ...extra];
 }
 
+function write(files: Map<string, string>, root = contractsRoot): void {
+  const dir = join(root, generatedFolder);
+  mkdirSync(dir, { recursive: true });
+  for (const name of readdirSync(dir)) if (!files.has(name)) rmSync(join(dir, name));
+  for (const [name, contents] of files) writeFileSync(join(dir, name), contents);
+  const digest: BuildDigest = {
+    ...inputDigest(root),
+    generated: Object.fromEntries([...files].map(([name, contents]) => [name, sha256(contents)])),
+  };
+  writeFileSync(join(dir, digestName), `${JSON.stringify(digest, null, 2)}\n`);
+}
+
+function fail(problems: string[], what: string): never {
+  console.error(`contracts/src/generated is stale (${what}):\n  ${problems.join("\n  ")}`);
+  console.error("run `npm run build:contracts`");
+  process.exit(1);
+}
+
 function main(): void {
-  const files = generate();
   if (process.argv.includes("--check")) {
-    const stale = staleFiles(files);
-    if (stale.length > 0) {
-      console.error(
-        `contracts/src/generated is stale (${stale.join(", ")}): run \`npm run build -w contracts\``,
-      );
-      process.exit(1);
+    if (process.argv.includes("--full")) {
+      const stale = staleFiles();
+      if (stale.length > 0) fail(stale, "the compiler gives other files");
     }
+    const mismatches = digestMismatches();
+    if (mismatches.length > 0) fail(mismatches, `not what ${digestName} records`);
     console.log("contracts/src/generated is up to date");
     return;
   }
-  mkdirSync(generatedDir, { recursive: true });
-  for (const name of readdirSync(generatedDir)) if (!files.has(name)) rmSync(join(generatedDir, name));
-  for (const [name, contents] of files) writeFileSync(join(generatedDir, name), contents);
-  console.log(`wrote ${files.size} files to ${relative(process.cwd(), generatedDir) || "."}`);
+  const files = generate();
+  write(files);
+  console.log(
+    `wrote ${files.size + 1} files to ${relative(process.cwd(), join(contractsRoot, generatedFolder)) || "."}`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

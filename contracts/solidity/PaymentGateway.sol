@@ -10,7 +10,6 @@ import {ISignatureTransfer} from "@uniswap/v4-periphery/lib/permit2/src/interfac
 
 import {PaymentGatewayBase} from "./PaymentGatewayBase.sol";
 import {PaymentGatewayExtension} from "./PaymentGatewayExtension.sol";
-import {IDepositInstructions} from "./deposits/DepositSweeper.sol";
 import {IERC3009} from "./interfaces/IERC3009.sol";
 import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
 import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
@@ -61,7 +60,7 @@ import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
  * {DepositSweeper}), and subscriptions charged period by period. The functions money does not flow through live in
  * {PaymentGatewayExtension}, reached through this contract's fallback. docs/architecture.md explains the choices.
  */
-contract PaymentGateway is PaymentGatewayBase, IPaymentGateway, IDepositInstructions {
+contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     using SafeERC20 for IERC20;
 
     /// @dev Where every call this contract does not implement goes (by delegatecall, on this contract's storage).
@@ -305,27 +304,32 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway, IDepositInstruct
     /// @inheritdoc IPaymentGateway
     function sweepDeposit(DepositTerms calldata terms, bytes calldata serverSignature) external {
         (address signer_, address treasury_) = _signerAndTreasury();
-        _sweepDeposit(terms, serverSignature, signer_, treasury_);
+        bytes32 digest = _depositDigest(terms);
+        _checkServerSignatureDigest(signer_, digest, serverSignature);
+        _sweepDeposit(terms, digest, treasury_);
     }
 
     /// @inheritdoc IPaymentGateway
-    function sweepDeposits(DepositTerms[] calldata terms, bytes[] calldata serverSignatures) external {
-        if (terms.length != serverSignatures.length) {
-            revert DepositBatchLengthMismatch(terms.length, serverSignatures.length);
-        }
+    function sweepDeposits(DepositTerms[] calldata terms, bytes calldata serverSignature) external {
         (address signer_, address treasury_) = _signerAndTreasury();
-        for (uint256 i = 0; i < terms.length; ++i) {
-            _sweepDeposit(terms[i], serverSignatures[i], signer_, treasury_);
+        uint256 count = terms.length;
+        bytes32[] memory structHashes = new bytes32[](count);
+        for (uint256 i = 0; i < count; ++i) {
+            structHashes[i] = _depositStructHash(terms[i]);
         }
-    }
-
-    /// @inheritdoc IDepositInstructions
-    function depositInstruction()
-        external
-        view
-        returns (address token, address to, uint256 amount, address feeTo, uint256 fee, address nativeTo)
-    {
-        return (_depositToken, _depositTo, _depositAmount, _depositFeeTo, _depositFee, _depositNativeTo);
+        // keccak256(abi.encode(DEPOSIT_BATCH_TYPEHASH, keccak256(abi.encodePacked(structHashes)))): EIP-712's hash of
+        // a struct whose one member is an array of structs.
+        bytes32 typeHash = DEPOSIT_BATCH_TYPEHASH;
+        bytes32 batchHash;
+        assembly ("memory-safe") {
+            mstore(0x20, keccak256(add(structHashes, 0x20), shl(5, count)))
+            mstore(0x00, typeHash)
+            batchHash := keccak256(0x00, 0x40)
+        }
+        _checkServerSignature(signer_, batchHash, serverSignature);
+        for (uint256 i = 0; i < count; ++i) {
+            _sweepDeposit(terms[i], _hashTypedDataV4(structHashes[i]), treasury_);
+        }
     }
 
     /// @inheritdoc IPaymentGateway
@@ -426,11 +430,24 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway, IDepositInstruct
 
     /**
      * @notice Every other function of the gateway (administration, views, returns from deposit addresses,
-     * cancellations) is {PaymentGatewayExtension}'s, run on this contract's storage.
+     * cancellations) is {PaymentGatewayExtension}'s, run on this contract's storage. A call without data is the
+     * question of a {DepositSweeper} being created: the answer is its moves, six words from transient storage (all
+     * zero outside a sweep or a return).
      */
     fallback() external {
         address extension = _extension;
+        uint256 slot = _DEPOSIT_INSTRUCTION_SLOT;
         assembly ("memory-safe") {
+            if iszero(calldatasize()) {
+                let ptr := mload(0x40)
+                mstore(ptr, tload(slot))
+                mstore(add(ptr, 0x20), tload(add(slot, 1)))
+                mstore(add(ptr, 0x40), tload(add(slot, 2)))
+                mstore(add(ptr, 0x60), tload(add(slot, 3)))
+                mstore(add(ptr, 0x80), tload(add(slot, 4)))
+                mstore(add(ptr, 0xa0), tload(add(slot, 5)))
+                return(ptr, 0xc0)
+            }
             calldatacopy(0, 0, calldatasize())
             let success := delegatecall(gas(), extension, 0, calldatasize(), 0, 0)
             returndatacopy(0, 0, returndatasize())
@@ -516,15 +533,9 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway, IDepositInstruct
         return (_config.signer, _treasury.treasury);
     }
 
-    function _sweepDeposit(
-        DepositTerms calldata terms,
-        bytes calldata serverSignature,
-        address signer_,
-        address treasury_
-    ) private {
+    /// @dev Settles the deposit of `terms` (whose digest, checked by the caller, is `digest`).
+    function _sweepDeposit(DepositTerms calldata terms, bytes32 digest, address treasury_) private {
         bytes32 paymentId = terms.paymentId;
-        bytes32 digest = _depositDigest(terms);
-        _checkServerSignatureDigest(signer_, digest, serverSignature);
         (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
         uint256 bits = _paymentBits[word];
         if (bits & paidBit != 0) revert PaymentAlreadyProcessed(paymentId);
@@ -544,7 +555,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway, IDepositInstruct
         address recipient = terms.recipientAddress;
         // fee <= amount (see _computeFee)
         unchecked {
-            _createDeposit(terms, token, recipient, amount - fee, treasury_, fee, recipient);
+            _createDeposit(digest, token, recipient, amount - fee, treasury_, fee, recipient);
         }
         if (balance > amount) _depositsSettledWithExcess[deposit] = true;
         emit DepositSwept(paymentId, terms.merchantId, deposit, recipient, token, amount, fee);

@@ -26,8 +26,6 @@ import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
 abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Context, Ownable2Step {
     using SafeERC20 for IERC20;
 
-    using SafeERC20 for IERC20;
-
     /// @notice Highest fee the owner can set, in basis points (10%).
     uint16 public constant MAX_FEE_BPS = 1_000;
 
@@ -58,6 +56,12 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
     bytes32 internal constant DEPOSIT_REQUEST_TYPEHASH =
         keccak256(
             "DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
+        );
+
+    /// @notice EIP-712 type hash of the server-signed terms of several deposits swept in one transaction.
+    bytes32 internal constant DEPOSIT_BATCH_TYPEHASH =
+        keccak256(
+            "DepositBatch(DepositRequest[] deposits)DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
         );
 
     /// @notice EIP-712 type hash of a return of money from a deposit address.
@@ -91,6 +95,13 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
     uint256 internal constant _SUBSCRIPTION_ACTIVE = 2;
 
     uint256 internal constant _SEQUENCE_MASK = (1 << 64) - 1;
+
+    /**
+     * @dev The first of six transient storage slots that hold the moves of the deposit address being created
+     * (`token`, `to`, `amount`, `feeTo`, `fee`, `nativeTo`), which its {DepositSweeper} asks for. Whole words
+     * written in assembly: Solidity's transient variables of type `address` are written by read-modify-write.
+     */
+    uint256 internal constant _DEPOSIT_INSTRUCTION_SLOT = uint256(keccak256("kassa.gateway.deposit-instruction"));
 
     /**
      * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
@@ -144,13 +155,6 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
     /// bit 2 of word 0 on (period `p` is bit `(p + 2) & 255` of word `(p + 2) >> 8`).
     mapping(bytes32 subscription => mapping(uint256 word => uint256 bits)) internal _subscriptionBits;
 
-    /// @dev The moves of the deposit address being created, read back by its {DepositSweeper} constructor.
-    address internal transient _depositToken;
-    address internal transient _depositTo;
-    uint256 internal transient _depositAmount;
-    address internal transient _depositFeeTo;
-    uint256 internal transient _depositFee;
-    address internal transient _depositNativeTo;
 
     /// @dev Uniswap's Permit2, or zero when this gateway was deployed without it.
     address internal immutable _permit2;
@@ -260,17 +264,20 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
         emit SignerUpdated(previous, signer_);
     }
 
-    /// @dev The EIP-712 digest of a deposit's terms: what the service signs, and the CREATE2 salt of its address.
-    function _depositDigest(DepositTerms calldata terms) internal view returns (bytes32 digest) {
+    /// @dev The EIP-712 struct hash of a deposit's terms (`DepositRequest`).
+    function _depositStructHash(DepositTerms calldata terms) internal pure returns (bytes32 structHash) {
         bytes32 typeHash = DEPOSIT_REQUEST_TYPEHASH;
-        bytes32 structHash;
         assembly ("memory-safe") {
             let ptr := mload(0x40)
             mstore(ptr, typeHash)
             calldatacopy(add(ptr, 0x20), terms, 0xe0)
             structHash := keccak256(ptr, 0x100)
         }
-        return _hashTypedDataV4(structHash);
+    }
+
+    /// @dev The EIP-712 digest of a deposit's terms: what the service signs, and the CREATE2 salt of its address.
+    function _depositDigest(DepositTerms calldata terms) internal view returns (bytes32) {
+        return _hashTypedDataV4(_depositStructHash(terms));
     }
 
     function _depositAddress(bytes32 digest) internal view returns (address) {
@@ -280,9 +287,10 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
             );
     }
 
-    /// @dev Creates the deposit address of `terms` for one set of moves (read back by its constructor).
+    /// @dev Creates the deposit address whose salt is `digest` (its terms' digest) for one set of moves (read back
+    /// by its constructor).
     function _createDeposit(
-        DepositTerms calldata terms,
+        bytes32 digest,
         address token,
         address to,
         uint256 amount,
@@ -290,13 +298,16 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
         uint256 fee,
         address nativeTo
     ) internal {
-        _depositToken = token;
-        _depositTo = to;
-        _depositAmount = amount;
-        _depositFeeTo = feeTo;
-        _depositFee = fee;
-        _depositNativeTo = nativeTo;
-        new DepositSweeper{salt: _depositDigest(terms)}();
+        uint256 slot = _DEPOSIT_INSTRUCTION_SLOT;
+        assembly ("memory-safe") {
+            tstore(slot, token)
+            tstore(add(slot, 1), to)
+            tstore(add(slot, 2), amount)
+            tstore(add(slot, 3), feeTo)
+            tstore(add(slot, 4), fee)
+            tstore(add(slot, 5), nativeTo)
+        }
+        new DepositSweeper{salt: digest}();
     }
 
     /// @dev The EIP-712 digest of a subscription: what its payer (and, for a fixed plan, the service) signs, and

@@ -38,7 +38,8 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
         bytes calldata signature
     ) external {
         if (block.timestamp > request.deadline) revert ReturnRequestExpired(request.returnId, request.deadline);
-        address deposit = _depositAddress(_depositDigest(terms));
+        bytes32 salt = _depositDigest(terms);
+        address deposit = _depositAddress(salt);
         if (request.deposit != deposit) revert DepositMismatch(request.deposit, deposit);
         (uint256 word, uint256 returnBit) = _paymentSlot(request.returnId);
         returnBit <<= 1;
@@ -66,9 +67,9 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
         if (request.amount > available) revert ReturnExceedsAvailable(deposit, token, request.amount, available);
         if (token == address(0)) {
             // Native coin leaves whole (self-destruct sends the balance): at least `amount`.
-            _createDeposit(terms, address(0), address(0), 0, address(0), 0, request.to);
+            _createDeposit(salt, address(0), address(0), 0, address(0), 0, request.to);
         } else {
-            _createDeposit(terms, token, request.to, request.amount, address(0), 0, terms.recipientAddress);
+            _createDeposit(salt, token, request.to, request.amount, address(0), 0, terms.recipientAddress);
         }
         emit DepositReturned(
             terms.paymentId,

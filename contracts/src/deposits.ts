@@ -2,7 +2,7 @@
  * Payments by plain transfer: a deposit address per payment, derived counterfactually (CREATE2 by the gateway, salt
  * the EIP-712 digest of the payment's `DepositRequest`, init code the `DepositSweeper`), so the server and the widget
  * compute it without an RPC call and nothing is deployed until a sweep. The server signs the `DepositRequest` when it
- * sweeps (or whenever asked); returns of money from the address are `DepositReturn`s signed by the server's signer
+ * sweeps one deposit (or whenever asked), one `DepositBatch` over all the terms when it sweeps several; returns of money from the address are `DepositReturn`s signed by the server's signer
  * (only what is not the payment's) or by the merchant's recipient wallet.
  */
 import {
@@ -27,6 +27,12 @@ export const depositRequestTypes = {
     { name: "merchantId", type: "bytes32" },
     { name: "feeBps", type: "uint16" },
   ],
+} as const;
+
+/** A batch sweep's one signature covers the terms of every deposit in it, in order. */
+export const depositBatchTypes = {
+  DepositBatch: [{ name: "deposits", type: "DepositRequest[]" }],
+  ...depositRequestTypes,
 } as const;
 
 export const depositReturnTypes = {
@@ -102,6 +108,28 @@ export function depositAddress(params: DepositParameters): Address {
 /** Signs a payment's deposit terms as the Kassa server signer (what `sweepDeposit` checks). */
 export function signDepositRequest(signer: LocalAccount, params: DepositParameters): Promise<Hex> {
   return signer.signTypedData(depositRequestTypedData(params));
+}
+
+/** The terms of the deposits that one `sweepDeposits` call sweeps (in its order), as the server signs them. */
+export function depositBatchTypedData(params: {
+  chainId: number;
+  gateway: Address;
+  terms: readonly DepositTerms[];
+}) {
+  return {
+    domain: gatewayDomain(params.chainId, params.gateway),
+    types: depositBatchTypes,
+    primaryType: "DepositBatch" as const,
+    message: { deposits: params.terms },
+  };
+}
+
+/** Signs the terms of a batch of deposits as the Kassa server signer (what `sweepDeposits` checks). */
+export function signDepositBatch(
+  signer: LocalAccount,
+  params: { chainId: number; gateway: Address; terms: readonly DepositTerms[] },
+): Promise<Hex> {
+  return signer.signTypedData(depositBatchTypedData(params));
 }
 
 /** A return from a deposit address, to sign by the server's signer or the merchant's recipient wallet. */

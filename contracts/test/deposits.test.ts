@@ -18,6 +18,7 @@ import {
   depositReturnTypedData,
   paymentGatewayAbi,
   paymentIdOf,
+  signDepositBatch,
   signDepositRequest,
   signPaymentRequest,
   testTetherTokenAbi,
@@ -273,7 +274,7 @@ describe("sweepDeposit", () => {
     );
   });
 
-  it("sweeps a batch in one transaction, and reverts it whole when one deposit is short", async () => {
+  it("sweeps a batch under one signature of all its terms, and reverts it whole when one deposit is short", async () => {
     const deposits = [
       terms(),
       terms({ recipientAddress: accounts.other.address }),
@@ -283,44 +284,57 @@ describe("sweepDeposit", () => {
       if (deposit.tokenAddress === t.usdc) await t.mintUsdc(addressOf(deposit), deposit.amount);
       else await c.mint(deposit.tokenAddress, addressOf(deposit), deposit.amount);
     }
-    const signatures = await Promise.all(
-      deposits.map((deposit) => signDepositRequest(accounts.signer, { chainId, gateway, terms: deposit })),
-    );
-    const short = terms();
-    await expectRevert(
+    const sweepBatch = (batch: DepositTerms[], signature: Hex) =>
       c.wallet(accounts.relayer).writeContract({
         address: gateway,
         abi,
         functionName: "sweepDeposits",
-        args: [
-          [...deposits, short],
-          [...signatures, await signDepositRequest(accounts.signer, { chainId, gateway, terms: short })],
-        ],
-      }),
+        args: [batch, signature],
+      });
+    const short = [...deposits, terms()];
+    await expectRevert(
+      sweepBatch(short, await signDepositBatch(accounts.signer, { chainId, gateway, terms: short })),
       "DepositShort",
     );
+    // The signature covers every deposit's terms in order: not a subset, another order, or one deposit's request.
+    const signature = await signDepositBatch(accounts.signer, { chainId, gateway, terms: deposits });
+    for (const batch of [deposits.slice(1), [...deposits].reverse()]) {
+      await expectRevert(sweepBatch(batch, signature), "InvalidServerSignature");
+    }
     await expectRevert(
-      c.wallet(accounts.relayer).writeContract({
-        address: gateway,
-        abi,
-        functionName: "sweepDeposits",
-        args: [deposits, signatures.slice(1)],
-      }),
-      "DepositBatchLengthMismatch",
-      [3n, 2n],
+      sweepBatch(
+        deposits.slice(0, 1),
+        await signDepositRequest(accounts.signer, { chainId, gateway, terms: deposits[0]! }),
+      ),
+      "InvalidServerSignature",
     );
-    const receipt = await c.mined(
-      await c.wallet(accounts.relayer).writeContract({
-        address: gateway,
-        abi,
-        functionName: "sweepDeposits",
-        args: [deposits, signatures],
-      }),
+    await expectRevert(
+      sweepBatch(deposits, await signDepositBatch(accounts.other, { chainId, gateway, terms: deposits })),
+      "InvalidServerSignature",
     );
+    const receipt = await c.mined(await sweepBatch(deposits, signature));
     expect(
       parseEventLogs({ abi: paymentGatewayAbi, logs: receipt.logs, eventName: "DepositSwept" }),
     ).toHaveLength(3);
     for (const deposit of deposits) expect(await isPaid(deposit.paymentId)).toBe(true);
+    await expectRevert(sweepBatch(deposits, signature), "PaymentAlreadyProcessed", [deposits[0]!.paymentId]);
+  });
+
+  it("passes on the token's refusal (a blocklisted recipient) and leaves the deposit unswept and unpaid", async () => {
+    const deposit = terms({ recipientAddress: accounts.other.address });
+    const address = addressOf(deposit);
+    await t.mintUsdc(address, amount);
+    await t.blacklistUsdc(accounts.other.address);
+    await expect(sweep(deposit)).rejects.toThrow(/account is blacklisted/);
+    expect(await c.balanceOf(t.usdc, address)).toBe(amount);
+    expect(await isPaid(deposit.paymentId)).toBe(false);
+  });
+
+  it("answers a call without data (a sweeper's question) with zeros outside a sweep, and refuses native coin", async () => {
+    expect((await publicClient.call({ to: gateway, data: "0x" })).data).toBe(`0x${"0".repeat(6 * 64)}`);
+    await expect(
+      c.wallet(accounts.other).sendTransaction({ to: gateway, value: 1n, data: "0x" }),
+    ).rejects.toThrow();
   });
 
   it("still sweeps while the gateway is paused (money that arrived is never held)", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readWidgetBundle } from "../../server/src/http/bundles.js";
 import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
+import { measureWidget } from "../build.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
 
 let chain: TestChain;
@@ -50,17 +52,22 @@ describe("the widget served by the app", () => {
     expect(embed.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     expect(await embed.text()).toContain("Kassa");
 
-    const { loadWidgetBundle } = await import("@kassa/widget/build");
-    const bundle = await loadWidgetBundle();
+    const bundle = await readWidgetBundle();
     for (const name of [bundle.devWalletScript, "nope.js"]) {
       const response = await fetch(`${origin}/widget/assets/${name}`);
       expect([response.status, (await response.json()).code]).toEqual([404, "NOT_FOUND"]);
     }
   });
 
-  it("keeps what a payer downloads under 150 KB gzipped", async () => {
-    const { loadWidgetBundle, measureWidget } = await import("@kassa/widget/build");
-    const sizes = measureWidget(await loadWidgetBundle());
+  it("answers /favicon.ico with Kassa's icon, so pages without one of their own log no 404", async () => {
+    const icon = await fetch(`${origin}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg /);
+  });
+
+  it("keeps what a payer downloads under 150 KB gzipped (what the server serves)", async () => {
+    const sizes = measureWidget(await readWidgetBundle());
     expect(sizes.total).toBeLessThan(150 * 1024);
   });
 });

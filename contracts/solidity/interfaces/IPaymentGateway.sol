@@ -130,11 +130,13 @@ interface IPaymentGateway is IPaymentGatewayTypes {
     function sweepDeposit(DepositTerms calldata terms, bytes calldata serverSignature) external;
 
     /**
-     * @notice {sweepDeposit} for several deposits in one transaction; one failure reverts all.
+     * @notice {sweepDeposit} for several deposits in one transaction, authorised by one signature of the service
+     * over all their terms (`DepositBatch(DepositRequest[] deposits)`, in this order): one signature check for the
+     * batch instead of one per deposit. One failure reverts all.
      * @param terms The deposits' terms.
-     * @param serverSignatures The service's `DepositRequest` signature of each.
+     * @param serverSignature The service's `DepositBatch` signature of `terms`.
      */
-    function sweepDeposits(DepositTerms[] calldata terms, bytes[] calldata serverSignatures) external;
+    function sweepDeposits(DepositTerms[] calldata terms, bytes calldata serverSignature) external;
 
     /**
      * @notice Takes one charge of a subscription: `charge.amount` from the payer, `amount - fee` to the recipient

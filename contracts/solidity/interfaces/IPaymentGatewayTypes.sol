@@ -230,9 +230,6 @@ interface IPaymentGatewayTypes {
     /// nothing).
     error DepositShort(bytes32 paymentId, uint256 balance, uint256 minimumAmount);
 
-    /// @dev The batch has `terms` deposits but `signatures` signatures.
-    error DepositBatchLengthMismatch(uint256 terms, uint256 signatures);
-
     /// @dev A {DepositReturn} names deposit address `deposit`, but the terms given derive `expected`.
     error DepositMismatch(address deposit, address expected);
 

@@ -104,7 +104,11 @@ describe("the example shop's order flow", () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain("Single-origin coffee beans");
-    expect(html).toContain("12.50 KTT");
+    // Written as the widget writes the amount (no trailing zero).
+    expect(html).toContain("12.5 KTT");
+    expect(html).not.toContain("12.50");
+    // An icon of its own, so the browser asks for no /favicon.ico (a 404 in the console).
+    expect(html).toContain('<link rel="icon" href="data:,">');
 
     const order = await buy("mug");
     const page = await (await fetch(`${shop.url}/orders/${order.id}`)).text();
@@ -171,6 +175,42 @@ describe("the example shop's order flow", () => {
     const page = await (await fetch(`${shop.url}/orders/${order.id}?returned=success`)).text();
     expect(page).toContain('data-status="paid"');
     expect(page).toContain("Thank you!");
+  });
+});
+
+describe("a chain reorganisation that removes an order's payment", () => {
+  it("makes the paid order unpaid again on payment.reorged, and paying again completes it without a second fulfilment", async () => {
+    const order = await buy("coffee");
+    const rpc = (method: string, params: unknown[]) =>
+      chain.publicClient.request({ method: method as never, params: params as never });
+    // An empty block first: the reorg below must not take the payer's earlier blocks with it.
+    await rpc("anvil_mine", ["0x1"]);
+    const payment = await kassa.payments.retrieve(order.paymentId as string);
+    const receipt = await pay(chain, payer, payment as Parameters<typeof pay>[2]);
+    await waitFor("the order to be paid", () => shop.store.get(order.id)?.status === "paid");
+    expect(fulfilmentsOf(order.id)).toBe(1);
+
+    const depth = Number((await chain.publicClient.getBlockNumber()) - receipt.blockNumber) + 1;
+    await rpc("anvil_reorg", [depth, []]);
+    const reopened = await waitFor("the order to be unpaid again", () => {
+      const current = shop.store.get(order.id);
+      return current?.status === "awaiting_payment" ? current : undefined;
+    });
+    expect(reopened).toMatchObject({ reorgedTxHash: receipt.transactionHash, txHash: null, fulfilments: 1 });
+    expect(reopened.problem).toContain("hold the shipment");
+
+    await pay(chain, payer, payment as Parameters<typeof pay>[2]);
+    const paidAgain = await waitFor("the order to be paid again", () => {
+      const current = shop.store.get(order.id);
+      return current?.status === "paid" ? current : undefined;
+    });
+    expect(paidAgain).toMatchObject({
+      fulfilments: 1,
+      problem: null,
+      reorgedTxHash: receipt.transactionHash,
+    });
+    expect(paidAgain.txHash).not.toBe(receipt.transactionHash);
+    expect(fulfilmentsOf(order.id)).toBe(1);
   });
 });
 

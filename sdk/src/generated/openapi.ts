@@ -1,7 +1,8 @@
 /**
  * GENERATED FILE, DO NOT EDIT.
  * Types of Kassa's HTTP API, made by openapi-typescript from the OpenAPI document the server serves at
- * /api/v1/openapi.json. Regenerate with `npm run generate -w sdk` after changing a route or a schema.
+ * /api/v1/openapi.json (docs/openapi.json). Regenerate with `npm run generate:sdk` after changing a
+ * route or a schema.
  */
 
 export interface paths {
@@ -1761,6 +1762,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -1907,6 +1909,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2085,6 +2088,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2234,6 +2238,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2626,7 +2631,7 @@ export interface paths {
     put?: never;
     /**
      * Start a refund of a PAID payment
-     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time.
+     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time. From the dashboard (a session in place of the API key), the signed-in wallet will send it: Kassa first checks on the chain that it is the payment's recipient (else FORBIDDEN), holds `amount` and the fees' coin (else INSUFFICIENT_TOKEN_BALANCE) and may approve the gateway (else FORBIDDEN), and records nothing when it cannot.
      */
     post: {
       parameters: {
@@ -2686,7 +2691,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INSUFFICIENT_TOKEN_BALANCE */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2697,7 +2702,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID";
+              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INSUFFICIENT_TOKEN_BALANCE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2791,7 +2796,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, CHAIN_CONFIG_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -2802,7 +2807,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "CHAIN_CONFIG_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -6373,7 +6378,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     GasStatusInput: {
@@ -6383,7 +6388,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     /**
@@ -6472,6 +6477,7 @@ export interface components {
      *       "tokenDecimals": 6,
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
@@ -6504,6 +6510,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
@@ -6544,6 +6552,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
