@@ -18,10 +18,13 @@ export interface BlockRef {
   hash: string;
 }
 
-/** A chain as the watcher reads it: what its clients and its finality need, and the gateways to read. */
+/**
+ * A chain as the watcher reads it: what its clients (the stored eth_getLogs limit too) and its finality need,
+ * and the gateways to read.
+ */
 export type WatchedChain = Pick<
   ChainRow,
-  "id" | "network_id" | "name" | "rpc_url" | "finality" | "confirmations"
+  "id" | "network_id" | "name" | "rpc_url" | "finality" | "confirmations" | "logs_max_blocks"
 > & {
   /** Every gateway the chain's payments were signed for. */
   gateways: Address[];
