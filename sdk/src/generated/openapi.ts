@@ -52,6 +52,69 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -119,6 +182,69 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -162,6 +288,48 @@ export interface paths {
               /** @enum {string} */
               status: "ok";
               timestamp: string;
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -391,7 +559,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -402,7 +591,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -493,8 +682,8 @@ export interface paths {
             };
           };
         };
-        /** @description Missing or invalid key: UNAUTHORIZED */
-        401: {
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -504,7 +693,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "UNAUTHORIZED";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -512,93 +701,6 @@ export interface paths {
                 message: string;
               }[];
             };
-          };
-        };
-        /** @description Not allowed: FORBIDDEN */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /**
-               * @description One of this status's codes
-               * @enum {string}
-               */
-              code: "FORBIDDEN";
-              message: string;
-              /** @description VALIDATION_ERROR only: which input failed and why */
-              details?: {
-                path: string[];
-                message: string;
-              }[];
-            };
-          };
-        };
-        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /**
-               * @description One of this status's codes
-               * @enum {string}
-               */
-              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
-              message: string;
-              /** @description VALIDATION_ERROR only: which input failed and why */
-              details?: {
-                path: string[];
-                message: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/payments/{id}/events": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Follow a payment's status (server-sent events)
-     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however long it stays open.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /**
-           * @description paymentId
-           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
-           */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description `event: status` events, each with a Payment (as in GET /payments/:id) as `data` */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/event-stream": string;
           };
         };
         /** @description Missing or invalid key: UNAUTHORIZED */
@@ -676,6 +778,198 @@ export interface paths {
                * @enum {string}
                */
               code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payments/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow a payment's status (server-sent events)
+     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however long it stays open.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description `event: status` events, each with a Payment (as in GET /payments/:id) as `data` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -778,6 +1072,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -790,6 +1105,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -892,7 +1249,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -903,7 +1260,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -946,6 +1303,48 @@ export interface paths {
                * @enum {string}
                */
               code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1012,7 +1411,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1023,7 +1422,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1066,6 +1465,48 @@ export interface paths {
                * @enum {string}
                */
               code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1134,6 +1575,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1146,6 +1608,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1204,7 +1708,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1215,7 +1719,12 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "CHAIN_MISMATCH" | "UNSUPPORTED_TOKEN";
+              code:
+                | "VALIDATION_ERROR"
+                | "CHAIN_NOT_CONFIGURED"
+                | "CHAIN_MISMATCH"
+                | "UNSUPPORTED_TOKEN"
+                | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1279,6 +1788,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_METHOD_EXISTS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1356,7 +1907,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1367,7 +1918,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1410,6 +1961,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1502,7 +2095,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1513,7 +2106,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1535,6 +2128,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1628,6 +2263,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1661,6 +2317,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1854,6 +2552,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -1930,6 +2670,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1984,6 +2745,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2178,6 +2981,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -2257,6 +3102,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -2311,6 +3177,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2400,7 +3308,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2411,7 +3319,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "INVALID_CURRENCY";
+              code: "VALIDATION_ERROR" | "INVALID_CURRENCY" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2454,6 +3362,27 @@ export interface paths {
                * @enum {string}
                */
               code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2621,6 +3550,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -2686,7 +3657,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2697,7 +3668,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID";
+              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2791,7 +3762,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -2802,7 +3794,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2883,6 +3875,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -2916,6 +3929,48 @@ export interface paths {
                * @enum {string}
                */
               code: "REFUND_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3063,6 +4118,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -3124,7 +4221,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3135,7 +4232,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "INVALID_REQUEST";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3178,6 +4275,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3240,7 +4379,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3251,7 +4390,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "INVALID_REQUEST";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3294,6 +4433,48 @@ export interface paths {
                * @enum {string}
                */
               code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3354,6 +4535,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -3366,6 +4568,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3448,7 +4692,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3459,7 +4703,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3481,6 +4725,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3616,6 +4902,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -3700,7 +5028,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, TOKEN_NOT_ENABLED */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, TOKEN_NOT_ENABLED, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3711,7 +5039,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "TOKEN_NOT_ENABLED";
+              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "TOKEN_NOT_ENABLED" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3754,6 +5082,48 @@ export interface paths {
                * @enum {string}
                */
               code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3832,6 +5202,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -3865,6 +5256,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_LINK_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3952,7 +5385,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3963,7 +5396,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4006,6 +5439,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_LINK_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4078,6 +5553,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Not found: NOT_FOUND */
         404: {
           headers: {
@@ -4090,6 +5586,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4175,6 +5713,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -4208,6 +5767,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4308,7 +5909,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4319,7 +5920,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4371,6 +5972,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     /** Sign out of the dashboard */
@@ -4404,6 +6047,27 @@ export interface paths {
                 /** @enum {boolean} */
                 signedOut: true;
               };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -4461,6 +6125,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4525,6 +6231,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -4579,6 +6306,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND" | "RELAY_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4778,7 +6547,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -4789,7 +6558,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR";
+              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4853,7 +6622,7 @@ export interface paths {
             "application/json": components["schemas"]["GasStatus"];
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4864,7 +6633,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4937,7 +6706,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: RELAYER_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -4948,7 +6738,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR";
+              code: "RELAYER_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5015,7 +6805,7 @@ export interface paths {
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5034,7 +6824,8 @@ export interface paths {
                 | "ALREADY_HAS_GAS"
                 | "ALREADY_GRANTED"
                 | "PAYMENT_ALREADY_GRANTED"
-                | "GRANT_NOT_USABLE";
+                | "GRANT_NOT_USABLE"
+                | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5149,7 +6940,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -5160,7 +6951,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR";
+              code: "RELAYER_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {

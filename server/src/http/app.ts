@@ -15,7 +15,8 @@ import type { Services } from "../core/services.js";
 import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { RouteContext } from "./context.js";
-import { frameworkErrors, installErrorHandling } from "./errors.js";
+import { declareFrameworkErrors, frameworkErrors, installErrorHandling } from "./errors.js";
+import { installRequestGuards } from "./requestGuards.js";
 import { rateLimitBucket, throwAuthFailure } from "./auth.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
@@ -79,6 +80,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors,
   });
   installErrorHandling(base, bodyLimit);
+  installRequestGuards(base, bodyLimit);
+  base.addHook("onRoute", declareFrameworkErrors);
   base.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
