@@ -827,7 +827,7 @@ export interface paths {
     };
     /**
      * Follow a payment's status (server-sent events)
-     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however long it stays open.
+     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client (an IPv4 address, or an IPv6 /64), and at most STATUS_STREAMS_MAX in each API process (429 RATE_LIMITED: poll instead). Counts as one request against the rate limit, however long it stays open.
      */
     get: {
       parameters: {

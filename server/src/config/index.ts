@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { Secret } from "../secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices.js";
+import { httpEnvShape, toHttpSettings, type HttpSettings } from "./http.js";
 import {
   gaslessEnvShape,
   parseFaucetChainBudgets,
@@ -142,6 +143,7 @@ const envSchema = z.object({
     .transform((value) => new Secret(value))
     .optional()
     .describe("CoinGecko API key (secret); optional on the demo plan."),
+  ...httpEnvShape,
   ...priceEnvShape,
   ...gaslessEnvShape,
 });
@@ -234,6 +236,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;
+  /** The HTTP server's timeouts and its cap on status streams (HTTP_*, STATUS_STREAMS_MAX). */
+  http: HttpSettings;
   /** Price sources, collection and the currencies served (PRICE_*, COINGECKO_*, CHAINLINK_*, ...). */
   prices: PriceSettings;
   /** Relayer and faucet: RELAYER_PRIVATE_KEYS_<networkId>, FAUCET_PRIVATE_KEY_<networkId>, RELAYER_*, FAUCET_*. */
@@ -272,7 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const gaslessKeys = parseGaslessKeys(present, problems);
   const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
-  if (!parsed.success || problems.length > 0) {
+  const http = parsed.success ? toHttpSettings(parsed.data, problems) : undefined;
+  if (!parsed.success || !http || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const values = parsed.data;
@@ -295,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
+    http,
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
     gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
   };

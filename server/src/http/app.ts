@@ -15,7 +15,13 @@ import type { Services } from "../core/services.js";
 import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { RouteContext } from "./context.js";
-import { declareFrameworkErrors, frameworkErrors, installErrorHandling } from "./errors.js";
+import { connectionsCheckingIntervalMs } from "../config/http.js";
+import {
+  clientErrorAnswer,
+  declareFrameworkErrors,
+  frameworkErrors,
+  installErrorHandling,
+} from "./errors.js";
 import { installRequestGuards } from "./requestGuards.js";
 import { rateLimitBucket, throwAuthFailure } from "./auth.js";
 import { merchantRoutes } from "./routes/merchant.js";
@@ -78,6 +84,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // Timeouts of a client's connection (docs/operations.md, Timeouts): Fastify's defaults leave the
+    // request and socket timeouts off, so a body that stalls after its headers held its connection forever.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalMs(config.http),
+    },
+    clientErrorHandler: clientErrorAnswer,
   });
   installErrorHandling(base, bodyLimit);
   installRequestGuards(base, bodyLimit);
@@ -149,7 +166,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     uiConfig: { url: OPENAPI_PATH },
   });
 
-  const statusStreams = createStatusStreams(services.statusFeed);
+  const statusStreams = createStatusStreams(services.statusFeed, {
+    maxStreams: config.http.maxStatusStreams,
+  });
   app.addHook("preClose", async () => statusStreams.closeAll());
   // The feed follows only the payments of this API's streams: it stops with them.
   app.addHook("onClose", async () => services.statusFeed.close());

@@ -3,6 +3,7 @@ import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import { type MerchantRow } from "../db/rows.js";
+import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError, isKassaError } from "../errors.js";
 import { apiKeySecurity } from "./schemas.js";
 
@@ -24,14 +25,16 @@ export function authenticatedMerchant(request: FastifyRequest): MerchantRow {
 
 /**
  * The rate-limit bucket of a request, by verified identity only: a valid public key per (merchant,
- * client IP), so one client cannot spend the merchant's payers' budget; a valid API key per merchant;
- * anything else (no key, an unknown key, a refused Origin) per client IP, so a new random key per
- * request does not buy a new bucket.
+ * client), so one client cannot spend the merchant's payers' budget; a valid API key per merchant;
+ * anything else (no key, an unknown key, a refused Origin) per client, so a new random key per request
+ * does not buy a new bucket. A client is its network (clientNetwork): an IPv4 address, or an IPv6 /64,
+ * whose every address its subscriber can use.
  */
 export function rateLimitBucket(request: FastifyRequest): string {
   const merchant = request.kassaMerchant;
-  if (merchant === null || request.kassaAuthFailure !== null) return `ip:${request.ip}`;
-  return request.kassaKeyKind === "publicKey" ? `pk:${merchant.id}:${request.ip}` : `sk:${merchant.id}`;
+  const client = clientNetwork(request.ip);
+  if (merchant === null || request.kassaAuthFailure !== null) return `ip:${client}`;
+  return request.kassaKeyKind === "publicKey" ? `pk:${merchant.id}:${client}` : `sk:${merchant.id}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errorCodes, KassaError, type ErrorBody, type ErrorCode } from "../errors.js";
@@ -159,6 +160,30 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new KassaError("INVALID_REQUEST", "a path parameter is too long")
       : new KassaError("INVALID_REQUEST", "the URL is not valid");
   void reply.code(sent.status).send(errorBody(sent));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (headers or
+ * body not received in time, headers too large, not HTTP), answered in the error format on the socket
+ * (Fastify's default writes its own body), then the connection is closed.
+ */
+export function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const message =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? "the request was not received in time"
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? "the request headers are too large"
+        : "the request is not valid HTTP";
+  const sent = new KassaError("INVALID_REQUEST", message);
+  const body = JSON.stringify(errorBody(sent));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${sent.status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Every error leaves as a `{ code, message, details? }` body; unknown routes are NOT_FOUND. */

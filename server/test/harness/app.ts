@@ -79,6 +79,8 @@ export interface StartTestAppOptions extends Partial<
   metrics?: boolean;
   /** METRICS_TOKEN. */
   metricsToken?: string;
+  /** HTTP_* timeouts and STATUS_STREAMS_MAX, over the defaults. */
+  http?: Partial<Config["http"]>;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });
+  config.http = { ...config.http, ...options.http };
   const services = createServices(config, database.db, {
     logger: createLogger({ level: "info", destination }),
     priceService: options.prices ?? noPriceService,
