@@ -1369,7 +1369,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a new public or secret key
-     * @description The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.
+     * @description The new key is shown once; the old one stops at once, and so do the merchant's dashboard sessions but the one that asks. A secret key a dashboard session issues ends when that session's wallet may no longer sign in.
      */
     post: {
       parameters: {
@@ -5524,7 +5524,10 @@ export interface paths {
              *         "nonce": "692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a",
              *         "expiresAt": "2026-11-24T10:10:00.000Z",
              *         "domain": "pay.example.com",
-             *         "uri": "https://pay.example.com"
+             *         "uri": "https://pay.example.com",
+             *         "chainIds": [
+             *           80002
+             *         ]
              *       }
              *     }
              */
@@ -5549,6 +5552,13 @@ export interface paths {
                  * @example https://pay.example.com
                  */
                 uri: string;
+                /**
+                 * @description The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them
+                 * @example [
+                 *       80002
+                 *     ]
+                 */
+                chainIds: number[];
               };
             };
           };

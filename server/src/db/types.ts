@@ -57,6 +57,10 @@ export interface MerchantsTable extends Timestamps {
   api_key_hash: string;
   public_key: string;
   public_key_hash: string;
+  /** Moved by a trigger when the keys change or the merchant is disabled: sessions of another epoch end. */
+  session_epoch: Generated<number>;
+  /** The wallet whose dashboard session issued the current secret key; null: the operator or the key. */
+  api_key_issued_by: string | null;
 }
 
 export interface PaymentMethodsTable extends Timestamps {
@@ -148,6 +152,8 @@ export interface DashboardSessionsTable {
   created_at: Timestamp;
   expires_at: ColumnType<Date, Date, Date>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The merchant's session_epoch when it signed in; it authenticates while they are equal. */
+  merchant_epoch: number;
 }
 
 export interface MigrationsTable {

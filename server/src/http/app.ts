@@ -120,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.decorateRequest("kassaMerchant", null);
   app.decorateRequest("kassaKeyKind", null);
   app.decorateRequest("kassaAuthFailure", null);
+  app.decorateRequest("kassaSession", null);
 
   await app.register(helmet);
   await app.register(cors, {

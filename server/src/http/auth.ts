@@ -15,6 +15,8 @@ declare module "fastify" {
     kassaKeyKind: "apiKey" | "publicKey" | "session" | null;
     /** An auth hook's refusal, held until the rate limit has counted the request (throwAuthFailure). */
     kassaAuthFailure: KassaError | null;
+    /** The dashboard session that authenticated kassaMerchant, when one did. */
+    kassaSession: { tokenHash: string; address: string } | null;
   }
 }
 
@@ -94,14 +96,21 @@ export interface AuthOptions {
   dashboard?: { auth: DashboardAuth; origin: string } | undefined;
 }
 
-/** The cookie that carries a dashboard session's token (HttpOnly, SameSite=Strict). */
-export const SESSION_COOKIE = "kassa_session";
+/**
+ * The cookie that carries a dashboard session's token (HttpOnly, SameSite=Strict). Where Kassa is served
+ * over https it has the `__Host-` prefix: browsers then accept it only Secure, for the whole site and from
+ * Kassa's own host, so a sibling subdomain cannot plant or shadow it.
+ */
+export function sessionCookieName(origin: string): string {
+  return origin.startsWith("https:") ? "__Host-kassa_session" : "kassa_session";
+}
 
-/** The dashboard session token of the request's cookie, if any. */
-export function sessionToken(request: FastifyRequest): string | undefined {
+/** The dashboard session token of the request's cookie (the name sessionCookieName gives `origin`), if any. */
+export function sessionToken(request: FastifyRequest, origin: string): string | undefined {
+  const wanted = sessionCookieName(origin);
   for (const part of (header(request, "cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
+    if (name === wanted && value.length > 0) return value.join("=");
   }
   return undefined;
 }
@@ -129,13 +138,14 @@ async function authenticateSession(
   }
   request.kassaMerchant = session.merchant;
   request.kassaKeyKind = "session";
+  request.kassaSession = { tokenHash: session.tokenHash, address: session.address };
 }
 
 /** `x-api-key` (sk_), for the merchant's server; or, without one, the merchant dashboard's session cookie. */
 export function apiKeyAuth({ reads, dashboard }: AuthOptions): onRequestAsyncHookHandler {
   return authHook(async (request) => {
     const apiKey = header(request, "x-api-key");
-    const token = apiKey === undefined && dashboard ? sessionToken(request) : undefined;
+    const token = apiKey === undefined && dashboard ? sessionToken(request, dashboard.origin) : undefined;
     if (token !== undefined && dashboard) return authenticateSession(request, dashboard, token);
     request.kassaMerchant = await authenticateApiKey(reads, apiKey);
     request.kassaKeyKind = "apiKey";
