@@ -60,11 +60,13 @@ function stepList(plan: Plan, current?: StepId): HTMLOListElement {
 function flowContext(): FlowContext | undefined {
   const { api, payment, connected } = state;
   if (!api || !payment || !connected) return undefined;
+  const { serverSignature } = payment;
+  if (serverSignature === null) return undefined;
   const previous = state.flow;
   const same = previous?.account === connected.account && previous.provider === connected.wallet.provider;
   state.flow = {
     api,
-    payment,
+    payment: { ...payment, serverSignature },
     provider: connected.wallet.provider,
     account: connected.account,
     ...(same && previous?.permit ? { permit: previous.permit } : {}),

@@ -4843,6 +4843,7 @@ export interface paths {
              *             "expiresAt": null,
              *             "maxUses": 100,
              *             "uses": 12,
+             *             "reserved": 2,
              *             "active": true,
              *             "available": true,
              *             "createdAt": "2026-11-23T06:00:00.000Z",
@@ -4893,6 +4894,27 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4982,7 +5004,7 @@ export interface paths {
              * @description No payments start after this time (ISO 8601)
              */
             expiresAt?: string;
-            /** @description No payments start once this many were paid */
+            /** @description No payments start once this many were paid or are under way (a started payment holds a use until it expires) */
             maxUses?: number;
             /** @default true */
             active?: boolean;
@@ -5014,6 +5036,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -5070,7 +5093,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5081,7 +5104,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "TOKEN_NOT_FOUND";
+              code: "TOKEN_NOT_FOUND" | "NOT_FOUND";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5188,6 +5211,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -5244,7 +5268,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5255,7 +5279,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "PAYMENT_LINK_NOT_FOUND";
+              code: "PAYMENT_LINK_NOT_FOUND" | "NOT_FOUND";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5335,7 +5359,7 @@ export interface paths {
         content: {
           "application/json": {
             title?: string;
-            /** @description false: the page takes no more payments */
+            /** @description false: the page takes no more payments, and those under way are withdrawn (they expire) */
             active?: boolean;
             expiresAt?: string | null;
             maxUses?: number | null;
@@ -5371,6 +5395,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -5427,7 +5452,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5438,7 +5463,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "PAYMENT_LINK_NOT_FOUND";
+              code: "PAYMENT_LINK_NOT_FOUND" | "NOT_FOUND";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -8342,8 +8367,8 @@ export interface components {
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
+      serverSignature: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8585,8 +8610,8 @@ export interface components {
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
+      serverSignature: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8744,6 +8769,7 @@ export interface components {
      *       "expiresAt": null,
      *       "maxUses": 100,
      *       "uses": 12,
+     *       "reserved": 2,
      *       "active": true,
      *       "available": true,
      *       "createdAt": "2026-11-23T06:00:00.000Z",
@@ -8770,8 +8796,10 @@ export interface components {
       maxUses: number | null;
       /** @description Its payments that were paid */
       uses: number;
+      /** @description Its payments started and not yet paid nor expired: each holds one of `maxUses` */
+      reserved: number;
       active: boolean;
-      /** @description Whether it takes payments now: active, unexpired, not used up */
+      /** @description Whether it takes a payment now: active, unexpired, `uses + reserved` below `maxUses` */
       available: boolean;
       createdAt: string;
       updatedAt: string;
@@ -8796,8 +8824,10 @@ export interface components {
       maxUses: number | null;
       /** @description Its payments that were paid */
       uses: number;
+      /** @description Its payments started and not yet paid nor expired: each holds one of `maxUses` */
+      reserved: number;
       active: boolean;
-      /** @description Whether it takes payments now: active, unexpired, not used up */
+      /** @description Whether it takes a payment now: active, unexpired, `uses + reserved` below `maxUses` */
       available: boolean;
       createdAt: string;
       updatedAt: string;
@@ -8820,6 +8850,7 @@ export interface components {
      *           "expiresAt": null,
      *           "maxUses": 100,
      *           "uses": 12,
+     *           "reserved": 2,
      *           "active": true,
      *           "available": true,
      *           "createdAt": "2026-11-23T06:00:00.000Z",

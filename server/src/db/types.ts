@@ -109,6 +109,9 @@ export interface PaymentsTable extends Timestamps {
   seen_at: NullableDate;
   /** The payment link a payer started this payment from. */
   payment_link_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A link payment's starter: the SHA-256 of its browser token, and its client network. */
+  link_client: ColumnType<string | null, string | null | undefined, never>;
+  link_client_network: ColumnType<string | null, string | null | undefined, never>;
   /** What its completed refunds sent back (base units). */
   refunded_amount: ColumnType<string, never, bigint | string>;
 }

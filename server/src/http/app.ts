@@ -16,6 +16,7 @@ import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { RouteContext } from "./context.js";
 import { connectionsCheckingIntervalMs } from "../config/http.js";
+import { kassaPublicUrl } from "../config/index.js";
 import {
   clientErrorAnswer,
   declareFrameworkErrors,
@@ -188,7 +189,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     paymentSync: services.paymentSync,
     statusStreams,
     webhookAllowPrivate: config.webhookAllowPrivate,
-    publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ""),
+    publicBaseUrl: kassaPublicUrl(config),
+    paymentLinkLimits: config.paymentLinks,
   };
   await app.register(
     async (api) => {

@@ -105,14 +105,18 @@ export function sessionCookieName(origin: string): string {
   return origin.startsWith("https:") ? "__Host-kassa_session" : "kassa_session";
 }
 
-/** The dashboard session token of the request's cookie (the name sessionCookieName gives `origin`), if any. */
-export function sessionToken(request: FastifyRequest, origin: string): string | undefined {
-  const wanted = sessionCookieName(origin);
+/** The value of the request's cookie `wanted`, if it sent one. */
+export function cookieValue(request: FastifyRequest, wanted: string): string | undefined {
   for (const part of (header(request, "cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === wanted && value.length > 0) return value.join("=");
   }
   return undefined;
+}
+
+/** The dashboard session token of the request's cookie (the name sessionCookieName gives `origin`), if any. */
+export function sessionToken(request: FastifyRequest, origin: string): string | undefined {
+  return cookieValue(request, sessionCookieName(origin));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

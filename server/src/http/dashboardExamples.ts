@@ -89,6 +89,7 @@ const paymentLink = example(paymentLinkViewSchema, {
   expiresAt: null,
   maxUses: 100,
   uses: 12,
+  reserved: 2,
   active: true,
   available: true,
   createdAt: "2026-11-23T06:00:00.000Z",

@@ -81,6 +81,8 @@ export interface StartTestAppOptions extends Partial<
   metricsToken?: string;
   /** HTTP_* timeouts and STATUS_STREAMS_MAX, over the defaults. */
   http?: Partial<Config["http"]>;
+  /** PAYMENT_LINK_OPEN_*, over the defaults. */
+  paymentLinks?: Partial<Config["paymentLinks"]>;
 }
 
 /**
@@ -147,6 +149,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });
   config.http = { ...config.http, ...options.http };
+  config.paymentLinks = { ...config.paymentLinks, ...options.paymentLinks };
   const services = createServices(config, database.db, {
     logger: createLogger({ level: "info", destination }),
     priceService: options.prices ?? noPriceService,
