@@ -118,15 +118,25 @@ function exportRowView(row: ExportRow): ExportRowView {
 }
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a spreadsheet
- * would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading apostrophe,
- * except a number: an order id is the merchant's text, a negative amount is not a formula.
+ * A cell a spreadsheet would run as a formula: one that starts, after any leading white space (which
+ * spreadsheets skip), with = + - @ or their full-width forms (which some convert), or with a tab or a
+ * line break (existing rule of OWASP's list).
+ */
+const formulaStart = /^(?:[\t\r\n]|[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+/** A plain number (an amount, a negative refund): not a formula, kept as it is. */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, and a semicolon too, since
+ * spreadsheets set to a semicolon separator would split the cell there (and could start a formula in the
+ * next piece). A field a spreadsheet would run as a formula (formulaStart) gets a leading apostrophe,
+ * except a plain number: an order id is the merchant's text, a negative amount is not a formula.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 function csvLine(values: readonly (string | number | null)[]): string {
