@@ -3482,6 +3482,8 @@ export interface paths {
              *             "reason": "Customer cancelled the order",
              *             "deadline": "1795430400",
              *             "txHash": null,
+             *             "senderAddress": null,
+             *             "sentByRecipient": null,
              *             "createdAt": "2026-11-23T07:20:00.000Z",
              *             "refundedAt": null,
              *             "transaction": {
@@ -3638,6 +3640,8 @@ export interface paths {
              *         "reason": "Customer cancelled the order",
              *         "deadline": "1795430400",
              *         "txHash": null,
+             *         "senderAddress": null,
+             *         "sentByRecipient": null,
              *         "createdAt": "2026-11-23T07:20:00.000Z",
              *         "refundedAt": null,
              *         "transaction": {
@@ -3856,6 +3860,8 @@ export interface paths {
              *         "reason": "Customer cancelled the order",
              *         "deadline": "1795430400",
              *         "txHash": null,
+             *         "senderAddress": null,
+             *         "sentByRecipient": null,
              *         "createdAt": "2026-11-23T07:20:00.000Z",
              *         "refundedAt": null,
              *         "transaction": {
@@ -7386,7 +7392,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": null
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
            *       }
            *     }
            */
@@ -7469,7 +7477,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": null
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
            *       }
            *     }
            */
@@ -7552,7 +7562,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
+           *         "senderAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+           *         "sentByRecipient": true
            *       }
            *     }
            */
@@ -8018,7 +8030,8 @@ export interface components {
      *       "time": "2026-11-23T06:06:12.000Z",
      *       "currency": "USD",
      *       "fiatAmount": "25",
-     *       "tokenPrice": "1"
+     *       "tokenPrice": "1",
+     *       "senderAddress": null
      *     }
      */
     ExportRow: {
@@ -8036,7 +8049,7 @@ export interface components {
       gross: string;
       /** @description Kassa's fee, sent to the treasury; 0 for a refund */
       fee: string;
-      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
       txHash: string | null;
@@ -8048,6 +8061,8 @@ export interface components {
       fiatAmount: string | null;
       /** @description Price of one token in `currency` when the payment was created */
       tokenPrice: string | null;
+      /** @description A refund row: the wallet that sent the refund; null on a payment row */
+      senderAddress: string | null;
     };
     ExportRowInput: {
       /** @enum {string} */
@@ -8064,7 +8079,7 @@ export interface components {
       gross: string;
       /** @description Kassa's fee, sent to the treasury; 0 for a refund */
       fee: string;
-      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
       txHash: string | null;
@@ -8076,6 +8091,8 @@ export interface components {
       fiatAmount: string | null;
       /** @description Price of one token in `currency` when the payment was created */
       tokenPrice: string | null;
+      /** @description A refund row: the wallet that sent the refund; null on a payment row */
+      senderAddress: string | null;
     };
     /**
      * @example {
@@ -9028,7 +9045,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
+     *         "senderAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *         "sentByRecipient": true
      *       }
      *     }
      */
@@ -9076,6 +9095,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount). */
@@ -9123,6 +9146,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -9148,7 +9175,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": null
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
      *       }
      *     }
      */
@@ -9196,6 +9225,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description The refund was not sent before its deadline and can no longer be: the payment is PAID again. */
@@ -9243,6 +9276,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -9268,7 +9305,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": null
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
      *       }
      *     }
      */
@@ -9316,6 +9355,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline. */
@@ -9363,6 +9406,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -9673,6 +9720,8 @@ export interface components {
      *       "reason": "Customer cancelled the order",
      *       "deadline": "1795430400",
      *       "txHash": null,
+     *       "senderAddress": null,
+     *       "sentByRecipient": null,
      *       "createdAt": "2026-11-23T07:20:00.000Z",
      *       "refundedAt": null,
      *       "transaction": {
@@ -9704,6 +9753,10 @@ export interface components {
       /** @description Unix seconds; the transaction must be mined by then */
       deadline: string;
       txHash: string | null;
+      /** @description The wallet that sent the refund transaction (its tokens went back); null until it completes */
+      senderAddress: string | null;
+      /** @description false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes */
+      sentByRecipient: boolean | null;
       createdAt: string;
       refundedAt: string | null;
       /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */
@@ -9738,6 +9791,10 @@ export interface components {
       /** @description Unix seconds; the transaction must be mined by then */
       deadline: string;
       txHash: string | null;
+      /** @description The wallet that sent the refund transaction (its tokens went back); null until it completes */
+      senderAddress: string | null;
+      /** @description false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes */
+      sentByRecipient: boolean | null;
       createdAt: string;
       refundedAt: string | null;
       /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */

@@ -1,3 +1,4 @@
+import { getAddress } from "viem";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { findChainIdByNetworkId } from "../db/chains.js";
@@ -52,7 +53,9 @@ export const exportRowSchema = z
     tokenAddress: z.string(),
     gross: decimal.describe("What the payer paid, fee included; a refund: what went back"),
     fee: decimal.describe("Kassa's fee, sent to the treasury; 0 for a refund"),
-    net: decimal.describe("gross - fee: what reached the merchant's wallet; a refund: what left it"),
+    net: decimal.describe(
+      "gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it)",
+    ),
     payerAddress: z.string().nullable(),
     txHash: z.string().nullable(),
     blockNumber: z.string().nullable(),
@@ -63,6 +66,10 @@ export const exportRowSchema = z
       .string()
       .nullable()
       .describe("Price of one token in `currency` when the payment was created"),
+    senderAddress: z
+      .string()
+      .nullable()
+      .describe("A refund row: the wallet that sent the refund; null on a payment row"),
   })
   .meta({ id: "ExportRow" });
 export type ExportRowView = z.infer<typeof exportRowSchema>;
@@ -87,6 +94,7 @@ const csvColumns: readonly [string, keyof ExportRowView][] = [
   ["currency", "currency"],
   ["fiat_amount", "fiatAmount"],
   ["token_price", "tokenPrice"],
+  ["sender", "senderAddress"],
 ];
 
 function tokenUnits(baseUnits: string, decimals: number): string {
@@ -114,6 +122,7 @@ function exportRowView(row: ExportRow): ExportRowView {
     currency: row.currency,
     fiatAmount: row.fiat_amount,
     tokenPrice: row.token_price,
+    senderAddress: row.sender_address === null ? null : getAddress(row.sender_address),
   };
 }
 

@@ -49,6 +49,8 @@ export interface ExportRow {
   currency: string | null;
   fiat_amount: string | null;
   token_price: string | null;
+  /** A refund row: the wallet that sent it (null for a payment row, and for refunds recorded before senders). */
+  sender_address: string | null;
 }
 
 /**
@@ -100,7 +102,7 @@ export function exportPageQuery(
           coalesce((ce.args->>'amount')::numeric, p.amount) - coalesce((ce.args->>'fee')::numeric, p.fee_amount, 0)
         )::text AS net,
         p.payer_address, p.tx_hash, p.block_number::text AS block_number, p.currency,
-        p.fiat_amount::text AS fiat_amount, p.token_price::text AS token_price
+        p.fiat_amount::text AS fiat_amount, p.token_price::text AS token_price, NULL::text AS sender_address
       FROM payments p
       JOIN tokens t ON t.id = p.token_id
       JOIN chains c ON c.id = p.chain_id
@@ -117,8 +119,11 @@ export function exportPageQuery(
       LIMIT ${limit}
     ) UNION ALL (
       SELECT 'refund', r.id, r.refunded_at, p.order_id, p.payment_id, r.id, r.status, c.network_id, t.symbol,
-        t.address, t.decimals, (-r.amount)::text, '0', (-r.amount)::text, p.payer_address, r.tx_hash,
-        ce.block_number::text, p.currency, NULL, NULL
+        t.address, t.decimals, (-r.amount)::text, '0',
+        -- What left the merchant's wallet: nothing when another wallet sent the refund with its own tokens.
+        CASE WHEN r.sender_address IS NULL OR r.sender_address = lower(p.recipient_address)
+          THEN (-r.amount)::text ELSE '0' END,
+        p.payer_address, r.tx_hash, ce.block_number::text, p.currency, NULL, NULL, r.sender_address
       FROM refunds r
       JOIN payments p ON p.id = r.payment_id
       JOIN tokens t ON t.id = p.token_id

@@ -239,6 +239,8 @@ export interface RefundsTable extends Timestamps {
   refunded_at: NullableDate;
   /** The refund's id on the gateway (bytes32), in its RefundCompleted event. */
   chain_refund_id: string;
+  /** The wallet that sent the completed refund (its RefundCompleted event's sender); null until then. */
+  sender_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 006: every gateway a chain's payments were signed for (kept by a trigger on chains). */

@@ -206,7 +206,7 @@ describe("GET /exports/payments", () => {
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
       "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
-        "block_number,time,currency,fiat_amount,token_price",
+        "block_number,time,currency,fiat_amount,token_price,sender",
     );
     expect(lines.length - 2).toBe(json.length);
     const injected = lines.find((line) => line.includes("HYPERLINK"));
