@@ -36,6 +36,7 @@ import {
   rpcChain,
 } from "@kassa/contracts";
 import { compileSolidity } from "@kassa/contracts/compile";
+import { measureV2, v2Compared, v2Targets } from "./v2.js";
 import {
   createPublicClient,
   createWalletClient,
@@ -344,10 +345,27 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
   const noGuard = await measureFloor("FloorNoGuard");
   const floors = { noGuard: noGuard.warm, bitmap: bitmap.warm, bitmapFresh: bitmap.fresh, flag: flag.warm };
 
-  return { kassa, floors };
+  const v2 = await measureV2({
+    chainId,
+    publicClient,
+    wallet,
+    gateway,
+    token,
+    treasury,
+    merchant: merchant.address,
+    feeBps,
+    deadline,
+    nextSequence: () => nextSequence(),
+    traced: trace ? (row, hash) => printTrace(anvil.rpcUrl, `kassa ${row}`, hash) : undefined,
+  });
+  return { kassa: { ...kassa, ...v2 }, floors };
 }
 
-/** Gas by opcode in the outermost frame, and by call depth (for `--trace`). */
+/**
+ * Gas of a transaction's execution by call depth and by opcode (for `--trace`), each opcode charged its own cost:
+ * a call or create its access, memory and creation costs, not what the frame it opens spent (that is charged to the
+ * frame's opcodes, one depth deeper).
+ */
 async function printTrace(rpcUrl: string, label: string, hash: Hex): Promise<void> {
   const response = await fetch(rpcUrl, {
     method: "POST",
@@ -360,22 +378,51 @@ async function printTrace(rpcUrl: string, label: string, hash: Hex): Promise<voi
     }),
   });
   const body = (await response.json()) as {
-    result: { gas: number; structLogs: { op: string; gasCost: number; depth: number }[] };
+    result: { gas: number; structLogs: { op: string; gas: number; gasCost: number; depth: number }[] };
   };
+  const logs = body.result.structLogs;
   const byOp = new Map<string, number>();
   const byDepth = new Map<number, number>();
-  const logs = body.result.structLogs;
-  for (const [i, log] of logs.entries()) {
-    // A CALL's gasCost includes the gas it forwards; count only what its frame did not give back.
-    const next = logs[i + 1];
-    const cost = next && next.depth > log.depth ? 0 : log.gasCost;
+  const charge = (log: { op: string; depth: number }, cost: number) => {
     byDepth.set(log.depth, (byDepth.get(log.depth) ?? 0) + cost);
     byOp.set(`${log.depth}:${log.op}`, (byOp.get(`${log.depth}:${log.op}`) ?? 0) + cost);
+  };
+  // The calls whose frames are open, with what their frames spent so far.
+  const open: { index: number; spent: number }[] = [];
+  for (const [i, log] of logs.entries()) {
+    const next = logs[i + 1];
+    if (next && next.depth > log.depth) {
+      open.push({ index: i, spent: 0 });
+      continue;
+    }
+    // Within a frame, an opcode costs the gas it took; the last one of a frame, its own cost.
+    const cost = next && next.depth === log.depth ? log.gas - next.gas : log.gasCost;
+    charge(log, cost);
+    const frame = open.at(-1);
+    if (frame) frame.spent += cost;
+    if (next && next.depth < log.depth && frame) {
+      open.pop();
+      const call = logs[frame.index];
+      if (!call) continue;
+      const inclusive = call.gas - next.gas;
+      charge(call, inclusive - frame.spent);
+      const parent = open.at(-1);
+      if (parent) parent.spent += inclusive;
+    }
   }
+  const transaction = (await (
+    await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "eth_getTransactionByHash", params: [hash] }),
+    })
+  ).json()) as { result: { input: Hex } };
+  const calldata = hexToBytes(transaction.result.input).reduce((sum, byte) => sum + (byte === 0 ? 4 : 16), 0);
   console.log(
-    `${label}: execution gas ${body.result.gas}, by depth ${JSON.stringify(Object.fromEntries(byDepth))}`,
+    `${label}: gas used ${body.result.gas} (21,000 + calldata ${calldata} + execution by depth ` +
+      `${JSON.stringify(Object.fromEntries(byDepth))} - refund)`,
   );
-  const top = [...byOp].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  const top = [...byOp].sort((a, b) => b[1] - a[1]).slice(0, 40);
   console.log(`  ${top.map(([op, gas]) => `${op}=${gas}`).join(" ")}`);
 }
 
@@ -415,6 +462,32 @@ async function main(): Promise<void> {
     );
     console.log(line(Object.keys(rows[0] ?? {})));
     for (const row of rows) console.log(line(Object.values(row)));
+    const v2Rows = Object.keys(v2Targets).map((name) => {
+      const gas = kassa[name];
+      // The smart wallet's target is relative to the EOA's gasless row.
+      const target =
+        v2Targets[name] ??
+        (name === "pay_intent_1271_relayed" && kassa.pay_gasless
+          ? (kassa.pay_gasless * 110n) / 100n
+          : undefined);
+      return {
+        call: name,
+        kassa: fmt(gas),
+        target: target === undefined ? "-" : `<= ${fmt(target)}`,
+        met: gas === undefined || target === undefined ? "-" : gas <= target ? "yes" : "NO",
+        compared: v2Compared[name] ?? "",
+      };
+    });
+    const v2Widths = Object.keys(v2Rows[0] ?? {}).map((key) =>
+      Math.max(key.length, ...v2Rows.map((row) => String(row[key as keyof typeof row]).length)),
+    );
+    console.log(
+      "\nversion 2 paths, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
+        "the 1271 row's target: 110% of pay_gasless)",
+    );
+    const v2Line = (cells: string[]) => cells.map((cell, i) => cell.padStart(v2Widths[i] ?? 0)).join("  ");
+    console.log(v2Line(Object.keys(v2Rows[0] ?? {})));
+    for (const row of v2Rows) console.log(v2Line(Object.values(row)));
     if (json) {
       console.log(JSON.stringify(Object.fromEntries(Object.entries(kassa).map(([k, v]) => [k, Number(v)]))));
     }

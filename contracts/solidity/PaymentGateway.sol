@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
-import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
-import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Context} from "@openzeppelin/contracts/utils/Context.sol";
-import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
-import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {IAllowanceTransfer} from "@uniswap/v4-periphery/lib/permit2/src/interfaces/IAllowanceTransfer.sol";
+import {ISignatureTransfer} from "@uniswap/v4-periphery/lib/permit2/src/interfaces/ISignatureTransfer.sol";
 
+import {PaymentGatewayBase} from "./PaymentGatewayBase.sol";
+import {PaymentGatewayExtension} from "./PaymentGatewayExtension.sol";
+import {IERC3009} from "./interfaces/IERC3009.sol";
 import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
+import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
 
 /**
  * @title PaymentGateway
@@ -52,78 +53,18 @@ import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
  * nothing per payment. What refusal cannot see is a whitelisted token that turns a transfer fee on later
  * (USDT has such a switch): for that, the service's watcher is to compare the token's `Transfer` logs of each
  * payment with its `PaymentCompleted` event and flag a short payment instead of marking it paid.
+ *
+ * Version 2 adds, on the same bitmap, signer and fee logic: one-signature payments bound to the payment by its
+ * `PaymentIntent` (Permit2's witness, EIP-3009's nonce, or an ECDSA/ERC-1271/ERC-6492 signature with an allowance),
+ * payments by plain transfer to a counterfactual deposit address per payment (swept by CREATE2 of a
+ * {DepositSweeper}), and subscriptions charged period by period. The functions money does not flow through live in
+ * {PaymentGatewayExtension}, reached through this contract's fallback. docs/architecture.md explains the choices.
  */
-contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step {
+contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     using SafeERC20 for IERC20;
 
-    /// @notice Highest fee the owner can set, in basis points (10%).
-    uint16 public constant MAX_FEE_BPS = 1_000;
-
-    /// @notice Lifetime of a server-signed payment request: the service signs each one at `deadline` minus this.
-    uint256 public constant SIGNATURE_LIFETIME = 3_600;
-
-    uint256 private constant _BPS_DENOMINATOR = 10_000;
-
-    /// @notice EIP-712 type hash of the server-signed payment request.
-    bytes32 public constant PAYMENT_REQUEST_TYPEHASH =
-        keccak256(
-            "PaymentRequest(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline)"
-        );
-
-    /// @notice EIP-712 type hash of the server-signed refund request.
-    bytes32 public constant REFUND_REQUEST_TYPEHASH =
-        keccak256(
-            "RefundRequest(bytes32 paymentId,bytes32 refundId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
-        );
-
-    uint256 private constant _SEQUENCE_MASK = (1 << 64) - 1;
-
-    /**
-     * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
-     * `merchantFeeFilter` has bit `_filterBit(merchantId)` set while at least one merchant mapping to that bit
-     * has a fee override: a payment looks the override up (a cold storage read, 2,100 gas) only when its bit
-     * is set, so a payment of a merchant on the default fee reads two configuration slots (this one and the
-     * treasury), not three.
-     */
-    struct Config {
-        address signer;
-        uint16 defaultFeeBps;
-        bool paused;
-        uint64 merchantFeeFilter;
-    }
-
-    /**
-     * @dev The treasury and the default fee before its last change, in one slot that every payment with a fee
-     * reads anyway: requests signed before `defaultFeeChangedAt` pay `previousDefaultFeeBps`.
-     */
-    struct Treasury {
-        address treasury;
-        uint16 previousDefaultFeeBps;
-        uint40 defaultFeeChangedAt;
-    }
-
-    /**
-     * @dev A merchant's fee record: its override now (`isSet` tells an override of 0 from none) and the
-     * override it had before `changedAt` (`wasSet` false: it paid the default fee then). A record whose override
-     * was cleared stays (and keeps its filter bit) until {pruneMerchantFee}, so requests signed before the clear
-     * still pay the old override.
-     */
-    struct MerchantFee {
-        bool isSet;
-        uint16 feeBps;
-        bool wasSet;
-        uint16 previousFeeBps;
-        uint40 changedAt;
-    }
-
-    Config private _config;
-    Treasury private _treasury;
-    mapping(bytes32 merchantId => MerchantFee) private _merchantFees;
-    /// @dev Two bits per sequence: bit `2 * (sequence & 127)` paid (payment ids), the next refunded (refund ids);
-    /// word `sequence >> 7`.
-    mapping(uint256 word => uint256 bits) private _paymentBits;
-    /// @dev Number of merchant fee overrides per bit of `Config.merchantFeeFilter`.
-    uint32[64] private _merchantFeeFilterCounts;
+    /// @dev Where every call this contract does not implement goes (by delegatecall, on this contract's storage).
+    address private immutable _extension;
 
     /**
      * @param trustedForwarder_ The OpenZeppelin {ERC2771Forwarder} (EIP-712 name `ERC2771Forwarder`) whose
@@ -132,14 +73,20 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
      * @param signer_ Address whose EIP-712 signatures authorise payments and refunds.
      * @param treasury_ Address that receives the fees.
      * @param defaultFeeBps_ Fee in basis points for merchants without an override.
+     * @param permit2_ Uniswap's Permit2 on this chain (canonically `0x000000000022D473030F116dDEE9F6B43aC78BA3`), or
+     * zero to deploy without the Permit2 paths.
      */
     constructor(
         address trustedForwarder_,
         address initialOwner,
         address signer_,
         address treasury_,
-        uint16 defaultFeeBps_
-    ) EIP712("KassaGateway", "1") ERC2771Context(trustedForwarder_) Ownable(initialOwner) {
+        uint16 defaultFeeBps_,
+        address permit2_
+    ) PaymentGatewayBase(trustedForwarder_, initialOwner, permit2_, new ERC6492Deployer()) {
+        _extension = address(
+            new PaymentGatewayExtension(trustedForwarder_, initialOwner, permit2_, _erc6492Deployer)
+        );
         _setSigner(signer_);
         _setTreasury(treasury_);
         // The first fee has no time: no request can have been signed before it.
@@ -201,25 +148,12 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
             {} catch {} // solhint-disable-line no-empty-blocks
         }
 
-        uint256 signedAt;
-        unchecked {
-            signedAt = deadline > SIGNATURE_LIFETIME ? deadline - SIGNATURE_LIFETIME : 0;
-        }
         // The treasury slot read whole (the layout of {Treasury}).
         uint256 treasury_;
         assembly ("memory-safe") {
             treasury_ := sload(_treasury.slot)
         }
-        uint256 feeBps = signedAt >= treasury_ >> 176 ? (config >> 160) & 0xffff : (treasury_ >> 160) & 0xffff;
-        if ((config >> 184) & (1 << _filterBit(merchantId)) != 0) {
-            MerchantFee memory merchantFee_ = _merchantFees[merchantId];
-            if (signedAt >= merchantFee_.changedAt) {
-                if (merchantFee_.isSet) feeBps = merchantFee_.feeBps;
-            } else if (merchantFee_.wasSet) {
-                feeBps = merchantFee_.previousFeeBps;
-            }
-        }
-        uint256 fee = _computeFee(amount, feeBps);
+        uint256 fee = _computeFee(amount, _feeBpsAt(config, treasury_, merchantId, _signedAt(deadline)));
         IERC20 token = IERC20(tokenAddress);
         if (fee != 0) token.safeTransferFrom(payer, address(uint160(treasury_)), fee);
         uint256 net;
@@ -271,257 +205,377 @@ contract PaymentGateway is IPaymentGateway, EIP712, ERC2771Context, Ownable2Step
         emit RefundCompleted(paymentId, merchant, payerAddress, refundId, tokenAddress, amount);
     }
 
-    /**
-     * @notice Sets the fee of merchants without an override.
-     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
-     */
-    function setDefaultFee(uint16 feeBps) external onlyOwner {
-        _setDefaultFee(feeBps);
-    }
-
-    /**
-     * @notice Sets a fee for one merchant that overrides the default fee (0 is a valid override).
-     * @param merchantId The merchant.
-     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
-     */
-    function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner {
-        _checkFee(feeBps);
-        MerchantFee memory previous = _merchantFees[merchantId];
-        // A record with a time is in the filter already (set, or cleared and not pruned).
-        if (previous.changedAt == 0) _addToFilter(merchantId);
-        _changeMerchantFee(merchantId, previous, true, feeBps);
-        emit MerchantFeeUpdated(merchantId, feeBps);
-    }
-
-    /**
-     * @notice Removes a merchant's fee override; requests signed from now on pay the default fee.
-     * @param merchantId The merchant, which must have an override.
-     */
-    function clearMerchantFee(bytes32 merchantId) external onlyOwner {
-        MerchantFee memory previous = _merchantFees[merchantId];
-        if (!previous.isSet) revert MerchantFeeNotSet(merchantId);
-        _changeMerchantFee(merchantId, previous, false, 0);
-        emit MerchantFeeCleared(merchantId);
-    }
-
-    /**
-     * @notice Forgets the record of a cleared override once no request signed before the clear can be paid,
-     * so payments of merchants that share its filter bit stop reading it. Anyone can call it.
-     * @param merchantId The merchant, whose override was cleared at least {SIGNATURE_LIFETIME} ago.
-     */
-    function pruneMerchantFee(bytes32 merchantId) external {
-        MerchantFee memory fee = _merchantFees[merchantId];
-        if (fee.isSet || fee.changedAt == 0) revert MerchantFeeNotSet(merchantId);
-        if (block.timestamp < fee.changedAt + SIGNATURE_LIFETIME) {
-            revert FeeChangeTooSoon(fee.changedAt + SIGNATURE_LIFETIME);
-        }
-        delete _merchantFees[merchantId];
-        _removeFromFilter(merchantId);
-    }
-
-    /// @notice Always reverts: without an owner nobody could rotate the signer or pause payments again.
-    function renounceOwnership() public view override {
-        revert OwnershipCannotBeRenounced();
-    }
-
-    /**
-     * @notice Sets the address that receives the fees.
-     * @param treasury_ The new treasury, not zero.
-     */
-    function setTreasury(address treasury_) external onlyOwner {
-        _setTreasury(treasury_);
-    }
-
-    /**
-     * @notice Sets the address whose EIP-712 signatures authorise payments and refunds. Requests signed by the
-     * previous signer stop being accepted.
-     * @param signer_ The new signer, not zero.
-     */
-    function setSigner(address signer_) external onlyOwner {
-        _setSigner(signer_);
-    }
-
-    /// @notice Stops payments and refunds until {unpause}.
-    function pause() external onlyOwner {
-        if (_config.paused) revert EnforcedPause();
-        _config.paused = true;
-        emit Paused(_msgSender());
-    }
-
-    /// @notice Resumes payments and refunds.
-    function unpause() external onlyOwner {
-        if (!_config.paused) revert ExpectedPause();
-        _config.paused = false;
-        emit Unpaused(_msgSender());
-    }
-
-    /// @notice Whether payments and refunds are stopped.
-    function paused() external view returns (bool) {
-        return _config.paused;
-    }
-
-    /// @notice Address whose EIP-712 signatures authorise payments and refunds.
-    function signer() external view returns (address) {
-        return _config.signer;
-    }
-
-    /// @notice Address that receives the fees.
-    function treasury() external view returns (address) {
-        return _treasury.treasury;
-    }
-
-    /// @notice Fee in basis points of merchants without an override.
-    function defaultFeeBps() external view returns (uint16) {
-        return _config.defaultFeeBps;
-    }
-
-    /**
-     * @notice Fee of a request signed now for a merchant, in basis points.
-     * @param merchantId The merchant.
-     * @return feeBps The merchant's override if it has one, else the default fee.
-     * @return isOverride Whether `feeBps` is an override.
-     */
-    function merchantFee(bytes32 merchantId) external view returns (uint16 feeBps, bool isOverride) {
-        MerchantFee memory fee = _merchantFees[merchantId];
-        return fee.isSet ? (fee.feeBps, true) : (_config.defaultFeeBps, false);
-    }
-
-    /**
-     * @notice Whether a payment id was paid. Ids that share a sequence share the answer.
-     * @param paymentId The payment.
-     */
-    function isPaid(bytes32 paymentId) external view returns (bool) {
-        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
-        return _paymentBits[word] & paidBit != 0;
-    }
-
-    /**
-     * @notice Whether a refund id was sent. Ids that share a sequence share the answer.
-     * @param refundId The refund.
-     */
-    function isRefunded(bytes32 refundId) external view returns (bool) {
-        (uint256 word, uint256 paidBit) = _paymentSlot(refundId);
-        return _paymentBits[word] & (paidBit << 1) != 0;
-    }
-
-    /**
-     * @notice The fee taken from `amount` at `feeBps`, rounded down.
-     * @param amount Payment amount, fee included.
-     * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
-     */
-    function computeFee(uint256 amount, uint16 feeBps) external pure returns (uint256) {
-        _checkFee(feeBps);
-        return _computeFee(amount, feeBps);
-    }
-
-    /// @dev The service draws merchant ids at random, so their low six bits spread them over the filter.
-    function _filterBit(bytes32 merchantId) private pure returns (uint256) {
-        return uint256(merchantId) & 63;
-    }
-
-    function _addToFilter(bytes32 merchantId) private {
-        uint256 bit = _filterBit(merchantId);
-        // There are fewer than 2**32 merchants with an override.
-        unchecked {
-            if (_merchantFeeFilterCounts[bit]++ == 0) _config.merchantFeeFilter |= uint64(1 << bit);
-        }
-    }
-
-    function _removeFromFilter(bytes32 merchantId) private {
-        uint256 bit = _filterBit(merchantId);
-        // Called only for a merchant with an override, which was counted in its bit.
-        unchecked {
-            if (--_merchantFeeFilterCounts[bit] == 0) _config.merchantFeeFilter &= ~uint64(1 << bit);
-        }
-    }
-
-    function _computeFee(uint256 amount, uint256 feeBps) private pure returns (uint256) {
-        unchecked {
-            // amount = q * 10_000 + r, so floor(amount * bps / 10_000) = q * bps + floor(r * bps / 10_000).
-            // q * bps <= amount fits because every caller passes bps <= MAX_FEE_BPS < 10_000,
-            // and r * bps < 10_000 * 2**16.
-            return
-                (amount / _BPS_DENOMINATOR) *
-                feeBps +
-                ((amount % _BPS_DENOMINATOR) * feeBps) /
-                _BPS_DENOMINATOR;
-        }
-    }
-
-    /// @dev The bitmap word of a payment's sequence (the low 64 bits of its id) and the mask of its paid bit.
-    function _paymentSlot(bytes32 paymentId) private pure returns (uint256 word, uint256 paidBit) {
-        uint256 sequence = uint256(paymentId) & _SEQUENCE_MASK;
-        return (sequence >> 7, 1 << ((sequence & 127) << 1));
-    }
-
-    function _changeMerchantFee(
-        bytes32 merchantId,
-        MerchantFee memory previous,
-        bool isSet,
-        uint16 feeBps
-    ) private {
-        if (block.timestamp < uint256(previous.changedAt) + SIGNATURE_LIFETIME) {
-            revert FeeChangeTooSoon(previous.changedAt + SIGNATURE_LIFETIME);
-        }
-        _merchantFees[merchantId] = MerchantFee({
-            isSet: isSet,
-            feeBps: feeBps,
-            wasSet: previous.isSet,
-            previousFeeBps: previous.feeBps,
-            changedAt: uint40(block.timestamp)
-        });
-    }
-
-    function _checkServerSignature(address expected, bytes32 structHash, bytes calldata signature) private view {
-        (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(
-            _hashTypedDataV4(structHash),
-            signature
+    /// @inheritdoc IPaymentGateway
+    function payWithPermit2(
+        PaymentTerms calldata terms,
+        bytes calldata serverSignature,
+        address payer,
+        uint256 permitNonce,
+        bytes calldata payerSignature
+    ) external {
+        address permit2_ = _permit2;
+        if (permit2_ == address(0)) revert Permit2NotEnabled();
+        (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
+        ISignatureTransfer(permit2_).permitWitnessTransferFrom(
+            ISignatureTransfer.PermitTransferFrom({
+                permitted: ISignatureTransfer.TokenPermissions({token: terms.tokenAddress, amount: terms.amount}),
+                nonce: permitNonce,
+                deadline: terms.deadline
+            }),
+            ISignatureTransfer.SignatureTransferDetails({to: address(this), requestedAmount: terms.amount}),
+            payer,
+            _paymentIntentHash(terms, payer),
+            _PERMIT2_WITNESS_TYPE,
+            _unwrapERC6492(payer, payerSignature)
         );
-        if (err != ECDSA.RecoverError.NoError || recovered != expected) {
-            revert InvalidServerSignature(recovered, expected);
+        _payOut(terms, treasury_, fee, payer);
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function payWithAuthorization(
+        PaymentTerms calldata terms,
+        bytes calldata serverSignature,
+        address payer,
+        bytes calldata payerSignature
+    ) external {
+        (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
+        bytes32 nonce = _hashTypedDataV4(_paymentIntentHash(terms, payer));
+        bytes memory signature = _unwrapERC6492(payer, payerSignature);
+        if (signature.length == 65) {
+            bytes32 r;
+            bytes32 s;
+            uint8 v;
+            assembly ("memory-safe") {
+                r := mload(add(signature, 0x20))
+                s := mload(add(signature, 0x40))
+                v := byte(0, mload(add(signature, 0x60)))
+            }
+            IERC3009(terms.tokenAddress).receiveWithAuthorization(
+                payer,
+                address(this),
+                terms.amount,
+                0,
+                terms.deadline,
+                nonce,
+                v,
+                r,
+                s
+            );
+        } else {
+            IERC3009(terms.tokenAddress).receiveWithAuthorization(
+                payer,
+                address(this),
+                terms.amount,
+                0,
+                terms.deadline,
+                nonce,
+                signature
+            );
+        }
+        _payOut(terms, treasury_, fee, payer);
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function payWithIntent(
+        PaymentTerms calldata terms,
+        bytes calldata serverSignature,
+        address payer,
+        bytes calldata payerSignature
+    ) external {
+        (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
+        _checkPayerSignature(payer, _hashTypedDataV4(_paymentIntentHash(terms, payer)), payerSignature);
+        IERC20 token = IERC20(terms.tokenAddress);
+        if (fee != 0) token.safeTransferFrom(payer, treasury_, fee);
+        // fee <= amount (see _computeFee)
+        unchecked {
+            token.safeTransferFrom(payer, terms.recipientAddress, terms.amount - fee);
+        }
+        emit PaymentCompleted(
+            terms.paymentId,
+            terms.merchantId,
+            payer,
+            terms.recipientAddress,
+            terms.tokenAddress,
+            terms.amount,
+            fee
+        );
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function sweepDeposit(DepositTerms calldata terms, bytes calldata serverSignature) external {
+        (address signer_, address treasury_) = _signerAndTreasury();
+        bytes32 digest = _depositDigest(terms);
+        _checkServerSignatureDigest(signer_, digest, serverSignature);
+        _sweepDeposit(terms, digest, treasury_);
+    }
+
+    /// @inheritdoc IPaymentGateway
+    function sweepDeposits(DepositTerms[] calldata terms, bytes calldata serverSignature) external {
+        (address signer_, address treasury_) = _signerAndTreasury();
+        uint256 count = terms.length;
+        bytes32[] memory structHashes = new bytes32[](count);
+        for (uint256 i = 0; i < count; ++i) {
+            structHashes[i] = _depositStructHash(terms[i]);
+        }
+        // keccak256(abi.encode(DEPOSIT_BATCH_TYPEHASH, keccak256(abi.encodePacked(structHashes)))): EIP-712's hash of
+        // a struct whose one member is an array of structs.
+        bytes32 typeHash = DEPOSIT_BATCH_TYPEHASH;
+        bytes32 batchHash;
+        assembly ("memory-safe") {
+            mstore(0x20, keccak256(add(structHashes, 0x20), shl(5, count)))
+            mstore(0x00, typeHash)
+            batchHash := keccak256(0x00, 0x40)
+        }
+        _checkServerSignature(signer_, batchHash, serverSignature);
+        for (uint256 i = 0; i < count; ++i) {
+            _sweepDeposit(terms[i], _hashTypedDataV4(structHashes[i]), treasury_);
         }
     }
 
-    function _checkFee(uint16 feeBps) private pure {
-        if (feeBps > MAX_FEE_BPS) revert FeeTooHigh(feeBps, MAX_FEE_BPS);
+    /// @inheritdoc IPaymentGateway
+    function chargeSubscription(
+        Subscription calldata subscription,
+        SubscriptionCharge calldata charge,
+        bytes calldata serverSignature,
+        bytes calldata payerSignature
+    ) external {
+        uint256 config;
+        assembly ("memory-safe") {
+            config := sload(_config.slot)
+        }
+        if ((config >> 176) & 0xff != 0) revert EnforcedPause();
+        bytes32 key = _subscriptionDigest(subscription);
+        bytes32 id = subscription.subscriptionId;
+        uint256 period = charge.period;
+        {
+            uint256 opensAt;
+            uint256 closesAt;
+            if (period < subscription.charges) {
+                opensAt = subscription.startsAt + period * subscription.period;
+                closesAt = opensAt + subscription.period;
+            }
+            if (block.timestamp < opensAt || block.timestamp >= closesAt) {
+                revert SubscriptionPeriodNotOpen(id, period, opensAt, closesAt);
+            }
+        }
+
+        mapping(uint256 => uint256) storage state = _subscriptionBits[key];
+        uint256 word0 = state[0];
+        if (word0 & _SUBSCRIPTION_CANCELED != 0) revert SubscriptionIsCanceled(id);
+        // period < charges <= type(uint256).max - 2 is not guaranteed: the checked addition reverts past it.
+        uint256 index = period + 2;
+        uint256 bit = 1 << (index & 255);
+        uint256 wordIndex = index >> 8;
+        uint256 bits = wordIndex == 0 ? word0 : state[wordIndex];
+        if (bits & bit != 0) revert SubscriptionPeriodAlreadyCharged(id, period);
+
+        uint256 signedAt;
+        if (subscription.variableAmount) {
+            if (charge.amount > subscription.amount) {
+                revert SubscriptionAmountNotAllowed(id, charge.amount, subscription.amount);
+            }
+            if (block.timestamp > charge.deadline) revert SubscriptionChargeExpired(id, period, charge.deadline);
+            _checkServerSignatureDigest(
+                address(uint160(config)),
+                _hashTypedDataV4(
+                    keccak256(abi.encode(SUBSCRIPTION_CHARGE_TYPEHASH, key, period, charge.amount, charge.deadline))
+                ),
+                serverSignature
+            );
+            signedAt = _signedAt(charge.deadline);
+        } else {
+            if (charge.amount != subscription.amount) {
+                revert SubscriptionAmountNotAllowed(id, charge.amount, subscription.amount);
+            }
+            signedAt = block.timestamp;
+        }
+        if (word0 & _SUBSCRIPTION_ACTIVE == 0) {
+            // First charge: the payer's signature, and the service's for a fixed plan (a variable plan's charge
+            // signature already names the schedule).
+            _checkPayerSignature(subscription.payer, key, payerSignature);
+            if (!subscription.variableAmount) {
+                _checkServerSignatureDigest(address(uint160(config)), key, serverSignature);
+            }
+            word0 |= _SUBSCRIPTION_ACTIVE;
+            if (wordIndex != 0) state[0] = word0;
+        }
+        if (wordIndex == 0) {
+            state[0] = word0 | bit;
+        } else {
+            state[wordIndex] = bits | bit;
+        }
+
+        uint256 treasury_;
+        assembly ("memory-safe") {
+            treasury_ := sload(_treasury.slot)
+        }
+        uint256 amount = charge.amount;
+        uint256 fee = _computeFee(amount, _feeBpsAt(config, treasury_, subscription.merchantId, signedAt));
+        _pull(subscription, address(uint160(treasury_)), fee);
+        // fee <= amount (see _computeFee)
+        unchecked {
+            _pull(subscription, subscription.recipientAddress, amount - fee);
+        }
+        emit SubscriptionCharged(
+            id,
+            subscription.merchantId,
+            subscription.payer,
+            period,
+            subscription.recipientAddress,
+            subscription.tokenAddress,
+            amount,
+            fee
+        );
     }
 
-    function _setDefaultFee(uint16 feeBps) private {
+    /**
+     * @notice Every other function of the gateway (administration, views, returns from deposit addresses,
+     * cancellations) is {PaymentGatewayExtension}'s, run on this contract's storage. A call without data is the
+     * question of a {DepositSweeper} being created: the answer is its moves, six words from transient storage (all
+     * zero outside a sweep or a return).
+     */
+    fallback() external {
+        address extension = _extension;
+        uint256 slot = _DEPOSIT_INSTRUCTION_SLOT;
+        assembly ("memory-safe") {
+            if iszero(calldatasize()) {
+                let ptr := mload(0x40)
+                mstore(ptr, tload(slot))
+                mstore(add(ptr, 0x20), tload(add(slot, 1)))
+                mstore(add(ptr, 0x40), tload(add(slot, 2)))
+                mstore(add(ptr, 0x60), tload(add(slot, 3)))
+                mstore(add(ptr, 0x80), tload(add(slot, 4)))
+                mstore(add(ptr, 0xa0), tload(add(slot, 5)))
+                return(ptr, 0xc0)
+            }
+            calldatacopy(0, 0, calldatasize())
+            let success := delegatecall(gas(), extension, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(success) {
+                revert(0, returndatasize())
+            }
+            return(0, returndatasize())
+        }
+    }
+
+    /**
+     * @dev The checks every path of an immediate payment shares with {pay}: not paused, in time, the sequence
+     * unspent (then spent), the service's `PaymentRequest` signature; and the fee at signing time.
+     */
+    function _authorizePayment(
+        PaymentTerms calldata terms,
+        bytes calldata serverSignature
+    ) private returns (address treasury_, uint256 fee) {
+        uint256 config;
+        assembly ("memory-safe") {
+            config := sload(_config.slot)
+        }
+        if ((config >> 176) & 0xff != 0) revert EnforcedPause();
+        bytes32 paymentId = terms.paymentId;
+        uint256 deadline = terms.deadline;
+        if (block.timestamp > deadline) revert PaymentRequestExpired(paymentId, deadline);
+        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        uint256 bits = _paymentBits[word];
+        if (bits & paidBit != 0) revert PaymentAlreadyProcessed(paymentId);
+        _checkServerSignature(address(uint160(config)), _termsHash(PAYMENT_REQUEST_TYPEHASH, terms), serverSignature);
+        _paymentBits[word] = bits | paidBit;
+        uint256 treasuryWord;
+        assembly ("memory-safe") {
+            treasuryWord := sload(_treasury.slot)
+        }
+        treasury_ = address(uint160(treasuryWord));
+        fee = _computeFee(terms.amount, _feeBpsAt(config, treasuryWord, terms.merchantId, _signedAt(deadline)));
+    }
+
+    /// @dev Sends a payment that reached the gateway (Permit2, EIP-3009) on at once, and reports it.
+    function _payOut(PaymentTerms calldata terms, address treasury_, uint256 fee, address payer) private {
+        IERC20 token = IERC20(terms.tokenAddress);
+        if (fee != 0) token.safeTransfer(treasury_, fee);
+        // fee <= amount (see _computeFee)
+        unchecked {
+            token.safeTransfer(terms.recipientAddress, terms.amount - fee);
+        }
+        emit PaymentCompleted(
+            terms.paymentId,
+            terms.merchantId,
+            payer,
+            terms.recipientAddress,
+            terms.tokenAddress,
+            terms.amount,
+            fee
+        );
+    }
+
+    /// @dev keccak256(abi.encode(typeHash, terms)) for the six static fields of {PaymentTerms}, copied from calldata.
+    function _termsHash(bytes32 typeHash, PaymentTerms calldata terms) private pure returns (bytes32 hash) {
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, typeHash)
+            calldatacopy(add(ptr, 0x20), terms, 0xc0)
+            hash := keccak256(ptr, 0xe0)
+        }
+    }
+
+    /// @dev The struct hash of a payment's `PaymentIntent` for `payer`: the Permit2 witness; on the gateway's
+    /// domain, the digest the payer signs on the intent path and the EIP-3009 nonce.
+    function _paymentIntentHash(PaymentTerms calldata terms, address payer) private pure returns (bytes32 hash) {
+        bytes32 typeHash = PAYMENT_INTENT_TYPEHASH;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, typeHash)
+            calldatacopy(add(ptr, 0x20), terms, 0xc0)
+            mstore(add(ptr, 0xe0), payer)
+            hash := keccak256(ptr, 0x100)
+        }
+    }
+
+    function _signerAndTreasury() private view returns (address signer_, address treasury_) {
+        return (_config.signer, _treasury.treasury);
+    }
+
+    /// @dev Settles the deposit of `terms` (whose digest, checked by the caller, is `digest`).
+    function _sweepDeposit(DepositTerms calldata terms, bytes32 digest, address treasury_) private {
+        bytes32 paymentId = terms.paymentId;
+        (uint256 word, uint256 paidBit) = _paymentSlot(paymentId);
+        uint256 bits = _paymentBits[word];
+        if (bits & paidBit != 0) revert PaymentAlreadyProcessed(paymentId);
+        _paymentBits[word] = bits | paidBit;
+
+        address deposit = _depositAddress(digest);
+        address token = terms.tokenAddress;
+        uint256 balance = IERC20(token).balanceOf(deposit);
+        if (balance == 0 || balance < terms.minimumAmount) {
+            revert DepositShort(paymentId, balance, terms.minimumAmount);
+        }
+        uint256 amount = terms.amount;
+        if (balance < amount) amount = balance;
+        uint16 feeBps = terms.feeBps;
         _checkFee(feeBps);
-        uint40 changedAt = _treasury.defaultFeeChangedAt;
-        if (changedAt != 0 && block.timestamp < uint256(changedAt) + SIGNATURE_LIFETIME) {
-            revert FeeChangeTooSoon(changedAt + SIGNATURE_LIFETIME);
+        uint256 fee = _computeFee(amount, feeBps);
+        address recipient = terms.recipientAddress;
+        // fee <= amount (see _computeFee)
+        unchecked {
+            _createDeposit(digest, token, recipient, amount - fee, treasury_, fee, recipient);
         }
-        uint16 previous = _config.defaultFeeBps;
-        _config.defaultFeeBps = feeBps;
-        _treasury.previousDefaultFeeBps = previous;
-        _treasury.defaultFeeChangedAt = uint40(block.timestamp);
-        emit DefaultFeeUpdated(previous, feeBps);
+        if (balance > amount) _depositsSettledWithExcess[deposit] = true;
+        emit DepositSwept(paymentId, terms.merchantId, deposit, recipient, token, amount, fee);
     }
 
-    function _setTreasury(address treasury_) private {
-        if (treasury_ == address(0)) revert InvalidTreasury(treasury_);
-        address previous = _treasury.treasury;
-        _treasury.treasury = treasury_;
-        emit TreasuryUpdated(previous, treasury_);
-    }
-
-    function _setSigner(address signer_) private {
-        if (signer_ == address(0)) revert InvalidSigner(signer_);
-        address previous = _config.signer;
-        _config.signer = signer_;
-        emit SignerUpdated(previous, signer_);
-    }
-
-    function _msgSender() internal view override(Context, ERC2771Context) returns (address) {
-        return ERC2771Context._msgSender();
-    }
-
-    function _msgData() internal view override(Context, ERC2771Context) returns (bytes calldata) {
-        return ERC2771Context._msgData();
-    }
-
-    function _contextSuffixLength() internal view override(Context, ERC2771Context) returns (uint256) {
-        return ERC2771Context._contextSuffixLength();
+    /// @dev Moves `amount` of a subscription's token from its payer to `to`: by token allowance, or Permit2's.
+    function _pull(Subscription calldata subscription, address to, uint256 amount) private {
+        if (amount == 0) return;
+        if (subscription.usePermit2) {
+            address permit2_ = _permit2;
+            if (permit2_ == address(0)) revert Permit2NotEnabled();
+            // Permit2 moves at most 2**160 - 1: a larger amount reverts in SafeCast.
+            IAllowanceTransfer(permit2_).transferFrom(
+                subscription.payer,
+                to,
+                SafeCast.toUint160(amount),
+                subscription.tokenAddress
+            );
+        } else {
+            IERC20(subscription.tokenAddress).safeTransferFrom(subscription.payer, to, amount);
+        }
     }
 }

@@ -1,6 +1,6 @@
 /**
  * Starts and stops local anvil nodes (from the `@foundry-rs/anvil` npm package) for tests, benchmarks and
- * `npm start`. The binary is spawned directly (the package's `.bin` launcher adds ~0.3 s) on a port the OS
+ * `npm start`, with Uniswap's Permit2 at its canonical address. The binary is spawned directly (the package's `.bin` launcher adds ~0.3 s) on a port the OS
  * picked, and the node is killed on `stop()` and when this process exits.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -11,6 +11,8 @@ import { dirname, join } from "node:path";
 
 import type { Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+
+import { permit2Address, permit2DeployedBytecode } from "./generated/Permit2.js";
 
 const require = createRequire(import.meta.url);
 
@@ -33,6 +35,8 @@ export interface StartAnvilOptions {
   extraArgs?: string[];
   /** Milliseconds to wait for the node to answer; default 15,000. */
   timeoutMs?: number;
+  /** Install Uniswap's Permit2 at its canonical address ({@link installPermit2}); default true. */
+  permit2?: boolean;
 }
 
 export interface AnvilInstance {
@@ -125,6 +129,25 @@ export async function freePort(host = "127.0.0.1"): Promise<number> {
       });
     });
   });
+}
+
+/**
+ * Puts Uniswap's Permit2 at its canonical address on an anvil node (`anvil_setCode` with the runtime bytecode
+ * Uniswap ships for tests; Permit2 recomputes its EIP-712 domain for the node's chain id). Idempotent.
+ */
+export async function installPermit2(rpcUrl: string): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_setCode",
+      params: [permit2Address, permit2DeployedBytecode],
+    }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new AnvilStartError(`anvil_setCode of Permit2 failed: ${body.error.message}`);
 }
 
 async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
@@ -261,7 +284,17 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   for (let i = 0; i < tries; i++) {
     const port = options.port ?? (await freePort(options.host));
     const result = await attempt(binary, port, options);
-    if (result.instance) return result.instance;
+    if (result.instance) {
+      if (options.permit2 ?? true) {
+        try {
+          await installPermit2(result.instance.rpcUrl);
+        } catch (error) {
+          await result.instance.stop();
+          throw error;
+        }
+      }
+      return result.instance;
+    }
     lastFailure = result.failure?.message ?? "";
     if (!result.failure?.portInUse) break;
   }

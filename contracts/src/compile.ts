@@ -72,33 +72,74 @@ export function solcVersion(): string {
  * Resolves an import the way solc's command line does with `--base-path`: first relative to `baseDir`,
  * then as a package inside the nearest `node_modules` folders above `baseDir`.
  */
-function readImport(path: string, baseDir: string): { contents: string } | { error: string } {
+function readImport(path: string, baseDir: string): string {
   const local = join(baseDir, path);
-  if (existsSync(local)) return { contents: readFileSync(local, "utf8") };
+  if (existsSync(local)) return readFileSync(local, "utf8");
   for (let dir = baseDir; ; dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", path);
-    if (existsSync(candidate)) return { contents: readFileSync(candidate, "utf8") };
-    if (dirname(dir) === dir) return { error: `import not found: ${path}` };
+    if (existsSync(candidate)) return readFileSync(candidate, "utf8");
+    if (dirname(dir) === dir) throw new Error(`import not found: ${path}`);
   }
 }
 
+/** The paths of a Solidity source's import directives, as written (comments and other strings skipped). */
+export function importPaths(source: string): string[] {
+  const paths: string[] = [];
+  // Tokens that matter: comments, string literals, and the word `import` up to its `;`.
+  const token = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\bimport\b[^;]*;/g;
+  for (const match of source.matchAll(token)) {
+    if (!match[0].startsWith("import")) continue;
+    const path = /["']([^"']+)["']/.exec(match[0])?.[1];
+    if (path) paths.push(path);
+  }
+  return paths;
+}
+
 /**
- * Compiles Solidity source units and returns every contract with bytecode (interfaces and abstract contracts
- * are left out), keyed by contract name.
- *
- * @param sources Source unit name (a path relative to `baseDir`) -> contents. Imports are read from
- *   `baseDir` or from `node_modules`.
+ * The source unit name solc gives `path` imported from unit `importer`: relative to the importer's folder when it
+ * starts with `./` or `../`, as written otherwise.
  */
-export function compileSolidity(
+function sourceUnitName(importer: string, path: string): string {
+  if (!path.startsWith("./") && !path.startsWith("../")) return path;
+  const segments = importer.split("/").slice(0, -1);
+  for (const segment of path.split("/")) {
+    if (segment === "..") segments.pop();
+    else if (segment !== ".") segments.push(segment);
+  }
+  return segments.join("/");
+}
+
+/**
+ * `sources` with every unit they import, transitively (read from `baseDir` or `node_modules`): the complete
+ * set solc reads, so that a compilation needs no import callback and its input can be hashed without compiling.
+ */
+export function withImports(sources: Record<string, string>, baseDir: string): Record<string, string> {
+  const all: Record<string, string> = { ...sources };
+  const pending = Object.keys(sources);
+  for (let unit = pending.pop(); unit !== undefined; unit = pending.pop()) {
+    for (const path of importPaths(all[unit] ?? "")) {
+      const name = sourceUnitName(unit, path);
+      if (name in all) continue;
+      all[name] = readImport(name, baseDir);
+      pending.push(name);
+    }
+  }
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The standard JSON input of a compilation: `sources` and all they import, and the settings. Everything solc's
+ * output depends on but the compiler itself.
+ */
+export function solidityInput(
   sources: Record<string, string>,
   options: { baseDir?: string; settings?: Partial<CompileSettings> } = {},
-): Record<string, CompiledContract> {
-  const solc = require("solc") as Solc;
-  const baseDir = options.baseDir ?? contractsRoot;
+) {
   const settings = { ...defaultCompileSettings, ...options.settings };
-  const input = {
+  const all = withImports(sources, options.baseDir ?? contractsRoot);
+  return {
     language: "Solidity",
-    sources: Object.fromEntries(Object.entries(sources).map(([path, content]) => [path, { content }])),
+    sources: Object.fromEntries(Object.entries(all).map(([path, content]) => [path, { content }])),
     settings: {
       optimizer: { enabled: true, runs: settings.optimizerRuns },
       viaIR: settings.viaIR,
@@ -106,8 +147,31 @@ export function compileSolidity(
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
     },
   };
+}
+
+/**
+ * Compiles Solidity source units and returns every contract with bytecode (interfaces and abstract contracts
+ * are left out, but for the `interfaces` named), keyed by contract name.
+ *
+ * @param sources Source unit name (a path relative to `baseDir`) -> contents. Imports are read from
+ *   `baseDir` or from `node_modules`.
+ */
+export function compileSolidity(
+  sources: Record<string, string>,
+  options: {
+    baseDir?: string;
+    settings?: Partial<CompileSettings>;
+    /** Interfaces to return too (with empty bytecode), for their ABI. */
+    interfaces?: readonly string[];
+  } = {},
+): Record<string, CompiledContract> {
+  const solc = require("solc") as Solc;
+  const input = solidityInput(sources, options);
+  // Every import is in the input already: an import solc still asks for is one `importPaths` missed.
   const output = JSON.parse(
-    solc.compile(JSON.stringify(input), { import: (path) => readImport(path, baseDir) }),
+    solc.compile(JSON.stringify(input), {
+      import: (path) => ({ error: `import ${path} missing from the input (see importPaths)` }),
+    }),
   ) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error").map((e) => e.formattedMessage);
   if (errors.length > 0) throw new SolidityCompileError(errors);
@@ -115,7 +179,7 @@ export function compileSolidity(
   const contracts: Record<string, CompiledContract> = {};
   for (const [sourcePath, units] of Object.entries(output.contracts ?? {})) {
     for (const [name, unit] of Object.entries(units)) {
-      if (unit.evm.bytecode.object.length === 0) continue;
+      if (unit.evm.bytecode.object.length === 0 && !options.interfaces?.includes(name)) continue;
       if (contracts[name])
         throw new Error(`two contracts named ${name}: ${contracts[name].sourcePath}, ${sourcePath}`);
       contracts[name] = {

@@ -13,6 +13,7 @@ import {
   type PublicClient,
   type Transport,
   type WalletClient,
+  zeroAddress,
 } from "viem";
 
 import { feeOnTransferTokenAbi, feeOnTransferTokenBytecode } from "./generated/FeeOnTransferToken.js";
@@ -22,6 +23,7 @@ import { testTokenAbi, testTokenBytecode } from "./generated/TestToken.js";
 import { testTokenPermitAbi, testTokenPermitBytecode } from "./generated/TestTokenPermit.js";
 import { forwarderDomainName } from "./eip712.js";
 import { maxFeeBps } from "./fee.js";
+import { permit2Address } from "./generated/Permit2.js";
 
 /** A wallet client with an account: the deployer, which pays the gas. */
 export type DeployerClient = WalletClient<Transport, Chain | undefined, Account>;
@@ -37,7 +39,7 @@ export class DeployError extends Error {
   }
 }
 
-interface DeploymentRequest {
+export interface DeploymentRequest {
   name: string;
   abi: Abi;
   bytecode: Hex;
@@ -48,7 +50,7 @@ interface DeploymentRequest {
  * Sends the deployments with consecutive nonces without waiting in between, then waits for every receipt.
  * Returns the addresses in order.
  */
-async function deployAll(
+export async function deployContracts(
   walletClient: DeployerClient,
   publicClient: PublicClient,
   requests: DeploymentRequest[],
@@ -92,8 +94,9 @@ async function deployAll(
     if (receipt.contractAddress.toLowerCase() !== expected.toLowerCase()) {
       throw new DeployError(`deployed at ${receipt.contractAddress}, expected ${expected}`, request.name);
     }
-    const code = await publicClient.getCode({ address: receipt.contractAddress });
-    if (!code || code === "0x") throw new DeployError(`no code at ${receipt.contractAddress}`, request.name);
+    if (!(await hasCode(publicClient, receipt.contractAddress))) {
+      throw new DeployError(`no code at ${receipt.contractAddress}`, request.name);
+    }
     addresses.push(getAddress(receipt.contractAddress));
   }
   return addresses;
@@ -110,6 +113,11 @@ export interface DeployKassaParameters {
   treasury: Address;
   /** Fee of merchants without an override, in basis points (at most {@link maxFeeBps}). */
   defaultFeeBps: number;
+  /**
+   * Uniswap's Permit2 for the gateway's Permit2 paths: default its canonical address, which must hold code on the
+   * chain (the deployment is refused otherwise); `null` deploys a gateway without them.
+   */
+  permit2?: Address | null;
 }
 
 export interface DeployKassaReturnType {
@@ -117,7 +125,16 @@ export interface DeployKassaReturnType {
   gateway: Address;
 }
 
-/** Deploys an ERC2771Forwarder (named `ERC2771Forwarder`) and a PaymentGateway that trusts it. */
+/** Whether `address` holds code (a contract) on the client's chain. */
+export async function hasCode(publicClient: PublicClient, address: Address): Promise<boolean> {
+  const code = await publicClient.getCode({ address });
+  return code !== undefined && code !== "0x";
+}
+
+/**
+ * Deploys an ERC2771Forwarder (named `ERC2771Forwarder`) and a PaymentGateway that trusts it (and Permit2, unless
+ * `permit2` is null).
+ */
 export async function deployKassa(params: DeployKassaParameters): Promise<DeployKassaReturnType> {
   const { walletClient, publicClient, signer, treasury, defaultFeeBps } = params;
   if (!Number.isInteger(defaultFeeBps) || defaultFeeBps < 0 || defaultFeeBps > maxFeeBps) {
@@ -126,11 +143,18 @@ export async function deployKassa(params: DeployKassaParameters): Promise<Deploy
       "PaymentGateway",
     );
   }
+  const permit2 = params.permit2 === undefined ? permit2Address : params.permit2;
+  if (permit2 !== null && !(await hasCode(publicClient, permit2))) {
+    throw new DeployError(
+      `Permit2 is not deployed at ${permit2} on this chain (deploy without it: permit2 null)`,
+      "PaymentGateway",
+    );
+  }
   const owner = params.owner ?? walletClient.account.address;
   const from = walletClient.account.address;
   const nonce = await publicClient.getTransactionCount({ address: from, blockTag: "pending" });
   const forwarderAddress = getContractAddress({ from, nonce: BigInt(nonce) });
-  const [forwarder, gateway] = await deployAll(
+  const [forwarder, gateway] = await deployContracts(
     walletClient,
     publicClient,
     [
@@ -144,7 +168,7 @@ export async function deployKassa(params: DeployKassaParameters): Promise<Deploy
         name: "PaymentGateway",
         abi: paymentGatewayAbi,
         bytecode: paymentGatewayBytecode,
-        args: [forwarderAddress, owner, signer, treasury, defaultFeeBps],
+        args: [forwarderAddress, owner, signer, treasury, defaultFeeBps, permit2 ?? zeroAddress],
       },
     ],
     nonce,
@@ -178,7 +202,7 @@ export async function deployTestTokens(
   params: DeployTestTokensParameters,
 ): Promise<DeployTestTokensReturnType> {
   const { permit18, permit6, plain } = testTokens;
-  const [a, b, c] = await deployAll(params.walletClient, params.publicClient, [
+  const [a, b, c] = await deployContracts(params.walletClient, params.publicClient, [
     {
       name: "TestTokenPermit",
       abi: testTokenPermitAbi,
@@ -205,7 +229,7 @@ export async function deployTestTokens(
 export async function deployFeeOnTransferToken(
   params: DeployTestTokensParameters & { transferFeeBps: number },
 ): Promise<Address> {
-  const [token] = await deployAll(params.walletClient, params.publicClient, [
+  const [token] = await deployContracts(params.walletClient, params.publicClient, [
     {
       name: "FeeOnTransferToken",
       abi: feeOnTransferTokenAbi,

@@ -7,3 +7,8 @@ export * from "./chain.js";
 export * from "./tokenProbe.js";
 export * from "./fee.js";
 export * from "./paymentId.js";
+export * from "./intents.js";
+export * from "./deposits.js";
+export * from "./subscriptions.js";
+export * from "./erc6492.js";
+export * from "./testContracts.js";

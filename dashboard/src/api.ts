@@ -76,6 +76,8 @@ export interface Payment {
   tokenDecimals: number;
   txHash: string | null;
   payerAddress: string | null;
+  /** The wallet the payment paid: refunds are sent from it. */
+  recipientAddress: string;
   createdAt: string;
   /** Base units its completed refunds sent back. */
   refundedAmount: string;

@@ -3,10 +3,11 @@
  * payment methods over the merchant API, with the HttpOnly session cookie in place of the API key.
  */
 import { button, h } from "@kassa/widget/dom";
-import { pickLang } from "@kassa/widget/i18n";
+import { pickLang, translator, type Lang } from "@kassa/widget/i18n";
+import { explainRevert } from "@kassa/widget/revert";
 import { ApiError, api, setCsrfToken, type Session } from "./api.js";
 import type { Screen } from "./context.js";
-import { translator, type Lang, type MessageKey } from "./i18n.js";
+import { messages, type MessageKey } from "./messages.js";
 import { renderKeys } from "./screens/keys.js";
 import { renderLinks } from "./screens/links.js";
 import { renderMethods } from "./screens/methods.js";
@@ -19,7 +20,7 @@ import "./styles.css";
 const LANG_KEY = "kassa-dashboard-lang";
 const root = document.getElementById("kassa-dashboard") as HTMLElement;
 let lang: Lang = pickLang(localStorage.getItem(LANG_KEY), navigator.languages);
-let t = translator(lang);
+let t = translator(messages, lang);
 let session: Session | undefined;
 let wallets: InjectedWallet[] = [];
 /** Redraws the sign-in screen's wallet buttons when a wallet announces itself late. */
@@ -42,7 +43,9 @@ function fail(error: unknown): void {
     showAlert(t("sessionEnded"));
     return;
   }
-  showAlert(t("error", { message: error instanceof Error ? error.message : String(error) }));
+  // A transaction the wallet would not send: its revert in words, never the raw data.
+  const message = explainRevert(error, { lang }) ?? (error instanceof Error ? error.message : String(error));
+  showAlert(t("error", { message }));
 }
 
 function showAlert(message: string): void {
@@ -58,7 +61,7 @@ function languageSwitch(): HTMLElement {
       onchange: (event: Event) => {
         lang = (event.target as HTMLSelectElement).value as Lang;
         localStorage.setItem(LANG_KEY, lang);
-        t = translator(lang);
+        t = translator(messages, lang);
         render();
       },
     },

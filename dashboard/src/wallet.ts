@@ -116,6 +116,7 @@ export async function signInWithEthereum(provider: Eip1193Provider): Promise<Sig
 }
 
 export interface RefundToSend {
+  id: string;
   amount: string;
   tokenAddress: string;
   transaction: { chainId: number; to: string; data: string };

@@ -2,10 +2,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts";
 import { erc20Abi, formatUnits, parseEventLogs, parseUnits, zeroAddress, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { loadDashboardBundle, measureDashboard, SIZE_BUDGET } from "../build.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
+import { devDashboardWallet } from "../../server/src/cli/dev/settings.js";
 import { addWallet } from "../../server/src/core/dashboard/wallets.js";
 import { ORIGIN } from "../../server/test/dashboard/support.js";
 import {
@@ -26,6 +28,7 @@ import {
   browserUnavailable,
   launchChromium,
   openSession,
+  pageFailures,
   screen as widgetScreen,
   type Browser,
   type Page,
@@ -39,6 +42,10 @@ let receiver: Receiver;
 let browser: Browser;
 let paid: CreatedPayment;
 let open: CreatedPayment;
+/** The wallet `npm start` prints for the dashboard, chosen the same way for this merchant: its recipient. */
+let printed: ReturnType<typeof devDashboardWallet>;
+/** The transfer that emptied the recipient's wallet before a refund: not a payment's nor a refund's. */
+let drained: `0x${string}` | undefined;
 
 const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -70,6 +77,7 @@ beforeAll(async () => {
   // The dashboard's origin is http://kassa.test (PUBLIC_BASE_URL): Chromium resolves it to the test app.
   const port = new URL(t.baseUrl).port;
   browser = await launchChromium([`--host-resolver-rules=MAP kassa.test:80 127.0.0.1:${port}`]);
+  printed = devDashboardWallet(t.merchant.recipient as Address);
 }, 120_000);
 
 afterAll(async () => {
@@ -105,10 +113,10 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(total).toBeLessThan(SIZE_BUDGET);
   });
 
-  it("signs in with the merchant's recipient wallet and lists, searches and opens payments", async () => {
+  it("signs in with the wallet npm start prints (the recipient) and lists, searches and opens payments", async () => {
     session = await openSession(
       browser,
-      { chain, account: anvilAccount(9) },
+      { chain, account: privateKeyToAccount(printed.privateKey) },
       { viewport: { width: 1100, height: 900 } },
     );
     const { page, wallet } = session;
@@ -124,7 +132,8 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(rows).toContain(paid.orderId);
     expect(rows).toContain(open.orderId);
     expect(await page.locator(".totals").textContent()).toContain("1 paid of 2");
-    await expect(page.getByText("Test shop ·").textContent()).resolves.toContain(anvilAccount(9).address);
+    expect(await page.locator("#totals-count").textContent()).toBe("Payments in all: 2");
+    await expect(page.getByText("Test shop ·").textContent()).resolves.toContain(printed.address);
     await screenshot(page, "payments");
 
     const record = (await asMerchant(`/merchants/me/payments/${paid.paymentId}`)).body.data;
@@ -132,6 +141,9 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     await page.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.locator("table.payments tbody tr").count()).toBe(1);
     await expect(page.locator("table.payments tbody").textContent()).resolves.toContain(paid.orderId);
+    expect(await page.locator("#totals-count").textContent()).toBe(
+      "Payments that match the search and filters: 1",
+    );
     expect(await page.locator("#export-csv").getAttribute("href")).toMatch(
       /^\/api\/v1\/exports\/payments\?format=csv/,
     );
@@ -163,15 +175,58 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     verifyDelivery(t.merchant.webhookSecret, again);
   });
 
-  it("refunds the paid payment from the recipient wallet in two parts", async () => {
+  it("tells a signed-in wallet that is not the recipient that refunds leave the recipient, offering no Refund button", async () => {
+    // As `npm start` once registered anvil account 0 beside the recipient.
+    await addWallet(t.database.db, t.merchant.merchantKey, { address: anvilAccount(0).address });
+    const staff = await openSession(
+      browser,
+      { chain, account: anvilAccount(0) },
+      { viewport: { width: 1100, height: 900 } },
+    );
+    try {
+      await staff.page.goto(`${ORIGIN}/dashboard`);
+      await staff.page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+      await screen(staff.page, "payments");
+      await staff.page.goto(`${ORIGIN}/dashboard#/payments/${paid.paymentId}`);
+      await screen(staff.page, "payment");
+      expect(await staff.page.locator("#refund-wallet").textContent()).toBe(
+        `Refunds of this payment are sent from its recipient wallet ${printed.address}, and you signed in with ${anvilAccount(0).address}. Sign in with ${printed.address} to refund it.`,
+      );
+      expect(await staff.page.locator("#refund").count()).toBe(0);
+    } finally {
+      await staff.context.close();
+    }
+  });
+
+  it("refunds from the printed wallet in two parts, and says plainly, in words, what it cannot send", async () => {
     const { page, wallet } = session;
     const amount = BigInt(paid.amount);
     const part = amount / 4n;
     const record = async () => (await asMerchant(`/merchants/me/payments/${paid.paymentId}`)).body.data;
-    // Refunds may add up to the whole amount, fee included: the recipient adds the fee from its own tokens.
-    await chain.mint(t.token as Address, anvilAccount(9).address, 10n ** 18n);
-    expect(await page.locator("#refund-note").textContent()).toContain("less the");
+    const refunds = async () => (await asMerchant(`/refunds?paymentId=${paid.paymentId}`)).body.data.refunds;
+    expect(await page.locator("#refund-note").textContent()).toContain(
+      `The recipient wallet ${printed.address} received`,
+    );
     expect(await page.locator("#refund-amount").inputValue()).toBe(formatUnits(amount, 18));
+
+    // The whole amount includes the fee the recipient never received: Kassa reads its balance first, says
+    // it cannot, and records nothing (no refund, no webhook, no transaction).
+    await page.getByRole("button", { name: "Refund" }).click();
+    await expect
+      .poll(() => page.locator("#refund-status").textContent())
+      .toBe(
+        `Nothing was recorded: the wallet ${printed.address} cannot send this refund. It must hold ${formatUnits(amount, 18)} KTT for the payer, and some of the chain's coin for the fees of two transactions (the approval and the refund). Add what is missing, or refund less.`,
+      );
+    expect(wallet?.sentTransactions).toHaveLength(0);
+    expect(await refunds()).toEqual([]);
+    expect((await record()).status).toBe("PAID");
+    expect(receiver.received.some((delivery) => delivery.payload.type === "payment.refund_submitted")).toBe(
+      false,
+    );
+    await screenshot(page, "refund-refused");
+
+    // Refunds may add up to the whole amount, fee included: the recipient adds the fee from its own tokens.
+    await chain.mint(t.token as Address, printed.address, 10n ** 18n);
     await page.locator("#refund-amount").fill(formatUnits(part, 18));
     await page.getByRole("button", { name: "Refund" }).click();
     await expect
@@ -190,11 +245,56 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(await page.locator("#refunded-amount").textContent()).toBe(`${formatUnits(part, 18)} KTT`);
     expect(await page.locator("#refund-amount").inputValue()).toBe(formatUnits(amount - part, 18));
     await screenshot(page, "refund");
+
+    // The wallet's tokens leave it after Kassa signed the second part: the wallet will not send the refund
+    // (the token's ERC20InsufficientBalance), and the page says so in words that fit the page.
+    const recipient = chain.wallet(9);
+    expect(recipient.account.address).toBe(printed.address);
+    const held = await chain.publicClient.readContract({
+      address: t.token as Address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [printed.address],
+    });
+    await page.route(
+      "**/api/v1/refunds",
+      async (route) => {
+        // Fetched from here, where kassa.test is the test app's address.
+        const response = await route.fetch({ url: `${new URL(t.baseUrl).origin}/api/v1/refunds` });
+        drained = await recipient.writeContract({
+          address: t.token as Address,
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [anvilAccount(8).address, held],
+        });
+        await chain.publicClient.waitForTransactionReceipt({ hash: drained });
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
     await page.getByRole("button", { name: "Refund" }).click();
+    const short = `${printed.address.slice(0, 8)}…${printed.address.slice(-6)}`;
+    await expect
+      .poll(() => page.locator("#refund-status").textContent())
+      .toBe(
+        `Your wallet did not send the refund: The wallet ${short} holds 0 KTT, but ${formatUnits(amount - part, 18)} KTT must be sent: add tokens to it first. The refund stays open until its deadline: press the button to send it again.`,
+      );
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await screenshot(page, "refund-error");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await fits()).toBe(true);
+    await page.setViewportSize({ width: 1100, height: 900 });
+
+    // With the tokens back, the same refund is sent.
+    await chain.mint(t.token as Address, printed.address, held);
+    await page.getByRole("button", { name: "Send the refund transaction" }).click();
     await expect.poll(() => page.locator("#refund-status").textContent()).toMatch(/^Refund sent/);
-    expect(wallet?.sentTransactions).toHaveLength(4);
+    // Three approvals (one for the refund the wallet would not send) and two refunds.
+    expect(wallet?.sentTransactions).toHaveLength(5);
     await waitFor("the refund confirmed", async () => (await record()).status === "REFUNDED");
     expect((await record()).refundedAmount).toBe(paid.amount);
+    expect(await refunds()).toHaveLength(2);
     await page.reload();
     await screen(page, "payment");
     expect(await page.locator(".timeline").first().textContent()).toContain("payment.refunded");
@@ -215,8 +315,13 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
 
     // The payer opens the link's page, presses Pay, and pays in the widget it is sent to.
     const payer = await openSession(browser, { chain, account: anvilAccount(5) });
+    const failures = pageFailures(payer.page);
     await payer.page.goto(linkUrl!);
     expect(await payer.page.locator("h1").textContent()).toBe("Espresso beans");
+    // On a 480 px phone the card keeps a margin on both sides.
+    const card = (await payer.page.locator("main").boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(12);
+    expect(480 - (card.x + card.width)).toBeGreaterThanOrEqual(12);
     await payer.page.getByRole("button", { name: "Pay" }).click();
     await widgetScreen(payer.page, "connect");
     await payer.page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
@@ -226,6 +331,8 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     await payer.page.locator("#kassa-pay").click();
     await widgetScreen(payer.page, "success");
     const paymentId = new URL(payer.page.url()).searchParams.get("paymentId")!;
+    // Not even a /favicon.ico 404 on the way (the console's errors here are Chromium's about plain http).
+    expect(failures.filter((failure) => !failure.startsWith("console:"))).toEqual([]);
     await payer.context.close();
     const linkId = linkUrl!.split("/").at(-1);
     await waitFor("the link's payment PAID", async () => {
@@ -234,7 +341,7 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     });
 
     // The merchant refunds it from its page (the wallet adds the fee the refund returns).
-    await chain.mint(t.token as Address, anvilAccount(9).address, 10n ** 18n);
+    await chain.mint(t.token as Address, printed.address, 10n ** 18n);
     await page.goto(`${ORIGIN}/dashboard#/payments/${paymentId}`);
     await screen(page, "payment");
     await page.getByRole("button", { name: "Refund" }).click();
@@ -273,9 +380,11 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
       eventName: "Transfer",
       logs: await chain.publicClient.getLogs({ address: t.token as Address, fromBlock: 0n }),
     });
-    const recipient = anvilAccount(9).address;
+    const recipient = printed.address;
     const moved = (match: (from: Address, to: Address) => boolean) =>
-      logs.filter((log) => match(log.args.from, log.args.to)).reduce((sum, log) => sum + log.args.value, 0n);
+      logs
+        .filter((log) => log.transactionHash !== drained && match(log.args.from, log.args.to))
+        .reduce((sum, log) => sum + log.args.value, 0n);
     expect(total("payment", "net")).toBe(moved((from, to) => to === recipient && from !== zeroAddress));
     expect(total("payment", "fee")).toBe(moved((_, to) => to === chain.treasury));
     expect(-total("refund", "gross")).toBe(moved((from) => from === recipient));

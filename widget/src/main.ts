@@ -7,22 +7,13 @@
  * - `lang`: `en` or `ko` (default: the browser's language).
  */
 import "./styles.css";
-import { type Hex } from "viem";
 import { ApiError, createApi, type KassaApi, type Payment } from "./api.js";
 import { h } from "./dom.js";
-import { params, t, config, chainParams, state, show } from "./page.js";
-import {
-  renderSummary,
-  serverNow,
-  tickCountdown,
-  post,
-  showExpired,
-  showError,
-  routeByStatus,
-} from "./screens.js";
-import { showConnect } from "./connect.js";
-import { RELAYED, recalledSubmission, waitForPaid } from "./pay.js";
-import { payerError } from "./failures.js";
+import { post } from "./embedder.js";
+import { chainParams, config, params, show, t } from "./page.js";
+import { Checkout } from "./steps.js";
+import { errorScreen } from "./views/final.js";
+import { payerError } from "./views/failures.js";
 
 function paymentIdFromUrl(): string | null {
   return params.get("paymentId");
@@ -62,9 +53,8 @@ async function loadPayment(api: KassaApi): Promise<Payment> {
 async function start(): Promise<void> {
   show("loading", t("loading"), h("p", { class: "waiting" }, t("loading")));
   const publicKey = params.get("publicKey");
-  if (!publicKey) return showError(t("missingParams"));
+  if (!publicKey) return errorScreen(t("missingParams"));
   const api = createApi(config.apiBase, publicKey);
-  state.api = api;
   let payment: Payment;
   try {
     payment = await loadPayment(api);
@@ -73,9 +63,8 @@ async function start(): Promise<void> {
       error instanceof ApiError
         ? payerError(error, { creating: !paymentIdFromUrl() })
         : { message: t("serviceUnavailable"), canRetry: true };
-    return showError(message, canRetry ? () => location.reload() : undefined);
+    return errorScreen(message, canRetry ? () => location.reload() : undefined);
   }
-  state.payment = payment;
   post({
     source: "kassa-widget",
     type: "payment",
@@ -85,21 +74,10 @@ async function start(): Promise<void> {
   });
   const names = await api.chainNames().catch(() => new Map<number, string>());
   const known = chainParams.get(payment.chainId);
-  state.networkName = names.get(payment.chainId) ?? known?.name ?? `Chain ${payment.chainId}`;
-  state.nativeSymbol = known?.nativeCurrency.symbol ?? "ETH";
-  renderSummary(payment);
-  // Paid in time and mined, its block not final yet: confirming, not expired, whatever the countdown says
-  // (waiting marks the payment submitted before the first tick).
-  if (payment.seenTxHash) void waitForPaid(false, payment.seenTxHash);
-  tickCountdown();
-  setInterval(tickCountdown, 1000);
-  if (payment.seenTxHash || routeByStatus(payment)) return;
-  const recalled = recalledSubmission();
-  if (recalled) {
-    return void waitForPaid(recalled === RELAYED, recalled === RELAYED ? null : (recalled as Hex));
-  }
-  if (Date.parse(payment.expiresAt) <= serverNow()) return showExpired();
-  showConnect();
+  new Checkout(api, payment, {
+    name: names.get(payment.chainId) ?? known?.name ?? `Chain ${payment.chainId}`,
+    nativeSymbol: known?.nativeCurrency.symbol ?? "ETH",
+  }).begin();
 }
 
 void start();

@@ -1,5 +1,3 @@
-import { formatUnits, type Address } from "viem";
-import { type KassaApi, type Payment } from "./api.js";
 import {
   CONFIG_ELEMENT_ID,
   knownChains,
@@ -8,17 +6,17 @@ import {
   type WidgetPageConfig,
 } from "./config.js";
 import { h } from "./dom.js";
-import { type FlowContext } from "./flow.js";
-import { pickLang, translator } from "./i18n.js";
-import { type DiscoveredWallet } from "./wallet/eip1193.js";
+import { messages, type MessageKey } from "./messages.js";
+import { pickLang, translator } from "./shared/i18n.js";
 
 /**
- * The page's context: its URL parameters, language, configuration and state, and the card every
- * screen is shown in.
+ * What the page is given and never changes: its URL parameters, language, configuration, and the card
+ * every screen is shown in, with the helpers that render into it. The payment's state lives in the step
+ * controller (steps.ts); the views (views/) render what it gives them.
  */
 export const params = new URLSearchParams(location.search);
 export const lang = pickLang(params.get("lang"), navigator.languages ?? [navigator.language]);
-export const t = translator(lang);
+export const t = translator<MessageKey>(messages, lang);
 document.documentElement.lang = lang;
 export const mode: WidgetMode = ((m) => (m === "popup" || m === "iframe" ? m : "redirect"))(
   params.get("mode"),
@@ -38,36 +36,8 @@ export const chainParams = new Map<number, ChainParams>(
   [...knownChains, ...(config.chains ?? [])].map((chain) => [chain.chainId, chain]),
 );
 
-interface Connected {
-  wallet: DiscoveredWallet;
-  account: Address;
-}
-
-export const state: {
-  api?: KassaApi;
-  payment?: Payment;
-  networkName: string;
-  nativeSymbol: string;
-  connected?: Connected;
-  flow?: FlowContext;
-  /** A payment transaction or relay request was sent: the countdown no longer ends the flow. */
-  submitted: boolean;
-  /** A final screen is shown (success, expired, failed). */
-  final: boolean;
-  stopDiscovery?: () => void;
-  wallets: DiscoveredWallet[];
-  oneMinuteAnnounced: boolean;
-  /** True while the widget is waiting on the wallet, so wallet events do not restart the flow. */
-  busy: boolean;
-} = {
-  networkName: "",
-  nativeSymbol: "ETH",
-  submitted: false,
-  final: false,
-  wallets: [],
-  oneMinuteAnnounced: false,
-  busy: false,
-};
+/** The values of a text's placeholders: merchant, amount, symbol, network, native, ... */
+export type Vars = Record<string, string | number>;
 
 const root = document.getElementById("kassa-root") ?? document.body;
 const live = h("div", {
@@ -111,24 +81,10 @@ export function paragraph(text: string, className?: string): HTMLParagraphElemen
   return h("p", className ? { class: className } : {}, text);
 }
 
+export function alert(text: string): HTMLParagraphElement {
+  return h("p", { role: "alert" }, text);
+}
+
 export function actions(...buttons: (HTMLButtonElement | null | false)[]): HTMLDivElement {
   return h("div", { class: "actions" }, ...buttons.filter((b): b is HTMLButtonElement => Boolean(b)));
 }
-
-export function amountText(payment: Payment): string {
-  return formatUnits(BigInt(payment.amount), payment.tokenDecimals);
-}
-
-export function vars(extra: Record<string, string | number> = {}): Record<string, string | number> {
-  const payment = state.payment;
-  return {
-    merchant: payment?.merchantName ?? "",
-    amount: payment ? amountText(payment) : "",
-    symbol: payment?.tokenSymbol ?? "",
-    network: state.networkName,
-    native: state.nativeSymbol,
-    ...extra,
-  };
-}
-
-export const canCancel = () => Boolean(state.payment && state.payment.failUrl !== "service:none");

@@ -1,4 +1,4 @@
-import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys, paymentGatewayAbi } from "@kassa/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
@@ -324,6 +324,47 @@ describe.skipIf(browserUnavailable)("screens that stop the payment", () => {
     await page.locator("#kassa-pay").click();
     await screen(page, "success");
     await waitForStatus(t, payment.paymentId, "PAID");
+  });
+
+  it("says in words, on a phone, why the wallet would not send the payment, and pays once it can", async () => {
+    const payment = await createPayment(t, { amount: 4 });
+    const { page, wallet } = await session(
+      browser,
+      { chain, account: anvilAccount(5) },
+      { viewport: { width: 360, height: 720 } },
+    );
+    await page.goto(widgetUrl(t, { paymentId: payment.paymentId }));
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "review-gasless");
+    await page.locator("#kassa-direct").click();
+    await screen(page, "review-direct");
+    // The gateway's owner pauses it: the wallet finds the revert (EnforcedPause) when it estimates pay().
+    const pause = async (functionName: "pause" | "unpause") =>
+      chain.publicClient.waitForTransactionReceipt({
+        hash: await chain.deployer.writeContract({
+          address: chain.gateway,
+          abi: paymentGatewayAbi,
+          functionName,
+        }),
+      });
+    await pause("pause");
+    try {
+      await page.locator("#kassa-pay").click();
+      await screen(page, "tx-failed");
+      expect(await page.getByRole("alert").textContent()).toBe(
+        "Nothing was paid. Kassa's payment contract is paused for now. Try again later.",
+      );
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, "tx-reverted");
+      expect(wallet!.sentTransactions).toHaveLength(0);
+    } finally {
+      await pause("unpause");
+    }
+    await page.locator("#kassa-retry").click();
+    await screen(page, "review-direct");
+    await page.locator("#kassa-pay").click();
+    await screen(page, "success");
   });
 
   it("fits a phone screen", async () => {

@@ -58,6 +58,13 @@ describe("the widget served by the app", () => {
     }
   });
 
+  it("answers /favicon.ico with Kassa's icon, so pages without one of their own log no 404", async () => {
+    const icon = await fetch(`${origin}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg /);
+  });
+
   it("keeps what a payer downloads under 150 KB gzipped", async () => {
     const { loadWidgetBundle, measureWidget } = await import("@kassa/widget/build");
     const sizes = measureWidget(await loadWidgetBundle());

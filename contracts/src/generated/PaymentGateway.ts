@@ -28,10 +28,52 @@ export const paymentGatewayAbi = [
         "internalType": "uint16",
         "name": "defaultFeeBps_",
         "type": "uint16"
+      },
+      {
+        "internalType": "address",
+        "name": "permit2_",
+        "type": "address"
       }
     ],
     "stateMutability": "nonpayable",
     "type": "constructor"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "expected",
+        "type": "address"
+      }
+    ],
+    "name": "DepositMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "balance",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minimumAmount",
+        "type": "uint256"
+      }
+    ],
+    "name": "DepositShort",
+    "type": "error"
   },
   {
     "inputs": [],
@@ -68,6 +110,28 @@ export const paymentGatewayAbi = [
       }
     ],
     "name": "FeeTooHigh",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidPayerSignature",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidReturnSignature",
     "type": "error"
   },
   {
@@ -190,6 +254,11 @@ export const paymentGatewayAbi = [
     "type": "error"
   },
   {
+    "inputs": [],
+    "name": "Permit2NotEnabled",
+    "type": "error"
+  },
+  {
     "inputs": [
       {
         "internalType": "bytes32",
@@ -219,6 +288,75 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "ReturnAlreadyProcessed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "available",
+        "type": "uint256"
+      }
+    ],
+    "name": "ReturnExceedsAvailable",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      }
+    ],
+    "name": "ReturnRequestExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint8",
+        "name": "bits",
+        "type": "uint8"
+      },
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "SafeCastOverflowedUintDowncast",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "address",
         "name": "token",
         "type": "address"
@@ -239,6 +377,117 @@ export const paymentGatewayAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "allowed",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionAmountNotAllowed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
+    "name": "SubscriptionCancelNotAllowed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionChargeExpired",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "SubscriptionIsCanceled",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionPeriodAlreadyCharged",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "opensAt",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "closesAt",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionPeriodNotOpen",
+    "type": "error"
+  },
+  {
     "anonymous": false,
     "inputs": [
       {
@@ -255,6 +504,104 @@ export const paymentGatewayAbi = [
       }
     ],
     "name": "DefaultFeeUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "returnId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "to",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "bool",
+        "name": "byRecipient",
+        "type": "bool"
+      }
+    ],
+    "name": "DepositReturned",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "fee",
+        "type": "uint256"
+      }
+    ],
+    "name": "DepositSwept",
     "type": "event"
   },
   {
@@ -462,6 +809,86 @@ export const paymentGatewayAbi = [
     "inputs": [
       {
         "indexed": true,
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "canceledBy",
+        "type": "address"
+      }
+    ],
+    "name": "SubscriptionCanceled",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "subscriptionId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "recipient",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "fee",
+        "type": "uint256"
+      }
+    ],
+    "name": "SubscriptionCharged",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
         "internalType": "address",
         "name": "previousTreasury",
         "type": "address"
@@ -488,6 +915,10 @@ export const paymentGatewayAbi = [
     ],
     "name": "Unpaused",
     "type": "event"
+  },
+  {
+    "stateMutability": "nonpayable",
+    "type": "fallback"
   },
   {
     "inputs": [],
@@ -551,51 +982,103 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "clearMerchantFee",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "uint256",
-        "name": "amount",
-        "type": "uint256"
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
       },
       {
-        "internalType": "uint16",
-        "name": "feeBps",
-        "type": "uint16"
-      }
-    ],
-    "name": "computeFee",
-    "outputs": [
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.SubscriptionCharge",
+        "name": "charge",
+        "type": "tuple"
+      },
       {
-        "internalType": "uint256",
-        "name": "",
-        "type": "uint256"
-      }
-    ],
-    "stateMutability": "pure",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "defaultFeeBps",
-    "outputs": [
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
       {
-        "internalType": "uint16",
-        "name": "",
-        "type": "uint16"
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
       }
     ],
-    "stateMutability": "view",
+    "name": "chargeSubscription",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -644,44 +1127,6 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "bytes32",
-        "name": "paymentId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "isPaid",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "refundId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "isRefunded",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
         "internalType": "address",
         "name": "forwarder",
         "type": "address"
@@ -699,30 +1144,6 @@ export const paymentGatewayAbi = [
     "type": "function"
   },
   {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "merchantFee",
-    "outputs": [
-      {
-        "internalType": "uint16",
-        "name": "feeBps",
-        "type": "uint16"
-      },
-      {
-        "internalType": "bool",
-        "name": "isOverride",
-        "type": "bool"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
     "inputs": [],
     "name": "owner",
     "outputs": [
@@ -730,26 +1151,6 @@ export const paymentGatewayAbi = [
         "internalType": "address",
         "name": "",
         "type": "address"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "pause",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "paused",
-    "outputs": [
-      {
-        "internalType": "bool",
-        "name": "",
-        "type": "bool"
       }
     ],
     "stateMutability": "view",
@@ -815,12 +1216,197 @@ export const paymentGatewayAbi = [
             "type": "bytes32"
           }
         ],
-        "internalType": "struct IPaymentGateway.Permit",
+        "internalType": "struct IPaymentGatewayTypes.Permit",
         "name": "permit",
         "type": "tuple"
       }
     ],
     "name": "pay",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithAuthorization",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithIntent",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.PaymentTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "address",
+        "name": "payer",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "permitNonce",
+        "type": "uint256"
+      },
+      {
+        "internalType": "bytes",
+        "name": "payerSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "payWithPermit2",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
@@ -836,19 +1422,6 @@ export const paymentGatewayAbi = [
       }
     ],
     "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [
-      {
-        "internalType": "bytes32",
-        "name": "merchantId",
-        "type": "bytes32"
-      }
-    ],
-    "name": "pruneMerchantFee",
-    "outputs": [],
-    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -899,6 +1472,612 @@ export const paymentGatewayAbi = [
     "name": "renounceOwnership",
     "outputs": [],
     "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "sweepDeposit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms[]",
+        "name": "terms",
+        "type": "tuple[]"
+      },
+      {
+        "internalType": "bytes",
+        "name": "serverSignature",
+        "type": "bytes"
+      }
+    ],
+    "name": "sweepDeposits",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "newOwner",
+        "type": "address"
+      }
+    ],
+    "name": "transferOwnership",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "trustedForwarder",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
+      }
+    ],
+    "name": "cancelSubscription",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "subscriptionId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "payer",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "bool",
+            "name": "variableAmount",
+            "type": "bool"
+          },
+          {
+            "internalType": "bool",
+            "name": "usePermit2",
+            "type": "bool"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "period",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "startsAt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "charges",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.Subscription",
+        "name": "subscription",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      }
+    ],
+    "name": "cancelSubscriptionBySignature",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "clearMerchantFee",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint16",
+        "name": "feeBps",
+        "type": "uint16"
+      }
+    ],
+    "name": "computeFee",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "pure",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "defaultFeeBps",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "",
+        "type": "uint16"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      }
+    ],
+    "name": "depositAddress",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "deposit",
+        "type": "address"
+      }
+    ],
+    "name": "isDepositSettledWithExcess",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "paymentId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "isPaid",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "refundId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "isRefunded",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "merchantFee",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "feeBps",
+        "type": "uint16"
+      },
+      {
+        "internalType": "bool",
+        "name": "isOverride",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "pause",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "paused",
+    "outputs": [
+      {
+        "internalType": "bool",
+        "name": "",
+        "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "permit2",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes32",
+        "name": "merchantId",
+        "type": "bytes32"
+      }
+    ],
+    "name": "pruneMerchantFee",
+    "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "bytes32",
+            "name": "paymentId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minimumAmount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "address",
+            "name": "recipientAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "merchantId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feeBps",
+            "type": "uint16"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositTerms",
+        "name": "terms",
+        "type": "tuple"
+      },
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "deposit",
+            "type": "address"
+          },
+          {
+            "internalType": "bytes32",
+            "name": "returnId",
+            "type": "bytes32"
+          },
+          {
+            "internalType": "address",
+            "name": "tokenAddress",
+            "type": "address"
+          },
+          {
+            "internalType": "address",
+            "name": "to",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "amount",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "deadline",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct IPaymentGatewayTypes.DepositReturn",
+        "name": "request",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      }
+    ],
+    "name": "returnDeposit",
+    "outputs": [],
+    "stateMutability": "nonpayable",
     "type": "function"
   },
   {
@@ -974,24 +2153,32 @@ export const paymentGatewayAbi = [
   {
     "inputs": [
       {
-        "internalType": "address",
-        "name": "newOwner",
-        "type": "address"
+        "internalType": "bytes32",
+        "name": "subscription",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "period",
+        "type": "uint256"
       }
     ],
-    "name": "transferOwnership",
-    "outputs": [],
-    "stateMutability": "nonpayable",
-    "type": "function"
-  },
-  {
-    "inputs": [],
-    "name": "treasury",
+    "name": "subscriptionState",
     "outputs": [
       {
-        "internalType": "address",
-        "name": "",
-        "type": "address"
+        "internalType": "bool",
+        "name": "active",
+        "type": "bool"
+      },
+      {
+        "internalType": "bool",
+        "name": "canceled",
+        "type": "bool"
+      },
+      {
+        "internalType": "bool",
+        "name": "charged",
+        "type": "bool"
       }
     ],
     "stateMutability": "view",
@@ -999,7 +2186,7 @@ export const paymentGatewayAbi = [
   },
   {
     "inputs": [],
-    "name": "trustedForwarder",
+    "name": "treasury",
     "outputs": [
       {
         "internalType": "address",
@@ -1019,4 +2206,4 @@ export const paymentGatewayAbi = [
   }
 ] as const;
 
-export const paymentGatewayBytecode = "0x61018080604052346103405760a081612b2e80380380916100208285610344565b833981010312610340576100338161037b565b906100406020820161037b565b61004c6040830161037b565b608061005a6060850161037b565b9301519161ffff83169485840361034057604051610079604082610344565b600c815260208101906b4b617373614761746577617960a01b8252604051916100a3604084610344565b600183526020830191603160f81b83526100bc8161038f565b610120526100c98461038f565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261013260c082610344565b5190206080523060c052610160526001600160a01b0316801561032d57600380546001600160a01b031990811690915560028054918216831790556001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a36001600160a01b031690811561031a5760045492826001600160a01b0385167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a36001600160a01b0316801561030857600580546001600160a01b0319811683179091556001600160a01b03167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a36103e884116102ef576001600160b01b03199092161760a09190911b61ffff60a01b1617600455604080515f815260208101929092527f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa91a160405161273390816103fb823960805181612580015260a0518161263d015260c05181612551015260e051816125cf015261010051816125f50152610120518161102d015261014051816110570152610160518181816112a701528181611cbc01526124880152f35b836373ab893560e11b5f526004526103e860245260445ffd5b6312b31bfd60e11b5f5260045260245ffd5b5063bf18af4360e01b5f5260045260245ffd5b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761036757604052565b634e487b7160e01b5f52604160045260245ffd5b51906001600160a01b038216820361034057565b601f8151116103ba5760208151910151602082106103ab571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe6080806040526004361015610012575f80fd5b5f905f3560e01c9081631e049b6614611f8e5750806322fda2ba14611f36578063238ac93314611ee55780633f4ba83a14611e09578063478eed7d14611da35780634f909dd314611ce3578063572b6c0514611c675780635c975abb14611c2457806361d027b314611bd357806365ebf97a146117475780636c19e783146116585780636e136911146115ea578063715018a61461159357806377326584146113f357806379ba5097146112cb5780637da0a8771461125c57806382f2693e146112215780638456cb591461112b57806384b0196e14610ff55780638da5cb5b14610fa3578063aaf719f114610d6f578063bb1f72cb14610a46578063bcae25a414610a03578063c262957214610762578063cf8ff5e014610411578063d55be8c6146103d6578063e30c397814610384578063f0f4426014610295578063f2fde38b146101d55763feef664014610168575f80fd5b346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760209060406101bd60043590600160fe6701ffffffffffffff8460071c1693821b161b90565b92908152600784522054161515604051908152f35b80fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff610222611ff5565b61022a612136565b16807fffffffffffffffffffffffff0000000000000000000000000000000000000000600354161760035573ffffffffffffffffffffffffffffffffffffffff600254167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227008380a380f35b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff6102e2611ff5565b6102ea612136565b1680156103595773ffffffffffffffffffffffffffffffffffffffff600554827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600555167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a8380a380f35b7f256637fa000000000000000000000000000000000000000000000000000000008252600452602490fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760206040516103e88152f35b50346101d25760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576004356024356044359173ffffffffffffffffffffffffffffffffffffffff831680930361075e57610471612018565b60843560a4359460c43567ffffffffffffffff811161075a5761049890369060040161203b565b6040949194516080810181811067ffffffffffffffff82111761072d5760405260045473ffffffffffffffffffffffffffffffffffffffff8116825261ffff8160a01c16602083015267ffffffffffffffff60ff8260b01c1615159182604085015260b81c166060830152610705578842116106d557600787901c6701ffffffffffffff16600188811b60fe161b908b52600760205260408b205416156106a957600788901c6701ffffffffffffff16600189811b60fe161b60019791971b92878c52600760205260408c20549284841661067d579087949392915173ffffffffffffffffffffffffffffffffffffffff169160405160208101907f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a4682528c60408201528d606082015289608082015273ffffffffffffffffffffffffffffffffffffffff89169e8f60a08301528860c083015260e082015260e08152610601610100826120f5565b51902061060d936121fe565b61061561242b565b968b5260076020521760408a205561062e91858461230d565b6040519485526020850152604084015273ffffffffffffffffffffffffffffffffffffffff169160607f3333d8eca7b785d272ed7a5962bc3e8d55d4f9db909bfcc5c7def35ca80913eb91a480f35b60248d8c7f17d5f5d8000000000000000000000000000000000000000000000000000000008252600452fd5b60248a887f272f9fc1000000000000000000000000000000000000000000000000000000008252600452fd5b60448a8a8a7f5f3d54ab000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048a7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b60248b7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b8780fd5b8380fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760043561079d612136565b808252600660205260408220604051906107b6826120ac565b549060ff8216159182158252602082019261ffff8260081c16845260ff8260181c161515604084015261ffff8260201c16606084015264ffffffffff608084019260301c1682526109d75764ffffffffff815116610e1081018091116109aa57421061093f575061ffff9051151591511660405191610834836120ac565b8483526020830191858352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff4216855287895260066020527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60408a2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b995160201b16995160301b169916911617161716911617171790557f2b4380e4078c0032dd1cf9eee1baaab254f2d1789e77c265340648736caf258d8280a280f35b8464ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b507f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6024867f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b602485857f3606fbd6000000000000000000000000000000000000000000000000000000008252600452fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602061ffff60045460a01c16604051908152f35b50346101d25760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257600435610a81611fe4565b610a89612136565b610a92816121bd565b81835260066020526040832060405190610aab826120ac565b549060ff82161515815264ffffffffff602082019261ffff8160081c16845260ff8160181c161515604084015261ffff8160201c16606084015260301c16608082019080825215610cae575b64ffffffffff815116610e108101809111610c81574210610c4157509160209161ffff7fbcd7e1c385f7e101f57950a32bec2e5c5d03e930d20ab67c9da92de2dc7a9579945115159151169160405191610b50836120ac565b6001835261ffff858401921693848352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff421685528a8c52600689527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60408d2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b99518f1b16995160301b16991691161716171691161717179055604051908152a280f35b8564ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b6024877f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b603f8516610cf2610cbe826123e3565b919063ffffffff81548460031b1c169263ffffffff60018501169063ffffffff8084549260031b9316831b921b1916179055565b15610cfe575b50610af7565b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff000000000000000000000000000000000000000000000067ffffffffffffffff6001600454941b1667ffffffffffffffff8460b81c161760b81b169116176004555f610cf8565b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257600435908181526006602052604081209160405192610dbd846120ac565b549260ff84161590608064ffffffffff83159687845261ffff8160081c16602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c1691019481865291610f9a575b50610f6e5764ffffffffff835116610e108101809111610f41574210610f015780603f918352600660205282604081205516610e91610e49826123e3565b815463ffffffff60039290921b82811b19821691811c83167fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff019092169182901b1790915590565b15610e9a575080f35b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff00000000000000000000000000000000000000000000008067ffffffffffffffff6001600454951b16198460b81c1660b81b161691161760045580f35b5064ffffffffff6024925116610e10810180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b6024837f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b602492507f3606fbd6000000000000000000000000000000000000000000000000000000008252600452fd5b9050155f610e0b565b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576110cf906110517f00000000000000000000000000000000000000000000000000000000000000006124e3565b9061107b7f00000000000000000000000000000000000000000000000000000000000000006124e3565b9060206110dd6040519361108f83866120f5565b8385525f3681376040519687967f0f00000000000000000000000000000000000000000000000000000000000000885260e08589015260e0880190612069565b908682036040880152612069565b904660608601523060808601528260a086015284820360c08601528080855193848152019401925b82811061111457505050500390f35b835185528695509381019392810192600101611105565b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257611162612136565b60045460ff8160b01c166111f9577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff16760100000000000000000000000000000000000000000000176004557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a25860206111d961242b565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a180f35b6004827fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d2576020604051610e108152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25761130261242b565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff8216036113c7577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08380a380f35b602483837f118cdaa7000000000000000000000000000000000000000000000000000000008252600452fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25760043561ffff811680820361158f5761143a612136565b611443826121bd565b60055464ffffffffff8160b01c168015158061157b575b6115435750916040917f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa9375ffff00000000000000000000000000000000000000006004549360a01b167fffffffffffffffffffff0000ffffffffffffffffffffffffffffffffffffffff8416176004557affffffffff000000000000000000000000000000000000000000004260b01b16907fffffffffff00000000000000ffffffffffffffffffffffffffffffffffffffff75ffff000000000000000000000000000000000000000085169116171760055561ffff83519260a01c1682526020820152a180f35b8481610e106024930180911161097f577ff66bfba2000000000000000000000000000000000000000000000000000000008252600452fd5b50610e1081018082116109aa57421061145a565b8280fd5b50346101d257807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257807f2fab92ca0000000000000000000000000000000000000000000000000000000060049252fd5b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d257602090604061164060043590600160fe6701ffffffffffffff8460071c1693821b161b90565b929081526007845220546040519160011b1615158152f35b50346101d25760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101d25773ffffffffffffffffffffffffffffffffffffffff6116a5611ff5565b6116ad612136565b16801561171c5773ffffffffffffffffffffffffffffffffffffffff600454827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600455167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb8380a380f35b7fbf18af43000000000000000000000000000000000000000000000000000000008252600452602490fd5b5034611b4b576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576004356024359073ffffffffffffffffffffffffffffffffffffffff8216809203611b4b57604435906117a9612018565b926084359260a4359060c43567ffffffffffffffff8111611b4b576117d290369060040161203b565b93909260807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112611b4b576004549360ff8560b01c16611bab57814211611b7b57600787901c6701ffffffffffffff16600188811b60fe161b919096875f52600760205260405f205491838316611b4f57906118989160e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c0600460208301372073ffffffffffffffffffffffffffffffffffffffff8a166121fe565b6118a061242b565b965f5260076020521760405f205560e43580611a65575b509273ffffffffffffffffffffffffffffffffffffffff927ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9959260809589610e1082115f14611a5a577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1f061196892015b600554958e9060b088901c8310611a49576001603f61ffff8360a01c165b95161b9060b81c166119b0575b50508390612710808281850602049204020190565b92838061199c575b61197f915083038b868461230d565b846040519a168a5260208a0152604089015260608801521694a480f35b866119a99216868461230d565b5f83611970565b808d60409252600660205220604051906119c9826120ac565b5460ff81161515918281528b61ffff8360081c169485602084015260ff8460181c1615159283604082015264ffffffffff61ffff8660201c169586606084015260301c16928391015210155f14611a32575050611a2a575b505b5f8d611953565b90505f611a21565b91509150611a41575b50611a23565b90505f611a3b565b6001603f61ffff8a60a01c16611946565b61196891508c611928565b6101043560ff8116809103611b4b57833b15611b4b57604051917fd505accf00000000000000000000000000000000000000000000000000000000835273ffffffffffffffffffffffffffffffffffffffff88166004840152306024840152856044840152606483015260848201526101243560a48201526101443560c48201525f8160e48183875af1156118b757608094919950927ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc99592611b3d5f73ffffffffffffffffffffffffffffffffffffffff966120f5565b5f9a929550929550926118b7565b5f80fd5b897fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b50857fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602073ffffffffffffffffffffffffffffffffffffffff60055416604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602060ff60045460b01c166040519015158152f35b34611b4b5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576020611ca0611ff5565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b34611b4b5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576004355f52600660205260405f2060405190611d2d826120ac565b549060ff8216151590818152608064ffffffffff61ffff8560081c169485602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c169101525f14611d905760409060015b61ffff83519216825215156020820152f35b50604061ffff60045460a01c165f611d7e565b34611b4b5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b576020611e0161ffff611de2611fe4565b611deb816121bd565b1660043590612710808281850602049204020190565b604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57611e3f612136565b60045460ff8160b01c1615611ebd577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff166004557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa6020611e9e61242b565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a1005b7f8dfc202b000000000000000000000000000000000000000000000000000000005f5260045ffd5b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57602073ffffffffffffffffffffffffffffffffffffffff60045416604051908152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b5760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b34611b4b575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112611b4b57807f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa465230218560209252f35b6024359061ffff82168203611b4b57565b6004359073ffffffffffffffffffffffffffffffffffffffff82168203611b4b57565b6064359073ffffffffffffffffffffffffffffffffffffffff82168203611b4b57565b9181601f84011215611b4b5782359167ffffffffffffffff8311611b4b5760208381860195010111611b4b57565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60a0810190811067ffffffffffffffff8211176120c857604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff8211176120c857604052565b73ffffffffffffffffffffffffffffffffffffffff6002541673ffffffffffffffffffffffffffffffffffffffff61216c61242b565b160361217457565b73ffffffffffffffffffffffffffffffffffffffff61219161242b565b7f118cdaa7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b61ffff166103e881116121cd5750565b7fe757126a000000000000000000000000000000000000000000000000000000005f526004526103e860245260445ffd5b92909160426122479361220f61253a565b90604051917f1901000000000000000000000000000000000000000000000000000000000000835260028301526022820152206124af565b5060048110156122e057158015906122aa575b612262575050565b9073ffffffffffffffffffffffffffffffffffffffff80927f2a3bdef9000000000000000000000000000000000000000000000000000000005f52166004521660245260445ffd5b5073ffffffffffffffffffffffffffffffffffffffff821673ffffffffffffffffffffffffffffffffffffffff8216141561225a565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b92909173ffffffffffffffffffffffffffffffffffffffff9081604051947f23b872dd000000000000000000000000000000000000000000000000000000005f52166004521660245260445260205f60648180865af19060015f51148216156123c2575b6040525f606052156123805750565b73ffffffffffffffffffffffffffffffffffffffff907f5274afe7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b9060018115166123da57823b15153d15161690612371565b503d5f823e3d90fd5b9060408210156123fe57601c8260031c6008019260021b1690565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b601436101580612470575b1561246c577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111611b4b573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163314612436565b90604183036124d9576124d29250602081013591604082359201355f1a90612663565b9192909190565b50505f9160029190565b60ff811690601f821161251257604051916124ff6040846120f5565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001630148061263a575b156125a2577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a0815261263460c0826120f5565b51902090565b507f00000000000000000000000000000000000000000000000000000000000000004614612579565b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084116126f2579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa156126e7575f5173ffffffffffffffffffffffffffffffffffffffff8116156126dd57905f905f90565b505f906001905f90565b6040513d5f823e3d90fd5b5050505f916003919056fea2646970667358221220ec99222960eee8e591cdf97952b0203d510d10d214800eaa3684c198c958eade64736f6c63430008250033" as const;
+export const paymentGatewayBytecode = "0x610200806040523461046d5760c08161778b80380380916100208285610471565b83398101031261046d5761003381610494565b61003f60208301610494565b9061004c60408401610494565b61005860608501610494565b9260808501519261ffff84169586850361046d5760a06100789101610494565b6040516101b48082016001600160401b038111838210176104465782916142d5833903905ff092831561043b576040516100b3604082610471565b600c815260208101906b4b617373614761746577617960a01b8252604051916100dd604084610471565b600183526020830191603160f81b83526100f6816104a8565b61012052610103846104a8565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261016c60c082610471565b5190206080523060c0526101608390526001600160a01b031692831561045a57600380546001600160a01b03199081169091556002805491821686179055604051919085906001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a382610180526101a05260ba906101f76020830182610471565b81815260208101916176d183395190206101c0526101a0516040519361324892838601926001600160a01b0316916001600160401b0384118785101761044657608095879561448987396001600160a01b039081168552602085019190915216604083015260608201520301905ff0801561043b576001600160a01b039081166101e052169081156104285760045492826001600160a01b0385167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a36001600160a01b0316801561041657600580546001600160a01b0319811683179091556001600160a01b03167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a36103e884116103fd576001600160b01b03199092161760a09190911b61ffff60a01b1617600455604080515f815260208101929092527f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa91a1604051613dc190816105148239608051816139f3015260a05181613ab0015260c051816139c4015260e05181613a4201526101005181613a680152610120518161151a0152610140518161154401526101605181818161169e0152818161203301526139860152610180518181816126ed01526136e601526101a0518161329901526101c0518181816104bd01526121c601526101e0518160230152f35b836373ab893560e11b5f526004526103e860245260445ffd5b6312b31bfd60e11b5f5260045260245ffd5b5063bf18af4360e01b5f5260045260245ffd5b6040513d5f823e3d90fd5b634e487b7160e01b5f52604160045260245ffd5b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761044657604052565b51906001600160a01b038216820361046d57565b601f8151116104d35760208151910151602082106104c4571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe60806040526004361015610147575b3461014357361561005557365f80375f8036817f00000000000000000000000000000000000000000000000000000000000000005af43d5f803e15610051573d5ff35b3d5ffd5b60c06040517ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c15c81527ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c25c60208201527ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c35c60408201527ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c45c60608201527ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c55c60808201527ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c65c60a0820152f35b5f80fd5b5f5f3560e01c806304409656146126365780631e049b66146125dd57806322fda2ba146125845780632461b89c1461205a578063572b6c0514611fdd57806365ebf97a14611c4357806367bfa44614611b7d5780636961effa14611841578063715018a6146117ea57806379ba5097146116c25780637da0a8771461165357806382f2693e1461161857806384b0196e146114e25780638da5cb5b14611490578063cf8ff5e014611102578063d55be8c6146110c7578063e30c397814611075578063e51c992c14610a22578063f2fde38b146108fb5763f447fd331461022e575061000e565b346108f85760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576004359067ffffffffffffffff82116108f857366023830112156108f85767ffffffffffffffff8260040135116108f85736602460e0846004013502840101116108f85760243567ffffffffffffffff81116108f6576102c1903690600401612cbc565b92906102fc73ffffffffffffffffffffffffffffffffffffffff600454169073ffffffffffffffffffffffffffffffffffffffff6005541690565b91909461030c8460040135612ed5565b9161031a6040519384612e94565b600485013580845261032b90612ed5565b967fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0602085019801368937865b866004013581106108985750906103e8929188876004013560051b90206020527fbc884ed5ef4c68bf6448f051096b7fd2a4be4b539eefbedac8fe34f9e68bbe8788526103e2604089206103aa6139ad565b604291604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b906133aa565b60ba91613cd2855b856004013581106103ff578680f35b61041181876004013560248901612f36565b9061042861041f8287612f73565b516103aa6139ad565b91610449813590600160fe6701ffffffffffffff8460071c1693821b161b90565b90808b52600760205260408b20549082821661086b578b5260076020521760408a205573ffffffffffffffffffffffffffffffffffffffff60405160208101907fff0000000000000000000000000000000000000000000000000000000000000082523060601b60218201528560358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526104f0607582612e94565b519020169061050160208201612e57565b93604051947f70a0823100000000000000000000000000000000000000000000000000000000865283600487015260208660248173ffffffffffffffffffffffffffffffffffffffff85165afa958615610860578c96610829575b508515801561081c575b6107e3576040830135908187106107db575b60c084013561ffff81168091036107d7576103e881116107a65761271080840482028185069092020401966105af60808601612e57565b93827ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c15d847ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c25d8884037ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c35d8a7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c45d887ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c55d847ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c65d6040518d67ffffffffffffffff8282810110918301111761077857908f94939291808f808e83398101039086f51561076d576001987f6f58b05ffd466515c3f41ef0213638ede78f11fbf3890a98d4baa855ba368fbd948461072a9311610733575b5060405193849360a0890135983597859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b0390a4016103f0565b8089604092526010602052208a7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff008254161790558f6106e6565b6040513d85823e3d90fd5b5060248f7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b7fe757126a000000000000000000000000000000000000000000000000000000008e526004526103e860245260448dfd5b8d80fd5b869150610578565b60648c606085897ff3baec1a00000000000000000000000000000000000000000000000000000000845281356004526024520135604452fd5b5060608301358610610566565b9095506020813d8211610858575b8161084460209383612e94565b810103126108545751948c61055c565b8b80fd5b3d9150610837565b6040513d8e823e3d90fd5b60248c857fe5070eb100000000000000000000000000000000000000000000000000000000825235600452fd5b806101006108b36001938a60049b9a9b013560248b01612f36565b60e0604051917f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c83526020830137206108ec8288612f73565b5201959495610358565b505b80fd5b50346108f85760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f857610933612cea565b73ffffffffffffffffffffffffffffffffffffffff600254169073ffffffffffffffffffffffffffffffffffffffff61096a613929565b1682036109d95773ffffffffffffffffffffffffffffffffffffffff1690817fffffffffffffffffffffffff000000000000000000000000000000000000000060035416176003557f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227008380a380f35b60248373ffffffffffffffffffffffffffffffffffffffff6109f9613929565b7f118cdaa700000000000000000000000000000000000000000000000000000000835216600452fd5b50346108f8577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161020081126108f657610160136108f85760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe9c3601126108f8576101c43567ffffffffffffffff81116108f657610aa7903690600401612cbc565b906101e43567ffffffffffffffff811161107157610ac9903690600401612cbc565b9290916004549360ff8560b01c1661104957610b1a6101806040517f16fcb2eb54278bb7857813716e3396691b84bbee016d75f49a0b1b764c6d04a5815261016060046020830137206103aa6139ad565b908687610144356101643510610fe1575b8142108015610fd7575b610f8f575050818752601160205260408720918780528260205260408820549460018616610f61576002610164350194856101643511610f34578560081c155f14610f1f5786935b600160ff88161b8516610eea57610b92612f27565b15610e7a57606435806101843511610e4157506101a4354211610e0557928282610cd29895610c5f610cb69c99968e9c999673ffffffffffffffffffffffffffffffffffffffff9f73ffffffffffffffffffffffffffffffffffffffff610c5860405160208101907f20c202c49b5e2d92d2003d00d139202e1b11403bc9f93e42e13e4bc03983009882528b60408201526101643560608201526101843560808201526101a43560a082015260a08152610c4d60c082612e94565b5190206103aa6139ad565b91166133aa565b610c6b6101a43561347c565b985b6002891615610d9f575b50505050508260081c155f14610d81575060019160ff918a8052602052161b1760408720555b610cc9600554948592610184359560e4359788916134b0565b8490612710808281850602049204020190565b948591166136b8565b610ce6610cdd612e34565b848303906136b8565b610cee612e11565b610cf6612e34565b936044359273ffffffffffffffffffffffffffffffffffffffff8416808503610d7d5773ffffffffffffffffffffffffffffffffffffffff9450846040519761016435895216602088015260408701526060860152608085015216917fd66bc42d5391506aec41ea6dbe19f17276b7638733e9f4b9cf51ed3e01137f0b60a060043592a480f35b8780fd5b92508160ff9160019360081c8b52602052161b176040872055610c9d565b84939291610db9916002979a96610db4612e11565b613658565b610dc1612f27565b15610df1575b50505017928260081c610ddf575b5f80808080610c77565b898052816020528360408b2055610dd5565b610dfd928d8c166133aa565b5f8080610dc7565b60648b7fc0f43999000000000000000000000000000000000000000000000000000000008152600435600452610164356024526101a435604452fd5b8b6064917fe96df01c00000000000000000000000000000000000000000000000000000000825260043560045261018435602452604452fd5b60643561018435818103610eb657505092610cb698959273ffffffffffffffffffffffffffffffffffffffff9a989592610cd298954298610c6d565b7fe96df01c000000000000000000000000000000000000000000000000000000008d5260048035905260245260445260648bfd5b60448b7ffc3395da00000000000000000000000000000000000000000000000000000000815260043560045261016435602452fd5b8560081c8a528460205260408a205493610b7d565b60248a7f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6024897fd8b635b7000000000000000000000000000000000000000000000000000000008152600435600452fd5b60849250604051917f61991f3e000000000000000000000000000000000000000000000000000000008352600435600484015261016435602484015260448301526064820152fd5b5080421015610b35565b50506101043580610164350261016435810482146101643515171561101c576110106110179161012435612eed565b9182612eed565b610b2b565b6024897f4e487b710000000000000000000000000000000000000000000000000000000081526011600452fd5b6004867fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b8380fd5b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f857602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f85760206040516103e88152f35b50346108f85760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576004356024356044359173ffffffffffffffffffffffffffffffffffffffff831680930361107157611162612d0d565b60843560a4359460c43567ffffffffffffffff8111610d7d57611189903690600401612cbc565b6040949194516080810181811067ffffffffffffffff8211176114635760405260045473ffffffffffffffffffffffffffffffffffffffff8116825261ffff8160a01c16602083015267ffffffffffffffff60ff8260b01c1615159182604085015260b81c16606083015261143b5788421161140b57600787901c6701ffffffffffffff16600188811b60fe161b908b52600760205260408b205416156113df57600788901c6701ffffffffffffff16600189811b60fe161b60019791971b92878c52600760205260408c2054928484166113b3579087949392915173ffffffffffffffffffffffffffffffffffffffff169160405160208101907f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a4682528c60408201528d606082015289608082015273ffffffffffffffffffffffffffffffffffffffff89169e8f60a08301528860c083015260e082015260e081526112f261010082612e94565b5190206112fd6139ad565b9061133a91604291604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b611343936133aa565b61134b613929565b968b5260076020521760408a2055611364918584613582565b6040519485526020850152604084015273ffffffffffffffffffffffffffffffffffffffff169160607f3333d8eca7b785d272ed7a5962bc3e8d55d4f9db909bfcc5c7def35ca80913eb91a480f35b60248d8c7f17d5f5d8000000000000000000000000000000000000000000000000000000008252600452fd5b60248a887f272f9fc1000000000000000000000000000000000000000000000000000000008252600452fd5b60448a8a8a7f5f3d54ab000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048a7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b60248b7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f857602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576115bc9061153e7f0000000000000000000000000000000000000000000000000000000000000000613ad6565b906115687f0000000000000000000000000000000000000000000000000000000000000000613ad6565b9060206115ca6040519361157c8386612e94565b8385525f3681376040519687967f0f00000000000000000000000000000000000000000000000000000000000000885260e08589015260e0880190612dce565b908682036040880152612dce565b904660608601523060808601528260a086015284820360c08601528080855193848152019401925b82811061160157505050500390f35b8351855286955093810193928101926001016115f2565b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576020604051610e108152f35b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f857602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576116f9613929565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff8216036117be577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08380a380f35b602483837f118cdaa7000000000000000000000000000000000000000000000000000000008252600452fd5b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f857807f2fab92ca0000000000000000000000000000000000000000000000000000000060049252fd5b50346108f8576118846118658261185736612d30565b959385979295939193612f87565b96909461187d61187586896130f1565b6103aa6139ad565b92856131ab565b8051604103611a6a5760208101519060606040820151910151841a9173ffffffffffffffffffffffffffffffffffffffff6118c160208a01612e57565b1692833b15611a665785809473ffffffffffffffffffffffffffffffffffffffff94610124948a948d9960a06040519b8c9a8b997fef55bec6000000000000000000000000000000000000000000000000000000008b521660048a01523060248a0152604081013560448a01528760648a01520135608488015260a487015260c486015260e48501526101048401525af18015611a5b57611a42575b505073ffffffffffffffffffffffffffffffffffffffff7ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9915b611a2b866119e56119df6020890197866119b08a612e57565b16908480611a31575b50506119da60608b01916119cc83612e57565b60408d01359d8e0391613876565b612e57565b96612e57565b9760405194859416986080890135983597859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b0390a480f35b611a3b9183613876565b5f846119b9565b81611a4c91612e94565b611a5757845f61195d565b8480fd5b6040513d84823e3d90fd5b8580fd5b73ffffffffffffffffffffffffffffffffffffffff611a8b60208801612e57565b1691823b156110715760a09273ffffffffffffffffffffffffffffffffffffffff8587611b1b82968c96604051998a98899788967f88b7ab63000000000000000000000000000000000000000000000000000000008852166004870152306024870152604081013560448701528660648701520135608485015260a484015260e060c484015260e4830190612dce565b03925af18015611a5b57611b68575b505073ffffffffffffffffffffffffffffffffffffffff7ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc991611997565b81611b7291612e94565b611a5757845f611b2a565b50346108f85773ffffffffffffffffffffffffffffffffffffffff611bec611bd67ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc9611bc836612d30565b989497929096919388612f87565b979095611be6611875858a6130f1565b84613658565b611a2b866119e56119df602089019786611c058a612e57565b16908480611c31575b50506119da60608b01918b886040611c2586612e57565b9201359e8f0392613582565b611c3c918884613582565b5f84611c0e565b50346108f8576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f85760043560243573ffffffffffffffffffffffffffffffffffffffff8116918282036110715760443591611ca5612d0d565b936084359360a4359160c43567ffffffffffffffff8111611fd957611cce903690600401612cbc565b9360807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112611f51576004549160ff8360b01c16611fb157814211611f8157600788901c6701ffffffffffffff16600189811b60fe161b919096878d52600760205260408d205491838316611f55578b94939291611da191611d8560e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c060046020830137206103aa6139ad565b73ffffffffffffffffffffffffffffffffffffffff89166133aa565b611da9613929565b978d5260076020521760408c205560e43580611e97575b5095611e46611a2b94611e31611e1e611e189673ffffffffffffffffffffffffffffffffffffffff9a99967ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc99c600554998a9161347c565b926134b0565b8590612710808281850602049204020190565b948580611e83575b8d91508890860392613582565b6040519586951699859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b89611e9092168984613582565b5f85611e39565b91508a610104359260ff84168094036108f657853b156108f6578a93604051917fd505accf00000000000000000000000000000000000000000000000000000000835273ffffffffffffffffffffffffffffffffffffffff8a166004840152306024840152886044840152606483015260848201526101243560a48201526101443560c4820152818160e481838a5af1611f32575b50611dc0565b81929796935090611f4291612e94565b611f5157929387908a5f611f2c565b8980fd5b60248e8c7fe5070eb1000000000000000000000000000000000000000000000000000000008252600452fd5b60448b838a7fc798ed88000000000000000000000000000000000000000000000000000000008352600452602452fd5b60048b7fd93c0665000000000000000000000000000000000000000000000000000000008152fd5b8880fd5b50346108f85760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f8576020612017612cea565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b50346108f8577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161010081126108f65760e0136108f85760e43567ffffffffffffffff81116108f6576120b3903690600401612cbc565b6121376120ef73ffffffffffffffffffffffffffffffffffffffff600454169073ffffffffffffffffffffffffffffffffffffffff6005541690565b9290936121306101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e060046020830137206103aa6139ad565b80956133aa565b600435600781901c6701ffffffffffffff16600182811b60fe161b908086526007602052604086205490828216612558578652600760205217604085205573ffffffffffffffffffffffffffffffffffffffff60405160208101907fff0000000000000000000000000000000000000000000000000000000000000082523060601b60218201528560358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526121f9607582612e94565b519020169260243573ffffffffffffffffffffffffffffffffffffffff81169081810361254c576020602492604051938480927f70a082310000000000000000000000000000000000000000000000000000000082528a60048301525afa91821561246f578792612520575b5081158015612515575b6124e057604435918281106124d8575b60c43561ffff8116809103611fd9576103e881116124a75761271080850482028186069092020401936084359673ffffffffffffffffffffffffffffffffffffffff88168803611f5157837ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c15d877ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c25d8585037ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c35d7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c45d847ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c55d867ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c65d60405160ba8082019082821067ffffffffffffffff83111761247a57908291613cd2833903908af51561246f577f6f58b05ffd466515c3f41ef0213638ede78f11fbf3890a98d4baa855ba368fbd9383611a2b9211612435575b60405193849360a43598859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b87895260106020526040892060017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff008254161790556123f6565b6040513d89823e3d90fd5b60248c7f4e487b710000000000000000000000000000000000000000000000000000000081526041600452fd5b7fe757126a0000000000000000000000000000000000000000000000000000000089526004526103e8602452604488fd5b91508161227f565b60648783867ff3baec1a0000000000000000000000000000000000000000000000000000000083526004526024528135604452fd5b50606435821061226f565b9091506020813d602011612550575b8161253c60209383612e94565b8101031261254c5751905f612265565b8680fd5b3d915061252f565b602487857fe5070eb1000000000000000000000000000000000000000000000000000000008252600452fd5b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f85760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b50346108f857807ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126108f85760206040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa46523021858152f35b5034610143577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161014081126101435760c0136101435760c43567ffffffffffffffff81116101435761268f903690600401612cbc565b60e4359073ffffffffffffffffffffffffffffffffffffffff821692838303610143576101243567ffffffffffffffff8111610143576126d3903690600401612cbc565b73ffffffffffffffffffffffffffffffffffffffff9291927f000000000000000000000000000000000000000000000000000000000000000016918215612c94576004549360ff8560b01c16612c6c576004359560a43592834211612c3c57600788901c6701ffffffffffffff16600189811b60fe161b92815f52600760205260405f205492848416612c1057906127be916127a260e06040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c060046020830137206103aa6139ad565b73ffffffffffffffffffffffffffffffffffffffff8c166133aa565b5f5260076020521760405f20556005549673ffffffffffffffffffffffffffffffffffffffff8816946128126127ff60443598608435809c611e188961347c565b8890612710808281850602049204020190565b9461281b612e11565b9273ffffffffffffffffffffffffffffffffffffffff6040519461283e86612e78565b168452886020850152604051936060850185811067ffffffffffffffff821117612be35760405284526020840193610104358552604081019687526129f06040519361288985612e78565b3085528b60208601526101006040517f1b60b78b024bc1a017c572df2d499273cec81a23c319a68c08b65954defe6f75815260c0600460208301378560e08201522097610100946128dd6040519687612e94565b60d386527f5061796d656e74496e74656e74207769746e657373295061796d656e74496e7460208701527f656e742862797465733332207061796d656e7449642c6164647265737320746f60408701527f6b656e416464726573732c75696e7432353620616d6f756e742c61646472657360608701527f7320726563697069656e74416464726573732c62797465733332206d6572636860808701527f616e7449642c75696e7432353620646561646c696e652c61646472657373207060a08701527f6179657229546f6b656e5065726d697373696f6e73286164647265737320746f60c08701527f6b656e2c75696e7432353620616d6f756e74290000000000000000000000000060e08701526131ab565b95843b15610143575f96612ab68f94612ae7938a96612a98612a64996040519e8f9d8e9c8d9b7f137c29fe000000000000000000000000000000000000000000000000000000008d5260048d0190516020809173ffffffffffffffffffffffffffffffffffffffff81511684520151910152565b5160448b01525160648a0152805173ffffffffffffffffffffffffffffffffffffffff1660848a01526020015160a4890152565b60c487015260e4860152610140610104860152610144850190612dce565b907ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc84830301610124850152612dce565b03925af18015612bd857612bc3575b506024359173ffffffffffffffffffffffffffffffffffffffff831690818403611fd9578280612bb2575b50506064359173ffffffffffffffffffffffffffffffffffffffff83168303611fd9577ff81c1eda59bbf0520f9e95688c41d22bc4aea8a9aaed77cc3946d37d10066fc994612b77611a2b938584840391613876565b604051948594859094939273ffffffffffffffffffffffffffffffffffffffff60609381608085019816845216602083015260408201520152565b612bbc9183613876565b5f82612b21565b612bd09197505f90612e94565b5f955f612af6565b6040513d5f823e3d90fd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b8a7fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b83887fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f88525316000000000000000000000000000000000000000000000000000000005f5260045ffd5b9181601f840112156101435782359167ffffffffffffffff8311610143576020838186019501011161014357565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361014357565b6064359073ffffffffffffffffffffffffffffffffffffffff8216820361014357565b7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc810161012081126101435760c0136101435760049160c43567ffffffffffffffff81116101435782612d8591600401612cbc565b9290929160e43573ffffffffffffffffffffffffffffffffffffffff811681036101435791610104359067ffffffffffffffff821161014357612dca91600401612cbc565b9091565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60243573ffffffffffffffffffffffffffffffffffffffff811681036101435790565b60c43573ffffffffffffffffffffffffffffffffffffffff811681036101435790565b3573ffffffffffffffffffffffffffffffffffffffff811681036101435790565b6040810190811067ffffffffffffffff821117612be357604052565b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff821117612be357604052565b67ffffffffffffffff8111612be35760051b60200190565b91908201809211612efa57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b60843580151581036101435790565b9190811015612f465760e0020190565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b8051821015612f465760209160051b010190565b9092916004549060ff8260b01c16612c6c57823560a0840135958642116130c157600782901c6701ffffffffffffff16600183811b60fe161b939091825f52600760205260405f2054938585166130965750926130939695926130426040969361307e9661302660e08a517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa4652302185815260c08d6020830137206103aa6139ad565b73ffffffffffffffffffffffffffffffffffffffff88166133aa565b5f52600760205217835f20556005549061307273ffffffffffffffffffffffffffffffffffffffff83169861347c565b916080860135916134b0565b91013590612710808281850602049204020190565b90565b7fe5070eb1000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b86827fc798ed88000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b6101009160c0604051927f1b60b78b024bc1a017c572df2d499273cec81a23c319a68c08b65954defe6f758452602084013760e08201522090565b92919267ffffffffffffffff8211612be35760405191613174601f82017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01660200184612e94565b829481845281830111610143578281602093845f960137010152565b9080601f83011215610143578160206130939335910161312c565b91602081108015613332575b61332657807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0810111612efa5781019060607fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082818501940301126101435780359073ffffffffffffffffffffffffffffffffffffffff821680920361014357602081013567ffffffffffffffff81116101435783613257918301613190565b92604082013567ffffffffffffffff8111610143576132769201613190565b923b1561328257505090565b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001691823b156101435761330a925f92836040518096819582947fe97fac050000000000000000000000000000000000000000000000000000000084526004840152604060248401526044830190612dce565b03925af18015612bd85761331c575090565b5f61309391612e94565b6130939250369161312c565b50807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0810111612efa577f64926492649264926492649264926492649264926492649264926492649264927fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0828401013514156131b7565b9290916133b6926138f5565b50600481101561344f5715801590613419575b6133d1575050565b9073ffffffffffffffffffffffffffffffffffffffff80927f2a3bdef9000000000000000000000000000000000000000000000000000000005f52166004521660245260445ffd5b5073ffffffffffffffffffffffffffffffffffffffff821673ffffffffffffffffffffffffffffffffffffffff821614156133c9565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b610e108111156134ab577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1f00190565b505f90565b9392919060b081901c8310613576575061ffff8460a01c165b9360b81c6001603f83161b166134dd575050565b5f52600660205260405f206040519060a0820182811067ffffffffffffffff821117612be3576040525460ff8116151591828152608061ffff8360081c169485602084015260ff8460181c1615159283604082015264ffffffffff61ffff8660201c169586606084015260301c16928391015210155f1461356b575050613563575b505b565b91505f61355f565b915091506135635750565b60a01c61ffff166134c9565b92909173ffffffffffffffffffffffffffffffffffffffff9081604051947f23b872dd000000000000000000000000000000000000000000000000000000005f52166004521660245260445260205f60648180865af19060015f5114821615613637575b6040525f606052156135f55750565b73ffffffffffffffffffffffffffffffffffffffff907f5274afe7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b90600181151661364f57823b15153d151616906135e6565b503d5f823e3d90fd5b926136679061366e93856131ab565b9083613bbc565b156136765750565b73ffffffffffffffffffffffffffffffffffffffff907fbc95100e000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b81156138725760a435801515810361014357156138245773ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016908115612c945760243573ffffffffffffffffffffffffffffffffffffffff811690818103610143575073ffffffffffffffffffffffffffffffffffffffff84116137f3576044359073ffffffffffffffffffffffffffffffffffffffff8216918281036101435750833b15610143575f809460849373ffffffffffffffffffffffffffffffffffffffff8098604051998a9889977f36c78516000000000000000000000000000000000000000000000000000000008952600489015216602487015216604485015260648401525af18015612bd8576137e35750565b5f6137ed91612e94565b5f61355f565b837f6dfcc650000000000000000000000000000000000000000000000000000000005f5260a060045260245260445ffd5b906044359173ffffffffffffffffffffffffffffffffffffffff831692838103610143575060243573ffffffffffffffffffffffffffffffffffffffff811681036101435761356193613582565b5050565b9173ffffffffffffffffffffffffffffffffffffffff604051927fa9059cbb000000000000000000000000000000000000000000000000000000005f521660045260245260205f60448180865af19060015f51148216156138dd575b604052156135f55750565b90600181151661364f57823b15153d151616906138d2565b906041830361391f576139189250602081013591604082359201355f1a90613b2d565b9192909190565b50505f9160029190565b60143610158061396e575b1561396a577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111610143573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163314613934565b73ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016301480613aad575b15613a15577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a08152613aa760c082612e94565b51902090565b507f000000000000000000000000000000000000000000000000000000000000000046146139ec565b60ff811690601f8211613b055760405191613af2604084612e94565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a08411613bb1579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa15612bd8575f5173ffffffffffffffffffffffffffffffffffffffff811615613ba757905f905f90565b505f906001905f90565b5050505f9160039190565b9190823b613c045790613bce91613ca8565b50600481101561344f57159182613be457505090565b73ffffffffffffffffffffffffffffffffffffffff919250811691161490565b9160209260647fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f855f965190604051957f1626ba7e00000000000000000000000000000000000000000000000000000000875260048701526040602487015288820190604487015e86848287010152011601915afa7f1626ba7e000000000000000000000000000000000000000000000000000000005f5114601f3d11161690565b815191906041830361391f576139189250602082015190606060408401519301515f1a90613b2d56fe60806040523460635760c05f8080335afa1560635760c03d036063575f51602051906040519160605160805180928560a051966055575b50506047575b338085184715150218ff5b604e926067565b5f8080603c565b605d91866067565b5f806036565b5f80fd5b919063a9059cbb60e01b5f5260045260245260205f60448180855af11560b15760015f51143d151516813b15153d15161715609f5750565b635274afe760e01b5f5260045260245ffd5b3d5f803e3d5ffdfea2646970667358221220b339ab24c4826fc9bce01b2223bdb852ec764a18884460fa215eda3065108d6f64736f6c634300082500336080806040523460155761019a908161001a8239f35b5f80fdfe6080806040526004361015610012575f80fd5b5f3560e01c63e97fac0514610025575f80fd5b346101605760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101605760043573ffffffffffffffffffffffffffffffffffffffff81168103610160576024359067ffffffffffffffff821161016057366023830112156101605781600401359267ffffffffffffffff8411610160573660248585010111610160575f8185829660248497018337810182815203925af1503d1561015e573d67ffffffffffffffff811161013157604051907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0603f81601f8401160116820182811067ffffffffffffffff8211176101315760405281525f60203d92013e005b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b005b5f80fdfea264697066735822122003ad20d5dd40ea8501b73ab3a87e80002bceebddbb9f977db2025cf36cf2435e64736f6c634300082500336101e0806040523461025c5760808161324880380380916100208285610260565b83398101031261025c5761003381610297565b61003f60208301610297565b606061004d60408501610297565b930151916001600160a01b038316830361025c5760405161006f604082610260565b600c815260208101906b4b617373614761746577617960a01b825260405191610099604084610260565b600183526020830191603160f81b83526100b2816102ab565b610120526100bf846102ab565b61014052519020918260e05251902080610100524660a0526040519060208201927f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f8452604083015260608201524660808201523060a082015260a0815261012860c082610260565b5190206080523060c052610160526001600160a01b031691821561024957600380546001600160a01b0319908116909155600280549182168517905560405193906001600160a01b03167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a3610180526101a05260ba906101ae6020830182610260565b818152602081019161318e83395190206101c052604051612e77908161031782396080518161282b015260a051816128e8015260c051816127fc015260e0518161287a015261010051816128a001526101205181610ec301526101405181610eec01526101605181818161113701528181611f560152612788015261018051816122a301526101a05181612b0a01526101c0518161256f0152f35b631e4fbdf760e01b5f525f60045260245ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761028357604052565b634e487b7160e01b5f52604160045260245ffd5b51906001600160a01b038216820361025c57565b601f8151116102d65760208151910151602082106102c7571790565b5f198260200360031b1b161790565b604460209160405192839163305a27a960e01b83528160048401528051918291826024860152018484015e5f828201840152601f01601f19168101030190fdfe6080806040526004361015610012575f80fd5b5f3560e01c90816312261ee71461225b575080631e049b661461220357806322fda2ba146121ab578063238ac9331461215a5780633f4ba83a1461209d578063478eed7d1461203d5780634f909dd314611f7d578063572b6c0514611f015780635a9d006614611e9f5780635c975abb14611e5c57806361d027b314611e0b57806363916533146116b35780636c09f9fe146115c85780636c19e783146114db5780636e1369111461146f578063715018a614611419578063773265841461128157806379ba50971461115b5780637da0a877146110ed57806382f2693e146110b35780638456cb5914610fbf57806384b0196e14610e8d5780638da5cb5b14610e3c57806395aebfd314610da2578063aaf719f114610bdf578063bb1f72cb14610925578063bcae25a4146108e3578063c26295721461066f578063c6ab9be814610607578063cf8bfe8314610440578063d55be8c614610406578063e30c3978146103b5578063f0f44260146102c8578063f2fde38b1461020a5763feef66401461019d575f80fd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206101ef60043590600160fe6701ffffffffffffff8460071c1693821b161b90565b905f526007825260405f2054161515604051908152f35b5f80fd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff6102566122d8565b61025e612456565b16807fffffffffffffffffffffffff0000000000000000000000000000000000000000600354161760035573ffffffffffffffffffffffffffffffffffffffff600254167f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227005f80a3005b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff6103146122d8565b61031c612456565b16801561038a5773ffffffffffffffffffffffffffffffffffffffff600554827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600555167f4ab5be82436d353e61ca18726e984e561f5c1cc7c6d38b29d2553c790434705a5f80a3005b7f256637fa000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60035416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040516103e88152f35b34610206577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161018081126102065761016013610206576101643567ffffffffffffffff81116102065761049a9036906004016122fb565b6104a261261e565b916104ee60405160208101907f8a1bbb7aab4b9ce1827d4df2f51ac1479d1c3d17cbd006b32a01c73123f451068252856040820152604081526104e6606082612388565b5190206125a9565b73ffffffffffffffffffffffffffffffffffffffff60045416926105138184846125ea565b50859060048110156105da5715918215926105b9575b505061053c575b61053a848661265d565b005b61055c9293506105559061054e61240f565b9485612a1c565b9083612c1b565b15610577575061053a9061056e61240f565b90918380610530565b73ffffffffffffffffffffffffffffffffffffffff907fbc95100e000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff16141590508680610529565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602160045260245ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff6106536122d8565b165f526010602052602060ff60405f2054166040519015158152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576004356106a9612456565b805f52600660205260405f20604051906106c28261236c565b549060ff8216159182158252602082019261ffff8260081c16845260ff8260181c161515604084015261ffff8260201c16606084015264ffffffffff608084019260301c1682526108b75764ffffffffff815116610e10810180911161088a57421061084a575061ffff90511515915116604051916107408361236c565b5f835260208301915f8352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff42168552875f5260066020527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60405f2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b995160201b16995160301b169916911617161716911617171790557f2b4380e4078c0032dd1cf9eee1baaab254f2d1789e77c265340648736caf258d5f80a2005b64ffffffffff905116610e10810180911161088a577ff66bfba2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b837f3606fbd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602061ffff60045460a01c16604051908152f35b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760043561095f6122c7565b610967612456565b610970816124dd565b815f52600660205260405f20604051906109898261236c565b549060ff82161515815264ffffffffff602082019261ffff8160081c16845260ff8160181c161515604084015261ffff8160201c16606084015260301c16608082019080825215610b1e575b64ffffffffff815116610e10810180911161088a57421061084a57509160209161ffff7fbcd7e1c385f7e101f57950a32bec2e5c5d03e930d20ab67c9da92de2dc7a9579945115159151169160405191610a2e8361236c565b6001835261ffff858401921693848352604084019182526060840190815263ff0000007fffffffffffffffffffffffffffffffffffffffffff0000000000ffffffffffff608086019364ffffffffff421685528a5f52600689527fffffffffffffffffffffffffffffffffffffffffffffffffffff0000ffffffff60405f2097511515967fffffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000060ff6affffffffff00000000000065ffff0000000062ffff008d54955160081b169651151560181b99518f1b16995160301b16991691161716171691161717179055604051908152a2005b603f8516610b62610b2e826126e3565b919063ffffffff81548460031b1c169263ffffffff60018501169063ffffffff8084549260031b9316831b921b1916179055565b15610b6e575b506109d5565b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff000000000000000000000000000000000000000000000067ffffffffffffffff6001600454941b1667ffffffffffffffff8460b81c161760b81b1691161760045585610b68565b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657600435805f52600660205260405f2060405190610c2a8261236c565b549060ff82161590608064ffffffffff83159485845261ffff8160081c16602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c1691019281845291610d99575b50610d6d5764ffffffffff815116610e10810180911161088a57421061084a57603f82805f5260066020525f604081205516610cfe610cb6826126e3565b815463ffffffff60039290921b82811b19821691811c83167fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff019092169182901b1790915590565b15610d0557005b7fff0000000000000000ffffffffffffffffffffffffffffffffffffffffffffff7effffffffffffffff00000000000000000000000000000000000000000000008067ffffffffffffffff6001600454951b16198460b81c1660b81b16169116176004555f80f35b507f3606fbd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b90501583610c78565b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657600435602435815f52601160205260405f205f805260205260405f2054906002810180911161088a576060925f52601160205260405f208160081c5f52602052600160ff60405f205492826040519560028116151587521615156020860152161b1615156040820152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657610f63610ee77f0000000000000000000000000000000000000000000000000000000000000000612d07565b610f107f0000000000000000000000000000000000000000000000000000000000000000612d07565b6020610f7160405192610f238385612388565b5f84525f3681376040519586957f0f00000000000000000000000000000000000000000000000000000000000000875260e08588015260e0870190612329565b908582036040870152612329565b4660608501523060808501525f60a085015283810360c08501528180845192838152019301915f5b828110610fa857505050500390f35b835185528695509381019392810192600101610f99565b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657610ff5612456565b60045460ff8160b01c1661108b577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff16760100000000000000000000000000000000000000000000176004557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258602061106c61272b565b73ffffffffffffffffffffffffffffffffffffffff60405191168152a1005b7fd93c0665000000000000000000000000000000000000000000000000000000005f5260045ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020604051610e108152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065761119161272b565b73ffffffffffffffffffffffffffffffffffffffff6003549116908173ffffffffffffffffffffffffffffffffffffffff821603611255577fffffffffffffffffffffffff00000000000000000000000000000000000000001660035573ffffffffffffffffffffffffffffffffffffffff600254827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600255167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a3005b507f118cdaa7000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760043561ffff8116808203610206576112c7612456565b6112d0826124dd565b60055464ffffffffff8160b01c1680151580611405575b6113ce577f2e547ce9081bc30652d4cf1c91d4734dda23985c1136da3ff9c844624859dffa604085858575ffff00000000000000000000000000000000000000006004549360a01b167fffffffffffffffffffff0000ffffffffffffffffffffffffffffffffffffffff8416176004557affffffffff000000000000000000000000000000000000000000004260b01b16907fffffffffff00000000000000ffffffffffffffffffffffffffffffffffffffff75ffff000000000000000000000000000000000000000085169116171760055561ffff83519260a01c1682526020820152a1005b610e10810180911161088a577ff66bfba2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b50610e10810180821161088a5742106112e7565b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206577f2fab92ca000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206114c160043590600160fe6701ffffffffffffff8460071c1693821b161b90565b905f526007825260405f20546040519160011b1615158152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065773ffffffffffffffffffffffffffffffffffffffff6115276122d8565b61152f612456565b16801561159d5773ffffffffffffffffffffffffffffffffffffffff600454827fffffffffffffffffffffffff0000000000000000000000000000000000000000821617600455167f2d025324f0a785e8c12d0a0d91a9caa49df4ef20ff87e0df7213a1d4f3157beb5f80a3005b7fbf18af43000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b34610206576101607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065761160061272b565b73ffffffffffffffffffffffffffffffffffffffff61161d61240f565b169073ffffffffffffffffffffffffffffffffffffffff81169182141580611687575b6116555761053a9061165061261e565b61265d565b507f48b465d9000000000000000000000000000000000000000000000000000000005f5260043560045260245260445ffd5b5060c43573ffffffffffffffffffffffffffffffffffffffff8116908181036102065750821415611640565b34610206577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36016101c081126102065760e0136102065760c07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1c360112610206576101a43567ffffffffffffffff8111610206576117369036906004016122fb565b6101843591824211611dd85773ffffffffffffffffffffffffffffffffffffffff916117686117636127af565b6125a9565b936117728561251e565b9461177b6123c9565b8587169586911603611d8b576101043595600787901c6701ffffffffffffff16600188811b60fe161b60019291921b825f52600760205260405f2054818116611d5f576040519360208501987f4c2ad5064399ef2526b3ecaf766ae7e59ac98d4861c5c423d7795df0578ea9968a5260e43573ffffffffffffffffffffffffffffffffffffffff81168091036102065760408701528b6060870152610124359573ffffffffffffffffffffffffffffffffffffffff87169a8b8803610206578b6080830152610144359173ffffffffffffffffffffffffffffffffffffffff83168093036102065761188c9260a0820152610164359a8b60c083015260e082015260e081526104e661010082612388565b6118978a83836125ea565b506004819c929c10156105da57159a8b159b611d38575b50908a929183611d11575b505050611cc8575f5260076020521760405f2055851590815f14611c4b5731945b1594808680611c25575b80611c0e575b611bf1575b50808511611bae575015611a995750611906612432565b5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c15d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c25d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c35d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c45d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c55d7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c65d60405160ba80820182811067ffffffffffffffff821117611a6c578291612d88833903905ff515611a61575b73ffffffffffffffffffffffffffffffffffffffff611a20612432565b60405194855216602084015260408301521560608201527fc5f61d413dcfb50c42064bf8a8798cdd8a74c6b182e7f94ebad34a7324895afd608060043592a4005b6040513d5f823e3d90fd5b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b611aa1612432565b611aa96123ec565b917ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c15d7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c25d827ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c35d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c45d5f7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c55d7ff935beb06157c4de36f33de63608be8cb0b7cf17a389623debfc194f76e4b8c65d60405160ba80820182811067ffffffffffffffff821117611a6c578291612d88833903905ff5611a03576040513d5f823e3d90fd5b876084918689604051937f015be3b20000000000000000000000000000000000000000000000000000000085526004850152602484015260448301526064820152fd5b604435915081811115611c0657035b896118ef565b50505f611c00565b50885f52601060205260ff60405f205416156118ea565b5073ffffffffffffffffffffffffffffffffffffffff611c4361240f565b1688146118e4565b506040517f70a082310000000000000000000000000000000000000000000000000000000081528760048201526020816024818a5afa908115611a61575f91611c96575b50946118da565b90506020813d602011611cc0575b81611cb160209383612388565b81010312610206575189611c8f565b3d9150611ca4565b73ffffffffffffffffffffffffffffffffffffffff611ce56123ec565b7f77273eec000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b611d2f9350611d2990611d226123ec565b9384612a1c565b91612c1b565b158c80806118b9565b60045473ffffffffffffffffffffffffffffffffffffffff918216911614159a508e6118ae565b897f455962ab000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b8473ffffffffffffffffffffffffffffffffffffffff611da96123c9565b7f7e69513b000000000000000000000000000000000000000000000000000000005f521660045260245260445ffd5b827f435ec742000000000000000000000000000000000000000000000000000000005f526101043560045260245260445ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60055416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060ff60045460b01c166040519015158152f35b346102065760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020611ee3611ede6117636127af565b61251e565b73ffffffffffffffffffffffffffffffffffffffff60405191168152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576020611f3a6122d8565b6040519073ffffffffffffffffffffffffffffffffffffffff807f0000000000000000000000000000000000000000000000000000000000000000169116148152f35b346102065760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576004355f52600660205260405f2060405190611fc78261236c565b549060ff8216151590818152608064ffffffffff61ffff8560081c169485602085015260ff8160181c161515604085015261ffff8160201c16606085015260301c169101525f1461202a5760409060015b61ffff83519216825215156020820152f35b50604061ffff60045460a01c165f612018565b346102065760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602060043561ffff61207c6122c7565b612085816124dd565b16906040519161271080828185060204920402018152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610206576120d3612456565b60045460ff8160b01c1615612132577fffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffffffff166004557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa602061106c61272b565b7f8dfc202b000000000000000000000000000000000000000000000000000000005f5260045ffd5b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261020657602073ffffffffffffffffffffffffffffffffffffffff60045416604051908152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040517f452e8e641763d84158ce84fba1f5dfae86e81cf4760206c4cfa0bebb51c50a468152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760206040517f0f0865947a7784f2d9e912e37bea9666cdd4dc8efb351b784240aa46523021858152f35b34610206575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102065760209073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b6024359061ffff8216820361020657565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361020657565b9181601f840112156102065782359167ffffffffffffffff8311610206576020838186019501011161020657565b907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602080948051918291828752018686015e5f8582860101520116010190565b60a0810190811067ffffffffffffffff821117611a6c57604052565b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff821117611a6c57604052565b60e43573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b60843573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b60243573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b6101443573ffffffffffffffffffffffffffffffffffffffff811681036102065790565b73ffffffffffffffffffffffffffffffffffffffff6002541673ffffffffffffffffffffffffffffffffffffffff61248c61272b565b160361249457565b73ffffffffffffffffffffffffffffffffffffffff6124b161272b565b7f118cdaa7000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b61ffff166103e881116124ed5750565b7fe757126a000000000000000000000000000000000000000000000000000000005f526004526103e860245260445ffd5b73ffffffffffffffffffffffffffffffffffffffff9060405160208101917fff0000000000000000000000000000000000000000000000000000000000000083523060601b602183015260358201527f00000000000000000000000000000000000000000000000000000000000000006055820152605581526125a2607582612388565b5190201690565b6042906125b46127e5565b90604051917f19010000000000000000000000000000000000000000000000000000000000008352600283015260228201522090565b90604183036126145761260d9250602081013591604082359201355f1a9061290e565b9192909190565b50505f9160029190565b61265a6101806040517f16fcb2eb54278bb7857813716e3396691b84bbee016d75f49a0b1b764c6d04a5815261016060046020830137206125a9565b90565b5f52601160205260405f205f805260205260405f20600181541790556024359073ffffffffffffffffffffffffffffffffffffffff821691828103610206575073ffffffffffffffffffffffffffffffffffffffff604051911681527ffa08c4e8029d66a893dc355633452fa8aa89c1414f1bd72fb2b4e2c82a95bef4602060043592a3565b9060408210156126fe57601c8260031c6008019260021b1690565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b601436101580612770575b1561276c577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec3601368111610206573560601c90565b3390565b5073ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163314612736565b6101006040517f6e829db6712bf0b66f1fe057438f8bf77af27c619efc585b27eff093d71f273c815260e0600460208301372090565b73ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163014806128e5575b1561284d577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f000000000000000000000000000000000000000000000000000000000000000060408201527f000000000000000000000000000000000000000000000000000000000000000060608201524660808201523060a082015260a081526128df60c082612388565b51902090565b507f00000000000000000000000000000000000000000000000000000000000000004614612824565b91907f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a08411612992579160209360809260ff5f9560405194855216868401526040830152606082015282805260015afa15611a61575f5173ffffffffffffffffffffffffffffffffffffffff81161561298857905f905f90565b505f906001905f90565b5050505f9160039190565b92919267ffffffffffffffff8211611a6c57604051916129e5601f82017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01660200184612388565b829481845281830111610206578281602093845f960137010152565b9080601f830112156102065781602061265a9335910161299d565b91602081108015612ba3575b612b9757807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe081011161088a5781019060607fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082818501940301126102065780359073ffffffffffffffffffffffffffffffffffffffff821680920361020657602081013567ffffffffffffffff81116102065783612ac8918301612a01565b92604082013567ffffffffffffffff811161020657612ae79201612a01565b923b15612af357505090565b73ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001691823b1561020657612b7b925f92836040518096819582947fe97fac050000000000000000000000000000000000000000000000000000000084526004840152604060248401526044830190612329565b03925af18015611a6157612b8d575090565b5f61265a91612388565b61265a9250369161299d565b50807fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe081011161088a577f64926492649264926492649264926492649264926492649264926492649264927fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe082840101351415612a28565b9190823b612c635790612c2d91612d5e565b5060048110156105da57159182612c4357505090565b73ffffffffffffffffffffffffffffffffffffffff919250811691161490565b9160209260647fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f855f965190604051957f1626ba7e00000000000000000000000000000000000000000000000000000000875260048701526040602487015288820190604487015e86848287010152011601915afa7f1626ba7e000000000000000000000000000000000000000000000000000000005f5114601f3d11161690565b60ff811690601f8211612d365760405191612d23604084612388565b6020808452838101919036833783525290565b7fb3512b0c000000000000000000000000000000000000000000000000000000005f5260045ffd5b81519190604183036126145761260d9250602082015190606060408401519301515f1a9061290e56fe60806040523460635760c05f8080335afa1560635760c03d036063575f51602051906040519160605160805180928560a051966055575b50506047575b338085184715150218ff5b604e926067565b5f8080603c565b605d91866067565b5f806036565b5f80fd5b919063a9059cbb60e01b5f5260045260245260205f60448180855af11560b15760015f51143d151516813b15153d15161715609f5750565b635274afe760e01b5f5260045260245ffd5b3d5f803e3d5ffdfea26469706673582212203d7b9734474de5bd5aa82bd4208e82ef82efb64a6c66d2e492e90024abdd5cd264736f6c6343000825003360806040523460635760c05f8080335afa1560635760c03d036063575f51602051906040519160605160805180928560a051966055575b50506047575b338085184715150218ff5b604e926067565b5f8080603c565b605d91866067565b5f806036565b5f80fd5b919063a9059cbb60e01b5f5260045260245260205f60448180855af11560b15760015f51143d151516813b15153d15161715609f5750565b635274afe760e01b5f5260045260245ffd5b3d5f803e3d5ffdfe60806040523460635760c05f8080335afa1560635760c03d036063575f51602051906040519160605160805180928560a051966055575b50506047575b338085184715150218ff5b604e926067565b5f8080603c565b605d91866067565b5f806036565b5f80fd5b919063a9059cbb60e01b5f5260045260245260205f60448180855af11560b15760015f51143d151516813b15153d15161715609f5750565b635274afe760e01b5f5260045260245ffd5b3d5f803e3d5ffdfe" as const;

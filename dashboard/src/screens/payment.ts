@@ -1,11 +1,12 @@
-import { button, h } from "@kassa/widget/dom";
+import { h } from "@kassa/widget/dom";
+import { explainRevert } from "@kassa/widget/revert";
 import { api, query, type Delivery, type Payment, type Timeline } from "../api.js";
 import type { Screen } from "../context.js";
 import { titledPanel } from "../layout.js";
-import { fromBaseUnits, toBaseUnits } from "@kassa/sdk";
+import { fromBaseUnits } from "@kassa/sdk";
 import { formatTime } from "../format.js";
-import { sendRefund, type RefundToSend } from "../wallet.js";
 import { deliveryList } from "./deliveries.js";
+import { refundPanel } from "./refund.js";
 
 function facts(rows: [string, Node | string][]): HTMLElement {
   return h(
@@ -36,79 +37,7 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
   const unit = (value: string) =>
     amounts ? `${fromBaseUnits(value, amounts.tokenDecimals)} ${amounts.tokenSymbol}` : value;
   const relay = timeline.relay;
-
-  // A PAID payment can be refunded, in parts, up to what it paid; a refund requested but not sent yet
-  // (rejected in the wallet, say) can be sent again until its deadline.
-  const pending = timeline.refunds.find((refund) => refund.status === "REFUND_SUBMITTED" && !refund.txHash);
-  const refundable = (BigInt(payment.amount) - BigInt(payment.refundedAmount)).toString();
-  const decimals = payment.tokenDecimals;
-  const refundAmount = h("input", {
-    id: "refund-amount",
-    inputmode: "decimal",
-    autocomplete: "off",
-    value: fromBaseUnits(refundable, decimals),
-    "aria-describedby": "refund-note",
-  });
-  const refundStatus = h("p", { class: "muted", id: "refund-status" });
-  const refund = async () => {
-    let toSend: RefundToSend;
-    if (pending) {
-      toSend = await api<RefundToSend>(`/refunds/${encodeURIComponent(pending.id)}`);
-    } else {
-      let amount: string;
-      try {
-        amount = toBaseUnits(refundAmount.value, decimals);
-      } catch {
-        refundStatus.textContent = t("refundAmountInvalid", { decimals });
-        return;
-      }
-      if (
-        !confirm(t("refundConfirm", { amount: `${fromBaseUnits(amount, decimals)} ${payment.tokenSymbol}` }))
-      )
-        return;
-      toSend = await api<RefundToSend>("/refunds", { method: "POST", json: { paymentId, amount } });
-    }
-    refundStatus.textContent = t("refunding");
-    refundStatus.className = "muted waiting";
-    const hash = await sendRefund(toSend);
-    refundStatus.className = "muted";
-    refundStatus.textContent = t("refundSent", { hash });
-    screen.announce(t("refundSent", { hash }));
-  };
-  const refundAction =
-    timeline.status === "PAID" || pending
-      ? h(
-          "div",
-          {},
-          amounts
-            ? h(
-                "p",
-                { class: "muted", id: "refund-note" },
-                t("refundNote", {
-                  net: unit(amounts.net),
-                  gross: unit(amounts.gross),
-                  fee: unit(amounts.fee),
-                  left: unit(refundable),
-                }),
-              )
-            : null,
-          h(
-            "div",
-            { class: "actions" },
-            pending ? null : h("label", { for: "refund-amount" }, t("refundAmount"), refundAmount),
-            button(
-              t(pending ? "sendRefund" : "refund"),
-              () =>
-                void refund().catch((error: unknown) => {
-                  refundStatus.className = "muted";
-                  refundStatus.textContent = "";
-                  screen.fail(error);
-                }),
-              { secondary: true, id: "refund" },
-            ),
-          ),
-        )
-      : null;
+  const revertContext = { lang, token: { symbol: payment.tokenSymbol, decimals: payment.tokenDecimals } };
 
   main.replaceChildren(
     h(
@@ -143,8 +72,7 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
         [t("payer"), h("span", { class: "mono" }, payment.payerAddress ?? "—")],
       ]),
       amounts ? null : h("p", { class: "muted" }, t("notPaid")),
-      refundAction,
-      refundStatus,
+      refundPanel(screen, payment, timeline),
     ),
     titledPanel(
       "timeline",
@@ -174,7 +102,12 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
             [t("status"), h("span", { class: `status ${relay.status}` }, relay.status)],
             [t("transaction"), h("span", { class: "mono" }, relay.transactionHash ?? "—")],
             [t("created"), formatTime(relay.createdAt, lang)],
-            ...(relay.errorMessage ? ([["!", relay.errorMessage]] as [string, string][]) : []),
+            ...(relay.errorMessage
+              ? ([["!", explainRevert(relay.errorMessage, revertContext) ?? relay.errorMessage]] as [
+                  string,
+                  string,
+                ][])
+              : []),
           ])
         : h("p", { class: "muted" }, t("noRelay")),
     ),

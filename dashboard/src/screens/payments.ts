@@ -136,7 +136,13 @@ export async function renderPayments(screen: Screen, main: HTMLElement): Promise
     "section",
     { "aria-labelledby": "totals-title" },
     h("h2", { id: "totals-title" }, t("totalsTitle")),
-    h("p", { class: "muted" }, t("totalsCount", { count: totals.count })),
+    h(
+      "p",
+      { class: "muted", id: "totals-count" },
+      t(Object.values(filters()).some(Boolean) ? "totalsCountFiltered" : "totalsCount", {
+        count: totals.count,
+      }),
+    ),
     h(
       "div",
       { class: "totals" },

@@ -15,7 +15,12 @@ try {
 if (config === "help") {
   console.log(usage);
 } else {
-  const shop = await startShop(config);
+  const shop = await startShop(config).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    // Most often `npm start` at the root, which runs this shop already.
+    console.error(`port ${config.port} is in use (does \`npm start\` run this shop already?): pass --port`);
+    process.exit(1);
+  });
   console.log(`Kassa example shop: ${shop.url}`);
   const stop = () => {
     shop.stop().then(

@@ -48,6 +48,7 @@ export function renderPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(context.shopName)}</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 42rem; margin: 2rem auto; padding: 0 1rem; color: #1d2330; }
   a { color: #3a52d8; }

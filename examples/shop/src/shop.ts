@@ -51,7 +51,7 @@ export interface RunningShop {
 }
 
 export const defaultProducts: Product[] = [
-  { id: "coffee", name: "Single-origin coffee beans", price: "12.50" },
+  { id: "coffee", name: "Single-origin coffee beans", price: "12.5" },
   { id: "mug", name: "Enamel mug", price: "8" },
   { id: "tee", name: "Kassa T-shirt", price: "25" },
 ];

@@ -8,7 +8,7 @@ export interface Order {
   id: string;
   productId: string;
   productName: string;
-  /** Price in whole token units, as shown to the buyer (e.g. "12.50"). */
+  /** Price in whole token units, as shown to the buyer (e.g. "12.5", written as the widget writes amounts). */
   price: string;
   tokenAddress: string;
   tokenSymbol: string;

@@ -2459,6 +2459,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2647,6 +2648,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -2888,6 +2890,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -3079,6 +3082,7 @@ export interface paths {
              *         "tokenDecimals": 6,
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
@@ -3599,7 +3603,7 @@ export interface paths {
     put?: never;
     /**
      * Start a refund of a PAID payment
-     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time.
+     * @description Moves the payment to REFUND_SUBMITTED and returns the transaction the merchant's recipient wallet must send (after approving the gateway for `amount`) before `deadline`. The payment becomes REFUNDED when the transaction is confirmed (payment.refunded webhook), or PAID again if it is not sent in time. From the dashboard (a session in place of the API key), the signed-in wallet will send it: Kassa first checks on the chain that it is the payment's recipient (else FORBIDDEN), holds `amount` and the fees' coin (else INSUFFICIENT_TOKEN_BALANCE) and may approve the gateway (else FORBIDDEN), and records nothing when it cannot.
      */
     post: {
       parameters: {
@@ -3661,7 +3665,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INVALID_REQUEST */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INSUFFICIENT_TOKEN_BALANCE, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3672,7 +3676,8 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INVALID_REQUEST";
+              code:
+                "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INSUFFICIENT_TOKEN_BALANCE" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3787,7 +3792,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, CHAIN_CONFIG_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -3798,7 +3803,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "CHAIN_CONFIG_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -8227,6 +8232,7 @@ export interface components {
      *       "tokenDecimals": 6,
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
@@ -8259,6 +8265,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
@@ -8299,6 +8307,8 @@ export interface components {
       txHash: string | null;
       /** @description present after confirmation */
       payerAddress: string | null;
+      /** @description The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it */
+      recipientAddress: string;
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;

@@ -82,17 +82,37 @@ function orderLabel(orderId: string): string {
   return printable.length > 32 ? `${printable.slice(0, 31)}…` : printable;
 }
 
+/**
+ * A refund's event: the refund's amount of the payment's, and after a confirmed or expired one what the
+ * payment's refunds sent back in all and the state it is left in (PAID when partly refunded), e.g.
+ * `REFUNDED 5 KTT of 12.5 KTT (5 KTT refunded in all; payment PAID)`.
+ */
+function refundEvent(row: ActivityRow, event: string, tokens: (baseUnits: string) => string): string {
+  const head = `${event} ${tokens(row.refund_amount ?? "0")} of ${tokens(row.amount)}`;
+  if (event === "REFUND_SUBMITTED") return head;
+  const sentBack =
+    event === "REFUND_EXPIRED" ? "not sent in time" : `${tokens(row.refunded_amount ?? "0")} refunded in all`;
+  return `${head} (${sentBack}; payment ${row.payment_status ?? "?"})`;
+}
+
 /** One line, e.g. `12:01:03  payment 0xab12cd34…0007  order-17  CREATED 1.5 KUSD`. */
 export function formatActivity(row: ActivityRow): string {
   const time = row.at.toTimeString().slice(0, 8);
-  const amount = `${formatUnits(BigInt(row.amount), row.token_decimals)} ${row.token_symbol}`;
+  const tokens = (baseUnits: string) =>
+    `${formatUnits(BigInt(baseUnits), row.token_decimals)} ${row.token_symbol}`;
+  const amount = tokens(row.amount);
   const about = `${short(row.payment_id)}  ${orderLabel(row.order_id)}`;
   const line = (label: string, what: string) => `${time}  ${label.padEnd(7)} ${about}  ${what}`;
   switch (row.kind) {
     case "created":
       return line("payment", `CREATED ${amount}`);
-    case "event":
-      return line("payment", `${(row.detail ?? "").replace(/^payment\./, "").toUpperCase()} ${amount}`);
+    case "event": {
+      const event = (row.detail ?? "").replace(/^payment\./, "").toUpperCase();
+      return line(
+        "payment",
+        row.refund_amount === null ? `${event} ${amount}` : refundEvent(row, event, tokens),
+      );
+    }
     case "webhook":
       return line(
         "webhook",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
 import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments.js";
+import { listRefundDetails } from "../db/refunds.js";
 import { findRelayRequestByPaymentRowId } from "../db/relays.js";
 import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "../db/webhooks.js";
 import { isBytes32 } from "../domain/ids.js";
@@ -9,6 +10,7 @@ import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";
 import { requireMerchant } from "./admin/shared.js";
 import * as merchants from "./merchants.js";
+import { refundView, type RefundView } from "./refunds.js";
 import { relayView, type RelayView } from "./relay/views.js";
 import { parseInput } from "./validation.js";
 import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "./views.js";
@@ -110,18 +112,23 @@ export interface AdminPaymentDetails {
   events: AdminPaymentEvent[];
   deliveries: WebhookDeliveryView[];
   relay: RelayView | null;
+  /** Newest first: each part of a partly refunded payment, and any refund open or expired. */
+  refunds: RefundView[];
 }
 
 /** Most deliveries shown with a payment: its events times a few redeliveries. */
 const PAYMENT_DELIVERIES_SHOWN = 100;
+/** Most refunds shown with a payment (the API's page size). */
+const PAYMENT_REFUNDS_SHOWN = 100;
 
 export async function showPayment(deps: AdminReadDeps, paymentId: string): Promise<AdminPaymentDetails> {
   const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(deps.db, paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  const [events, deliveries, relay] = await Promise.all([
+  const [events, deliveries, relay, refunds] = await Promise.all([
     listEventsByPaymentRowId(deps.db, payment.id),
     listDeliveries(deps.db, { paymentId, limit: PAYMENT_DELIVERIES_SHOWN }),
     findRelayRequestByPaymentRowId(deps.db, payment.id),
+    listRefundDetails(deps.db, { merchantId: payment.merchant_id, paymentId, limit: PAYMENT_REFUNDS_SHOWN }),
   ]);
   return {
     payment: adminPayment(payment),
@@ -132,6 +139,7 @@ export async function showPayment(deps: AdminReadDeps, paymentId: string): Promi
     })),
     deliveries: await webhookDeliveryViews(deps.db, deliveries?.deliveries ?? []),
     relay: relay ? relayView(relay) : null,
+    refunds: refunds === "unknown-cursor" ? [] : refunds.refunds.map(refundView),
   };
 }
 

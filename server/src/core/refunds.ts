@@ -24,6 +24,7 @@ import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
 import { enqueueJob } from "../db/jobQueue.js";
 import { parseInput } from "./validation.js";
+import { checkRefundSender } from "./refundSender.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";
 import { TASKS } from "../domain/tasks.js";
 
@@ -32,6 +33,8 @@ export const REFUND_DEADLINE_SECONDS = 3600;
 
 export interface RefundDeps {
   db: Db;
+  /** Reads the wallet a dashboard refund is sent from (refundSender.ts). */
+  chains: ChainClients;
   signer: PaymentSigner | undefined;
   now: () => Date;
   /** The payments' sequencer: a refund's id on the gateway takes a sequence of the same counter. */
@@ -125,7 +128,7 @@ export function refundSender(
   };
 }
 
-function refundView(refund: RefundDetails): RefundView {
+export function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({
     abi: paymentGatewayAbi,
     functionName: "refund",
@@ -170,12 +173,14 @@ function statusError(status: string): KassaError {
  * waiting), check it is PAID and that the amount fits in what is left to refund, sign the RefundRequest under
  * a refund id of its own, record the refund, PAID -> REFUND_SUBMITTED, and schedule the expiry check at the
  * deadline. The merchant's wallet then sends the returned transaction; the watcher's RefundCompleted makes the
- * refund REFUNDED and the payment REFUNDED (all of it sent back) or PAID again (a part).
+ * refund REFUNDED and the payment REFUNDED (all of it sent back) or PAID again (a part). `sender`: the wallet
+ * that will send it, when Kassa knows it (the dashboard's signed-in wallet), checked first (refundSender.ts).
  */
 export async function createRefund(
   deps: RefundDeps,
   merchant: MerchantRow,
   rawInput: CreateRefundInput,
+  options: { sender?: Address | undefined } = {},
 ): Promise<RefundView> {
   const input = parseInput(createRefundInputSchema, rawInput);
   const payment = await requireOwnPayment(deps.db, merchant, input.paymentId);
@@ -183,6 +188,16 @@ export async function createRefund(
   if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
   const signer = deps.signer;
   if (!signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
+  if (options.sender) {
+    // What is left now; the amount is checked again under the payment's lock below.
+    const left = BigInt(payment.amount) - BigInt(payment.refunded_amount);
+    await checkRefundSender(
+      deps,
+      payment,
+      options.sender,
+      input.amount === undefined ? left : BigInt(input.amount),
+    );
+  }
   const now = deps.now();
   const deadline = Math.floor(now.getTime() / 1000) + (deps.refundDeadlineSeconds ?? REFUND_DEADLINE_SECONDS);
 

@@ -123,7 +123,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       prices: options.priceService ?? prices.priceService,
       now,
     },
-    refunds: { db, signer, now, nextPaymentSequence },
+    refunds: { db, chains, signer, now, nextPaymentSequence },
     prices,
     paymentSync,
     statusFeed: createPaymentStatusFeed({ db, reads, logger, ...(paymentSync ? { paymentSync } : {}) }),

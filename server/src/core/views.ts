@@ -230,6 +230,9 @@ export const merchantPaymentRecordSchema = z
     tokenDecimals: z.number(),
     txHash: z.string().nullable().describe("present after confirmation"),
     payerAddress: address.nullable().describe("present after confirmation"),
+    recipientAddress: address.describe(
+      "The wallet the payment pays (the merchant's recipient when it was created); its refunds are sent from it",
+    ),
     currency: z.string().nullable(),
     fiatAmount: z.number().nullable(),
     tokenPrice: z.number().nullable(),
@@ -276,6 +279,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     tokenDecimals: payment.token_decimals,
     txHash: payment.tx_hash,
     payerAddress: payment.payer_address,
+    recipientAddress: payment.recipient_address,
     currency: payment.currency,
     fiatAmount: decimalToNumber(payment.fiat_amount),
     tokenPrice: decimalToNumber(payment.token_price),

@@ -126,6 +126,7 @@ example(merchantPaymentRecordSchema, {
   tokenDecimals: 6,
   txHash: v.txHash,
   payerAddress: v.payer,
+  recipientAddress: v.recipient,
   currency: "KRW",
   fiatAmount: 35000,
   tokenPrice: 1400,

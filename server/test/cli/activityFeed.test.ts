@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatActivity, startActivityFeed, type ActivityFeed } from "../../src/cli/activityFeed.js";
-import { createPayment, fundPayer, pay, startLifecycleEnv, type LifecycleEnv } from "../lifecycle/support.js";
+import { parseUnits, type Address, type Hex } from "viem";
+import {
+  createPayment,
+  fundPayer,
+  pay,
+  paymentStatus,
+  startLifecycleEnv,
+  type LifecycleEnv,
+} from "../lifecycle/support.js";
+import { runKassa } from "./support.js";
 import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;
@@ -41,6 +50,46 @@ describe("kassa dev's activity feed", () => {
   });
 });
 
+describe("a partial refund", () => {
+  it("is a partial refund in the feed and in kassa admin payment show: its amount, what is refunded, PAID", async () => {
+    const payer = env.chain.wallet(5);
+    const recipient = env.chain.wallet(9);
+    await fundPayer(env.chain, recipient, env.t.token as Address);
+    const p = await createPayment(env.t, { orderId: "feed-18", amount: 12.5 });
+    await pay(env.chain, payer, p);
+    await waitFor("PAID", async () => (await paymentStatus(env.t.database.db, p.paymentId)) === "PAID");
+    const refund = await env.t.request("/refunds", {
+      method: "POST",
+      headers: { "x-api-key": env.t.merchant.apiKey },
+      json: { paymentId: p.paymentId, amount: parseUnits("5", 18).toString() },
+    });
+    expect(refund.status).toBe(201);
+    const hash = await recipient.sendTransaction({
+      to: refund.body.data.transaction.to as Address,
+      data: refund.body.data.transaction.data as Hex,
+    });
+    await env.chain.publicClient.waitForTransactionReceipt({ hash });
+
+    const about = `${p.paymentId.slice(0, 10)}…${p.paymentId.slice(-4)}  feed-18`;
+    const refunded = new RegExp(
+      `^\\d\\d:\\d\\d:\\d\\d  payment ${about}  REFUNDED 5 KTT of 12\\.5 KTT \\(5 KTT refunded in all; payment PAID\\)$`,
+    );
+    await waitFor("the refund's line", () => lines.some((line) => refunded.test(line)));
+    expect(lines.filter((line) => line.includes(about) && line.includes("  payment "))).toEqual([
+      expect.stringMatching(/CREATED 12\.5 KTT$/),
+      expect.stringMatching(/PAID 12\.5 KTT$/),
+      expect.stringMatching(/REFUND_SUBMITTED 5 KTT of 12\.5 KTT$/),
+      expect.stringMatching(refunded),
+    ]);
+
+    const shown = await runKassa(env.t.database.url, "admin", "payment", "show", p.paymentId);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/Status:\s+PAID\n/);
+    expect(shown.stdout).toMatch(/Refunded:\s+5 KTT of 12\.5 KTT\n/);
+    expect(shown.stdout).toMatch(new RegExp(`${refund.body.data.id}\\s+REFUNDED\\s+5 KTT\\s+${hash}`));
+  });
+});
+
 describe("formatActivity", () => {
   const row = {
     at: new Date(2026, 10, 23, 12, 1, 3),
@@ -54,6 +103,9 @@ describe("formatActivity", () => {
     status_code: null,
     succeeded: null,
     tx_hash: null,
+    refund_amount: null,
+    payment_status: null,
+    refunded_amount: null,
   };
   const tx = `0x9876${"1".repeat(56)}5432`;
 
@@ -75,6 +127,48 @@ describe("formatActivity", () => {
     );
     expect(formatActivity({ ...row, kind: "grant", detail: "CONFIRMED", tx_hash: tx })).toBe(
       "12:01:03  faucet  0xab120000…cdef  order-17?forged line  gas grant CONFIRMED 0x98761111…5432",
+    );
+  });
+
+  it("says a refund's own amount, and what is refunded in all and the payment's state once it ends", () => {
+    const refund = { ...row, kind: "event" as const, refund_amount: "500000" };
+    expect(
+      formatActivity({
+        ...refund,
+        detail: "payment.refund_submitted",
+        payment_status: "REFUND_SUBMITTED",
+        refunded_amount: "0",
+      }),
+    ).toBe("12:01:03  payment 0xab120000…cdef  order-17?forged line  REFUND_SUBMITTED 0.5 KUSD of 1.5 KUSD");
+    expect(
+      formatActivity({
+        ...refund,
+        detail: "payment.refunded",
+        payment_status: "PAID",
+        refunded_amount: "500000",
+      }),
+    ).toBe(
+      "12:01:03  payment 0xab120000…cdef  order-17?forged line  REFUNDED 0.5 KUSD of 1.5 KUSD (0.5 KUSD refunded in all; payment PAID)",
+    );
+    expect(
+      formatActivity({
+        ...refund,
+        detail: "payment.refunded",
+        payment_status: "REFUNDED",
+        refunded_amount: "1500000",
+      }),
+    ).toBe(
+      "12:01:03  payment 0xab120000…cdef  order-17?forged line  REFUNDED 0.5 KUSD of 1.5 KUSD (1.5 KUSD refunded in all; payment REFUNDED)",
+    );
+    expect(
+      formatActivity({
+        ...refund,
+        detail: "payment.refund_expired",
+        payment_status: "PAID",
+        refunded_amount: "0",
+      }),
+    ).toBe(
+      "12:01:03  payment 0xab120000…cdef  order-17?forged line  REFUND_EXPIRED 0.5 KUSD of 1.5 KUSD (not sent in time; payment PAID)",
     );
   });
 });

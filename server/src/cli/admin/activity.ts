@@ -38,7 +38,7 @@ export const activityCommands: AdminCommandSpec[] = [
   {
     group: "payment",
     name: "show",
-    description: "a payment with its events, webhook deliveries and gasless relay",
+    description: "a payment with its refunds, events, webhook deliveries and gasless relay",
     args: [{ name: "<paymentId>", help: "the bytes32 paymentId" }],
     async run(ctx, { args: [paymentId] }, out) {
       const details = await reads.showPayment(ctx, paymentId as string);
@@ -50,6 +50,12 @@ export const activityCommands: AdminCommandSpec[] = [
           ["Order id", p.orderId],
           ["Status", p.status],
           ["Amount", tokenAmount(p)],
+          [
+            "Refunded",
+            p.refundedAmount === "0"
+              ? null
+              : `${tokenAmount({ ...p, amount: p.refundedAmount })} of ${tokenAmount(p)}`,
+          ],
           ["Token", `${p.tokenAddress} on chain ${p.chainId}`],
           ["Fiat", p.currency === null ? null : `${p.fiatAmount} ${p.currency} at ${p.tokenPrice}`],
           ["Created", p.createdAt],
@@ -67,6 +73,16 @@ export const activityCommands: AdminCommandSpec[] = [
           ["EVENT ID", (e) => e.eventId],
           ["TYPE", (e) => e.type],
         ]);
+        if (d.refunds.length > 0) {
+          console.log("\nRefunds");
+          printTable(d.refunds, [
+            ["CREATED", (r) => r.createdAt],
+            ["REFUND ID", (r) => r.id],
+            ["STATUS", (r) => r.status],
+            ["AMOUNT", (r) => tokenAmount({ ...p, amount: r.amount })],
+            ["TRANSACTION", (r) => r.txHash],
+          ]);
+        }
         console.log("\nWebhook deliveries");
         printDeliveries(d.deliveries);
       });

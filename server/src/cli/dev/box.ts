@@ -6,12 +6,15 @@ export function printBox(env: DevEnvironment, devFile: string): void {
     "",
     `API          ${env.apiUrl}`,
     `API docs     ${env.docsUrl}`,
-    ...(env.shopUrl ? [`Example shop ${env.shopUrl}  (buy something: it pays through the widget)`] : []),
+    ...(env.shopUrl
+      ? [`Example shop ${env.shopUrl}  (Buy, then Pay on the order page: the widget opens)`]
+      : []),
     `Widget       ${env.widgetUrl}?publicKey=${env.merchant.publicKey}&paymentId=<paymentId>`,
     `             (it offers a "Dev wallet", so no browser wallet is needed)`,
     `Dashboard    ${env.dashboardUrl}`,
-    `  wallet     ${env.dashboardWallet.address}  (anvil account 0; the recipient may too)`,
+    `  wallet     ${env.dashboardWallet.address}  (the merchant's recipient: it can refund)`,
     `  key        ${env.dashboardWallet.privateKey}`,
+    `             (import into a wallet; holds ${PAYER_TOKEN_GRANT} of each test token for refunds' fees)`,
     `Chain RPC    ${env.rpcUrl}  (chain id ${env.chainId})`,
     `Gateway      ${env.contracts.gateway}`,
     `Forwarder    ${env.contracts.forwarder}`,

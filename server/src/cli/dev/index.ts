@@ -16,10 +16,11 @@ import { reportError } from "../output.js";
 import { serve, stopOnSignals } from "../serve.js";
 import { printBox } from "./box.js";
 import { startDevAnvil, startExampleShop } from "./processes.js";
-import { allowDevDashboardWallet, reuse, seed } from "./seed.js";
+import { reuse, seed } from "./seed.js";
 import {
   type DevEnvironment,
   DEV_CHAIN_ID,
+  devDashboardWallet,
   devGaslessSettings,
   devPriceSettings,
   devWidget,
@@ -83,7 +84,6 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     await admin.updateMerchant(ctx, env.merchant.merchantKey, {
       webhookUrl: shop ? `${shop.url}/webhooks/kassa` : null,
     });
-    const dashboardWallet = await allowDevDashboardWallet(ctx, env.merchant.merchantKey);
     const full: DevEnvironment = {
       ...env,
       apiUrl: `${apiUrl}/api/v1`,
@@ -91,7 +91,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
       allowedWidgetOrigin: config.allowedWidgetOrigin as string,
       widgetUrl: `${apiUrl}/widget`,
       dashboardUrl: `${apiUrl}/dashboard`,
-      dashboardWallet,
+      dashboardWallet: devDashboardWallet(env.merchant.recipientAddress),
       shopUrl: shop?.url ?? null,
       databaseUrl: ctx.databaseUrl,
     };

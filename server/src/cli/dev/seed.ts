@@ -11,7 +11,6 @@ import {
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import type { PriceSettings } from "../../config/prices.js";
 import * as admin from "../../core/admin/index.js";
-import { addWallet, listWallets } from "../../core/dashboard/wallets.js";
 import { setTokenPriceSource } from "../../core/prices/admin.js";
 import { insertPriceSamples } from "../../db/prices.js";
 import { type NewPriceSampleRow } from "../../db/rows.js";
@@ -24,6 +23,7 @@ import {
   DEFAULT_FEE_BPS,
   DEV_CHAIN_ID,
   DEV_PAYER_INDEXES,
+  DEV_RECIPIENT_INDEX,
   PAYER_TOKEN_GRANT,
 } from "./settings.js";
 
@@ -57,7 +57,7 @@ export async function seed(
   const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
   const walletClient = createWalletClient({ account: anvilAccount(0), chain, transport: http(anvil.rpcUrl) });
   const treasury = anvilAccount(2).address;
-  const recipient = anvilAccount(3).address;
+  const recipient = anvilAccount(DEV_RECIPIENT_INDEX).address;
 
   progress("deploying the forwarder, the gateway and the test tokens");
   const contracts = await deployKassa({
@@ -85,19 +85,20 @@ export async function seed(
     await admin.updateChain(ctx, DEV_CHAIN_ID, chainInput);
   }
 
-  progress("funding the dev payers with test tokens");
+  // The recipient gets tokens too: a refund may send back the whole payment, the fee it never received included.
+  progress("funding the dev payers and the merchant's recipient with test tokens");
   const payers = DEV_PAYER_INDEXES.map((index) => ({
     address: anvilAccount(index).address,
     privateKey: anvilPrivateKeys[index] as Hex,
   }));
   const names = Object.keys(testTokens) as (keyof typeof testTokens)[];
-  for (const payer of payers) {
+  for (const holder of [...payers.map((payer) => payer.address), recipient]) {
     for (const name of names) {
       const hash = await walletClient.writeContract({
         address: tokenAddresses[name],
         abi: testTokenAbi,
         functionName: "mint",
-        args: [payer.address, parseUnits(PAYER_TOKEN_GRANT, testTokens[name].decimals)],
+        args: [holder, parseUnits(PAYER_TOKEN_GRANT, testTokens[name].decimals)],
       });
       await publicClient.waitForTransactionReceipt({ hash });
     }
@@ -181,23 +182,4 @@ async function seedPrices(
     }
   }
   await insertPriceSamples(ctx.db, samples);
-}
-
-/** The anvil account whose key every anvil guide imports into a wallet: it may sign in to the dashboard. */
-const DEV_DASHBOARD_WALLET_INDEX = 0;
-
-/**
- * Lets the first anvil account sign in to the demo merchant's dashboard (besides the recipient), once:
- * a restart that reuses the database finds it there already.
- */
-export async function allowDevDashboardWallet(
-  ctx: Context,
-  merchantKey: string,
-): Promise<{ address: Address; privateKey: Hex }> {
-  const address = anvilAccount(DEV_DASHBOARD_WALLET_INDEX).address;
-  const wallets = await listWallets(ctx.db, merchantKey);
-  if (!wallets.some((wallet) => wallet.address === address)) {
-    await addWallet(ctx.db, merchantKey, { address, label: "kassa dev wallet (anvil account 0)" });
-  }
-  return { address, privateKey: anvilPrivateKeys[DEV_DASHBOARD_WALLET_INDEX] as Hex };
 }

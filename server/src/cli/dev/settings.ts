@@ -1,5 +1,5 @@
-import { type testTokens, anvilPrivateKeys } from "@kassa/contracts";
-import { type Address, type Hex } from "viem";
+import { type testTokens, anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
+import { getAddress, type Address, type Hex } from "viem";
 import type { GaslessSettings } from "../../config/gasless.js";
 import type { PriceSettings } from "../../config/prices.js";
 import type { WidgetServeOptions } from "../../http/routes/widget.js";
@@ -19,8 +19,10 @@ const DEV_STATIC_PRICES = {
   kpt: { USD: "0.5", KRW: "700" },
 } as const;
 
-/** Anvil dev accounts that relay gasless payments and fund the gas faucet on the local chain. */
+/** The anvil dev accounts of the local chain: the payers the widget offers, the merchant's recipient. */
 export const DEV_PAYER_INDEXES = [4, 5, 6] as const;
+export const DEV_RECIPIENT_INDEX = 3;
+/** Anvil dev accounts that relay gasless payments and fund the gas faucet on the local chain. */
 export const SHOP_PORT = 4000;
 const DEV_RELAYER_INDEX = 7;
 const DEV_FAUCET_INDEX = 8;
@@ -66,6 +68,18 @@ export function devPriceSettings(prices: PriceSettings): PriceSettings {
   return { ...prices, currencies: ["USD", "KRW"], staticPrices: DEV_STATIC_PRICES };
 }
 
+/**
+ * The wallet `npm start` prints for the dashboard: the demo merchant's recipient, with its anvil key. It
+ * is the wallet that is paid, so it is the one that may do everything the dashboard offers, refunds
+ * included (the gateway takes a refund from the wallet that sends it).
+ */
+export function devDashboardWallet(recipient: Address): { address: Address; privateKey: Hex } {
+  const index = anvilPrivateKeys.findIndex((_, i) => anvilAccount(i).address === getAddress(recipient));
+  const privateKey = anvilPrivateKeys[index];
+  if (!privateKey) throw new Error(`the demo merchant's recipient ${recipient} is not an anvil dev account`);
+  return { address: getAddress(recipient), privateKey };
+}
+
 /** Everything a newcomer needs to pay on the local stack; also written to `.kassa/dev.json`. */
 export interface DevEnvironment {
   apiUrl: string;
@@ -76,7 +90,7 @@ export interface DevEnvironment {
   /** The local database (embedded PostgreSQL unless DATABASE_URL was set). */
   databaseUrl: string;
   docsUrl: string;
-  /** The merchant dashboard; `dashboardWallet` (and the recipient) may sign in. */
+  /** The merchant dashboard; `dashboardWallet` (the merchant's recipient) signs in and sends refunds. */
   dashboardUrl: string;
   dashboardWallet: { address: Address; privateKey: Hex };
   /** ALLOWED_WIDGET_ORIGIN: the Origin public-key endpoints require (Kassa's own, where the widget is served). */

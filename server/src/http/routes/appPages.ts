@@ -2,14 +2,16 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** The HTML page and the asset answers of Kassa's two browser apps, the widget and the dashboard. */
 
-/**
- * The page's icon, inline (the CSP allows `data:` images): no extra request, and no request for a
- * /favicon.ico that would answer 404.
- */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+/** Kassa's icon. */
+export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3b3fd8"/>' +
-    '<path d="M11 8v16M11 16l9-8M11 16l9 8" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>',
-)}`;
+  '<path d="M11 8v16M11 16l9-8M11 16l9 8" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>';
+
+/**
+ * The apps' icon, inline (the CSP allows `data:` images): no extra request. Pages without it (the
+ * payment-link page, the API docs) get the same icon at /favicon.ico.
+ */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
 export interface AppPage {
   title: string;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { acceptedLanguages, pickLang, translator, type Lang, type Messages } from "@kassa/widget/i18n";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { startLinkPayment, type LinkClient } from "../../core/paymentLinkStart.js";
 import {
@@ -19,14 +20,14 @@ import type { RouteContext } from "../context.js";
  * script (the widget does the paying).
  */
 
-type Lang = "en" | "ko";
-
-const text = {
+const messages: Messages<
+  "pay" | "amount" | "between" | "from" | "unavailable" | "busy" | "notFound" | "failed"
+> = {
   en: {
     pay: "Pay",
     amount: "Amount",
-    between: (min: string, max: string, symbol: string) => `Between ${min} and ${max} ${symbol}`,
-    from: (merchant: string) => `Payment to ${merchant}`,
+    between: "Between {min} and {max} {symbol}",
+    from: "Payment to {merchant}",
     unavailable: "This payment link takes no more payments.",
     busy: "Every payment this link takes is under way. Try again in a few minutes.",
     notFound: "There is no such payment link.",
@@ -35,8 +36,8 @@ const text = {
   ko: {
     pay: "결제하기",
     amount: "금액",
-    between: (min: string, max: string, symbol: string) => `${min} ~ ${max} ${symbol}`,
-    from: (merchant: string) => `${merchant}에 결제`,
+    between: "{min} ~ {max} {symbol}",
+    from: "{merchant}에 결제",
     unavailable: "이 결제 링크는 더 이상 결제를 받지 않습니다.",
     busy: "이 링크로 받을 수 있는 결제가 모두 진행 중입니다. 몇 분 후에 다시 시도해 주세요.",
     notFound: "결제 링크를 찾을 수 없습니다.",
@@ -44,10 +45,10 @@ const text = {
   },
 };
 
+/** `?lang=` first, then the browser's Accept-Language, as the widget and the dashboard choose. */
 function languageOf(request: FastifyRequest): Lang {
-  const query = (request.query as { lang?: string } | undefined)?.lang;
-  if (query === "ko" || query === "en") return query;
-  return /^ko\b/i.test(request.headers["accept-language"] ?? "") ? "ko" : "en";
+  const query = (request.query as { lang?: string } | undefined)?.lang ?? null;
+  return pickLang(query, acceptedLanguages(request.headers["accept-language"]));
 }
 
 function escape(value: string): string {
@@ -55,7 +56,7 @@ function escape(value: string): string {
 }
 
 const STYLE = `
-body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f5fb;color:#1c1d2b}
+body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,sans-serif;background:#f4f5fb;color:#1c1d2b}
 main{max-width:26rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:1rem;
 box-shadow:0 4px 24px rgba(28,29,43,.08)}
 h1{font-size:1.4rem;margin:0 0 .25rem}p.merchant{color:#5b5d73;margin:0 0 1.5rem}
@@ -97,32 +98,36 @@ function send(reply: FastifyReply, status: number, page: { html: string; nonce: 
 }
 
 function linkPage(lang: Lang, found: PublicPaymentLink, error?: string, typed?: string) {
-  const t = text[lang];
+  const t = translator(messages, lang);
   const { link } = found;
-  const head = `<h1>${escape(link.title)}</h1><p class="merchant">${escape(t.from(found.merchantName))}</p>`;
+  const head = `<h1>${escape(link.title)}</h1><p class="merchant">${escape(t("from", { merchant: found.merchantName }))}</p>`;
   if (found.unavailable) {
-    const why = found.unavailable.busy ? t.busy : t.unavailable;
+    const why = t(found.unavailable.busy ? "busy" : "unavailable");
     return document(lang, link.title, `${head}<p class="error" role="alert">${why}</p>`);
   }
   const unit = link.currency ?? link.token_symbol;
   const amount =
     link.amount !== null
       ? `<p class="amount">${escape(link.amount)} ${escape(unit)}</p>`
-      : `<label for="amount">${t.amount} (${escape(link.token_symbol)})</label>` +
+      : `<label for="amount">${t("amount")} (${escape(link.token_symbol)})</label>` +
         `<input id="amount" name="amount" inputmode="decimal" required autocomplete="off" ` +
         `aria-describedby="amount-hint" value="${escape(typed ?? "")}">` +
-        `<p class="hint" id="amount-hint">${escape(t.between(link.min_amount ?? "", link.max_amount ?? "", link.token_symbol))}</p>`;
-  const alert = error ? `<p class="error" role="alert">${escape(`${t.failed}: ${error}`)}</p>` : "";
+        `<p class="hint" id="amount-hint">${escape(t("between", { min: link.min_amount ?? "", max: link.max_amount ?? "", symbol: link.token_symbol }))}</p>`;
+  const alert = error ? `<p class="error" role="alert">${escape(`${t("failed")}: ${error}`)}</p>` : "";
   return document(
     lang,
     link.title,
     `${head}${alert}<form method="post" action="/pay/${escape(link.id)}?lang=${lang}">${amount}` +
-      `<button type="submit">${t.pay}</button></form>`,
+      `<button type="submit">${t("pay")}</button></form>`,
   );
 }
 
 function notFoundPage(lang: Lang) {
-  return document(lang, "Kassa", `<p class="error" role="alert">${text[lang].notFound}</p>`);
+  return document(
+    lang,
+    "Kassa",
+    `<p class="error" role="alert">${translator(messages, lang)("notFound")}</p>`,
+  );
 }
 
 /** How long the payer's browser token lives: a day of coming back to the same open payment. */

@@ -1,7 +1,7 @@
 import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
 import type { WidgetBundle } from "@kassa/widget/build";
 import type { FastifyInstance } from "fastify";
-import { appPage, appPageCsp, sendAsset } from "./appPages.js";
+import { appPage, appPageCsp, FAVICON_SVG, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
@@ -53,6 +53,10 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
   const crossOrigin = { crossOriginResourcePolicy: { policy: "cross-origin" } } as const;
 
   return async (app: FastifyInstance) => {
+    // Browsers ask every origin for it; a 404 is a console error on each page without an icon of its own.
+    app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) =>
+      reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(FAVICON_SVG),
+    );
     app.get("/widget", { helmet: pageHelmet, schema: { hide: true } }, async (_request, reply) => {
       const bundle = await loadBundle();
       const config: WidgetPageConfig = {

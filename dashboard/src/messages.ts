@@ -1,4 +1,5 @@
-/** The dashboard's texts in English and Korean. `{name}` placeholders are filled by {@link translator}. */
+/** The dashboard's texts in English and Korean; the widget's shared/i18n.ts picks the language and fills `{name}`. */
+import type { Messages, Translate as TranslateKey } from "@kassa/widget/i18n";
 
 const en = {
   title: "Kassa dashboard",
@@ -41,7 +42,8 @@ const en = {
   open: "Open payment {order}",
   totalsTitle: "Totals",
   totalsLine: "{paid} paid of {count} · gross {gross} · fee {fee} · net {net}",
-  totalsCount: "{count} payments in the period",
+  totalsCount: "Payments in all: {count}",
+  totalsCountFiltered: "Payments that match the search and filters: {count}",
 
   paymentTitle: "Payment {order}",
   back: "Back to payments",
@@ -126,7 +128,18 @@ const en = {
   refunded: "Refunded",
   refundAmount: "Amount to refund",
   refundNote:
-    "Your wallet received {net}: the payment's {gross} less the {fee} fee. Refunds are sent from your wallet and can add up to {gross}, fee included; {left} is left to refund, in one refund or several.",
+    "The recipient wallet {recipient} received {net}: the payment's {gross} less the {fee} fee. Refunds are sent from that wallet and can add up to {gross}, fee included; {left} is left to refund, in one refund or several.",
+  refundWrongWallet:
+    "Refunds of this payment are sent from its recipient wallet {recipient}, and you signed in with {address}. Sign in with {recipient} to refund it.",
+  refundShortFunds:
+    "Nothing was recorded: the wallet {address} cannot send this refund. It must hold {amount} for the payer, and some {native} for the fees of two transactions (the approval and the refund). Add what is missing, or refund less.",
+  refundApproveRefused:
+    "Nothing was recorded: the token refuses the wallet's approval of the gateway for {amount}, so the refund cannot be sent from {address}.",
+  refundUnchecked:
+    "Nothing was recorded: Kassa could not read the wallet on the chain to check the refund. Try again in a moment.",
+  refundNotSent:
+    "Your wallet did not send the refund: {reason} The refund stays open until its deadline: press the button to send it again.",
+  nativeCoin: "of the chain's coin",
   refundAmountInvalid: "Type an amount to refund, such as 1.5, with at most {decimals} decimals.",
   refundConfirm:
     "Refund {amount} to the payer? Your wallet then sends two transactions: an approval of the gateway for the amount, and the refund.",
@@ -182,7 +195,8 @@ const ko: Record<MessageKey, string> = {
   open: "결제 {order} 열기",
   totalsTitle: "합계",
   totalsLine: "{count}건 중 {paid}건 결제 · 총액 {gross} · 수수료 {fee} · 순액 {net}",
-  totalsCount: "기간 내 결제 {count}건",
+  totalsCount: "전체 결제 {count}건",
+  totalsCountFiltered: "검색 및 필터와 일치하는 결제 {count}건",
 
   paymentTitle: "결제 {order}",
   back: "결제 목록으로",
@@ -267,7 +281,18 @@ const ko: Record<MessageKey, string> = {
   refunded: "환불됨",
   refundAmount: "환불할 금액",
   refundNote:
-    "지갑이 받은 금액은 {net}입니다: 결제 금액 {gross}에서 수수료 {fee}를 뺀 금액입니다. 환불은 지갑에서 보내며 수수료를 포함해 {gross}까지 가능합니다. 남은 환불 가능 금액은 {left}이며, 한 번 또는 여러 번에 나누어 환불할 수 있습니다.",
+    "수취 지갑 {recipient}이(가) 받은 금액은 {net}입니다: 결제 금액 {gross}에서 수수료 {fee}를 뺀 금액입니다. 환불은 이 지갑에서 보내며 수수료를 포함해 {gross}까지 가능합니다. 남은 환불 가능 금액은 {left}이며, 한 번 또는 여러 번에 나누어 환불할 수 있습니다.",
+  refundWrongWallet:
+    "이 결제의 환불은 수취 지갑 {recipient}에서 보냅니다. 현재 {address}(으)로 로그인되어 있습니다. {recipient}(으)로 로그인한 뒤 환불하세요.",
+  refundShortFunds:
+    "기록된 것은 없습니다: 지갑 {address}에서 이 환불을 보낼 수 없습니다. 결제자에게 돌려줄 {amount}과(와) 두 거래(승인과 환불)의 수수료로 쓸 {native}이(가) 필요합니다. 부족한 만큼 추가하거나 더 적게 환불하세요.",
+  refundApproveRefused:
+    "기록된 것은 없습니다: 토큰이 이 지갑의 게이트웨이 승인({amount})을 거부하여 {address}에서 환불을 보낼 수 없습니다.",
+  refundUnchecked:
+    "기록된 것은 없습니다: Kassa가 체인에서 지갑을 읽지 못해 환불을 확인할 수 없었습니다. 잠시 후 다시 시도하세요.",
+  refundNotSent:
+    "지갑이 환불을 보내지 않았습니다: {reason} 환불은 기한까지 열려 있으니 버튼을 눌러 다시 보내세요.",
+  nativeCoin: "체인의 코인",
   refundAmountInvalid: "환불할 금액을 입력하세요(예: 1.5). 소수점 이하 {decimals}자리까지 가능합니다.",
   refundConfirm:
     "{amount}을(를) 결제자에게 환불할까요? 지갑이 두 건의 거래를 보냅니다: 금액에 대한 게이트웨이 승인과 환불입니다.",
@@ -280,14 +305,6 @@ const ko: Record<MessageKey, string> = {
   sessionEnded: "세션이 끝났습니다. 다시 로그인하세요.",
 };
 
-export type Lang = "en" | "ko";
-const messages: Record<Lang, Record<MessageKey, string>> = { en, ko };
+export const messages: Messages<MessageKey> = { en, ko };
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-export function translator(lang: Lang): Translate {
-  return (key, values = {}) =>
-    messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
-}
+export type Translate = TranslateKey<MessageKey>;

@@ -1,4 +1,5 @@
-/** The widget's texts in English and Korean. `{name}` placeholders are filled by {@link t}. */
+/** The widget's texts in English and Korean; shared/i18n.ts picks the language and fills `{name}`. */
+import type { Messages } from "./shared/i18n.js";
 
 const en = {
   title: "Pay with crypto",
@@ -266,23 +267,4 @@ const ko: Record<MessageKey, string> = {
   alreadyPaid: "이미 완료된 결제입니다.",
 };
 
-export type Lang = "en" | "ko";
-const messages: Record<Lang, Record<MessageKey, string>> = { en, ko };
-
-/** `lang` URL parameter first, then the browser's languages; English by default. */
-export function pickLang(param: string | null, languages: readonly string[]): Lang {
-  for (const candidate of [param, ...languages]) {
-    const base = candidate?.toLowerCase().split("-")[0];
-    if (base === "ko" || base === "en") return base;
-  }
-  return "en";
-}
-
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-export function translator(lang: Lang): Translate {
-  return (key, values = {}) =>
-    messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
-}
+export const messages: Messages<MessageKey> = { en, ko };
