@@ -392,10 +392,14 @@ describe("payment links", () => {
 
     const next = await startedPayment(link.id);
     // Three sequences went to the presses: the next payer's is in the same word of the gateway's bitmap
-    // as the one before (one payment in 128 opens a fresh word, whatever the presses), so it costs the same.
+    // as the one before (one payment in 128 opens a fresh word, whatever the presses), so it costs the
+    // same, but for the calldata of their ids (a zero byte costs 4 gas, another 16): a fresh word would
+    // add about 17,100.
     expect(sequence(next.paymentId) - sequence(before.paymentId)).toBe(4n);
     const nextGas = (await pay(chain, payer, next)).gasUsed;
-    if (sequence(next.paymentId) >> 7n === sequence(before.paymentId) >> 7n) expect(nextGas).toBe(beforeGas);
+    if (sequence(next.paymentId) >> 7n === sequence(before.paymentId) >> 7n) {
+      expect(nextGas < beforeGas + 1_000n, `${nextGas} after ${beforeGas}`).toBe(true);
+    }
   });
 
   it("tell the merchant which link a paid payment came from, in its record and its webhook", async () => {
