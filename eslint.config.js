@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import layers from "./eslint/layers.js";
+import workspaces, { boundaries } from "./eslint/workspaces.js";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".kassa/**", "contracts/src/generated/**"] },
@@ -22,4 +23,10 @@ export default tseslint.config(
       "max-lines": ["error", { max: 400 }],
     },
   },
+  ...boundaries.map(({ files, ignores, deny }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    plugins: { workspaces },
+    rules: { "workspaces/import-boundaries": ["error", deny] },
+  })),
 );

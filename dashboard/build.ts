@@ -1,13 +1,13 @@
 /**
- * Bundles the merchant dashboard into memory with esbuild, as widget/build.ts does for the widget: the
- * Kassa server calls {@link loadDashboardBundle} when it serves /dashboard, so no build output is
- * committed. `tsx dashboard/build.ts --size [--json]` prints the gzipped size of what /dashboard downloads.
+ * Bundles the merchant dashboard into memory with esbuild, as widget/build.ts does for the widget;
+ * scripts/bundles.ts writes it to the folder the Kassa server serves, so no build output is committed.
+ * `tsx dashboard/build.ts --size [--json]` prints the gzipped size of what /dashboard downloads.
  */
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { asset, builtOnce, type WidgetAsset } from "@kassa/widget/build";
+import { asset, type WidgetAsset } from "@kassa/widget/build";
 
 const dashboardDir = dirname(fileURLToPath(import.meta.url));
 
@@ -49,11 +49,11 @@ export async function buildDashboard(): Promise<DashboardBundle> {
   return { assets, pageScript, pageStyle };
 }
 
-/** The dashboard's bundle of this process (builtOnce). */
-export const loadDashboardBundle = builtOnce(buildDashboard);
-
 /** Gzipped bytes per file /dashboard downloads, and their total. */
-export function measureDashboard(bundle: DashboardBundle): { files: Record<string, number>; total: number } {
+export function measureDashboard(bundle: Pick<DashboardBundle, "assets">): {
+  files: Record<string, number>;
+  total: number;
+} {
   const files: Record<string, number> = {};
   for (const [name, file] of bundle.assets) files[name] = gzipSync(file.contents, { level: 9 }).length;
   return { files, total: Object.values(files).reduce((sum, size) => sum + size, 0) };

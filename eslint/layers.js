@@ -17,7 +17,7 @@ const LAYERS = {
   http: ["domain", "shared", "config", "db", "chain", "core"],
   cli: ["domain", "shared", "config", "db", "chain", "core", "jobs", "http"],
 };
-const SHARED_FILES = new Set(["errors", "secret", "scrub", "logger"]);
+const SHARED_FILES = new Set(["errors", "secret", "scrub", "logger", "packageFiles"]);
 /** Packages that speak SQL: only `db/` may import them. */
 const SQL_PACKAGES = new Set(["kysely", "pg", "graphile-worker"]);
 /** graphile-worker's runner is the worker role's own: `jobs/` may import it as well. */

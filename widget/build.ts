@@ -1,7 +1,7 @@
 /**
- * Bundles the payer widget and the merchant embed script into memory with esbuild. The Kassa server
- * calls {@link loadWidgetBundle} when it serves the widget, so no build output is committed and what
- * it serves always matches the source. `tsx widget/build.ts --size` prints the gzipped sizes.
+ * Bundles the payer widget and the merchant embed script into memory with esbuild. scripts/bundles.ts
+ * writes them, with the dashboard's, to the folder the Kassa server serves (the server never bundles);
+ * no build output is committed. `tsx widget/build.ts --size` prints the gzipped sizes.
  */
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
@@ -98,21 +98,6 @@ export async function buildWidget(): Promise<WidgetBundle> {
   return { assets, pageScript, pageStyle, devWalletScript, embedScript: asset(embedFile) };
 }
 
-/** `build`'s result for this process, built on first use; a failed build is retried on the next call. */
-export function builtOnce<T>(build: () => Promise<T>): () => Promise<T> {
-  let cached: Promise<T> | undefined;
-  return () => {
-    cached ??= build().catch((error: unknown) => {
-      cached = undefined;
-      throw error;
-    });
-    return cached;
-  };
-}
-
-/** The widget's bundle of this process (builtOnce). */
-export const loadWidgetBundle = builtOnce(buildWidget);
-
 export interface WidgetSizes {
   /** Gzipped bytes per file a payer downloads: the page's script(s), its stylesheet. */
   page: Record<string, number>;
@@ -124,7 +109,10 @@ export interface WidgetSizes {
   total: number;
 }
 
-export function measureWidget(bundle: WidgetBundle): WidgetSizes {
+/** What a payer downloads, gzipped: of a bundle just built or of the one the server serves. */
+export function measureWidget(
+  bundle: Pick<WidgetBundle, "assets" | "devWalletScript" | "embedScript">,
+): WidgetSizes {
   const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
   const page: Record<string, number> = {};
   let devOnly = 0;

@@ -20,7 +20,7 @@
  *   fifth of the size on top of the history (2k payments at 10k, 200k at 1M; its refunded ones with a
  *   completed refund each), read to the end over HTTP: rows per second, 3 rounds taking turns.
  *
- * Both sizes are seeded first and served by an API process each (api.ts); the lookups, scrapes and req/s
+ * Both sizes are seeded first and served by a `kassa api` process each; the lookups, scrapes and req/s
  * measurements take turns between the sizes (the median of the rounds is reported), so that both see the
  * same load from whatever else runs on the machine. The sweep, the worker and the load run in this
  * process. The chain row has no gateway, so a read's chain sync makes no RPC call (the sync's batching
@@ -198,29 +198,34 @@ async function seed(
   );
 }
 
+/** `kassa api` on the benchmark's database, in a process of its own (the load generator has this one). */
 async function startApi(databaseUrl: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL("./api.ts", import.meta.url))],
+    [fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url)), "api"],
     {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: String(POOL_SIZE),
+        HOST: "127.0.0.1",
         PORT: String(port),
-        POOL_SIZE: String(POOL_SIZE),
+        RATE_LIMIT_PER_MINUTE: "1000000000",
+        LOG_LEVEL: "error",
       },
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "ignore", "inherit"],
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the API process exited (${code})`)));
-  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`kassa api exited (${child.exitCode})`);
+    if ((await fetch(`${baseUrl}/api/v1/health`).catch(() => undefined))?.ok) break;
+    if (waited > 120_000) throw new Error("kassa api did not answer within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -3,6 +3,7 @@
  *
  * Server: `new Kassa({ baseUrl, apiKey })`, `kassa.verifyPayment()`, `verifyWebhook()`.
  * Browser: `new Kassa({ baseUrl, publicKey })` (an API key is refused where `window` exists).
+ * Payer: `gatewayAbi` and `payArgs(payment)` for the wallet's `pay()` call.
  */
 export { Kassa } from "./client.js";
 export type { KassaApiKeyOptions, KassaOptions, KassaPublicKeyOptions } from "./client.js";
@@ -48,6 +49,9 @@ export type {
   WebhookHeaders,
 } from "./webhooks.js";
 export { toBaseUnits, fromBaseUnits } from "./amount.js";
+export { gatewayAbi, erc20Abi } from "./generated/abi.js";
+export { payArgs, NO_PERMIT } from "./payer.js";
+export type { GatewayPermit, PayablePayment, PayArgs } from "./payer.js";
 export { operationMethods } from "./operations.js";
 export type { RequestOptions, RetryPolicy } from "./transport.js";
 export type * from "./types.js";

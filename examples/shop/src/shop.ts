@@ -142,6 +142,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       createdAt: new Date().toISOString(),
       paidAt: null,
       fulfilments: 0,
+      reorgedTxHash: null,
       eventIds: [],
     };
     store.add(order);
@@ -218,9 +219,29 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       })
     ) {
       const paid = store.get(order.id) as Order;
+      if (paid.reorgedTxHash) {
+        log(`order ${order.id}: paid again (${payment.txHash}) after a reorganisation; fulfilled already`);
+        return paid;
+      }
       log(`order ${order.id}: paid (${payment.txHash}), fulfilling`);
       options.onOrderPaid?.(paid);
       return paid;
+    }
+    return store.get(order.id) ?? order;
+  }
+
+  /**
+   * payment.reorged: a chain reorganisation removed the payment's transaction, so the payer has the money
+   * back. Kassa is asked (the webhook alone is not trusted); when the payment is CREATED again with the
+   * transaction removed, the order is unpaid again until the payment is paid again.
+   */
+  async function reopenAfterReorg(order: Order): Promise<Order> {
+    if (order.status !== "paid" || !order.paymentId) return order;
+    const record = await kassa.merchantPayments.retrieve(order.paymentId);
+    if (record.status !== "CREATED" || !record.reorgedTxHash) return order;
+    const problem = `A chain reorganisation removed the payment's transaction (${record.reorgedTxHash}): the order is unpaid again until the payment is paid again. It was fulfilled: hold the shipment.`;
+    if (store.reopenAfterReorg(order.id, order.paymentId, record.reorgedTxHash, problem)) {
+      log(`order ${order.id}: ${problem}`);
     }
     return store.get(order.id) ?? order;
   }
@@ -247,7 +268,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     if (!order.eventIds.includes(event.eventId))
       store.update(order.id, { eventIds: [...order.eventIds, event.eventId] });
     try {
-      const settled = await settle(order);
+      const settled = event.type === "payment.reorged" ? await reopenAfterReorg(order) : await settle(order);
       sendJson(response, 200, { received: true, orderStatus: settled.status });
     } catch (error) {
       // Kassa could not be asked: answer 503 so the webhook is retried later.

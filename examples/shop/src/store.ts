@@ -23,6 +23,8 @@ export interface Order {
   paidAt: string | null;
   /** How many times the order was fulfilled: 1 for a paid order, whatever the webhooks and redirects. */
   fulfilments: number;
+  /** The payment's transaction a chain reorganisation removed (payment.reorged), if one did. */
+  reorgedTxHash: string | null;
   /** Webhook event ids seen for this order. */
   eventIds: string[];
 }
@@ -82,8 +84,22 @@ export class OrderStore {
     if (!order || order.status !== "awaiting_payment" || order.paymentId !== paid.paymentId) return false;
     if (this.completedPaymentIds.has(paid.paymentId)) return false;
     this.completedPaymentIds.add(paid.paymentId);
-    Object.assign(order, { status: "paid", txHash: paid.txHash, paidAt: paid.paidAt });
-    order.fulfilments += 1;
+    Object.assign(order, { status: "paid", txHash: paid.txHash, paidAt: paid.paidAt, problem: null });
+    // Paid again after a reorganisation: it was fulfilled the first time.
+    if (order.fulfilments === 0) order.fulfilments = 1;
+    this.persist();
+    return true;
+  }
+
+  /**
+   * A paid order whose payment's transaction a chain reorganisation removed (Kassa verified it): unpaid
+   * again, so that the payment, paid again, completes it again. Synchronous like completeOnce.
+   */
+  reopenAfterReorg(id: string, paymentId: string, reorgedTxHash: string, problem: string): boolean {
+    const order = this.orders.get(id);
+    if (!order || order.status !== "paid" || order.paymentId !== paymentId) return false;
+    this.completedPaymentIds.delete(paymentId);
+    Object.assign(order, { status: "awaiting_payment", txHash: null, paidAt: null, reorgedTxHash, problem });
     this.persist();
     return true;
   }

@@ -180,6 +180,42 @@ describe("the example shop's order flow", () => {
   });
 });
 
+describe("a chain reorganisation that removes an order's payment", () => {
+  it("makes the paid order unpaid again on payment.reorged, and paying again completes it without a second fulfilment", async () => {
+    const order = await buy("coffee");
+    const rpc = (method: string, params: unknown[]) =>
+      chain.publicClient.request({ method: method as never, params: params as never });
+    // An empty block first: the reorg below must not take the payer's earlier blocks with it.
+    await rpc("anvil_mine", ["0x1"]);
+    const payment = await kassa.payments.retrieve(order.paymentId as string);
+    const receipt = await pay(chain, payer, payment as Parameters<typeof pay>[2]);
+    await waitFor("the order to be paid", () => shop.store.get(order.id)?.status === "paid");
+    expect(fulfilmentsOf(order.id)).toBe(1);
+
+    const depth = Number((await chain.publicClient.getBlockNumber()) - receipt.blockNumber) + 1;
+    await rpc("anvil_reorg", [depth, []]);
+    const reopened = await waitFor("the order to be unpaid again", () => {
+      const current = shop.store.get(order.id);
+      return current?.status === "awaiting_payment" ? current : undefined;
+    });
+    expect(reopened).toMatchObject({ reorgedTxHash: receipt.transactionHash, txHash: null, fulfilments: 1 });
+    expect(reopened.problem).toContain("hold the shipment");
+
+    await pay(chain, payer, payment as Parameters<typeof pay>[2]);
+    const paidAgain = await waitFor("the order to be paid again", () => {
+      const current = shop.store.get(order.id);
+      return current?.status === "paid" ? current : undefined;
+    });
+    expect(paidAgain).toMatchObject({
+      fulfilments: 1,
+      problem: null,
+      reorgedTxHash: receipt.transactionHash,
+    });
+    expect(paidAgain.txHash).not.toBe(receipt.transactionHash);
+    expect(fulfilmentsOf(order.id)).toBe(1);
+  });
+});
+
 describe("completing an order once, whatever arrives and in whatever order", () => {
   /** An order paid on-chain whose webhook Kassa does not send (no URL), so the test delivers it. */
   async function paidWithoutWebhook(productId: string) {

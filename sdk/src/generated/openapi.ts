@@ -1,7 +1,8 @@
 /**
  * GENERATED FILE, DO NOT EDIT.
  * Types of Kassa's HTTP API, made by openapi-typescript from the OpenAPI document the server serves at
- * /api/v1/openapi.json. Regenerate with `npm run generate -w sdk` after changing a route or a schema.
+ * /api/v1/openapi.json (docs/openapi.json). Regenerate with `npm run generate:sdk` after changing a
+ * route or a schema.
  */
 
 export interface paths {
@@ -8133,7 +8134,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     GasStatusInput: {
@@ -8143,7 +8144,7 @@ export interface components {
       hasEnoughTokenBalance: boolean;
       /** @description The wallet already received a grant on this chain */
       alreadyGranted: boolean;
-      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance */
+      /** @description needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant */
       canReceiveGas: boolean;
     };
     /**

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../server/test/harness/app.js";
+import { anvilPrivateKeys } from "@kassa/contracts";
 import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
@@ -27,7 +28,9 @@ import { type CreatedPayment } from "../../../server/test/harness/payments.js";
  * dependencies from the npm registry), the TypeScript project compiled under strict
  * exactOptionalPropertyTypes against the packed declarations only, and in each project a merchant
  * server (pack/merchant.mjs, pack/merchant.ts) that creates a payment, is paid on anvil and verifies
- * the webhook and then the payment, against a running Kassa.
+ * the webhook and then the payment, against a running Kassa. In the JavaScript project the payment is
+ * paid by a payer program too (pack/payer.mjs: viem with the SDK's ABI and payArgs, nothing of Kassa's
+ * repository).
  */
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
@@ -37,11 +40,19 @@ const COMMAND_TIMEOUT_MS = 120_000;
 /** A test that runs a command (npm, tsc) and then a merchant program: bounded, with room for a busy CI. */
 const FLOW_TIMEOUT_MS = COMMAND_TIMEOUT_MS + 60_000;
 /** The environment of the test run without npm's own variables (`npm test` sets npm_config_*). */
+/** The viem the repository pins, for the payer program's project. */
+const viemVersion = (
+  JSON.parse(await readFile(join(repo, "contracts", "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies.viem!;
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
 let work: string;
 let chain: TestChain;
 let t: TestApp;
+/** The anvil account of pack/payer.mjs: holds tokens, approves nothing before the program does. */
+const PROGRAM_PAYER_INDEX = 8;
 let payer: TestWalletClient;
 let worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
 const tarballs: Record<"sdk" | "js", { path: string; files: string[] }> = {
@@ -49,11 +60,16 @@ const tarballs: Record<"sdk" | "js", { path: string; files: string[] }> = {
   js: { path: "", files: [] },
 };
 
-async function command(file: string, args: string[], cwd: string): Promise<string> {
+async function command(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
   try {
     const { stdout } = await run(file, args, {
       cwd,
-      env: cleanEnv,
+      env: { ...cleanEnv, ...env },
       timeout: COMMAND_TIMEOUT_MS,
       maxBuffer: 16 * 1024 * 1024,
     });
@@ -88,12 +104,31 @@ interface Step {
   [key: string]: unknown;
 }
 
+/** Pays a payment the merchant program created: with the harness's viem client, or a payer program. */
+type Payer = (payment: CreatedPayment) => Promise<void>;
+
+const payWithHarness: Payer = async (payment) => {
+  await pay(chain, payer, payment);
+};
+
+/** Pays with pack/payer.mjs run in `dir` (where viem and the packed SDK are installed). */
+function payWithProgram(dir: string): Payer {
+  return async (payment) => {
+    const out = await command(process.execPath, ["payer.mjs"], dir, {
+      RPC_URL: chain.rpcUrl,
+      PAYER_KEY: anvilPrivateKeys[PROGRAM_PAYER_INDEX]!,
+      PAYMENT: JSON.stringify(payment),
+    });
+    expect(JSON.parse(out)).toMatchObject({ step: "paid", status: "success" });
+  };
+}
+
 /**
  * Runs a merchant program (node `args` in `cwd`) for a new merchant: points the merchant's webhook URL
- * at the program's server, pays the payment it creates on anvil, and resolves with its printed steps
- * once it exits.
+ * at the program's server, pays the payment it creates on anvil (with `payWith`), and resolves with its
+ * printed steps once it exits.
  */
-async function buyAndVerify(args: string[], cwd: string): Promise<Step[]> {
+async function buyAndVerify(args: string[], cwd: string, payWith: Payer = payWithHarness): Promise<Step[]> {
   const merchant = await t.addMerchant(`Packed shop ${args.join(" ")}`);
   const child = spawn(process.execPath, args, {
     cwd,
@@ -128,7 +163,7 @@ async function buyAndVerify(args: string[], cwd: string): Promise<Step[]> {
     const { webhookUrl } = await step("listening");
     await setWebhookUrl(t.database.db, merchant.merchantKey, webhookUrl as string);
     const { payment } = await step("created");
-    await pay(chain, payer, payment as CreatedPayment);
+    await payWith(payment as CreatedPayment);
     await step("verified");
     expect(await exited, stderr).toBe(0);
     return steps;
@@ -144,6 +179,7 @@ beforeAll(async () => {
   t = await startLifecycleApp(chain);
   payer = chain.wallet(7);
   await fundPayer(chain, payer, t.token as `0x${string}`);
+  await chain.mint(t.token as `0x${string}`, chain.wallet(PROGRAM_PAYER_INDEX).account.address, 10n ** 30n);
   worker = await startLifecycleWorker(t);
 }, 300_000);
 afterAll(async () => {
@@ -174,14 +210,19 @@ describe("the packed tarballs", () => {
 describe("a fresh JavaScript project", () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await project("merchant-js", { "@kassa/sdk": tarballs.sdk.path, "@kassa/js": tarballs.js.path });
+    dir = await project("merchant-js", {
+      "@kassa/sdk": tarballs.sdk.path,
+      "@kassa/js": tarballs.js.path,
+      viem: viemVersion,
+    });
     await copyFile(join(fixtures, "merchant.mjs"), join(dir, "merchant.mjs"));
+    await copyFile(join(fixtures, "payer.mjs"), join(dir, "payer.mjs"));
   }, COMMAND_TIMEOUT_MS);
 
   it(
-    "creates a payment, receives the payment.paid webhook, verifies it and the payment (ES modules)",
+    "creates a payment that a plain-JavaScript payer pays with the SDK's ABI, receives the payment.paid webhook, verifies it and the payment (ES modules)",
     async () => {
-      const steps = await buyAndVerify(["merchant.mjs"], dir);
+      const steps = await buyAndVerify(["merchant.mjs"], dir, payWithProgram(dir));
       const created = steps.find((s) => s.step === "created")?.payment as CreatedPayment;
       const webhook = steps.find((s) => s.step === "webhook" && s.type === "payment.paid");
       expect(webhook?.eventId).toMatch(/^evt_/);

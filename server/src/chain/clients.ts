@@ -9,8 +9,13 @@ import { LogRangeLimit, rpcTransport } from "./rpcTransport.js";
 
 /** viem clients per chain, created on first use and reused while the chain's RPC URLs stay the same. */
 export interface ChainClients {
-  /** Throws CHAIN_CONFIG_ERROR when the chain has no RPC URL (neither RPC_URL_<id> nor stored). */
-  publicClient(chain: Pick<ChainRow, "network_id" | "name" | "rpc_url">): PublicClient;
+  /**
+   * Throws CHAIN_CONFIG_ERROR when the chain has no RPC URL (neither RPC_URL_<id> nor stored). A new
+   * client starts at the chain's stored eth_getLogs range limit, when given.
+   */
+  publicClient(
+    chain: Pick<ChainRow, "network_id" | "name" | "rpc_url"> & Partial<Pick<ChainRow, "logs_max_blocks">>,
+  ): PublicClient;
 }
 
 export interface ChainClientsOptions {
@@ -19,6 +24,8 @@ export interface ChainClientsOptions {
   /** Longest wait for one answer from one URL; default 10,000 ms. */
   timeoutMs?: number;
   logger?: Logger;
+  /** Keeps an eth_getLogs range limit learnt for a chain (lowered or grown), for the next process. */
+  onLogRangeLimit?: (networkId: number, maxBlocks: bigint) => void;
 }
 
 /** The URLs of a stored `chains.rpc_url`: one URL, or several separated by commas (tried in order). */
@@ -50,11 +57,17 @@ export function createChainClients(options: ChainClientsOptions = {}): ChainClie
       const cached = current.get(chain.network_id);
       if (cached?.key === key) return cached.client;
       for (const url of urls) registerSecretText(url);
-      const logRange = new LogRangeLimit((maxBlocks) =>
-        log?.info(
-          { chainId: chain.network_id, maxBlocks: Number(maxBlocks) },
-          "the RPC provider refused an eth_getLogs range: reading fewer blocks per call",
-        ),
+      const logRange = new LogRangeLimit(
+        (maxBlocks, lowered) => {
+          if (lowered) {
+            log?.info(
+              { chainId: chain.network_id, maxBlocks: Number(maxBlocks) },
+              "the RPC provider refused an eth_getLogs range: reading fewer blocks per call",
+            );
+          }
+          options.onLogRangeLimit?.(chain.network_id, maxBlocks);
+        },
+        chain.logs_max_blocks ? BigInt(chain.logs_max_blocks) : undefined,
       );
       const client = createPublicClient({
         chain: rpcChain(chain.network_id, chain.name, urls[0]!),

@@ -34,20 +34,22 @@ const REST_MAX_MS = 30_000;
 
 /**
  * The largest eth_getLogs block range a chain's provider serves, learnt from its refusals. Unknown until
- * the first refusal (then the caller's ranges go as asked); after a refusal of `n` blocks the limit is the
- * largest range served so far when smaller, else `n / 2`. Every `growAfter` reads served at the limit,
- * it grows by a tenth, so a provider that lifts its limit is used fully again, at the cost of one
- * refusal per that many reads when it did not.
+ * the first refusal (then the caller's ranges go as asked), unless a limit learnt before is given; after a
+ * refusal of `n` blocks the limit is the largest range served so far when smaller, else `n / 2`. Every
+ * `growAfter` reads served at the limit, it grows by a tenth, so a provider that lifts its limit is used
+ * fully again, at the cost of one refusal per that many reads when it did not. Each change is told to
+ * `onChanged` (lowered: after a refusal), which keeps it for the next process.
  */
 export class LogRangeLimit {
   static readonly growAfter = 20;
   #max: bigint | undefined;
   #largestServed = 0n;
   #servedAtMax = 0;
-  readonly #onLowered: (maxBlocks: bigint) => void;
+  readonly #onChanged: (maxBlocks: bigint, lowered: boolean) => void;
 
-  constructor(onLowered: (maxBlocks: bigint) => void = () => {}) {
-    this.#onLowered = onLowered;
+  constructor(onChanged: (maxBlocks: bigint, lowered: boolean) => void = () => {}, learnt?: bigint) {
+    this.#onChanged = onChanged;
+    this.#max = learnt;
   }
 
   /** Most blocks per eth_getLogs call, or undefined while the provider refused none. */
@@ -63,7 +65,7 @@ export class LogRangeLimit {
     this.#servedAtMax = 0;
     if (this.#max === undefined || next < this.#max) {
       this.#max = next;
-      this.#onLowered(next);
+      this.#onChanged(next, true);
     }
   }
 
@@ -74,6 +76,7 @@ export class LogRangeLimit {
     if (this.#servedAtMax >= LogRangeLimit.growAfter) {
       this.#servedAtMax = 0;
       this.#max += this.#max / 10n + 1n;
+      this.#onChanged(this.#max, false);
     }
   }
 }

@@ -1,12 +1,8 @@
-import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import type { Logger } from "pino";
 import type { ChainClients } from "../chain/clients.js";
-import type { Config } from "../config/index.js";
+import { ConfigError, type Config } from "../config/index.js";
 import { configuredChainClients } from "../core/services.js";
 import { createDb, type Db } from "../db/database.js";
-import { startEmbeddedPostgres } from "../db/embedded.js";
 import { migrate } from "../db/migrate.js";
 import { migrateJobQueue } from "../db/jobQueue.js";
 
@@ -28,20 +24,45 @@ export interface OpenContextOptions {
   logger?: Logger;
 }
 
+/** A database for a process without DATABASE_URL: its URL, and how to stop it when this process started it. */
+export type EmbeddedDatabase = (
+  dataDir: string,
+  progress: (message: string) => void,
+) => Promise<{ url: string; stop?: () => Promise<void> }>;
+
+let embedded: EmbeddedDatabase | undefined;
+
+/** A clone's `kassa` (cli/main.ts) runs embedded PostgreSQL when DATABASE_URL is unset; a release does not. */
+export function useEmbeddedDatabase(database: EmbeddedDatabase): void {
+  embedded = database;
+}
+
+/** The database URL of this process: DATABASE_URL, else (in a clone) the embedded PostgreSQL's. */
+async function databaseOf(
+  config: Config,
+  progress: (message: string) => void,
+  closers: (() => Promise<void>)[],
+) {
+  const url = config.databaseUrl?.reveal();
+  if (url !== undefined) return url;
+  if (!embedded) {
+    throw new ConfigError(
+      "DATABASE_URL is not set: set it to your PostgreSQL (this install has no embedded PostgreSQL; only a clone's `npm start` runs one)",
+    );
+  }
+  const started = await embedded(config.dataDir, progress);
+  if (started.stop) closers.push(started.stop);
+  return started.url;
+}
+
 /**
- * Connects to `DATABASE_URL`, or without it to the embedded PostgreSQL under the data directory (the one
- * `npm start` runs: reused while it runs, started for the command otherwise), and applies pending
+ * Connects to `DATABASE_URL`, or without it to the embedded PostgreSQL of a clone, and applies pending
  * migrations.
  */
 export async function openContext(config: Config, options: OpenContextOptions = {}): Promise<Context> {
   const progress = options.progress ?? (() => {});
   const closers: (() => Promise<void>)[] = [];
-  let databaseUrl = config.databaseUrl?.reveal();
-  if (databaseUrl === undefined) {
-    const embedded = await embeddedDatabaseUrl(config.dataDir, progress);
-    databaseUrl = embedded.url;
-    if (embedded.stop) closers.push(embedded.stop);
-  }
+  const databaseUrl = await databaseOf(config, progress, closers);
   const db = createDb(databaseUrl, { max: options.poolSize ?? config.databasePoolSize });
   closers.unshift(() => db.destroy());
   const close = async () => {
@@ -59,47 +80,7 @@ export async function openContext(config: Config, options: OpenContextOptions = 
     config,
     db,
     databaseUrl,
-    chains: configuredChainClients(config, options.logger),
+    chains: configuredChainClients(config, options.logger, db),
     close,
   };
-}
-
-/** Directory of the embedded PostgreSQL cluster inside the data directory. */
-export function embeddedPostgresDir(dataDir: string): string {
-  return resolve(dataDir, "postgres");
-}
-
-async function embeddedDatabaseUrl(
-  dataDir: string,
-  progress: (message: string) => void,
-): Promise<{ url: string; stop?: () => Promise<void> }> {
-  const dir = embeddedPostgresDir(dataDir);
-  const running = await runningPostgres(dir);
-  if (running !== undefined)
-    return { url: `postgres://postgres:postgres@127.0.0.1:${running.port}/postgres` };
-  await mkdir(dir, { recursive: true });
-  progress(`starting embedded PostgreSQL in ${dir}`);
-  const postgres = await startEmbeddedPostgres({ dataDir: dir });
-  return { url: postgres.url, stop: postgres.stop };
-}
-
-/** The process id and port of a PostgreSQL running on `dir` (read from its postmaster.pid), if any. */
-export async function runningPostgres(dir: string): Promise<{ pid: number; port: number } | undefined> {
-  const pidFile = join(dir, "postmaster.pid");
-  if (!existsSync(pidFile)) return undefined;
-  const [pidLine, , , portLine] = (await readFile(pidFile, "utf8")).split("\n");
-  const pid = Number(pidLine);
-  const port = Number(portLine);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
-  return isAlive(pid) ? { pid, port } : undefined;
-}
-
-/** Whether process `pid` exists. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

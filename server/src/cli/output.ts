@@ -77,6 +77,10 @@ export function reportError(error: unknown, json: boolean): number {
     process.stderr.write(`${error.message}\n`);
     return 2;
   }
+  if (error instanceof StartRefusedError) {
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
   process.stderr.write(
     `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
@@ -86,4 +90,9 @@ export function reportError(error: unknown, json: boolean): number {
 /** A command-line mistake the user can fix: printed without a stack trace, exit code 2. */
 export class UsageError extends BaseError {
   override readonly name = "UsageError";
+}
+
+/** A start that `kassa start`'s checks refused (doctor/index.ts): printed without a stack trace, exit code 1. */
+export class StartRefusedError extends BaseError {
+  override readonly name = "StartRefusedError";
 }

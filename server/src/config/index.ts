@@ -12,6 +12,7 @@ import {
   type GaslessSettings,
 } from "./gasless.js";
 import { BaseError } from "../domain/baseError.js";
+import { readSecretFiles, type SecretFile } from "./secretFiles.js";
 
 export class ConfigError extends BaseError {
   override readonly name = "ConfigError";
@@ -62,7 +63,7 @@ const envSchema = z.object({
     .transform((value) => new Secret(value))
     .optional()
     .describe(
-      "PostgreSQL connection URL (secret). Unset: `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
+      "PostgreSQL connection URL (secret). Required by a release; unset in a clone, `kassa` runs embedded PostgreSQL under KASSA_DATA_DIR.",
     ),
   DATABASE_POOL_SIZE: z.coerce
     .number()
@@ -169,6 +170,11 @@ export const perChainVariables = [
     description: "Key of that chain's gas faucet, never a relayer key (secret).",
   },
   {
+    name: "<secret>_FILE",
+    description:
+      "Any secret variable (DATABASE_URL, the private keys, RPC_URL_<networkId>, METRICS_TOKEN, COINGECKO_API_KEY) read from the file at this path instead of the environment; the file must not be readable by other users (`chmod 600`).",
+  },
+  {
     name: "FAUCET_DAILY_BUDGET_WEI_<networkId>",
     description:
       "What that chain's faucet may spend per UTC day, wei, instead of FAUCET_DAILY_BUDGET_WEI (native tokens differ in worth).",
@@ -248,17 +254,22 @@ export interface Config {
   prices: PriceSettings;
   /** Relayer and faucet: RELAYER_PRIVATE_KEYS_<networkId>, FAUCET_PRIVATE_KEY_<networkId>, RELAYER_*, FAUCET_*. */
   gasless: GaslessSettings;
+  /** The secrets read from files (`<NAME>_FILE`), whose modes `kassa doctor` checks. */
+  secretFiles: readonly SecretFile[];
 }
 
 /** The one reader of the environment. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset, so `PORT=` means the default rather than port 0.
-  const present = Object.fromEntries(
-    Object.entries(env).flatMap(([name, value]) =>
-      value === undefined || value.trim() === "" ? [] : [[name, value.trim()]],
-    ),
-  );
   const problems: string[] = [];
+  const { env: present, files: secretFiles } = readSecretFiles(
+    Object.fromEntries(
+      Object.entries(env).flatMap(([name, value]) =>
+        value === undefined || value.trim() === "" ? [] : [[name, value.trim()]],
+      ),
+    ),
+    problems,
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentLinks: toPaymentLinkLimits(values),
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
     gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
+    secretFiles,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   findGrantByWallet,
   GRANT_PAYMENT_UNIQUE,
   GRANT_WALLET_UNIQUE,
+  releaseAbandonedGrantClaims,
   releaseGrantClaim,
   type GrantLimit,
 } from "../db/grants.js";
@@ -31,6 +32,7 @@ import {
   requireFaucet,
   nodeError,
   readWallet,
+  grantAmount,
 } from "./gasStatus.js";
 
 /** Why an existing claim blocks this request. */
@@ -182,9 +184,7 @@ export async function requestGas(
   if (reading.nativeBalance >= approveCost) {
     throw new KassaError("ALREADY_HAS_GAS");
   }
-  const target = (approveCost * BigInt(100 + settings.faucetMarginPercent)) / 100n;
-  const wanted = target - reading.nativeBalance;
-  const amount = wanted < settings.faucetMaxGrantWei ? wanted : settings.faucetMaxGrantWei;
+  const amount = grantAmount(runtime, approveCost, reading.nativeBalance);
 
   const { gasLimit, charge } = await priceTransfer(runtime, ctx, wallet, amount, reading.fees);
 
@@ -277,4 +277,19 @@ export async function onGrantTransactionFinished(
   if (!grant) return;
   if (outcome.status === "CONFIRMED") await confirmGrant(db, grant.id, outcome.receipt.transactionHash);
   else await failGrant(db, grant.id, outcome.reason);
+}
+
+/** A claim with no transaction this long after it was taken belongs to a request that died. */
+export const ABANDONED_CLAIM_AFTER_MS = 60_000;
+
+/**
+ * Releases the claims whose request died between the claim and the send (a crash): they would keep their
+ * budget charges and block the wallet and the payment (GRANT_IN_PROGRESS) for good. Run by the worker's
+ * gasless sweep; safe while the request lives, since a released claim can no longer be sent.
+ */
+export function releaseAbandonedClaims(runtime: GaslessRuntime): Promise<number> {
+  return releaseAbandonedGrantClaims(
+    runtime.db,
+    new Date(runtime.now().getTime() - ABANDONED_CLAIM_AFTER_MS),
+  );
 }

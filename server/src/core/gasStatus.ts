@@ -2,9 +2,10 @@ import type { Address } from "viem";
 import { z } from "zod";
 import { maxCost, type FeeQuote } from "../chain/fees.js";
 import type { TransactionSender } from "../chain/sender.js";
-import { readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
+import { isContract, readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
+import { faucetDailyBudgetWei } from "../config/gasless.js";
 import { findChainById } from "../db/chains.js";
-import { findGrantByWallet } from "../db/grants.js";
+import { findFaucetSpend, findGrantByWallet } from "../db/grants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments.js";
 import { type ChainRow, type MerchantRow } from "../db/rows.js";
 import { isBytes32 } from "../domain/ids.js";
@@ -29,7 +30,11 @@ export const gasStatusSchema = z
     needsGas: z.boolean().describe("The native balance is below the estimated approve cost"),
     hasEnoughTokenBalance: z.boolean().describe("The wallet holds at least the payment amount"),
     alreadyGranted: z.boolean().describe("The wallet already received a grant on this chain"),
-    canReceiveGas: z.boolean().describe("needsGas && !alreadyGranted && hasEnoughTokenBalance"),
+    canReceiveGas: z
+      .boolean()
+      .describe(
+        "needsGas && !alreadyGranted && hasEnoughTokenBalance, the wallet is not a contract, and today's faucet budgets (the chain's, the merchant's) have room for the grant",
+      ),
   })
   .meta({ id: "GasStatus" });
 export type GasStatus = z.infer<typeof gasStatusSchema>;
@@ -103,7 +108,20 @@ export async function readWallet(ctx: FaucetContext, wallet: Address): Promise<W
   }
 }
 
-/** GET /payments/:id/gas-status. */
+/** A native transfer's gas: what gas-status counts for the grant's own transaction against the budgets. */
+const TRANSFER_GAS = 21_000n;
+
+/** The grant request-gas would send a wallet holding `nativeBalance`, for an approve costing `approveCost`. */
+export function grantAmount(runtime: GaslessRuntime, approveCost: bigint, nativeBalance: bigint): bigint {
+  const { faucetMarginPercent, faucetMaxGrantWei } = runtime.settings;
+  const wanted = (approveCost * BigInt(100 + faucetMarginPercent)) / 100n - nativeBalance;
+  return wanted < faucetMaxGrantWei ? wanted : faucetMaxGrantWei;
+}
+
+/**
+ * GET /payments/:id/gas-status: what request-gas would decide, without claiming anything. It can still
+ * refuse what this allows: the per-client daily count, a transfer the node will not estimate, a race.
+ */
 export async function getGasStatus(
   runtime: GaslessRuntime,
   merchant: MerchantRow,
@@ -111,18 +129,25 @@ export async function getGasStatus(
   walletAddress: Address,
 ): Promise<GasStatus> {
   const ctx = await requireFaucet(runtime, merchant, paymentId);
-  const [reading, grant] = await Promise.all([
+  const [reading, grant, spent] = await Promise.all([
     readWallet(ctx, walletAddress),
     findGrantByWallet(runtime.db, ctx.chain.network_id, walletAddress),
+    findFaucetSpend(runtime.db, ctx.chain.network_id, merchant.id, runtime.now().toISOString().slice(0, 10)),
   ]);
   const approveCost = maxCost(reading.fees, reading.approveGas ?? FALLBACK_APPROVE_GAS);
   const needsGas = reading.nativeBalance < approveCost;
   const hasEnoughTokenBalance = reading.tokenBalance >= BigInt(ctx.payment.amount);
   const alreadyGranted = grant !== undefined;
+  const charge =
+    grantAmount(runtime, approveCost, reading.nativeBalance) + maxCost(reading.fees, TRANSFER_GAS);
+  const budgetsHaveRoom =
+    spent.chainWei + charge <= faucetDailyBudgetWei(runtime.settings, ctx.chain.network_id) &&
+    spent.merchantWei + charge <= runtime.settings.faucetMerchantDailyBudgetWei;
   return {
     needsGas,
     hasEnoughTokenBalance,
     alreadyGranted,
-    canReceiveGas: needsGas && !alreadyGranted && hasEnoughTokenBalance,
+    canReceiveGas:
+      needsGas && !alreadyGranted && hasEnoughTokenBalance && !isContract(reading.code) && budgetsHaveRoom,
   };
 }

@@ -3,6 +3,7 @@ import { createChainClients, type ChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { createPaymentSigner, type PaymentSigner } from "../chain/signer.js";
 import { kassaPublicUrl, type Config } from "../config/index.js";
+import { recordLogRangeLimit } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
 import { createPaymentInserter } from "../db/payments.js";
@@ -73,11 +74,25 @@ export interface ServicesOptions {
   confirmPollMs?: number;
 }
 
-/** The chain clients of the configuration: RPC_URL_<id> overrides, RPC_TIMEOUT_MS. */
-export function configuredChainClients(config: Config, logger?: Logger): ChainClients {
+/**
+ * The chain clients of the configuration: RPC_URL_<id> overrides, RPC_TIMEOUT_MS; with `db`, each chain's
+ * learnt eth_getLogs range limit is kept in its row, where the next process's clients start from.
+ */
+export function configuredChainClients(config: Config, logger?: Logger, db?: Db): ChainClients {
+  // A chain's changes are written in the order they happened, so its row ends at the latest.
+  const writes = new Map<number, Promise<void>>();
+  const keep = (db: Db) => (networkId: number, maxBlocks: bigint) => {
+    const written = (writes.get(networkId) ?? Promise.resolve())
+      .then(() => recordLogRangeLimit(db, networkId, Number(maxBlocks)))
+      .catch((error: unknown) =>
+        logger?.warn({ err: error, networkId }, "could not keep the learnt eth_getLogs range limit"),
+      );
+    writes.set(networkId, written);
+  };
   return createChainClients({
     rpcUrls: config.rpcUrls,
     timeoutMs: config.rpcTimeoutMs,
+    ...(db ? { onLogRangeLimit: keep(db) } : {}),
     ...(logger ? { logger } : {}),
   });
 }
@@ -89,7 +104,7 @@ export function configuredChainClients(config: Config, logger?: Logger): ChainCl
 export function createServices(config: Config, db: Db, options: ServicesOptions = {}): Services {
   const logger = options.logger ?? createLogger({ level: "silent" });
   const now = options.now ?? (() => new Date());
-  const chains = options.chains ?? configuredChainClients(config, options.logger);
+  const chains = options.chains ?? configuredChainClients(config, options.logger, db);
   const signer = config.signerPrivateKey ? createPaymentSigner(config.signerPrivateKey) : undefined;
   const reads = createSharedReads(db);
   const prices = createPriceRuntime({

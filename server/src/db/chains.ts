@@ -54,3 +54,13 @@ export async function findChainIdByNetworkId(db: Db, networkId: number): Promise
     .executeTakeFirst();
   return chain?.id;
 }
+
+/** Keeps the eth_getLogs range limit learnt for chain `networkId` (one statement; idempotent). */
+export async function recordLogRangeLimit(db: Db, networkId: number, maxBlocks: number): Promise<void> {
+  await db
+    .updateTable("chains")
+    .set({ logs_max_blocks: maxBlocks })
+    .where("network_id", "=", networkId)
+    .where((eb) => eb.or([eb("logs_max_blocks", "is", null), eb("logs_max_blocks", "!=", maxBlocks)]))
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { GasGrantRow } from "./rows.js";
 import type { Db } from "./database.js";
 import { findOneBy, updateWhere } from "./lookups.js";
@@ -132,28 +132,50 @@ export function confirmGrant(db: Db, id: number, txHash: string): Promise<boolea
 }
 
 /**
- * Releases a claim whose send recorded nothing (no transaction is linked, so no native token can
- * move), giving back what it charged to its day's counters, in one statement; the wallet and the
- * payment may ask again.
+ * Releases the claims matching `which` whose send recorded nothing (no transaction is linked, so no native
+ * token can move), giving back what they charged to their days' counters, in one statement; their wallets
+ * and payments may ask again. Returns how many were released.
  */
-export async function releaseGrantClaim(db: Db, id: number): Promise<boolean> {
+async function releaseUnsentClaims(db: Db, which: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{ released: number }>`
     WITH released AS (
-      DELETE FROM gas_grants WHERE id = ${id} AND status = 'PENDING' AND sender_transaction_id IS NULL
+      DELETE FROM gas_grants WHERE ${which} AND status = 'PENDING' AND sender_transaction_id IS NULL
       RETURNING network_id, payment_id, charged_wei, budget_day, client_key
+    ), by_chain AS (
+      SELECT network_id, budget_day, sum(charged_wei) AS charged, count(*)::int AS grants
+      FROM released GROUP BY network_id, budget_day
+    ), by_merchant AS (
+      SELECT r.network_id, p.merchant_id, r.budget_day, sum(r.charged_wei) AS charged, count(*)::int AS grants
+      FROM released r JOIN payments p ON p.id = r.payment_id GROUP BY r.network_id, p.merchant_id, r.budget_day
+    ), by_client AS (
+      SELECT budget_day, client_key, count(*)::int AS grants FROM released GROUP BY budget_day, client_key
     ), chain AS (
-      UPDATE faucet_chain_days c SET spent_wei = c.spent_wei - r.charged_wei, grants = c.grants - 1
-      FROM released r WHERE c.network_id = r.network_id AND c.day = r.budget_day
+      UPDATE faucet_chain_days c SET spent_wei = c.spent_wei - r.charged, grants = c.grants - r.grants
+      FROM by_chain r WHERE c.network_id = r.network_id AND c.day = r.budget_day
     ), merchant AS (
-      UPDATE faucet_merchant_days m SET spent_wei = m.spent_wei - r.charged_wei, grants = m.grants - 1
-      FROM released r JOIN payments p ON p.id = r.payment_id
-      WHERE m.network_id = r.network_id AND m.merchant_id = p.merchant_id AND m.day = r.budget_day
+      UPDATE faucet_merchant_days m SET spent_wei = m.spent_wei - r.charged, grants = m.grants - r.grants
+      FROM by_merchant r
+      WHERE m.network_id = r.network_id AND m.merchant_id = r.merchant_id AND m.day = r.budget_day
     ), client AS (
-      UPDATE faucet_client_days k SET grants = k.grants - 1
-      FROM released r WHERE k.day = r.budget_day AND k.client_key = r.client_key
+      UPDATE faucet_client_days k SET grants = k.grants - r.grants
+      FROM by_client r WHERE k.day = r.budget_day AND k.client_key = r.client_key
     )
     SELECT count(*)::int AS released FROM released`.execute(db);
-  return (rows[0]?.released ?? 0) > 0;
+  return rows[0]?.released ?? 0;
+}
+
+/** Releases one claim whose send recorded nothing (releaseUnsentClaims). */
+export async function releaseGrantClaim(db: Db, id: number): Promise<boolean> {
+  return (await releaseUnsentClaims(db, sql`id = ${id}`)) > 0;
+}
+
+/**
+ * Releases the claims taken before `claimedBefore` that still have no transaction: their request died
+ * between the claim and the send (a crash, a kill). A request still alive that sends later finds its
+ * claim gone and sends nothing (its link refuses), so releasing one is always safe.
+ */
+export function releaseAbandonedGrantClaims(db: Db, claimedBefore: Date): Promise<number> {
+  return releaseUnsentClaims(db, sql`created_at < ${claimedBefore}`);
 }
 
 /** The grant's transfer was sent and did not land: kept, with its charges, so it is not paid again. */
@@ -164,6 +186,22 @@ export function failGrant(db: Db, id: number, errorMessage: string): Promise<boo
     { id, status: "PENDING" },
     { status: "FAILED", error_message: errorMessage },
   );
+}
+
+/** What a chain's faucet and one merchant's grants on it have been charged on a UTC day (YYYY-MM-DD). */
+export async function findFaucetSpend(
+  db: Db,
+  networkId: number,
+  merchantRowId: number,
+  day: string,
+): Promise<{ chainWei: bigint; merchantWei: bigint }> {
+  const { rows } = await sql<{ chain: string | null; merchant: string | null }>`
+    SELECT (SELECT spent_wei::text FROM faucet_chain_days WHERE network_id = ${networkId} AND day = ${day}::date) AS chain,
+           (SELECT spent_wei::text FROM faucet_merchant_days
+             WHERE network_id = ${networkId} AND merchant_id = ${merchantRowId} AND day = ${day}::date) AS merchant`.execute(
+    db,
+  );
+  return { chainWei: BigInt(rows[0]?.chain ?? 0), merchantWei: BigInt(rows[0]?.merchant ?? 0) };
 }
 
 export interface FaucetDaySpend {

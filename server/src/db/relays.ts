@@ -152,6 +152,22 @@ export async function finishRelayRequest(
 }
 
 /**
+ * Fails every relay still QUEUED whose ForwardRequest deadline (unix seconds) is before `nowSeconds`: the
+ * forwarder refuses it now, so its job (retries exhausted in a node outage, or lost with a killed worker)
+ * can send nothing, and the payer's forwarder nonce is free again. One statement; returns the relays.
+ */
+export async function failExpiredQueuedRelays(db: Db, nowSeconds: number): Promise<number[]> {
+  const rows = await db
+    .updateTable("relay_requests")
+    .set({ status: "FAILED", error_message: "not sent before its signature deadline" })
+    .where("status", "=", "QUEUED")
+    .where("deadline", "<", nowSeconds)
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
  * Records that the relay's transaction was mined and reverted, against its payer and merchant. Safe to
  * run twice (the relay is the key).
  */

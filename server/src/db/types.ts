@@ -30,6 +30,8 @@ export interface ChainsTable extends Timestamps {
   forwarder_address: string | null;
   confirmations: Generated<number>;
   finality: Generated<Records.ChainFinality>;
+  /** The eth_getLogs range limit learnt from the provider's refusals; null: none refused yet. */
+  logs_max_blocks: number | null;
 }
 
 export interface TokensTable extends Timestamps {

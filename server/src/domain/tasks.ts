@@ -10,6 +10,8 @@ export const TASKS = {
   expireRefund: "lifecycle_expire_refund",
   /** Sends (or finds already sent) one accepted gasless relay. */
   submitRelay: "relay_submit",
+  /** Fails relays queued past their deadline, releases faucet claims whose request died (cron). */
+  sweepGasless: "gasless_sweep",
   /** Samples every token's price (cron). */
   collectPrices: "collect_prices",
 } as const;

@@ -1,5 +1,6 @@
 import type { TransactionSender } from "../chain/sender.js";
-import { processQueuedRelay } from "../core/relay/track.js";
+import { releaseAbandonedClaims } from "../core/faucet.js";
+import { failExpiredRelays, failRelayAfterRetries, processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains.js";
 import { type BackgroundService, TASKS } from "../domain/tasks.js";
 import type { WorkerModule } from "./worker.js";
@@ -129,11 +130,37 @@ export function relayerTracker(runtime: GaslessRuntime): BackgroundService {
 export function gaslessWorkerModule(runtime: GaslessRuntime): WorkerModule {
   return {
     tasks: {
-      [TASKS.submitRelay]: async (payload) => {
+      [TASKS.submitRelay]: async (payload, helpers) => {
         const { relayRequestId } = payload as { relayRequestId: number };
-        await processQueuedRelay(runtime, relayRequestId);
+        try {
+          await processQueuedRelay(runtime, relayRequestId);
+        } catch (error) {
+          // graphile-worker counts this attempt already: the last one fails the relay instead of the job.
+          if (helpers.job.attempts < helpers.job.max_attempts) throw error;
+          await failRelayAfterRetries(runtime, relayRequestId, helpers.job.attempts, error);
+        }
+      },
+      [TASKS.sweepGasless]: async () => {
+        const [relays, claims] = await Promise.all([
+          failExpiredRelays(runtime),
+          releaseAbandonedClaims(runtime),
+        ]);
+        if (relays.length > 0)
+          runtime.logger?.warn({ relayRequestIds: relays }, "relays failed: not sent before their deadline");
+        if (claims > 0)
+          runtime.logger?.warn(
+            { count: claims },
+            "released gas grant claims whose request died before sending",
+          );
       },
     },
+    cron: [
+      {
+        task: TASKS.sweepGasless,
+        match: "* * * * *",
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.sweepGasless },
+      },
+    ],
     services: [relayerTracker(runtime)],
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
 import { Secret } from "../../src/secret.js";
+import { registerTestChain } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 
@@ -17,14 +18,7 @@ beforeAll(async () => {
   chain = await startTestChain();
   // The deployer (anvil account 0) owns the gateway.
   deps = { db: t.db, chains: createChainClients(), gatewayOwnerKey: new Secret(anvilPrivateKeys[0]) };
-  await admin.addChain(deps, {
-    networkId: chain.chainId,
-    name: "Anvil",
-    isTestnet: true,
-    rpcUrl: chain.rpcUrl,
-    gatewayAddress: chain.gateway,
-    forwarderAddress: chain.forwarder,
-  });
+  await registerTestChain(deps, chain);
   const created = await admin.createMerchant(deps, { name: "Fees", networkId: chain.chainId });
   merchantKey = created.merchant.merchantKey;
   merchantId = created.merchant.merchantId as Hex;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "../../../sdk/scripts/generate.js";
+import { buildOpenApiDocument } from "../../src/cli/openapi.js";
 import { errorCodes } from "../../src/errors.js";
 
 const apiGuide = new URL("../../../docs/api.md", import.meta.url);

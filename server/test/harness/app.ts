@@ -85,6 +85,19 @@ export interface StartTestAppOptions extends Partial<
   paymentLinks?: Partial<Config["paymentLinks"]>;
 }
 
+/** Registers the test chain with its contracts (no confirmations), as `kassa admin chain add` would. */
+export async function registerTestChain(deps: admin.AdminDeps, chain: TestChain): Promise<void> {
+  await admin.addChain(deps, {
+    networkId: chain.chainId,
+    name: "Anvil",
+    isTestnet: true,
+    rpcUrl: chain.rpcUrl,
+    gatewayAddress: chain.gateway,
+    forwarderAddress: chain.forwarder,
+    confirmations: 0,
+  });
+}
+
 /**
  * A migrated database of its own, the chain registered with its contracts and test tokens through
  * the admin core functions, one merchant with keys, and the API listening on a free port.
@@ -99,15 +112,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     },
   });
   const adminDeps: admin.AdminDeps = { db: database.db, chains: createChainClients() };
-  await admin.addChain(adminDeps, {
-    networkId: chain.chainId,
-    name: "Anvil",
-    isTestnet: true,
-    rpcUrl: chain.rpcUrl,
-    gatewayAddress: chain.gateway,
-    forwarderAddress: chain.forwarder,
-    confirmations: 0,
-  });
+  await registerTestChain(adminDeps, chain);
   const token = (
     await admin.addToken(adminDeps, { networkId: chain.chainId, address: chain.tokens.permit18 })
   ).address;

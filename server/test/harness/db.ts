@@ -28,13 +28,13 @@ async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh, migrated database with a unique name, for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database with a unique name, for one test file: migrated unless `migrated` is false. */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `kassa_test_${randomBytes(6).toString("hex")}`;
   await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(inject("adminDatabaseUrl"), name);
   const db = createDb(url, { max: 20 });
-  await migrate(db);
+  if (options.migrated !== false) await migrate(db);
   return {
     url,
     db,

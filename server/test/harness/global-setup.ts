@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureBundles } from "../../../scripts/bundles.js";
 import { startEmbeddedPostgres } from "../../src/db/embedded.js";
 
 declare module "vitest" {
@@ -18,7 +19,7 @@ interface SharedPostgres {
 }
 
 /** One embedded server for every project of the run that needs one (each runs this setup). */
-const shared = globalThis as { kassaTestPostgres?: SharedPostgres };
+const shared = globalThis as { kassaTestPostgres?: SharedPostgres; kassaTestBundles?: Promise<boolean> };
 
 function startShared(): SharedPostgres {
   let stopServer = async () => {};
@@ -35,12 +36,15 @@ function startShared(): SharedPostgres {
 }
 
 /**
- * Uses the server named by DATABASE_URL when set, else starts embedded PostgreSQL in a temporary
+ * Builds the browser bundles the API serves when they are older than their sources. Uses the server
+ * named by DATABASE_URL when set, else starts embedded PostgreSQL in a temporary
  * directory for the whole run (shared by the projects that use this setup) and removes it afterwards.
  * Read directly from the environment: the harness sits outside the service, whose only environment
  * reader is config.ts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The API serves the browser bundles from server/dist/public: built once for the run when a source changed.
+  await (shared.kassaTestBundles ??= ensureBundles());
   const url = process.env.DATABASE_URL;
   if (url) {
     project.provide("adminDatabaseUrl", url);

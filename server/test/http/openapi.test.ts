@@ -1,8 +1,9 @@
+import { readFile } from "node:fs/promises";
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import { errorCodes, type ErrorCode } from "../../src/errors.js";
-import { buildOpenApiDocument } from "../../../sdk/scripts/generate.js";
+import { buildOpenApiDocument, openApiText, type OpenApiDocument } from "../../src/cli/openapi.js";
 
 interface Media {
   schema: Record<string, unknown>;
@@ -21,12 +22,14 @@ interface Document {
 }
 
 const DOCUMENT_ID = "https://kassa.invalid/openapi.json";
+let served: OpenApiDocument;
 let document: Document;
 let operations: [string, Operation][];
 let validate: (schema: Record<string, unknown>, value: unknown) => string | undefined;
 
 beforeAll(async () => {
-  document = (await buildOpenApiDocument()) as unknown as Document;
+  served = await buildOpenApiDocument();
+  document = served as unknown as Document;
   operations = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]): [string, Operation] => [
       `${method.toUpperCase()} ${path}`,
@@ -51,6 +54,27 @@ function examplesOf(media: Media): unknown[] {
   if (media.examples) return Object.values(media.examples).map((example) => example.value);
   return (media.schema.examples as unknown[] | undefined) ?? [];
 }
+
+describe("the OpenAPI document as a file", () => {
+  it("docs/openapi.json is what the server serves, the SDK's source (else: npm run generate:sdk)", async () => {
+    const committed = await readFile(new URL("../../../docs/openapi.json", import.meta.url), "utf8");
+    expect(committed === openApiText(served), "docs/openapi.json is stale: run `npm run generate:sdk`").toBe(
+      true,
+    );
+  });
+
+  it("lists the component schemas by name, whatever order the server registers them in", () => {
+    const names = Object.keys(document.components.schemas);
+    expect(names.length).toBeGreaterThan(10);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("types an error's code as the closed list of errors.ts (the SDK's KassaApiErrorCode)", () => {
+    expect(document.components.schemas.Error).toMatchObject({
+      properties: { code: { enum: Object.keys(errorCodes) } },
+    });
+  });
+});
 
 describe("the OpenAPI document as a reference", () => {
   it("has an example for every request body and every 2xx response, each valid against its schema", () => {

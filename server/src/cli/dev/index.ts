@@ -11,7 +11,7 @@ import * as admin from "../../core/admin/index.js";
 import { createLogger, quietLogsForShutdown } from "../../logger.js";
 import { Secret } from "../../secret.js";
 import { startActivityFeed, type ActivityFeed } from "../activityFeed.js";
-import { embeddedPostgresDir, isAlive, runningPostgres } from "../context.js";
+import { embeddedPostgresDir, isAlive, runningPostgres } from "../embeddedDatabase.js";
 import { reportError } from "../output.js";
 import { serve, stopOnSignals } from "../serve.js";
 import { printBox } from "./box.js";

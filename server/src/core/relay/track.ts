@@ -8,6 +8,7 @@ import type { SenderOutcome } from "../../chain/senderTypes.js";
 import { findChainById, findChainByNetworkId } from "../../db/chains.js";
 import { findPaymentStateByRowId } from "../../db/payments.js";
 import {
+  failExpiredQueuedRelays,
   findRelayRequestById,
   findRelayRequestBySenderTransactionId,
   finishRelayRequest,
@@ -91,6 +92,31 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
       "relay sent",
     );
   }
+}
+
+/**
+ * The relay's job failed its last attempt (every retry met a node that did not answer, hours of them):
+ * the relay fails instead of staying QUEUED, so the payer's forwarder nonce is free for another relay.
+ */
+export async function failRelayAfterRetries(
+  runtime: GaslessRuntime,
+  relayRequestId: number,
+  attempts: number,
+  error: unknown,
+): Promise<void> {
+  const failed = await finishRelayRequest(runtime.db, relayRequestId, ["QUEUED"], {
+    status: "FAILED",
+    errorMessage: `not sent after ${attempts} attempts: ${(error as Error).message}`,
+  });
+  if (failed) runtime.logger?.warn({ relayRequestId, attempts, err: error }, "relay failed: not sent");
+}
+
+/**
+ * Relays still QUEUED past their ForwardRequest deadline fail (the forwarder would refuse them): what
+ * covers a job lost with its worker on its last attempt. Run by the worker's gasless sweep.
+ */
+export function failExpiredRelays(runtime: GaslessRuntime): Promise<number[]> {
+  return failExpiredQueuedRelays(runtime.db, Math.floor(runtime.now().getTime() / 1000));
 }
 
 /**

@@ -1,22 +1,15 @@
-import type { DashboardBundle } from "@kassa/dashboard/build";
 import type { FastifyInstance } from "fastify";
+import { loadDashboardBundle as loadBundle, type AppBundle } from "../bundles.js";
 import { appPage, appPageCsp, sendAsset } from "./appPages.js";
 
 /**
  * The merchant dashboard at `/dashboard` (the page) and `/dashboard/assets/:name` (its script and
- * stylesheet), bundled in memory from dashboard/src by esbuild on first use (dashboard/build.ts). It
- * signs in with a wallet and calls the merchant API with the session cookie; the API key never
- * reaches the browser.
+ * stylesheet), bundled ahead by the build (http/bundles.ts reads them). It signs in with a wallet and
+ * calls the merchant API with the session cookie; the API key never reaches the browser.
  */
-async function loadBundle(): Promise<DashboardBundle> {
-  // Imported lazily: an API that never serves the dashboard never loads esbuild.
-  const { loadDashboardBundle } = await import("@kassa/dashboard/build");
-  return loadDashboardBundle();
-}
-
 const ASSETS = "/dashboard/assets/";
 
-function page(bundle: DashboardBundle): string {
+function page(bundle: AppBundle): string {
   return appPage({
     title: "Kassa dashboard",
     assets: ASSETS,

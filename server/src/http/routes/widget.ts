@@ -1,24 +1,18 @@
 import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
-import type { WidgetBundle } from "@kassa/widget/build";
 import type { FastifyInstance } from "fastify";
+import { loadWidgetBundle as loadBundle, type WidgetBundle } from "../bundles.js";
 import { appPage, appPageCsp, FAVICON_SVG, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
  * (its script, stylesheet, and the dev wallet module) and `/widget.js` (the merchant embed script).
- * The files are bundled in memory from widget/src by esbuild on first use (see widget/build.ts).
+ * The files were bundled ahead by the build (http/bundles.ts reads them).
  */
 export interface WidgetServeOptions {
   /** `kassa dev` only: the page offers a "Dev wallet" that signs with these funded accounts. */
   devWallet?: DevWalletConfig;
   /** Chains a wallet may be asked to add, besides the public testnets the widget knows (e.g. anvil). */
   chains?: ChainParams[];
-}
-
-async function loadBundle(): Promise<WidgetBundle> {
-  // Imported lazily: an API that never serves the widget never loads esbuild.
-  const { loadWidgetBundle } = await import("@kassa/widget/build");
-  return loadWidgetBundle();
 }
 
 const ASSETS = "/widget/assets/";

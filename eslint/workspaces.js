@@ -1,0 +1,98 @@
+import path from "node:path";
+
+/**
+ * Imports between workspaces go one way (docs/architecture.md, "Which workspace may use which"). Each
+ * use of the rule lists what the files it covers may not import: a pattern matched against the import's
+ * specifier and, for a relative import, the repository path it resolves to, with the reason printed.
+ */
+const repoRoot = path.resolve(import.meta.dirname, "..");
+
+const importBoundaries = {
+  meta: {
+    type: "problem",
+    docs: { description: "imports between workspaces go one way" },
+    schema: [
+      {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { pattern: { type: "string" }, reason: { type: "string" } },
+          required: ["pattern", "reason"],
+        },
+      },
+    ],
+    messages: { forbidden: "{{source}} may not be imported here: {{reason}}" },
+  },
+  create(context) {
+    const denied = (context.options[0] ?? []).map(({ pattern, reason }) => ({
+      regex: new RegExp(pattern),
+      reason,
+    }));
+    function check(node, source) {
+      if (typeof source !== "string") return;
+      const targets = [source];
+      if (source.startsWith(".")) {
+        targets.push(
+          path
+            .relative(repoRoot, path.resolve(path.dirname(context.filename), source))
+            .split(path.sep)
+            .join("/"),
+        );
+      }
+      const hit = denied.find(({ regex }) => targets.some((target) => regex.test(target)));
+      if (hit) context.report({ node, messageId: "forbidden", data: { source, reason: hit.reason } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+/** The boundaries, by the files they cover (eslint.config.js applies them). */
+export const boundaries = [
+  {
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/cli/dev/**"],
+    deny: [
+      {
+        pattern: "^@kassa/(widget|dashboard)/build$|^esbuild$",
+        reason: "the server never bundles: it serves what the build wrote (http/bundles.ts)",
+      },
+      {
+        pattern: "^@kassa/(sdk|example-shop)$|^(sdk|examples|bench|scripts|widget|dashboard)/",
+        reason: "the server depends on no client, example, benchmark or build script",
+      },
+    ],
+  },
+  {
+    files: ["server/src/cli/dev/**/*.ts"],
+    deny: [{ pattern: "^@kassa/(widget|dashboard)/build$|^esbuild$", reason: "the server never bundles" }],
+  },
+  {
+    files: ["sdk/src/**/*.ts", "sdk/scripts/**/*.ts"],
+    deny: [
+      {
+        pattern: "^server/|^@kassa/server",
+        reason: "the SDK is made from docs/openapi.json, never from the server's code",
+      },
+    ],
+  },
+  {
+    files: ["widget/build.ts", "dashboard/build.ts", "scripts/**/*.ts"],
+    deny: [
+      {
+        pattern: "^server/src/",
+        reason: "a build script reads server/src as files (esbuild), never imports it",
+      },
+    ],
+  },
+  {
+    files: ["server/test/**/*.ts"],
+    deny: [{ pattern: "^sdk/scripts/", reason: "the server's tests do not use the SDK's generator" }],
+  },
+];
+
+export default { rules: { "import-boundaries": importBoundaries } };
