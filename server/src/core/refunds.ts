@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { encodeFunctionData, type Address, type Hex } from "viem";
+import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { readFinalBlock, readGatewayRefunded } from "../chain/gatewayReads.js";
@@ -85,6 +85,18 @@ export const refundViewSchema = z
     reason: z.string().nullable(),
     deadline: z.string().describe("Unix seconds; the transaction must be mined by then"),
     txHash: z.string().nullable(),
+    senderAddress: z
+      .string()
+      .nullable()
+      .describe(
+        "The wallet that sent the refund transaction (its tokens went back); null until it completes",
+      ),
+    sentByRecipient: z
+      .boolean()
+      .nullable()
+      .describe(
+        "false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes",
+      ),
     createdAt: z.string(),
     refundedAt: z.string().nullable(),
     transaction: z
@@ -99,6 +111,22 @@ export const refundViewSchema = z
   })
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
+
+/**
+ * Who sent a refund, as the API and webhooks tell it: the gateway takes the refund's tokens from its sender,
+ * so one sent by another wallet than the payment's recipient (anyone holding the signed transaction, with
+ * their own tokens) did not come out of the merchant's wallet.
+ */
+export function refundSender(
+  sender: string | null,
+  recipient: string,
+): { senderAddress: string | null; sentByRecipient: boolean | null } {
+  if (sender === null) return { senderAddress: null, sentByRecipient: null };
+  return {
+    senderAddress: getAddress(sender),
+    sentByRecipient: sender.toLowerCase() === recipient.toLowerCase(),
+  };
+}
 
 export function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({
@@ -126,6 +154,7 @@ export function refundView(refund: RefundDetails): RefundView {
     reason: refund.reason,
     deadline: String(refund.deadline),
     txHash: refund.tx_hash,
+    ...refundSender(refund.sender_address, refund.recipient_address),
     createdAt: refund.created_at.toISOString(),
     refundedAt: refund.refunded_at?.toISOString() ?? null,
     transaction: { chainId: refund.network_id, to: refund.gateway_address, data, value: "0" },
@@ -229,7 +258,7 @@ export async function createRefund(
       // The row is locked and PAID: the move cannot lose.
       await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: "PAID", to: "REFUND_SUBMITTED" });
       await recordPaymentEvent(trx, "payment.refund_submitted", payment.payment_id, now, {
-        refund: { refundId: row.id, amount: row.amount, txHash: null },
+        refund: { refundId: row.id, amount: row.amount, txHash: null, ...refundSender(null, "") },
       });
       await enqueueJob(
         trx,
@@ -250,6 +279,7 @@ export async function createRefund(
     payment_public_id: payment.payment_id,
     order_id: payment.order_id,
     payer_address: payment.payer_address,
+    recipient_address: payment.recipient_address,
     gateway_address: payment.gateway_address,
     token_address: payment.token_address,
     network_id: payment.network_id,
@@ -347,7 +377,7 @@ export async function expireRefund(
     });
     if (paidAgain) {
       await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
-        refund: { refundId, amount: refund.amount, txHash: null },
+        refund: { refundId, amount: refund.amount, txHash: null, ...refundSender(null, "") },
       });
     }
     return "expired";

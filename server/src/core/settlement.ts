@@ -15,6 +15,7 @@ import { findChainIdByNetworkId } from "../db/chains.js";
 import { insertChainEvent } from "../db/chainEvents.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import { findRefundToComplete, markRefundRefunded } from "../db/refunds.js";
+import { refundSender } from "./refunds.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";
 
 /**
@@ -284,7 +285,7 @@ export async function applyRefundCompletedIn(
     const totals = await markRefundRefunded(
       trx,
       { id: refund.id, paymentRowId: payment.id },
-      { txHash: event.txHash, at: now, amount: event.amount },
+      { txHash: event.txHash, at: now, amount: event.amount, sender: event.recipient },
     );
     const full = totals.refundedAmount >= totals.amount;
     const move = (from: PaymentStatus, to: PaymentStatus) =>
@@ -297,7 +298,12 @@ export async function applyRefundCompletedIn(
       await move("REFUND_SUBMITTED", "REFUNDED");
     }
     await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
-      refund: { refundId: refund.id, amount: event.amount.toString(), txHash: event.txHash.toLowerCase() },
+      refund: {
+        refundId: refund.id,
+        amount: event.amount.toString(),
+        txHash: event.txHash.toLowerCase(),
+        ...refundSender(event.recipient, totals.recipientAddress),
+      },
     });
     result = "refunded";
   }

@@ -19,6 +19,8 @@ export type RefundDetails = RefundRow & {
   payment_public_id: string;
   order_id: string;
   payer_address: string | null;
+  /** The wallet the payment paid, which normally sends its refunds. */
+  recipient_address: string;
   gateway_address: string;
   token_address: string;
   network_id: number;
@@ -35,6 +37,7 @@ function selectRefundDetails(db: Db) {
       "payments.payment_id as payment_public_id",
       "payments.order_id",
       "payments.payer_address",
+      "payments.recipient_address",
       "payments.gateway_address",
       "tokens.address as token_address",
       "chains.network_id",
@@ -146,12 +149,15 @@ export function findRefundToComplete(db: Db, paymentRowId: number, chainRefundId
     .executeTakeFirst();
 }
 
-/** The refund -> REFUNDED with what its event says it sent, and that amount added to its payment's refunds. */
+/**
+ * The refund -> REFUNDED with what its event says it sent and who sent it, and that amount added to its
+ * payment's refunds; answers the payment's totals and the recipient it paid.
+ */
 export async function markRefundRefunded(
   db: Db,
   refund: { id: string; paymentRowId: number },
-  completed: { txHash: string; at: Date; amount: bigint },
-): Promise<{ amount: bigint; refundedAmount: bigint }> {
+  completed: { txHash: string; at: Date; amount: bigint; sender: string },
+): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
   await db
     .updateTable("refunds")
     .set({
@@ -159,6 +165,7 @@ export async function markRefundRefunded(
       tx_hash: completed.txHash.toLowerCase(),
       refunded_at: completed.at,
       amount: completed.amount,
+      sender_address: completed.sender.toLowerCase(),
     })
     .where("id", "=", refund.id)
     .execute();
@@ -166,7 +173,11 @@ export async function markRefundRefunded(
     .updateTable("payments")
     .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", completed.amount.toString()) }))
     .where("id", "=", refund.paymentRowId)
-    .returning(["amount", "refunded_amount"])
+    .returning(["amount", "refunded_amount", "recipient_address"])
     .executeTakeFirstOrThrow();
-  return { amount: BigInt(payment.amount), refundedAmount: BigInt(payment.refunded_amount) };
+  return {
+    amount: BigInt(payment.amount),
+    refundedAmount: BigInt(payment.refunded_amount),
+    recipientAddress: payment.recipient_address,
+  };
 }
