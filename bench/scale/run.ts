@@ -16,6 +16,9 @@
  *   Real worker (graphile-worker, lifecycle module) and delivery code.
  * - expiry_get_p99_ms: 100k CREATED payments added (90k past expiry), the real expiry sweep, and GET
  *   /payments/:id of the due ones from 8 loops while it runs (and, for reference, of due ones without it).
+ * - export_rows_per_s: a full-range CSV export (GET /exports/payments) of a merchant of its own holding a
+ *   fifth of the size on top of the history (2k payments at 10k, 200k at 1M; its refunded ones with a
+ *   completed refund each), read to the end over HTTP: rows per second, 3 rounds taking turns.
  *
  * Both sizes are seeded first and served by a `kassa api` process each; the lookups, scrapes and req/s
  * measurements take turns between the sizes (the median of the rounds is reported), so that both see the
@@ -80,6 +83,7 @@ const targets = {
   random_get_rps: "",
   webhook_fast_p99_ms_with_slow_backlog: "<= 500",
   expiry_get_p99_ms: "<= 200",
+  export_rows_per_s: ">= 1/2 of 10k",
 };
 type Figures = Record<keyof typeof targets, number>;
 
@@ -109,6 +113,8 @@ interface Fixture {
   chainId: number;
   tokenId: number;
   merchants: { id: number; publicKey: string; apiKey: string }[];
+  /** The merchant whose history the export reads (not one of `merchants`). */
+  exporter: { id: number; publicKey: string; apiKey: string };
 }
 
 async function setUp(db: Db, client: pg.Client): Promise<Fixture> {
@@ -129,19 +135,22 @@ async function setUp(db: Db, client: pg.Client): Promise<Fixture> {
     [chainId],
   );
   const adminDeps = { db, chains: createChainClients() };
-  const merchants: Fixture["merchants"] = [];
-  for (let i = 0; i < MERCHANTS; i++) {
-    const created = await createMerchant(adminDeps, { name: `Scale shop ${i}` });
+  const addMerchant = async (name: string) => {
+    const created = await createMerchant(adminDeps, { name });
     const row = await client.query<{ id: number }>("SELECT id FROM merchants WHERE merchant_key = $1", [
       created.merchant.merchantKey,
     ]);
-    merchants.push({ id: row.rows[0]!.id, publicKey: created.publicKey, apiKey: created.apiKey });
-  }
-  return { chainId, tokenId: token.rows[0]!.id, merchants };
+    return { id: row.rows[0]!.id, publicKey: created.publicKey, apiKey: created.apiKey };
+  };
+  const merchants: Fixture["merchants"] = [];
+  for (let i = 0; i < MERCHANTS; i++) merchants.push(await addMerchant(`Scale shop ${i}`));
+  const exporter = await addMerchant("Export shop");
+  return { chainId, tokenId: token.rows[0]!.id, merchants, exporter };
 }
 
 /**
- * Inserts payments `from`..`to` (one INSERT ... SELECT): 100 consecutive rows per merchant, statuses by
+ * Inserts payments `from`..`to` (one INSERT ... SELECT): 100 consecutive rows per merchant of
+ * `fixture.merchants`, statuses by
  * row number (60 PAID, 35 EXPIRED, then one each of the rest) unless `status` forces one. Forced CREATED
  * rows expire in the past, except every tenth; the others in an hour.
  */
@@ -186,7 +195,7 @@ async function seed(
       from,
       to,
       status ?? null,
-      MERCHANTS,
+      fixture.merchants.length,
       GATEWAY,
     ],
   );
@@ -390,6 +399,25 @@ async function expiryUnderReads(db: Db, client: pg.Client, fixture: Fixture, bas
   };
 }
 
+/** The exporter's whole history as CSV, read to its end: rows (lines but the header) per second. */
+async function exportRate(stack: Stack): Promise<{ rows: number; seconds: number; rowsPerSecond: number }> {
+  const started = performance.now();
+  const response = await fetch(
+    `${stack.api.baseUrl}/api/v1/exports/payments?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`,
+    { headers: { "x-api-key": stack.fixture.exporter.apiKey } },
+  );
+  if (response.status !== 200) throw new Error(`GET /exports/payments: ${response.status}`);
+  let lines = 0;
+  const decoder = new TextDecoder();
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const text = decoder.decode(read.value, { stream: true });
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { rows: lines - 1, seconds, rowsPerSecond: Math.round((lines - 1) / seconds) };
+}
+
 interface Stack {
   size: number;
   databaseUrl: string;
@@ -422,7 +450,22 @@ async function prepare(admin: pg.Client, size: number, cleanups: (() => Promise<
     await seed(client, fixture, "hist", from, Math.min(size, from + 99_999));
     progress(`${size}: seeded ${Math.min(size, from + 99_999)} payments`);
   }
+  // The exporter's history, and a completed refund for each of its REFUNDED payments.
+  const exporterFixture = { ...fixture, merchants: [fixture.exporter] };
+  for (let from = 1; from <= size / 5; from += 100_000) {
+    await seed(client, exporterFixture, "export", from, Math.min(size / 5, from + 99_999));
+  }
+  await client.query(
+    `INSERT INTO refunds (id, payment_id, merchant_id, amount, status, deadline, server_signature, tx_hash,
+       refunded_at, chain_refund_id)
+     SELECT 'rf_' || md5(p.payment_id), p.id, p.merchant_id, p.amount, 'REFUNDED', p.deadline,
+       '0x' || repeat('ab', 65), p.tx_hash, p.confirmed_at + interval '1 hour', p.payment_id
+     FROM payments p WHERE p.merchant_id = $1 AND p.status = 'REFUNDED'`,
+    [fixture.exporter.id],
+  );
+  progress(`${size}: seeded the exporter's ${size / 5} payments`);
   await client.query("VACUUM ANALYZE payments");
+  await client.query("VACUUM ANALYZE refunds");
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const api = await startApi(databaseUrl);
   cleanups.push(api.stop);
@@ -498,7 +541,9 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
   );
   const randomGets = await interleaved(stacks, ROUNDS, (stack, round) => {
     const sample = samples[stacks.indexOf(stack)]!;
-    const keys = new Map(stack.fixture.merchants.map((m) => [m.id, m.publicKey]));
+    const keys = new Map(
+      [...stack.fixture.merchants, stack.fixture.exporter].map((m) => [m.id, m.publicKey]),
+    );
     return rps(round === 0, {
       url: stack.api.baseUrl,
       requests: [
@@ -516,6 +561,9 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
       ],
     });
   });
+
+  progress("full-range export");
+  const exports = await interleaved(stacks, ROUNDS, (stack) => exportRate(stack));
 
   const results: { figures: Figures; notes: string[] }[] = [];
   for (const [index, stack] of stacks.entries()) {
@@ -535,11 +583,13 @@ async function measure(stacks: Stack[]): Promise<{ figures: Figures; notes: stri
         random_get_rps: median(randomGet.map((m) => m.rps)),
         webhook_fast_p99_ms_with_slow_backlog: round(webhooks.p99),
         expiry_get_p99_ms: round(expiry.p99),
+        export_rows_per_s: median(exports[index]!.map((m) => m.rowsPerSecond)),
       },
       notes: [
         `${size}: seeded in ${round(stack.seedSeconds)} s; list (pages of ${pageSize}) and random GET req/s per round ` +
           `${list.map((m) => m.rps).join(", ")} and ${randomGet.map((m) => m.rps).join(", ")} (non-2xx: ${non2xx})`,
-        `${size}: fast webhooks p50 ${round(webhooks.p50)} ms; job table after it: ${JSON.stringify(webhooks.jobTable)}; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
+        `${size}: export of ${exports[index]![0]!.rows} rows in ${exports[index]!.map((m) => round(m.seconds)).join(", ")} s; ` +
+          `fast webhooks p50 ${round(webhooks.p50)} ms; job table after it: ${JSON.stringify(webhooks.jobTable)}; sweep expired ${expiry.expired} in ${round(expiry.sweepSeconds)} s ` +
           `(${round((expiry.sweepSeconds * 1000) / Math.max(1, Math.ceil(expiry.expired / EXPIRY_BATCH_SIZE)))} ms per batch); ` +
           `GETs of due payments without a sweep p50 ${round(expiry.alone.p50)} / p99 ${round(expiry.alone.p99)} ms, ` +
           `${expiry.gets} during it p50 ${round(expiry.p50)} ms, answered ${JSON.stringify(expiry.answered)}`,

@@ -105,7 +105,15 @@ export interface Timeline {
     errorMessage: string | null;
     createdAt: string;
   } | null;
-  refunds: { id: string; status: string; amount: string; txHash: string | null; createdAt: string }[];
+  refunds: {
+    id: string;
+    status: string;
+    amount: string;
+    txHash: string | null;
+    createdAt: string;
+    senderAddress: string | null;
+    sentByRecipient: boolean | null;
+  }[];
 }
 
 export interface Delivery {

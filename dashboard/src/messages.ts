@@ -63,6 +63,8 @@ const en = {
   redelivered: "Sent again as a new delivery ({id}).",
   refundsTitle: "Refunds",
   noRefunds: "No refunds.",
+  refundSentByOther:
+    "Sent by {address}, not the wallet that was paid: the refund's tokens came from that wallet, not yours.",
 
   webhookUrl: "Webhook URL",
   save: "Save",
@@ -214,6 +216,8 @@ const ko: Record<MessageKey, string> = {
   redelivered: "새 전송으로 다시 보냈습니다 ({id}).",
   refundsTitle: "환불",
   noRefunds: "환불이 없습니다.",
+  refundSentByOther:
+    "결제를 받은 지갑이 아닌 {address}에서 보냈습니다: 환불 토큰은 귀하의 지갑이 아니라 그 지갑에서 나갔습니다.",
 
   webhookUrl: "웹훅 URL",
   save: "저장",

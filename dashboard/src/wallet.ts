@@ -84,10 +84,15 @@ export async function signInWithEthereum(provider: Eip1193Provider): Promise<Sig
   const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
   const address = accounts[0];
   if (!address) throw new Error("the wallet shared no account");
-  const chainId = Number(await provider.request({ method: "eth_chainId" }));
-  const { nonce, domain, uri } = await api<{ nonce: string; domain: string; uri: string }>(
-    "/dashboard/nonce",
-  );
+  const walletChainId = Number(await provider.request({ method: "eth_chainId" }));
+  const { nonce, domain, uri, chainIds } = await api<{
+    nonce: string;
+    domain: string;
+    uri: string;
+    chainIds: number[];
+  }>("/dashboard/nonce");
+  // The message must name a chain Kassa serves: the wallet's own when it is one, else Kassa's first.
+  const chainId = chainIds.includes(walletChainId) ? walletChainId : (chainIds[0] ?? walletChainId);
   const message = signInMessage({ domain, address, uri, chainId, nonce, issuedAt: new Date() });
   const signature = (await provider.request({
     method: "personal_sign",

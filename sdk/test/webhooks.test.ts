@@ -76,6 +76,8 @@ describe("verifyWebhook", () => {
       refundId: string;
       amount: string;
       txHash: string | null;
+      senderAddress: string | null;
+      sentByRecipient: boolean | null;
     }>();
     expectTypeOf<KassaWebhookEventOf<"payment.reorged">["reorged"]["blockNumber"]>().toEqualTypeOf<number>();
   });

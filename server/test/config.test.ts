@@ -18,6 +18,14 @@ describe("loadConfig", () => {
       rateLimitPerMinute: 600,
     });
     expect(config.rpcUrls.size).toBe(0);
+    // Every client timeout on (Fastify leaves the request and socket ones off), headers within the request's.
+    expect(config.http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 120_000,
+      maxStatusStreams: 5_000,
+    });
   });
 
   it("reads every variable, RPC URLs per network id, and treats empty values as unset", () => {
@@ -62,6 +70,9 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "proxy.example.com" }, "TRUST_PROXY"],
     [{ RPC_URL_80002: "https://rpc.example.com,ftp://x" }, "RPC_URL_80002"],
     [{ RPC_TIMEOUT_MS: "5" }, "RPC_TIMEOUT_MS"],
+    [{ HTTP_HEADERS_TIMEOUT_MS: "40000", HTTP_REQUEST_TIMEOUT_MS: "30000" }, "HTTP_HEADERS_TIMEOUT_MS"],
+    [{ HTTP_CONNECTION_TIMEOUT_MS: "10000" }, "HTTP_CONNECTION_TIMEOUT_MS"],
+    [{ STATUS_STREAMS_MAX: "0" }, "STATUS_STREAMS_MAX"],
   ])("names the bad variable in %o", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -5,8 +5,12 @@ import type { PayablePayment, SignedForwardRequest } from "./chain.js";
 export type PaymentStatus =
   "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
 
-/** The payment (GET /payments/:id) with `serverSignature` and `merchantName`. */
-export interface Payment extends PayablePayment {
+/**
+ * The payment (GET /payments/:id) with `serverSignature` (null once it is no longer CREATED: it takes no
+ * payment) and `merchantName`.
+ */
+export interface Payment extends Omit<PayablePayment, "serverSignature"> {
+  serverSignature: Hex | null;
   orderId: string;
   status: PaymentStatus;
   tokenSymbol: string;

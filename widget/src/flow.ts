@@ -12,6 +12,7 @@ import type { Address, Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
   encodeApprove,
+  type PayablePayment,
   readAllowance,
   sendTransaction,
   signForwardRequest,
@@ -29,7 +30,8 @@ export interface Plan {
 
 export interface FlowContext {
   api: KassaApi;
-  payment: Payment;
+  /** A payment that takes money: it carries its server signature. */
+  payment: Payment & PayablePayment;
   provider: Eip1193Provider;
   account: Address;
   /** A permit already signed for this payment and account (kept when gasless falls back to direct). */

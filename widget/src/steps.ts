@@ -346,11 +346,13 @@ export class Checkout {
 
   private flowContext(): FlowContext | undefined {
     const { connected, flow: previous } = this;
-    if (!connected) return undefined;
+    // A payment no longer CREATED carries no signature: it takes no payment.
+    const { serverSignature } = this.payment;
+    if (!connected || serverSignature === null) return undefined;
     const same = previous?.account === connected.account && previous.provider === connected.wallet.provider;
     this.flow = {
       api: this.api,
-      payment: this.payment,
+      payment: { ...this.payment, serverSignature },
       provider: connected.wallet.provider,
       account: connected.account,
       ...(same && previous?.permit ? { permit: previous.permit } : {}),

@@ -13,6 +13,8 @@ interface PaymentLink {
   minAmount: string | null;
   maxAmount: string | null;
   uses: number;
+  /** Payments under way, each holding a use until it expires. */
+  reserved: number;
   maxUses: number | null;
   active: boolean;
   available: boolean;
@@ -62,7 +64,12 @@ export async function renderLinks(screen: Screen, main: HTMLElement): Promise<vo
       { "data-link": link.id },
       h("td", {}, link.title),
       h("td", {}, price),
-      h("td", { class: "num" }, link.maxUses === null ? String(link.uses) : `${link.uses} / ${link.maxUses}`),
+      h(
+        "td",
+        { class: "num" },
+        (link.maxUses === null ? String(link.uses) : `${link.uses} / ${link.maxUses}`) +
+          (link.reserved > 0 ? ` (+${link.reserved})` : ""),
+      ),
       h(
         "td",
         {},

@@ -126,6 +126,13 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
                 h("span", { class: `status ${refund.status}` }, refund.status),
                 ` ${unit(refund.amount)} · ${formatTime(refund.createdAt, lang)}`,
                 refund.txHash ? h("span", { class: "mono" }, ` · ${refund.txHash}`) : null,
+                refund.sentByRecipient === false
+                  ? h(
+                      "p",
+                      { role: "note", class: "note" },
+                      t("refundSentByOther", { address: refund.senderAddress ?? "" }),
+                    )
+                  : null,
               ),
             ),
           ),

@@ -75,8 +75,10 @@ async function orderJson(id: string): Promise<Order> {
 /** What the widget does with the payer's wallet: pay() with the payment's own data. */
 async function payOrder(order: Order): Promise<CreatedPayment> {
   const payment = await kassa.payments.retrieve(order.paymentId as string);
-  await pay(chain, payer, payment as Parameters<typeof pay>[2]);
-  return payment;
+  if (payment.serverSignature === null) throw new Error(`payment ${payment.paymentId} is ${payment.status}`);
+  const payable = { ...payment, serverSignature: payment.serverSignature };
+  await pay(chain, payer, payable as Parameters<typeof pay>[2]);
+  return payable;
 }
 
 const fulfilmentsOf = (id: string) => paidOrders.filter((order) => order.id === id).length;

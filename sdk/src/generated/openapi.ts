@@ -53,6 +53,69 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -120,6 +183,69 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -163,6 +289,48 @@ export interface paths {
               /** @enum {string} */
               status: "ok";
               timestamp: string;
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -392,7 +560,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -403,7 +592,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -494,8 +683,8 @@ export interface paths {
             };
           };
         };
-        /** @description Missing or invalid key: UNAUTHORIZED */
-        401: {
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -505,7 +694,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "UNAUTHORIZED";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -513,93 +702,6 @@ export interface paths {
                 message: string;
               }[];
             };
-          };
-        };
-        /** @description Not allowed: FORBIDDEN */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /**
-               * @description One of this status's codes
-               * @enum {string}
-               */
-              code: "FORBIDDEN";
-              message: string;
-              /** @description VALIDATION_ERROR only: which input failed and why */
-              details?: {
-                path: string[];
-                message: string;
-              }[];
-            };
-          };
-        };
-        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": {
-              /**
-               * @description One of this status's codes
-               * @enum {string}
-               */
-              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
-              message: string;
-              /** @description VALIDATION_ERROR only: which input failed and why */
-              details?: {
-                path: string[];
-                message: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/payments/{id}/events": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Follow a payment's status (server-sent events)
-     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however long it stays open.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /**
-           * @description paymentId
-           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
-           */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description `event: status` events, each with a Payment (as in GET /payments/:id) as `data` */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "text/event-stream": string;
           };
         };
         /** @description Missing or invalid key: UNAUTHORIZED */
@@ -677,6 +779,198 @@ export interface paths {
                * @enum {string}
                */
               code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payments/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow a payment's status (server-sent events)
+     * @description A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after 15 minutes. A comment line (`: keep-alive`) every 15 s. At most 20 open streams per client (an IPv4 address, or an IPv6 /64), and at most STATUS_STREAMS_MAX in each API process (429 RATE_LIMITED: poll instead). Counts as one request against the rate limit, however long it stays open.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description `event: status` events, each with a Payment (as in GET /payments/:id) as `data` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND, NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -779,6 +1073,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -791,6 +1106,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -893,7 +1250,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -904,7 +1261,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -956,6 +1313,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     trace?: never;
@@ -971,7 +1370,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a new public or secret key
-     * @description The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.
+     * @description The new key is shown once; the old one stops at once, and so do the merchant's dashboard sessions but the one that asks. A secret key a dashboard session issues ends when that session's wallet may no longer sign in.
      */
     post: {
       parameters: {
@@ -1013,7 +1412,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1024,7 +1423,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1067,6 +1466,48 @@ export interface paths {
                * @enum {string}
                */
               code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1135,6 +1576,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1147,6 +1609,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1205,7 +1709,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1216,7 +1720,12 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "CHAIN_MISMATCH" | "UNSUPPORTED_TOKEN";
+              code:
+                | "VALIDATION_ERROR"
+                | "CHAIN_NOT_CONFIGURED"
+                | "CHAIN_MISMATCH"
+                | "UNSUPPORTED_TOKEN"
+                | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1280,6 +1789,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_METHOD_EXISTS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1357,7 +1908,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1368,7 +1919,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1411,6 +1962,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1503,7 +2096,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1514,7 +2107,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1536,6 +2129,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1629,6 +2264,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1662,6 +2318,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -1856,6 +2554,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -1933,6 +2673,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -1987,6 +2748,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2182,6 +2985,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -2262,6 +3107,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -2316,6 +3182,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2405,7 +3313,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_CURRENCY, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2416,7 +3324,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "INVALID_CURRENCY";
+              code: "VALIDATION_ERROR" | "INVALID_CURRENCY" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2459,6 +3367,27 @@ export interface paths {
                * @enum {string}
                */
               code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2558,6 +3487,8 @@ export interface paths {
              *             "reason": "Customer cancelled the order",
              *             "deadline": "1795430400",
              *             "txHash": null,
+             *             "senderAddress": null,
+             *             "sentByRecipient": null,
              *             "createdAt": "2026-11-23T07:20:00.000Z",
              *             "refundedAt": null,
              *             "transaction": {
@@ -2626,6 +3557,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -2672,6 +3645,8 @@ export interface paths {
              *         "reason": "Customer cancelled the order",
              *         "deadline": "1795430400",
              *         "txHash": null,
+             *         "senderAddress": null,
+             *         "sentByRecipient": null,
              *         "createdAt": "2026-11-23T07:20:00.000Z",
              *         "refundedAt": null,
              *         "transaction": {
@@ -2691,7 +3666,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INSUFFICIENT_TOKEN_BALANCE */
+        /** @description Invalid request: VALIDATION_ERROR, PAYMENT_NOT_PAID, INSUFFICIENT_TOKEN_BALANCE, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2702,7 +3677,8 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INSUFFICIENT_TOKEN_BALANCE";
+              code:
+                "VALIDATION_ERROR" | "PAYMENT_NOT_PAID" | "INSUFFICIENT_TOKEN_BALANCE" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2796,7 +3772,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: SIGNING_SERVICE_ERROR, CHAIN_CONFIG_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, CHAIN_CONFIG_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -2807,7 +3804,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "SIGNING_SERVICE_ERROR" | "CHAIN_CONFIG_ERROR";
+              code: "SIGNING_SERVICE_ERROR" | "CHAIN_CONFIG_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -2869,6 +3866,8 @@ export interface paths {
              *         "reason": "Customer cancelled the order",
              *         "deadline": "1795430400",
              *         "txHash": null,
+             *         "senderAddress": null,
+             *         "sentByRecipient": null,
              *         "createdAt": "2026-11-23T07:20:00.000Z",
              *         "refundedAt": null,
              *         "transaction": {
@@ -2885,6 +3884,27 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: components["schemas"]["Refund"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -2921,6 +3941,48 @@ export interface paths {
                * @enum {string}
                */
               code: "REFUND_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3068,6 +4130,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -3129,7 +4233,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3140,7 +4244,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "INVALID_REQUEST";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3183,6 +4287,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3245,7 +4391,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: INVALID_REQUEST */
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3256,7 +4402,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "INVALID_REQUEST";
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3299,6 +4445,48 @@ export interface paths {
                * @enum {string}
                */
               code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3359,6 +4547,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -3371,6 +4580,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3453,7 +4704,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3464,7 +4715,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3486,6 +4737,48 @@ export interface paths {
                * @enum {string}
                */
               code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3562,6 +4855,7 @@ export interface paths {
              *             "expiresAt": null,
              *             "maxUses": 100,
              *             "uses": 12,
+             *             "reserved": 2,
              *             "active": true,
              *             "available": true,
              *             "createdAt": "2026-11-23T06:00:00.000Z",
@@ -3621,6 +4915,69 @@ export interface paths {
             };
           };
         };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -3659,7 +5016,7 @@ export interface paths {
              * @description No payments start after this time (ISO 8601)
              */
             expiresAt?: string;
-            /** @description No payments start once this many were paid */
+            /** @description No payments start once this many were paid or are under way (a started payment holds a use until it expires) */
             maxUses?: number;
             /** @default true */
             active?: boolean;
@@ -3691,6 +5048,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -3705,7 +5063,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, TOKEN_NOT_ENABLED */
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, TOKEN_NOT_ENABLED, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3716,7 +5074,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "TOKEN_NOT_ENABLED";
+              code: "VALIDATION_ERROR" | "CHAIN_NOT_CONFIGURED" | "TOKEN_NOT_ENABLED" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3747,7 +5105,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: TOKEN_NOT_FOUND */
+        /** @description Not found: TOKEN_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3758,7 +5116,49 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "TOKEN_NOT_FOUND";
+              code: "TOKEN_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3823,6 +5223,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -3834,6 +5235,27 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: components["schemas"]["PaymentLink"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -3858,7 +5280,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3869,7 +5291,49 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "PAYMENT_LINK_NOT_FOUND";
+              code: "PAYMENT_LINK_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3907,7 +5371,7 @@ export interface paths {
         content: {
           "application/json": {
             title?: string;
-            /** @description false: the page takes no more payments */
+            /** @description false: the page takes no more payments, and those under way are withdrawn (they expire) */
             active?: boolean;
             expiresAt?: string | null;
             maxUses?: number | null;
@@ -3943,6 +5407,7 @@ export interface paths {
              *         "expiresAt": null,
              *         "maxUses": 100,
              *         "uses": 12,
+             *         "reserved": 2,
              *         "active": true,
              *         "available": true,
              *         "createdAt": "2026-11-23T06:00:00.000Z",
@@ -3957,7 +5422,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3968,7 +5433,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -3999,7 +5464,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not found: PAYMENT_LINK_NOT_FOUND */
+        /** @description Not found: PAYMENT_LINK_NOT_FOUND, NOT_FOUND */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4010,7 +5475,49 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "PAYMENT_LINK_NOT_FOUND";
+              code: "PAYMENT_LINK_NOT_FOUND" | "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4054,7 +5561,10 @@ export interface paths {
              *         "nonce": "692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a",
              *         "expiresAt": "2026-11-24T10:10:00.000Z",
              *         "domain": "pay.example.com",
-             *         "uri": "https://pay.example.com"
+             *         "uri": "https://pay.example.com",
+             *         "chainIds": [
+             *           80002
+             *         ]
              *       }
              *     }
              */
@@ -4079,7 +5589,35 @@ export interface paths {
                  * @example https://pay.example.com
                  */
                 uri: string;
+                /**
+                 * @description The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them
+                 * @example [
+                 *       80002
+                 *     ]
+                 */
+                chainIds: number[];
               };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -4095,6 +5633,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4180,6 +5760,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -4213,6 +5814,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4313,7 +5956,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4324,7 +5967,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4376,6 +6019,48 @@ export interface paths {
             };
           };
         };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     /** Sign out of the dashboard */
@@ -4409,6 +6094,27 @@ export interface paths {
                 /** @enum {boolean} */
                 signedOut: true;
               };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
             };
           };
         };
@@ -4466,6 +6172,48 @@ export interface paths {
                * @enum {string}
                */
               code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4530,6 +6278,27 @@ export interface paths {
             };
           };
         };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
         /** @description Missing or invalid key: UNAUTHORIZED */
         401: {
           headers: {
@@ -4584,6 +6353,48 @@ export interface paths {
                * @enum {string}
                */
               code: "PAYMENT_NOT_FOUND" | "RELAY_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4783,7 +6594,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, CHAIN_CONFIG_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -4794,7 +6605,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR";
+              code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4858,7 +6669,7 @@ export interface paths {
             "application/json": components["schemas"]["GasStatus"];
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4869,7 +6680,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "VALIDATION_ERROR";
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -4942,7 +6753,28 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR */
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: RELAYER_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -4953,7 +6785,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR";
+              code: "RELAYER_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5020,7 +6852,7 @@ export interface paths {
             "application/json": components["schemas"]["GasGrant"];
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INSUFFICIENT_TOKEN_BALANCE, ALREADY_HAS_GAS, ALREADY_GRANTED, PAYMENT_ALREADY_GRANTED, GRANT_NOT_USABLE, INVALID_REQUEST */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5039,7 +6871,8 @@ export interface paths {
                 | "ALREADY_HAS_GAS"
                 | "ALREADY_GRANTED"
                 | "PAYMENT_ALREADY_GRANTED"
-                | "GRANT_NOT_USABLE";
+                | "GRANT_NOT_USABLE"
+                | "INVALID_REQUEST";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5154,7 +6987,7 @@ export interface paths {
             };
           };
         };
-        /** @description Server-side failure: RELAYER_ERROR */
+        /** @description Server-side failure: RELAYER_ERROR, INTERNAL_ERROR */
         500: {
           headers: {
             [name: string]: unknown;
@@ -5165,7 +6998,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RELAYER_ERROR";
+              code: "RELAYER_ERROR" | "INTERNAL_ERROR";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -5565,7 +7398,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": null
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
            *       }
            *     }
            */
@@ -5648,7 +7483,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": null
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
            *       }
            *     }
            */
@@ -5731,7 +7568,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+           *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
+           *         "senderAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+           *         "sentByRecipient": true
            *       }
            *     }
            */
@@ -6285,7 +8124,8 @@ export interface components {
      *       "time": "2026-11-23T06:06:12.000Z",
      *       "currency": "USD",
      *       "fiatAmount": "25",
-     *       "tokenPrice": "1"
+     *       "tokenPrice": "1",
+     *       "senderAddress": null
      *     }
      */
     ExportRow: {
@@ -6303,7 +8143,7 @@ export interface components {
       gross: string;
       /** @description Kassa's fee, sent to the treasury; 0 for a refund */
       fee: string;
-      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
       txHash: string | null;
@@ -6315,6 +8155,8 @@ export interface components {
       fiatAmount: string | null;
       /** @description Price of one token in `currency` when the payment was created */
       tokenPrice: string | null;
+      /** @description A refund row: the wallet that sent the refund; null on a payment row */
+      senderAddress: string | null;
     };
     ExportRowInput: {
       /** @enum {string} */
@@ -6331,7 +8173,7 @@ export interface components {
       gross: string;
       /** @description Kassa's fee, sent to the treasury; 0 for a refund */
       fee: string;
-      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it */
+      /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
       txHash: string | null;
@@ -6343,6 +8185,8 @@ export interface components {
       fiatAmount: string | null;
       /** @description Price of one token in `currency` when the payment was created */
       tokenPrice: string | null;
+      /** @description A refund row: the wallet that sent the refund; null on a payment row */
+      senderAddress: string | null;
     };
     /**
      * @example {
@@ -6639,8 +8483,8 @@ export interface components {
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
+      serverSignature: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -6882,8 +8726,8 @@ export interface components {
       currency: string | null;
       fiatAmount: number | null;
       tokenPrice: number | null;
-      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
-      serverSignature: string;
+      /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
+      serverSignature: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -7041,6 +8885,7 @@ export interface components {
      *       "expiresAt": null,
      *       "maxUses": 100,
      *       "uses": 12,
+     *       "reserved": 2,
      *       "active": true,
      *       "available": true,
      *       "createdAt": "2026-11-23T06:00:00.000Z",
@@ -7067,8 +8912,10 @@ export interface components {
       maxUses: number | null;
       /** @description Its payments that were paid */
       uses: number;
+      /** @description Its payments started and not yet paid nor expired: each holds one of `maxUses` */
+      reserved: number;
       active: boolean;
-      /** @description Whether it takes payments now: active, unexpired, not used up */
+      /** @description Whether it takes a payment now: active, unexpired, `uses + reserved` below `maxUses` */
       available: boolean;
       createdAt: string;
       updatedAt: string;
@@ -7093,8 +8940,10 @@ export interface components {
       maxUses: number | null;
       /** @description Its payments that were paid */
       uses: number;
+      /** @description Its payments started and not yet paid nor expired: each holds one of `maxUses` */
+      reserved: number;
       active: boolean;
-      /** @description Whether it takes payments now: active, unexpired, not used up */
+      /** @description Whether it takes a payment now: active, unexpired, `uses + reserved` below `maxUses` */
       available: boolean;
       createdAt: string;
       updatedAt: string;
@@ -7117,6 +8966,7 @@ export interface components {
      *           "expiresAt": null,
      *           "maxUses": 100,
      *           "uses": 12,
+     *           "reserved": 2,
      *           "active": true,
      *           "available": true,
      *           "createdAt": "2026-11-23T06:00:00.000Z",
@@ -7294,7 +9144,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f"
+     *         "txHash": "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
+     *         "senderAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
+     *         "sentByRecipient": true
      *       }
      *     }
      */
@@ -7342,6 +9194,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount). */
@@ -7389,6 +9245,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -7414,7 +9274,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": null
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
      *       }
      *     }
      */
@@ -7462,6 +9324,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description The refund was not sent before its deadline and can no longer be: the payment is PAID again. */
@@ -7509,6 +9375,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -7671,7 +9541,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": null
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
      *       }
      *     }
      */
@@ -7719,6 +9591,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /** @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline. */
@@ -7766,6 +9642,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
     };
     /**
@@ -8076,6 +9956,8 @@ export interface components {
      *       "reason": "Customer cancelled the order",
      *       "deadline": "1795430400",
      *       "txHash": null,
+     *       "senderAddress": null,
+     *       "sentByRecipient": null,
      *       "createdAt": "2026-11-23T07:20:00.000Z",
      *       "refundedAt": null,
      *       "transaction": {
@@ -8107,6 +9989,10 @@ export interface components {
       /** @description Unix seconds; the transaction must be mined by then */
       deadline: string;
       txHash: string | null;
+      /** @description The wallet that sent the refund transaction (its tokens went back); null until it completes */
+      senderAddress: string | null;
+      /** @description false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes */
+      sentByRecipient: boolean | null;
       createdAt: string;
       refundedAt: string | null;
       /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */
@@ -8141,6 +10027,10 @@ export interface components {
       /** @description Unix seconds; the transaction must be mined by then */
       deadline: string;
       txHash: string | null;
+      /** @description The wallet that sent the refund transaction (its tokens went back); null until it completes */
+      senderAddress: string | null;
+      /** @description false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes */
+      sentByRecipient: boolean | null;
       createdAt: string;
       refundedAt: string | null;
       /** @description What the merchant's recipient wallet must send, after approving the gateway for `amount` */

@@ -101,7 +101,7 @@ export class PaymentsResource {
     if (!sameRequest(record, params)) throw duplicate;
     const publicKey = await this.api.publicKeyForPayments(options);
     const path = `/payments/${encodeURIComponent(record.paymentId)}`;
-    return withRetries(
+    const payment = await withRetries(
       this.api.transport.retry,
       options,
       async () =>
@@ -111,6 +111,9 @@ export class PaymentsResource {
           options,
         )) as Payment,
     );
+    // No longer CREATED (expired since): it takes no payment, so it is not the payment asked for.
+    if (payment.serverSignature === null) throw duplicate;
+    return { ...payment, serverSignature: payment.serverSignature };
   }
 }
 

@@ -2,6 +2,8 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { Secret } from "../secret.js";
 import { priceEnvShape, toPriceSettings, type PriceSettings } from "./prices.js";
+import { httpEnvShape, toHttpSettings, type HttpSettings } from "./http.js";
+import { paymentLinkEnvShape, toPaymentLinkLimits, type PaymentLinkLimits } from "./paymentLinks.js";
 import {
   gaslessEnvShape,
   parseFaucetChainBudgets,
@@ -86,7 +88,9 @@ const envSchema = z.object({
     .string()
     .url()
     .optional()
-    .describe("Public URL of this Kassa (without /api/v1), listed as the server in the OpenAPI document."),
+    .describe(
+      "Public URL of this Kassa (without /api/v1): the server of the OpenAPI document, the origin of the merchant dashboard and the address of payment links' pages (`url`). Unset: ALLOWED_WIDGET_ORIGIN stands for it, and without either there is no dashboard and the payment-link endpoints answer NOT_FOUND (a link's address never follows the Host a request names).",
+    ),
   LOG_LEVEL: z.enum(logLevels).default("info").describe("Log level of the JSON logs on stdout."),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number()
@@ -143,6 +147,8 @@ const envSchema = z.object({
     .transform((value) => new Secret(value))
     .optional()
     .describe("CoinGecko API key (secret); optional on the demo plan."),
+  ...httpEnvShape,
+  ...paymentLinkEnvShape,
   ...priceEnvShape,
   ...gaslessEnvShape,
 });
@@ -240,6 +246,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;
+  /** The HTTP server's timeouts and its cap on status streams (HTTP_*, STATUS_STREAMS_MAX). */
+  http: HttpSettings;
+  /** PAYMENT_LINK_OPEN_*: how many payments started from payment links may be open at once. */
+  paymentLinks: PaymentLinkLimits;
   /** Price sources, collection and the currencies served (PRICE_*, COINGECKO_*, CHAINLINK_*, ...). */
   prices: PriceSettings;
   /** Relayer and faucet: RELAYER_PRIVATE_KEYS_<networkId>, FAUCET_PRIVATE_KEY_<networkId>, RELAYER_*, FAUCET_*. */
@@ -283,7 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const gaslessKeys = parseGaslessKeys(present, problems);
   const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
-  if (!parsed.success || problems.length > 0) {
+  const http = parsed.success ? toHttpSettings(parsed.data, problems) : undefined;
+  if (!parsed.success || !http || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const values = parsed.data;
@@ -306,10 +317,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
+    http,
+    paymentLinks: toPaymentLinkLimits(values),
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),
     gasless: toGaslessSettings(values, gaslessKeys, faucetChainBudgets),
     secretFiles,
   };
+}
+
+/**
+ * Kassa's own public URL (without /api/v1): PUBLIC_BASE_URL, else ALLOWED_WIDGET_ORIGIN (Kassa's origin where
+ * it serves the widget), else unknown. Never the Host a request names: the dashboard's origin and payment
+ * links' addresses must not follow what a client sends.
+ */
+export function kassaPublicUrl(
+  config: Pick<Config, "publicBaseUrl" | "allowedWidgetOrigin">,
+): string | undefined {
+  return (config.publicBaseUrl ?? config.allowedWidgetOrigin)?.replace(/\/+$/, "");
 }
 
 /** The configuration of an empty environment, with `overrides`: what tests and benchmarks start from. */

@@ -30,7 +30,7 @@ export const EXPIRY_SWEEP_LOCK_KEY = 4_271_915;
  */
 async function expireBatch(
   db: Db,
-  options: { now: Date; limit: number; paymentId?: string },
+  options: { now: Date; limit: number; paymentId?: string; paymentLinkId?: string },
 ): Promise<{ due: number; expired: string[] }> {
   const heldSince = new Date(options.now.getTime() - SEEN_PAYMENT_HOLD_MS);
   const due = await findDuePaymentDetails(db, { ...options, heldSince });
@@ -51,13 +51,14 @@ async function expireBatch(
  */
 export async function expirePaymentsPastDeadline(
   db: Db,
-  options: SettlementOptions & { limit?: number; paymentId?: string } = {},
+  options: SettlementOptions & { limit?: number; paymentId?: string; paymentLinkId?: string } = {},
 ): Promise<string[]> {
   const now = (options.now ?? (() => new Date()))();
   const { expired } = await expireBatch(db, {
     now,
     limit: options.limit ?? EXPIRY_BATCH_SIZE,
     ...(options.paymentId === undefined ? {} : { paymentId: options.paymentId }),
+    ...(options.paymentLinkId === undefined ? {} : { paymentLinkId: options.paymentLinkId }),
   });
   return expired;
 }

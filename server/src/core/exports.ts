@@ -1,3 +1,4 @@
+import { getAddress } from "viem";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { findChainIdByNetworkId } from "../db/chains.js";
@@ -52,7 +53,9 @@ export const exportRowSchema = z
     tokenAddress: z.string(),
     gross: decimal.describe("What the payer paid, fee included; a refund: what went back"),
     fee: decimal.describe("Kassa's fee, sent to the treasury; 0 for a refund"),
-    net: decimal.describe("gross - fee: what reached the merchant's wallet; a refund: what left it"),
+    net: decimal.describe(
+      "gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it)",
+    ),
     payerAddress: z.string().nullable(),
     txHash: z.string().nullable(),
     blockNumber: z.string().nullable(),
@@ -63,6 +66,10 @@ export const exportRowSchema = z
       .string()
       .nullable()
       .describe("Price of one token in `currency` when the payment was created"),
+    senderAddress: z
+      .string()
+      .nullable()
+      .describe("A refund row: the wallet that sent the refund; null on a payment row"),
   })
   .meta({ id: "ExportRow" });
 export type ExportRowView = z.infer<typeof exportRowSchema>;
@@ -87,6 +94,7 @@ const csvColumns: readonly [string, keyof ExportRowView][] = [
   ["currency", "currency"],
   ["fiat_amount", "fiatAmount"],
   ["token_price", "tokenPrice"],
+  ["sender", "senderAddress"],
 ];
 
 function tokenUnits(baseUnits: string, decimals: number): string {
@@ -114,19 +122,30 @@ function exportRowView(row: ExportRow): ExportRowView {
     currency: row.currency,
     fiatAmount: row.fiat_amount,
     tokenPrice: row.token_price,
+    senderAddress: row.sender_address === null ? null : getAddress(row.sender_address),
   };
 }
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a spreadsheet
- * would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading apostrophe,
- * except a number: an order id is the merchant's text, a negative amount is not a formula.
+ * A cell a spreadsheet would run as a formula: one that starts, after any leading white space (which
+ * spreadsheets skip), with = + - @ or their full-width forms (which some convert), or with a tab or a
+ * line break (existing rule of OWASP's list).
+ */
+const formulaStart = /^(?:[\t\r\n]|[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+/** A plain number (an amount, a negative refund): not a formula, kept as it is. */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, and a semicolon too, since
+ * spreadsheets set to a semicolon separator would split the cell there (and could start a formula in the
+ * next piece). A field a spreadsheet would run as a formula (formulaStart) gets a leading apostrophe,
+ * except a plain number: an order id is the merchant's text, a negative amount is not a formula.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 function csvLine(values: readonly (string | number | null)[]): string {

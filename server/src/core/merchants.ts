@@ -38,6 +38,11 @@ async function authenticate(
   return merchant;
 }
 
+/** A secret key nobody is given: its hash replaces a revoked key's (the column holds a key's hash always). */
+export function unusableApiKeyHash(): string {
+  return hashKey(newApiKey());
+}
+
 /** The merchant owning an `sk_` API key; UNAUTHORIZED when missing, unknown or the merchant is disabled. */
 export function authenticateApiKey(
   reads: Pick<SharedReads, "merchantByApiKeyHash">,
@@ -176,20 +181,21 @@ const keyIssuers = {
 export type MerchantKeyName = keyof typeof keyIssuers;
 
 /**
- * Issues new `keys` for the merchant in one UPDATE: the old ones stop working at once. The new values
- * are returned this once (Kassa keeps only the hashes of the API and public keys).
+ * Issues new `keys` for the merchant in one UPDATE: the old ones stop working at once, and so do the
+ * merchant's dashboard sessions (a new API or public key moves its session epoch). The new values are
+ * returned this once (Kassa keeps only the hashes of the API and public keys). `issuedBy`: the wallet whose
+ * dashboard session asks, recorded with a new API key so that the key ends with that wallet's access.
  */
 export async function issueMerchantKeys<K extends MerchantKeyName>(
   db: Db,
   merchantKey: string,
   keys: readonly K[],
+  options: { issuedBy?: string } = {},
 ): Promise<Record<K, string>> {
   const issued = keys.map((key) => [key, keyIssuers[key]()] as const);
-  const row = await updateMerchantByKey(
-    db,
-    merchantKey,
-    Object.assign({}, ...issued.map(([, { columns }]) => columns)) as MerchantUpdate,
-  );
+  const columns = Object.assign({}, ...issued.map(([, { columns }]) => columns)) as MerchantUpdate;
+  if (columns.api_key_hash !== undefined) columns.api_key_issued_by = options.issuedBy?.toLowerCase() ?? null;
+  const row = await updateMerchantByKey(db, merchantKey, columns);
   if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
   return Object.fromEntries(issued.map(([key, { value }]) => [key, value])) as Record<K, string>;
 }

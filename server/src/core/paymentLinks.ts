@@ -1,18 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { PaymentLinkLimits } from "../config/paymentLinks.js";
 import { findMerchantById } from "../db/merchants.js";
 import {
   findPaymentLinkDetails,
   insertPaymentLink,
   listPaymentLinkDetails,
   updatePaymentLink,
+  withdrawOpenLinkPayments,
   type PaymentLinkDetails,
 } from "../db/paymentLinks.js";
 import type { MerchantRow } from "../db/rows.js";
-import { decimalToUnits, numberToDecimalString } from "../domain/amount.js";
+import { numberToDecimalString } from "../domain/amount.js";
 import { KassaError, validationError } from "../errors.js";
-import { createPayment, createPaymentInputSchema, type PaymentDeps } from "./payments.js";
-import type { CreatedPaymentView } from "./views.js";
+import { expirePaymentsPastDeadline } from "./expiry.js";
+import { createPaymentInputSchema, type PaymentDeps } from "./payments.js";
 
 /**
  * Payment links: a title and an amount (fixed, in a token or a fiat currency, or typed by the payer
@@ -37,7 +39,11 @@ export const createPaymentLinkInputSchema = z.object({
   successUrl,
   failUrl,
   expiresAt: instant.optional().describe("No payments start after this time (ISO 8601)"),
-  maxUses: maxUses.optional().describe("No payments start once this many were paid"),
+  maxUses: maxUses
+    .optional()
+    .describe(
+      "No payments start once this many were paid or are under way (a started payment holds a use until it expires)",
+    ),
   active: z.boolean().default(true),
 });
 /** As the route validated it (the API's schema, transforms applied). */
@@ -45,7 +51,10 @@ export type CreatePaymentLinkInput = z.output<typeof createPaymentLinkInputSchem
 
 export const updatePaymentLinkInputSchema = z.object({
   title: z.string().trim().min(1).max(200).optional(),
-  active: z.boolean().optional().describe("false: the page takes no more payments"),
+  active: z
+    .boolean()
+    .optional()
+    .describe("false: the page takes no more payments, and those under way are withdrawn (they expire)"),
   expiresAt: instant.nullable().optional(),
   maxUses: maxUses.nullable().optional(),
   successUrl: successUrl.optional(),
@@ -74,8 +83,13 @@ export const paymentLinkViewSchema = z
     expiresAt: z.string().nullable(),
     maxUses: z.number().nullable(),
     uses: z.number().describe("Its payments that were paid"),
+    reserved: z
+      .number()
+      .describe("Its payments started and not yet paid nor expired: each holds one of `maxUses`"),
     active: z.boolean(),
-    available: z.boolean().describe("Whether it takes payments now: active, unexpired, not used up"),
+    available: z
+      .boolean()
+      .describe("Whether it takes a payment now: active, unexpired, `uses + reserved` below `maxUses`"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -91,13 +105,28 @@ export interface PaymentLinkDeps {
   now: () => Date;
   /** Where the hosted pages are: Kassa's public URL, without /api/v1. */
   publicBaseUrl: string;
+  /** How many of its payments may be open at once. */
+  limits: PaymentLinkLimits;
+}
+
+/** Why a link takes no payment now (`busy`: only for now, its uses are held by payments under way). */
+export interface Unavailability {
+  reason: string;
+  busy: boolean;
 }
 
 /** Why a link takes no payment now; undefined when it does. */
-function unavailability(link: PaymentLinkDetails, now: Date): string | undefined {
-  if (!link.active) return "the payment link is not active";
-  if (link.expires_at !== null && link.expires_at <= now) return "the payment link has expired";
-  if (link.max_uses !== null && link.uses >= link.max_uses) return "the payment link was used up";
+export function unavailability(link: PaymentLinkDetails, now: Date): Unavailability | undefined {
+  const closed = (reason: string) => ({ reason, busy: false });
+  if (!link.active) return closed("the payment link is not active");
+  if (link.expires_at !== null && link.expires_at <= now) return closed("the payment link has expired");
+  if (link.max_uses !== null && link.uses >= link.max_uses) return closed("the payment link was used up");
+  if (link.max_uses !== null && link.uses + link.reserved >= link.max_uses) {
+    return {
+      reason: "every use of the payment link is held by a payment under way: try again in a few minutes",
+      busy: true,
+    };
+  }
   return undefined;
 }
 
@@ -120,6 +149,7 @@ export function paymentLinkView(
     expiresAt: link.expires_at?.toISOString() ?? null,
     maxUses: link.max_uses,
     uses: link.uses,
+    reserved: link.reserved,
     active: link.active,
     available: unavailability(link, deps.now()) === undefined,
     createdAt: link.created_at.toISOString(),
@@ -193,7 +223,7 @@ export async function getPaymentLink(
   merchant: MerchantRow,
   id: string,
 ): Promise<PaymentLinkView> {
-  const link = await findPaymentLinkDetails(deps.payments.db, id, merchant.id);
+  const link = await findPaymentLinkDetails(deps.payments.db, id, deps.now(), merchant.id);
   if (!link) throw new KassaError("PAYMENT_LINK_NOT_FOUND");
   return paymentLinkView(link, deps);
 }
@@ -206,6 +236,7 @@ export async function listPaymentLinks(
 ) {
   const page = await listPaymentLinkDetails(deps.payments.db, {
     merchantId: merchant.id,
+    now: deps.now(),
     limit: query.limit,
     startingAfter: query.starting_after,
   });
@@ -215,23 +246,49 @@ export async function listPaymentLinks(
   return { links: page.links.map((link) => paymentLinkView(link, deps)), has_more: page.hasMore };
 }
 
-/** PATCH /payment-links/:id: what a link shows and whether it takes payments; never its amount or token. */
+/**
+ * PATCH /payment-links/:id: what a link shows and whether it takes payments; never its amount or token.
+ * Turned off, or its expiry brought forward, its open payments are withdrawn in the same transaction (they
+ * expire then: their reads no longer offer the signature); money that arrives for one anyway is recorded
+ * as a payment paid after expiry, which the merchant can refund.
+ */
 export async function changePaymentLink(
   deps: PaymentLinkDeps,
   merchant: MerchantRow,
   id: string,
   input: z.output<typeof updatePaymentLinkInputSchema>,
 ): Promise<PaymentLinkView> {
-  const changed = await updatePaymentLink(deps.payments.db, id, merchant.id, {
-    ...(input.title === undefined ? {} : { title: input.title }),
-    ...(input.active === undefined ? {} : { active: input.active }),
-    ...(input.expiresAt === undefined ? {} : { expires_at: input.expiresAt }),
-    ...(input.maxUses === undefined ? {} : { max_uses: input.maxUses }),
-    ...(input.successUrl === undefined ? {} : { success_url: input.successUrl }),
-    ...(input.failUrl === undefined ? {} : { fail_url: input.failUrl }),
+  const now = deps.now();
+  const withdrawBy =
+    input.active === false
+      ? now
+      : input.expiresAt
+        ? new Date(Math.max(now.getTime(), input.expiresAt.getTime()))
+        : undefined;
+  const changed = await deps.payments.db.transaction().execute(async (trx) => {
+    const updated = await updatePaymentLink(trx, id, merchant.id, {
+      ...(input.title === undefined ? {} : { title: input.title }),
+      ...(input.active === undefined ? {} : { active: input.active }),
+      ...(input.expiresAt === undefined ? {} : { expires_at: input.expiresAt }),
+      ...(input.maxUses === undefined ? {} : { max_uses: input.maxUses }),
+      ...(input.successUrl === undefined ? {} : { success_url: input.successUrl }),
+      ...(input.failUrl === undefined ? {} : { fail_url: input.failUrl }),
+    });
+    if (updated && withdrawBy) await withdrawOpenLinkPayments(trx, id, withdrawBy);
+    return updated;
   });
   if (!changed) throw new KassaError("PAYMENT_LINK_NOT_FOUND");
+  // Withdrawn now: expire them at once (with their payment.expired webhooks) rather than at the next sweep.
+  if (withdrawBy && withdrawBy <= now) await expireLinkPayments(deps, id);
   return getPaymentLink(deps, merchant, id);
+}
+
+/** Expires the link's due payments, a batch at a time, until none is left due. */
+async function expireLinkPayments(deps: PaymentLinkDeps, id: string): Promise<void> {
+  for (;;) {
+    const expired = await expirePaymentsPastDeadline(deps.payments.db, { now: deps.now, paymentLinkId: id });
+    if (expired.length === 0) return;
+  }
 }
 
 /** What the hosted page shows of a link (no merchant secrets; its public key runs the widget). */
@@ -239,61 +296,12 @@ export interface PublicPaymentLink {
   link: PaymentLinkDetails;
   merchantName: string;
   /** Why it takes no payment now, for the payer; undefined when it does. */
-  unavailable: string | undefined;
+  unavailable: Unavailability | undefined;
 }
 
 export async function findPublicPaymentLink(deps: PaymentLinkDeps, id: string): Promise<PublicPaymentLink> {
-  const link = await findPaymentLinkDetails(deps.payments.db, id);
+  const link = await findPaymentLinkDetails(deps.payments.db, id, deps.now());
   const merchant = link && (await findMerchantById(deps.payments.db, link.merchant_id));
   if (!link || !merchant?.is_enabled) throw new KassaError("PAYMENT_LINK_NOT_FOUND");
   return { link, merchantName: merchant.name, unavailable: unavailability(link, deps.now()) };
-}
-
-/**
- * A payer starts paying a link: a payment of its own (order id `<link id>-<random>`), as POST /payments
- * would create it for the merchant, recording the link. `typedAmount` is the payer's amount of an
- * open-amount link (token units). Returns the payment and the merchant's public key for the widget.
- */
-export async function startLinkPayment(
-  deps: PaymentLinkDeps,
-  id: string,
-  typedAmount: string | undefined,
-): Promise<{ payment: CreatedPaymentView; publicKey: string }> {
-  const link = await findPaymentLinkDetails(deps.payments.db, id);
-  const merchant = link && (await findMerchantById(deps.payments.db, link.merchant_id));
-  if (!link || !merchant?.is_enabled) throw new KassaError("PAYMENT_LINK_NOT_FOUND");
-  const unavailable = unavailability(link, deps.now());
-  if (unavailable) throw new KassaError("PAYMENT_LINK_UNAVAILABLE", unavailable);
-  const amount = link.amount ?? checkTypedAmount(link, typedAmount);
-  const payment = await createPayment(
-    deps.payments,
-    merchant,
-    {
-      orderId: `${link.id}-${randomBytes(8).toString("hex")}`,
-      amount: Number(amount),
-      tokenAddress: link.token_address,
-      successUrl: link.success_url,
-      failUrl: link.fail_url,
-      ...(link.currency === null ? {} : { currency: link.currency }),
-    },
-    { paymentLinkId: link.id },
-  );
-  return { payment, publicKey: merchant.public_key };
-}
-
-/** The payer's amount, as a decimal of at most two places within the link's bounds. */
-function checkTypedAmount(link: PaymentLinkDetails, typed: string | undefined): string {
-  const cents = (value: string) => decimalToUnits(value, 2);
-  const bounds = `between ${link.min_amount} and ${link.max_amount} ${link.token_symbol}`;
-  const text = typed?.trim() ?? "";
-  let value: bigint;
-  try {
-    value = cents(text);
-  } catch {
-    throw validationError([{ path: ["amount"], message: `type an amount ${bounds}, at most 2 decimals` }]);
-  }
-  if (value < cents(link.min_amount ?? "0") || value > cents(link.max_amount ?? "0")) {
-    throw validationError([{ path: ["amount"], message: `must be ${bounds}` }]);
-  }
-  return text;
 }

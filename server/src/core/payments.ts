@@ -101,11 +101,21 @@ export type CreatePaymentInput = z.input<typeof createPaymentInputSchema>;
  * support, recipient, token whitelist, payment method, price; then the (batched) INSERT, where
  * UNIQUE (merchant, order_id) turns any race between identical requests into DUPLICATE_ORDER.
  */
+/** Where a payment comes from when a payer starts it from a payment link (startLinkPayment). */
+export interface LinkPaymentOrigin {
+  paymentLinkId: string;
+  /** The SHA-256 of the payer's browser token, and its client network. */
+  linkClient: string;
+  linkClientNetwork: string;
+  /** The link's expiry: the payment expires by then at the latest. */
+  expiresBy?: Date;
+}
+
 export async function createPayment(
   deps: PaymentDeps,
   merchant: MerchantRow,
   rawInput: CreatePaymentInput,
-  origin: { paymentLinkId?: string } = {},
+  origin?: LinkPaymentOrigin,
 ): Promise<CreatedPaymentView> {
   const input = parseInput(createPaymentInputSchema, rawInput);
   const { db } = deps;
@@ -206,14 +216,22 @@ export async function createPayment(
     gateway_address: chain.gateway_address,
     forwarder_address: chain.forwarder_address,
     deadline,
-    expires_at: new Date(now.getTime() + PAYMENT_LIFETIME_MS),
+    expires_at: new Date(
+      Math.min(now.getTime() + PAYMENT_LIFETIME_MS, origin?.expiresBy?.getTime() ?? Number.POSITIVE_INFINITY),
+    ),
     currency: fiat?.currency ?? null,
     fiat_amount: fiat?.fiatAmount ?? null,
     token_price: fiat?.tokenPrice ?? null,
     success_url: input.successUrl,
     fail_url: input.failUrl,
     server_signature: serverSignature,
-    ...(origin.paymentLinkId === undefined ? {} : { payment_link_id: origin.paymentLinkId }),
+    ...(origin
+      ? {
+          payment_link_id: origin.paymentLinkId,
+          link_client: origin.linkClient,
+          link_client_network: origin.linkClientNetwork,
+        }
+      : {}),
   });
   if (!row) {
     throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used by this merchant`);

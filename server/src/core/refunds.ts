@@ -1,21 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { paymentSequence } from "@kassa/contracts/paymentId";
-import { encodeFunctionData, type Address, type Hex } from "viem";
+import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
-import { readFinalBlock, readGatewayRefunded } from "../chain/gatewayReads.js";
 import type { PaymentSigner } from "../chain/signer.js";
 import type { Db } from "../db/database.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import type { PaymentSequencer } from "../db/paymentSequences.js";
-import { findChainCursor } from "../db/chainCursors.js";
-import { insertSequenceCollision } from "../db/paymentSequences.js";
 import {
-  expireSubmittedRefund,
   findRefundDetails,
-  findRefundForExpiry,
-  hasOpenRefund,
   insertRefund,
   listRefundDetails,
   lockPaymentForRefund,
@@ -89,6 +82,18 @@ export const refundViewSchema = z
     reason: z.string().nullable(),
     deadline: z.string().describe("Unix seconds; the transaction must be mined by then"),
     txHash: z.string().nullable(),
+    senderAddress: z
+      .string()
+      .nullable()
+      .describe(
+        "The wallet that sent the refund transaction (its tokens went back); null until it completes",
+      ),
+    sentByRecipient: z
+      .boolean()
+      .nullable()
+      .describe(
+        "false: a wallet other than the payment's recipient sent it, with its own tokens (nothing left the merchant's wallet); null until it completes",
+      ),
     createdAt: z.string(),
     refundedAt: z.string().nullable(),
     transaction: z
@@ -103,6 +108,22 @@ export const refundViewSchema = z
   })
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
+
+/**
+ * Who sent a refund, as the API and webhooks tell it: the gateway takes the refund's tokens from its sender,
+ * so one sent by another wallet than the payment's recipient (anyone holding the signed transaction, with
+ * their own tokens) did not come out of the merchant's wallet.
+ */
+export function refundSender(
+  sender: string | null,
+  recipient: string,
+): { senderAddress: string | null; sentByRecipient: boolean | null } {
+  if (sender === null) return { senderAddress: null, sentByRecipient: null };
+  return {
+    senderAddress: getAddress(sender),
+    sentByRecipient: sender.toLowerCase() === recipient.toLowerCase(),
+  };
+}
 
 export function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({
@@ -130,6 +151,7 @@ export function refundView(refund: RefundDetails): RefundView {
     reason: refund.reason,
     deadline: String(refund.deadline),
     txHash: refund.tx_hash,
+    ...refundSender(refund.sender_address, refund.recipient_address),
     createdAt: refund.created_at.toISOString(),
     refundedAt: refund.refunded_at?.toISOString() ?? null,
     transaction: { chainId: refund.network_id, to: refund.gateway_address, data, value: "0" },
@@ -234,7 +256,7 @@ export async function createRefund(
       // The row is locked and PAID: the move cannot lose.
       await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: "PAID", to: "REFUND_SUBMITTED" });
       await recordPaymentEvent(trx, "payment.refund_submitted", payment.payment_id, now, {
-        refund: { refundId: row.id, amount: row.amount, txHash: null },
+        refund: { refundId: row.id, amount: row.amount, txHash: null, ...refundSender(null, "") },
       });
       await enqueueJob(
         trx,
@@ -254,6 +276,7 @@ export async function createRefund(
     ...refund,
     payment_public_id: payment.payment_id,
     order_id: payment.order_id,
+    recipient_address: payment.recipient_address,
     gateway_address: payment.gateway_address,
     token_address: payment.token_address,
     network_id: payment.network_id,
@@ -306,85 +329,4 @@ export async function getRefund(db: Db, merchant: MerchantRow, refundId: string)
     : undefined;
   if (!refund) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
   return refundView(refund);
-}
-
-/**
- * `collision`: the gateway says the refund's id was sent, yet the watcher read past that block without its
- * RefundCompleted: another id (unknown to this database) set the bit of its sequence, so the refund can never
- * be sent. Recorded as a collision and expired, never called refunded.
- */
-export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open" | "collision";
-
-/** How long an expiry check that waits for the watcher to read the refund's block waits before looking again. */
-const WAIT_FOR_WATCHER_MS = 60_000;
-
-/**
- * Returns a refund's payment to PAID when the refund can no longer be sent: the chain's final block is
- * past the deadline and the gateway has not sent the refund's id. Otherwise reschedules itself
- * ("not-yet"), or leaves it to the watcher when the refund did happen (and looks again once the watcher has
- * read that far: a bit set without the refund's event is a collision).
- */
-export async function expireRefund(
-  deps: { db: Db; chains: ChainClients; now: () => Date },
-  refundId: string,
-): Promise<ExpireRefundResult> {
-  const refund = await findRefundForExpiry(deps.db, refundId);
-  if (refund?.status !== "SUBMITTED") return "not-open";
-  const client = deps.chains.publicClient(refund);
-  const block = await readFinalBlock(client, refund);
-  const reschedule = async (delayMs: number) => {
-    await enqueueJob(
-      deps.db,
-      TASKS.expireRefund,
-      { refundId },
-      { runAt: new Date(deps.now().getTime() + delayMs), jobKey: `expire-refund:${refundId}` },
-    );
-  };
-  if (block.timestamp <= BigInt(refund.deadline)) {
-    await reschedule(Math.max(5_000, Number(BigInt(refund.deadline) - block.timestamp) * 1000));
-    return "not-yet";
-  }
-  const sent = await readGatewayRefunded(client, {
-    gateway: refund.gateway_address as Address,
-    refundId: refund.chain_refund_id as Hex,
-    blockNumber: block.number,
-  });
-  let collision = false;
-  if (sent) {
-    // The watcher applies the RefundCompleted event, before it moves its cursor past the event's block.
-    const cursor = await findChainCursor(deps.db, refund.chain_id);
-    if (!cursor || BigInt(cursor.block_number) < block.number) {
-      await reschedule(WAIT_FOR_WATCHER_MS);
-      return "refunded-on-chain";
-    }
-    collision = true;
-  }
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await expireSubmittedRefund(trx, refundId))) return "not-open";
-    if (collision) {
-      await insertSequenceCollision(trx, {
-        chainId: refund.chain_id,
-        gatewayAddress: refund.gateway_address,
-        sequence: paymentSequence(refund.chain_refund_id as Hex),
-        kind: "refund",
-        knownId: refund.chain_refund_id,
-        seenId: null,
-        txHash: null,
-      });
-    }
-    // PAID again, unless another refund is still open (one a reorg opened again).
-    const paidAgain =
-      !(await hasOpenRefund(trx, refund.payment_row_id)) &&
-      (await movePaymentStatus(trx, {
-        payment: { rowId: refund.payment_row_id },
-        from: "REFUND_SUBMITTED",
-        to: "PAID",
-      }));
-    if (paidAgain) {
-      await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
-        refund: { refundId, amount: refund.amount, txHash: null },
-      });
-    }
-    return collision ? "collision" : "expired";
-  });
 }

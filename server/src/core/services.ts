@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { createChainClients, type ChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { createPaymentSigner, type PaymentSigner } from "../chain/signer.js";
-import type { Config } from "../config/index.js";
+import { kassaPublicUrl, type Config } from "../config/index.js";
 import { recordLogRangeLimit } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
@@ -119,9 +119,8 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       ? undefined
       : (options.paymentSync ?? createPaymentSync({ db, chains, now, logger }));
   const nextPaymentSequence = createCheckedPaymentSequencer({ db, chains, logger });
-  const dashboardOrigin = config.publicBaseUrl
-    ? new URL(config.publicBaseUrl).origin
-    : config.allowedWidgetOrigin;
+  const publicUrl = kassaPublicUrl(config);
+  const dashboardOrigin = publicUrl === undefined ? undefined : new URL(publicUrl).origin;
   return {
     config,
     db,

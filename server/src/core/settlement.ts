@@ -13,6 +13,7 @@ import {
 } from "../db/paymentSequences.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import { findRefundToComplete, hasOpenRefund, markRefundRefunded, moveRefundToBlock } from "../db/refunds.js";
+import { refundSender } from "./refunds.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";
 
 /**
@@ -293,7 +294,7 @@ export async function applyRefundCompletedIn(
     const totals = await markRefundRefunded(
       trx,
       { id: refund.id, paymentRowId: ours.id },
-      { ...event, at: now, amount: event.amount },
+      { ...event, at: now, amount: event.amount, sender: event.recipient },
     );
     const full = totals.refundedAmount >= totals.amount;
     const move = (from: PaymentStatus, to: PaymentStatus) =>
@@ -308,7 +309,12 @@ export async function applyRefundCompletedIn(
       await move("REFUND_SUBMITTED", "REFUNDED");
     }
     await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
-      refund: { refundId: refund.id, amount: event.amount.toString(), txHash: event.txHash.toLowerCase() },
+      refund: {
+        refundId: refund.id,
+        amount: event.amount.toString(),
+        txHash: event.txHash.toLowerCase(),
+        ...refundSender(event.recipient, totals.recipientAddress),
+      },
     });
     result = "refunded";
   }

@@ -11,6 +11,7 @@ import {
 } from "../db/refunds.js";
 import { type PaymentStatus } from "../domain/paymentStatus.js";
 import { TASKS } from "../domain/tasks.js";
+import { refundSender } from "./refunds.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";
 
 /**
@@ -90,7 +91,7 @@ export async function revertRemovedRefundIn(
     );
   }
   await recordPaymentEvent(trx, "payment.refund_reorged", payment.payment_id, now, {
-    refund: { refundId: refund.id, amount: refund.amount, txHash: null },
+    refund: { refundId: refund.id, amount: refund.amount, txHash: null, ...refundSender(null, "") },
     reorged: {
       txHash: removed.txHash,
       blockNumber: Number(removed.blockNumber),

@@ -31,28 +31,63 @@ export const httpUrlSchema = z
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** The deepest nesting of arrays and objects a JSON body may have (the API's own bodies need 4). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether the JSON text nests arrays and objects deeper than `maxDepth`: one pass over the characters,
+ * brackets inside strings skipped, before anything parses or walks it (a body nested 30,000 deep otherwise
+ * overflowed the stack of every recursive walk). Malformed text is the parser's to refuse.
+ */
+export function jsonNestingExceeds(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+function unsafeString(value: string): string | undefined {
+  if (value.includes("\0")) return "must not contain a NUL character";
+  if (loneSurrogate.test(value)) return "must not contain a lone UTF-16 surrogate";
+  if (value.length > MAX_INPUT_STRING_LENGTH) return `must be at most ${MAX_INPUT_STRING_LENGTH} characters`;
+  return undefined;
+}
+
 /**
  * Strings no field may hold, whatever its schema: NUL (PostgreSQL text refuses it: a 500 otherwise),
  * a lone UTF-16 surrogate (UTF-8 encoding turns it into U+FFFD, so two different inputs would be
- * stored as one), or more than MAX_INPUT_STRING_LENGTH characters. Object keys are checked too.
+ * stored as one), or more than MAX_INPUT_STRING_LENGTH characters. Object keys are checked too. Walks
+ * with a stack of its own, not recursion, so no nesting can overflow it.
  */
-export function unsafeStringIssues(
-  value: unknown,
-  path: PropertyKey[] = [],
-): { path: PropertyKey[]; message: string }[] {
-  if (typeof value === "string") {
-    if (value.includes("\0")) return [{ path, message: "must not contain a NUL character" }];
-    if (loneSurrogate.test(value)) return [{ path, message: "must not contain a lone UTF-16 surrogate" }];
-    if (value.length > MAX_INPUT_STRING_LENGTH) {
-      return [{ path, message: `must be at most ${MAX_INPUT_STRING_LENGTH} characters` }];
+export function unsafeStringIssues(value: unknown): { path: PropertyKey[]; message: string }[] {
+  const issues: { path: PropertyKey[]; message: string }[] = [];
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item.value === "string") {
+      const message = unsafeString(item.value);
+      if (message) issues.push({ path: item.path, message });
+    } else if (typeof item.value === "object" && item.value !== null) {
+      const entries = Object.entries(item.value);
+      // Pushed last field first, each value before its key: they come out in the order of the fields,
+      // each key before what it holds.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        const path = [...item.path, key];
+        pending.push({ value: child, path }, { value: key, path });
+      }
     }
-    return [];
   }
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => [
-    ...unsafeStringIssues(key, [...path, key]),
-    ...unsafeStringIssues(item, [...path, key]),
-  ]);
+  return issues;
 }
 
 /** Parses input for a core function; a failure is VALIDATION_ERROR with `details` naming each field. */

@@ -155,6 +155,12 @@ export const paymentViewSchema = z
     createdAt: timestamp,
     merchantName: z.string().describe("The merchant's display name, shown to the payer by the widget"),
     seenTxHash,
+    serverSignature: z
+      .string()
+      .nullable()
+      .describe(
+        "EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then",
+      ),
   })
   .meta({ id: "Payment" });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
@@ -191,9 +197,14 @@ export function createdPaymentView(payment: PaymentDetails): CreatedPaymentView 
   };
 }
 
+/**
+ * The payment as its payer's page reads it. The server signature is served only while the payment takes
+ * money (CREATED): an expired payment, or one withdrawn with its payment link, is not offered to pay.
+ */
 export function paymentView(payment: PaymentDetails): PaymentView {
   return {
     ...createdPaymentView(payment),
+    serverSignature: payment.status === "CREATED" ? payment.server_signature : null,
     status: payment.status,
     txHash: payment.tx_hash,
     payerAddress: payment.payer_address,

@@ -49,19 +49,25 @@ export interface ExportRow {
   currency: string | null;
   fiat_amount: string | null;
   token_price: string | null;
+  /** A refund row: the wallet that sent it (null for a payment row, and for refunds recorded before senders). */
+  sender_address: string | null;
 }
 
 /**
- * Money movements are the payments settled by a transfer (PAID, then possibly refunded; INVALID: money
- * arrived that did not match, its amounts taken from the chain event) and the refunds completed on chain.
+ * The statement of an export page: the next `limit` money movements after `after`. Money movements are the
+ * payments settled by a transfer (PAID, then possibly refunded; INVALID: money arrived that did not match,
+ * its amounts taken from the chain event) and the refunds completed on chain. Each branch applies the
+ * cursor itself and reads its own index in order (payments by merchant, confirmation and id; refunds by
+ * merchant, completion and id), stopping after `limit` rows: a page costs its own rows whatever came
+ * before, so an export is linear in what it reads (a cursor applied above the union made each page sort
+ * the whole range again).
  */
-export async function readExportPage(
-  db: Db,
+export function exportPageQuery(
   merchantRowId: number,
   range: ExportRange,
   after: ExportCursor | undefined,
   limit: number,
-): Promise<ExportRow[]> {
+) {
   const paymentRange =
     range.kind === "time"
       ? sql`p.confirmed_at >= ${range.since} AND p.confirmed_at < ${range.until}`
@@ -70,11 +76,22 @@ export async function readExportPage(
     range.kind === "time"
       ? sql`r.refunded_at >= ${range.since} AND r.refunded_at < ${range.until}`
       : sql`p.chain_id = ${range.chainRowId} AND ce.block_number BETWEEN ${range.fromBlock} AND ${range.toBlock}`;
-  const afterCondition = after
-    ? sql`(m.at, m.type, m.key) > (${after.atText}::timestamptz, ${after.type}, ${after.key})`
-    : sql`TRUE`;
-  const { rows } = await sql<ExportRow>`
-    SELECT m.*, m.at::text AS at_text FROM (
+  // Rows sort by (time, type, key) and 'payment' < 'refund': after a payment row, the payments after it
+  // and the refunds at or after its time; after a refund row, the payments after its time and the refunds
+  // after it.
+  const at = after && sql`${after.atText}::timestamptz`;
+  const paymentAfter = !after
+    ? sql`TRUE`
+    : after.type === "payment"
+      ? sql`(p.confirmed_at, p.payment_id) > (${at}, ${after.key})`
+      : sql`p.confirmed_at > ${at}`;
+  const refundAfter = !after
+    ? sql`TRUE`
+    : after.type === "payment"
+      ? sql`r.refunded_at >= ${at}`
+      : sql`(r.refunded_at, r.id) > (${at}, ${after.key})`;
+  return sql<ExportRow>`
+    SELECT m.*, m.at::text AS at_text FROM ((
       SELECT 'payment' AS type, p.payment_id AS key, p.confirmed_at AS at, p.order_id, p.payment_id,
         NULL::text AS refund_id, p.status, c.network_id, t.symbol AS token_symbol, t.address AS token_address,
         t.decimals AS token_decimals,
@@ -85,7 +102,7 @@ export async function readExportPage(
           coalesce((ce.args->>'amount')::numeric, p.amount) - coalesce((ce.args->>'fee')::numeric, p.fee_amount, 0)
         )::text AS net,
         p.payer_address, p.tx_hash, p.block_number::text AS block_number, p.currency,
-        p.fiat_amount::text AS fiat_amount, p.token_price::text AS token_price
+        p.fiat_amount::text AS fiat_amount, p.token_price::text AS token_price, NULL::text AS sender_address
       FROM payments p
       JOIN tokens t ON t.id = p.token_id
       JOIN chains c ON c.id = p.chain_id
@@ -97,10 +114,16 @@ export async function readExportPage(
       ) ce ON TRUE
       WHERE p.merchant_id = ${merchantRowId} AND p.confirmed_at IS NOT NULL
         AND p.status IN ('PAID', 'REFUND_SUBMITTED', 'REFUNDED', 'INVALID') AND ${paymentRange}
-      UNION ALL
+        AND ${paymentAfter}
+      ORDER BY p.confirmed_at, p.payment_id
+      LIMIT ${limit}
+    ) UNION ALL (
       SELECT 'refund', r.id, r.refunded_at, p.order_id, p.payment_id, r.id, r.status, c.network_id, t.symbol,
-        t.address, t.decimals, (-r.amount)::text, '0', (-r.amount)::text, p.payer_address, r.tx_hash,
-        ce.block_number::text, p.currency, NULL, NULL
+        t.address, t.decimals, (-r.amount)::text, '0',
+        -- What left the merchant's wallet: nothing when another wallet sent the refund with its own tokens.
+        CASE WHEN r.sender_address IS NULL OR r.sender_address = lower(p.recipient_address)
+          THEN (-r.amount)::text ELSE '0' END,
+        p.payer_address, r.tx_hash, ce.block_number::text, p.currency, NULL, NULL, r.sender_address
       FROM refunds r
       JOIN payments p ON p.id = r.payment_id
       JOIN tokens t ON t.id = p.token_id
@@ -111,11 +134,23 @@ export async function readExportPage(
         ORDER BY e.id DESC LIMIT 1
       ) ce ON TRUE
       WHERE r.merchant_id = ${merchantRowId} AND r.status = 'REFUNDED' AND r.refunded_at IS NOT NULL
-        AND ${refundRange}
-    ) m
-    WHERE ${afterCondition}
+        AND ${refundRange} AND ${refundAfter}
+      ORDER BY r.refunded_at, r.id
+      LIMIT ${limit}
+    )) m
     ORDER BY m.at, m.type, m.key
     LIMIT ${limit}
-  `.execute(db);
+  `;
+}
+
+/** The next page of an export (exportPageQuery). */
+export async function readExportPage(
+  db: Db,
+  merchantRowId: number,
+  range: ExportRange,
+  after: ExportCursor | undefined,
+  limit: number,
+): Promise<ExportRow[]> {
+  const { rows } = await exportPageQuery(merchantRowId, range, after, limit).execute(db);
   return rows;
 }

@@ -5,13 +5,13 @@ import { selectPaymentDetails, type PaymentDetails } from "./payments.js";
 import { deliveryCte, eventRecords, type NewWebhookDelivery, type NewWebhookEvent } from "./webhooks.js";
 
 /**
- * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId` when given), oldest deadline
+ * Up to `limit` CREATED payments past `expiresAt` at `now` (only `paymentId`, or those of `paymentLinkId`, when given), oldest deadline
  * first; read without a lock, for expirePaymentsWithEvents to move the ones still due. A payment whose pay
  * transaction was seen mined after `heldSince` (markSeenPayments) is not due: it waits for finality.
  */
 export function findDuePaymentDetails(
   db: Db,
-  options: { now: Date; heldSince: Date; limit: number; paymentId?: string },
+  options: { now: Date; heldSince: Date; limit: number; paymentId?: string; paymentLinkId?: string },
 ): Promise<PaymentDetails[]> {
   let query = selectPaymentDetails(db)
     .where("payments.status", "=", "CREATED")
@@ -22,6 +22,9 @@ export function findDuePaymentDetails(
     .orderBy("payments.expires_at")
     .limit(options.limit);
   if (options.paymentId !== undefined) query = query.where("payments.payment_id", "=", options.paymentId);
+  if (options.paymentLinkId !== undefined) {
+    query = query.where("payments.payment_link_id", "=", options.paymentLinkId);
+  }
   return query.execute();
 }
 

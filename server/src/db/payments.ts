@@ -65,6 +65,11 @@ function insertPayments(db: Db, payments: NewPaymentRow[]): Promise<PaymentRow[]
     .execute();
 }
 
+/** The unbatched INSERT of one payment, on `db` (a transaction's, for an insert that must commit with it). */
+export function paymentInserterIn(db: Db): PaymentInserter {
+  return async (payment) => (await insertPayments(db, [payment]))[0];
+}
+
 /**
  * Payment creation's INSERT, batched ("group commit"): a row goes at once unless an INSERT is running;
  * then it waits and leaves with the rows that arrived meanwhile, in one multi-row INSERT ... ON CONFLICT

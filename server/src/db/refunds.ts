@@ -18,6 +18,8 @@ export class RowLockedError extends BaseError {
 export type RefundDetails = RefundRow & {
   payment_public_id: string;
   order_id: string;
+  /** The wallet the payment paid, which normally sends its refunds. */
+  recipient_address: string;
   gateway_address: string;
   token_address: string;
   network_id: number;
@@ -33,6 +35,7 @@ function selectRefundDetails(db: Db) {
     .select([
       "payments.payment_id as payment_public_id",
       "payments.order_id",
+      "payments.recipient_address",
       "payments.gateway_address",
       "tokens.address as token_address",
       "chains.network_id",
@@ -154,12 +157,15 @@ export interface RefundEventLocation {
   logIndex: number;
 }
 
-/** The refund -> REFUNDED with what its event says it sent and where, and that amount added to its payment's refunds. */
+/**
+ * The refund -> REFUNDED with what its event says it sent, where and who sent it, and that amount added to its
+ * payment's refunds; answers the payment's totals and the recipient it paid.
+ */
 export async function markRefundRefunded(
   db: Db,
   refund: { id: string; paymentRowId: number },
-  completed: RefundEventLocation & { at: Date; amount: bigint },
-): Promise<{ amount: bigint; refundedAmount: bigint }> {
+  completed: RefundEventLocation & { at: Date; amount: bigint; sender: string },
+): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
   await db
     .updateTable("refunds")
     .set({
@@ -171,6 +177,7 @@ export async function markRefundRefunded(
       block_number: Number(completed.blockNumber),
       block_hash: completed.blockHash.toLowerCase(),
       log_index: completed.logIndex,
+      sender_address: completed.sender.toLowerCase(),
     })
     .where("id", "=", refund.id)
     .execute();
@@ -182,14 +189,18 @@ async function addToRefundedAmount(
   db: Db,
   paymentRowId: number,
   amount: bigint,
-): Promise<{ amount: bigint; refundedAmount: bigint }> {
+): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
   const payment = await db
     .updateTable("payments")
     .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", amount.toString()) }))
     .where("id", "=", paymentRowId)
-    .returning(["amount", "refunded_amount"])
+    .returning(["amount", "refunded_amount", "recipient_address"])
     .executeTakeFirstOrThrow();
-  return { amount: BigInt(payment.amount), refundedAmount: BigInt(payment.refunded_amount) };
+  return {
+    amount: BigInt(payment.amount),
+    refundedAmount: BigInt(payment.refunded_amount),
+    recipientAddress: payment.recipient_address,
+  };
 }
 
 /**
@@ -242,6 +253,7 @@ export function findRefundCompletedInBlock(
 /** What a completed refund recorded of its event, cleared when a reorg removes the event. */
 const uncompletedColumns = {
   tx_hash: null,
+  sender_address: null,
   refunded_at: null,
   chain_id: null,
   block_number: null,

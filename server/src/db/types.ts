@@ -59,6 +59,10 @@ export interface MerchantsTable extends Timestamps {
   api_key_hash: string;
   public_key: string;
   public_key_hash: string;
+  /** Moved by a trigger when the keys change or the merchant is disabled: sessions of another epoch end. */
+  session_epoch: Generated<number>;
+  /** The wallet whose dashboard session issued the current secret key; null: the operator or the key. */
+  api_key_issued_by: string | null;
 }
 
 export interface PaymentMethodsTable extends Timestamps {
@@ -107,6 +111,9 @@ export interface PaymentsTable extends Timestamps {
   seen_at: NullableDate;
   /** The payment link a payer started this payment from. */
   payment_link_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A link payment's starter: the SHA-256 of its browser token, and its client network. */
+  link_client: ColumnType<string | null, string | null | undefined, never>;
+  link_client_network: ColumnType<string | null, string | null | undefined, never>;
   /** What its completed refunds sent back (base units). */
   refunded_amount: ColumnType<string, never, bigint | string>;
 }
@@ -150,6 +157,8 @@ export interface DashboardSessionsTable {
   created_at: Timestamp;
   expires_at: ColumnType<Date, Date, Date>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The merchant's session_epoch when it signed in; it authenticates while they are equal. */
+  merchant_epoch: number;
 }
 
 export interface MigrationsTable {
@@ -242,6 +251,8 @@ export interface RefundsTable extends Timestamps {
   /** A reorg removed its RefundCompleted: when, and the transaction it removed. */
   reorged_at: NullableDate;
   reorged_tx_hash: string | null;
+  /** The wallet that sent the completed refund (its RefundCompleted event's sender); null until then. */
+  sender_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 006: every gateway a chain's payments were signed for (kept by a trigger on chains). */

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
-/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail counts as two). */
-function ipv6Groups(address: string): number[] {
+/** The eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail counts as two). */
+export function ipv6Groups(address: string): number[] {
   const [head = "", tail] = address.split("::");
   const parse = (part: string) =>
     part === ""

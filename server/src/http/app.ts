@@ -15,7 +15,15 @@ import type { Services } from "../core/services.js";
 import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { RouteContext } from "./context.js";
-import { frameworkErrors, installErrorHandling } from "./errors.js";
+import { connectionsCheckingIntervalMs } from "../config/http.js";
+import { kassaPublicUrl } from "../config/index.js";
+import {
+  clientErrorAnswer,
+  declareFrameworkErrors,
+  frameworkErrors,
+  installErrorHandling,
+} from "./errors.js";
+import { installRequestGuards } from "./requestGuards.js";
 import { rateLimitBucket, throwAuthFailure } from "./auth.js";
 import { merchantRoutes } from "./routes/merchant.js";
 import { merchantPaymentRoutes } from "./routes/merchantPayments.js";
@@ -77,8 +85,21 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // Timeouts of a client's connection (docs/operations.md, Timeouts): Fastify's defaults leave the
+    // request and socket timeouts off, so a body that stalls after its headers held its connection forever.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalMs(config.http),
+    },
+    clientErrorHandler: clientErrorAnswer,
   });
   installErrorHandling(base, bodyLimit);
+  installRequestGuards(base, bodyLimit);
+  base.addHook("onRoute", declareFrameworkErrors);
   base.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -100,6 +121,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.decorateRequest("kassaMerchant", null);
   app.decorateRequest("kassaKeyKind", null);
   app.decorateRequest("kassaAuthFailure", null);
+  app.decorateRequest("kassaSession", null);
 
   await app.register(helmet);
   await app.register(cors, {
@@ -146,7 +168,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     uiConfig: { url: OPENAPI_PATH },
   });
 
-  const statusStreams = createStatusStreams(services.statusFeed);
+  const statusStreams = createStatusStreams(services.statusFeed, {
+    maxStreams: config.http.maxStatusStreams,
+  });
   app.addHook("preClose", async () => statusStreams.closeAll());
   // The feed follows only the payments of this API's streams: it stops with them.
   app.addHook("onClose", async () => services.statusFeed.close());
@@ -165,7 +189,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     paymentSync: services.paymentSync,
     statusStreams,
     webhookAllowPrivate: config.webhookAllowPrivate,
-    publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ""),
+    publicBaseUrl: kassaPublicUrl(config),
+    paymentLinkLimits: config.paymentLinks,
   };
   await app.register(
     async (api) => {

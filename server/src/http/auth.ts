@@ -3,6 +3,7 @@ import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
 import type { SharedReads } from "../db/sharedReads.js";
 import { type MerchantRow } from "../db/rows.js";
+import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError, isKassaError } from "../errors.js";
 import { apiKeySecurity } from "./schemas.js";
 
@@ -14,6 +15,8 @@ declare module "fastify" {
     kassaKeyKind: "apiKey" | "publicKey" | "session" | null;
     /** An auth hook's refusal, held until the rate limit has counted the request (throwAuthFailure). */
     kassaAuthFailure: KassaError | null;
+    /** The dashboard session that authenticated kassaMerchant, when one did. */
+    kassaSession: { tokenHash: string; address: string } | null;
   }
 }
 
@@ -24,14 +27,16 @@ export function authenticatedMerchant(request: FastifyRequest): MerchantRow {
 
 /**
  * The rate-limit bucket of a request, by verified identity only: a valid public key per (merchant,
- * client IP), so one client cannot spend the merchant's payers' budget; a valid API key per merchant;
- * anything else (no key, an unknown key, a refused Origin) per client IP, so a new random key per
- * request does not buy a new bucket.
+ * client), so one client cannot spend the merchant's payers' budget; a valid API key per merchant;
+ * anything else (no key, an unknown key, a refused Origin) per client, so a new random key per request
+ * does not buy a new bucket. A client is its network (clientNetwork): an IPv4 address, or an IPv6 /64,
+ * whose every address its subscriber can use.
  */
 export function rateLimitBucket(request: FastifyRequest): string {
   const merchant = request.kassaMerchant;
-  if (merchant === null || request.kassaAuthFailure !== null) return `ip:${request.ip}`;
-  return request.kassaKeyKind === "publicKey" ? `pk:${merchant.id}:${request.ip}` : `sk:${merchant.id}`;
+  const client = clientNetwork(request.ip);
+  if (merchant === null || request.kassaAuthFailure !== null) return `ip:${client}`;
+  return request.kassaKeyKind === "publicKey" ? `pk:${merchant.id}:${client}` : `sk:${merchant.id}`;
 }
 
 /**
@@ -91,16 +96,27 @@ export interface AuthOptions {
   dashboard?: { auth: DashboardAuth; origin: string } | undefined;
 }
 
-/** The cookie that carries a dashboard session's token (HttpOnly, SameSite=Strict). */
-export const SESSION_COOKIE = "kassa_session";
+/**
+ * The cookie that carries a dashboard session's token (HttpOnly, SameSite=Strict). Where Kassa is served
+ * over https it has the `__Host-` prefix: browsers then accept it only Secure, for the whole site and from
+ * Kassa's own host, so a sibling subdomain cannot plant or shadow it.
+ */
+export function sessionCookieName(origin: string): string {
+  return origin.startsWith("https:") ? "__Host-kassa_session" : "kassa_session";
+}
 
-/** The dashboard session token of the request's cookie, if any. */
-export function sessionToken(request: FastifyRequest): string | undefined {
+/** The value of the request's cookie `wanted`, if it sent one. */
+export function cookieValue(request: FastifyRequest, wanted: string): string | undefined {
   for (const part of (header(request, "cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
+    if (name === wanted && value.length > 0) return value.join("=");
   }
   return undefined;
+}
+
+/** The dashboard session token of the request's cookie (the name sessionCookieName gives `origin`), if any. */
+export function sessionToken(request: FastifyRequest, origin: string): string | undefined {
+  return cookieValue(request, sessionCookieName(origin));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -126,13 +142,14 @@ async function authenticateSession(
   }
   request.kassaMerchant = session.merchant;
   request.kassaKeyKind = "session";
+  request.kassaSession = { tokenHash: session.tokenHash, address: session.address };
 }
 
 /** `x-api-key` (sk_), for the merchant's server; or, without one, the merchant dashboard's session cookie. */
 export function apiKeyAuth({ reads, dashboard }: AuthOptions): onRequestAsyncHookHandler {
   return authHook(async (request) => {
     const apiKey = header(request, "x-api-key");
-    const token = apiKey === undefined && dashboard ? sessionToken(request) : undefined;
+    const token = apiKey === undefined && dashboard ? sessionToken(request, dashboard.origin) : undefined;
     if (token !== undefined && dashboard) return authenticateSession(request, dashboard, token);
     request.kassaMerchant = await authenticateApiKey(reads, apiKey);
     request.kassaKeyKind = "apiKey";

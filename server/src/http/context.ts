@@ -1,3 +1,4 @@
+import type { PaymentLinkLimits } from "../config/paymentLinks.js";
 import type { PaymentDeps } from "../core/payments.js";
 import type { PaymentSync } from "../core/paymentSync.js";
 import type { RefundDeps } from "../core/refunds.js";
@@ -23,8 +24,10 @@ export interface RouteContext {
   paymentSync: PaymentSync | undefined;
   /** GET /payments/:id/events. */
   statusStreams: StatusStreams;
-  /** PUBLIC_BASE_URL: where the hosted pages are (else the origin a request came to). */
+  /** Kassa's public URL (kassaPublicUrl): where the hosted pages are; undefined: not configured. */
   publicBaseUrl: string | undefined;
+  /** How many payments started from payment links may be open at once. */
+  paymentLinkLimits: PaymentLinkLimits;
   /** WEBHOOK_ALLOW_PRIVATE: PATCH /merchant accepts a webhook URL at a local address. */
   webhookAllowPrivate: boolean;
 }

@@ -66,13 +66,14 @@ export const exportRowExample = example(exportRowSchema, {
   currency: "USD",
   fiatAmount: "25",
   tokenPrice: "1",
+  senderAddress: null,
 });
 
 export const exportCsvExample =
   "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
-  "block_number,time,currency,fiat_amount,token_price\r\n" +
+  "block_number,time,currency,fiat_amount,token_price,sender\r\n" +
   `payment,order-10482,${v.paymentId},,PAID,8453,USDC,${v.usdc},25,0.25,24.75,${v.payer},${v.txHash},` +
-  "18000123,2026-11-23T06:06:12.000Z,USD,25,1\r\n";
+  "18000123,2026-11-23T06:06:12.000Z,USD,25,1,\r\n";
 
 const paymentLink = example(paymentLinkViewSchema, {
   id: "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
@@ -89,6 +90,7 @@ const paymentLink = example(paymentLinkViewSchema, {
   expiresAt: null,
   maxUses: 100,
   uses: 12,
+  reserved: 2,
   active: true,
   available: true,
   createdAt: "2026-11-23T06:00:00.000Z",

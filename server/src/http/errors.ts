@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errorCodes, KassaError, type ErrorBody, type ErrorCode } from "../errors.js";
@@ -46,23 +47,73 @@ function errorExample(code: ErrorCode): ErrorBody {
  */
 export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
+  for (const code of new Set(codes)) {
     const status = errorCodes[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      status,
-      errorBodySchema
+    [...byStatus].map(([status, list]) => {
+      const schema = errorBodySchema
         .extend({ code: z.enum(list as [ErrorCode, ...ErrorCode[]]).describe("One of this status's codes") })
         .meta({
           description: `${statusMeanings[status] ?? "Error"}: ${list.join(", ")}`,
           "x-examples": Object.fromEntries(
             list.map((code) => [code, { summary: errorCodes[code].message, value: errorExample(code) }]),
           ),
-        }),
-    ]),
+        });
+      declaredCodes.set(schema, list);
+      return [status, schema];
+    }),
   );
+}
+
+/** Methods whose requests Fastify reads a body of (whatever the route's schema says). */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The codes of each response schema errorResponses made. */
+const declaredCodes = new WeakMap<object, ErrorCode[]>();
+
+/**
+ * Codes any route can answer whatever it does: a URL or query that does not parse, the rate limit, a
+ * failure of the server itself, a body Fastify refuses (not JSON, empty, too large); and, where the route
+ * takes input (a method with a body, path or query parameters), VALIDATION_ERROR (a NUL in a parameter, a
+ * body nested too deep).
+ */
+function frameworkCodes(
+  methods: readonly string[],
+  schema: { params?: unknown; querystring?: unknown },
+): ErrorCode[] {
+  const takesInput =
+    methods.some((method) => BODY_METHODS.has(method)) ||
+    [schema.params, schema.querystring].some((part) => part !== undefined);
+  return [
+    "INVALID_REQUEST",
+    ...(takesInput ? (["VALIDATION_ERROR"] as const) : []),
+    "RATE_LIMITED",
+    "INTERNAL_ERROR",
+  ];
+}
+
+/**
+ * An `onRoute` hook: a documented route's error responses gain the codes Fastify, the rate limit and the
+ * error handler may answer on it (frameworkCodes), so the reference lists them and the serializer, which
+ * checks every body against its status's schema, passes them (an undeclared code was a 500
+ * FST_ERR_RESPONSE_SERIALIZATION). Routes without response schemas are serialized as they come.
+ */
+export function declareFrameworkErrors(route: {
+  method: string | string[];
+  schema?: Record<string, unknown>;
+}): void {
+  const schema = route.schema as
+    { response?: Record<string, unknown>; params?: unknown; querystring?: unknown } | undefined;
+  if (!schema?.response) return;
+  const declared = Object.values(schema.response).flatMap((response) =>
+    typeof response === "object" && response !== null ? (declaredCodes.get(response) ?? []) : [],
+  );
+  schema.response = {
+    ...schema.response,
+    ...errorResponses(...declared, ...frameworkCodes([route.method].flat(), schema)),
+  };
 }
 
 /** Fastify's own request errors (framework codes) mapped to Kassa's codes; never a 500. */
@@ -109,6 +160,30 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new KassaError("INVALID_REQUEST", "a path parameter is too long")
       : new KassaError("INVALID_REQUEST", "the URL is not valid");
   void reply.code(sent.status).send(errorBody(sent));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (headers or
+ * body not received in time, headers too large, not HTTP), answered in the error format on the socket
+ * (Fastify's default writes its own body), then the connection is closed.
+ */
+export function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const message =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? "the request was not received in time"
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? "the request headers are too large"
+        : "the request is not valid HTTP";
+  const sent = new KassaError("INVALID_REQUEST", message);
+  const body = JSON.stringify(errorBody(sent));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${sent.status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Every error leaves as a `{ code, message, details? }` body; unknown routes are NOT_FOUND. */

@@ -164,6 +164,8 @@ example(refundViewSchema, {
   reason: "Customer cancelled the order",
   deadline: "1795430400",
   txHash: null,
+  senderAddress: null,
+  sentByRecipient: null,
   createdAt: "2026-11-23T07:20:00.000Z",
   refundedAt: null,
   transaction: {
@@ -262,33 +264,47 @@ example(webhookEventSchemas["payment.failed"], {
   status: "FAILED",
   reason: "relayed transaction reverted",
 });
+/** The refund of the refund_submitted and refund_expired examples: never sent. */
+const unsentRefund = {
+  refundId: v.refundId,
+  amount: "25000000",
+  txHash: null,
+  senderAddress: null,
+  sentByRecipient: null,
+};
 example(webhookEventSchemas["payment.refund_submitted"], {
   ...paidEvent,
   type: "payment.refund_submitted",
   status: "REFUND_SUBMITTED",
   createdAt: "2026-11-23T07:20:00.000Z",
-  refund: { refundId: v.refundId, amount: "25000000", txHash: null },
+  refund: unsentRefund,
 });
 example(webhookEventSchemas["payment.refund_expired"], {
   ...paidEvent,
   type: "payment.refund_expired",
   status: "PAID",
   createdAt: "2026-11-23T08:20:00.000Z",
-  refund: { refundId: v.refundId, amount: "25000000", txHash: null },
+  refund: unsentRefund,
 });
 example(webhookEventSchemas["payment.refunded"], {
   ...paidEvent,
   type: "payment.refunded",
   status: "REFUNDED",
   createdAt: "2026-11-23T07:21:30.000Z",
-  refund: { refundId: v.refundId, amount: "25000000", txHash: v.blockHash },
+  refund: {
+    refundId: v.refundId,
+    amount: "25000000",
+    txHash: v.blockHash,
+    senderAddress: v.recipient,
+    sentByRecipient: true,
+  },
 });
 example(webhookEventSchemas["payment.refund_reorged"], {
   ...paidEvent,
   type: "payment.refund_reorged",
   status: "REFUND_SUBMITTED",
   createdAt: "2026-11-23T07:24:10.000Z",
-  refund: { refundId: v.refundId, amount: "25000000", txHash: null },
+  refund: unsentRefund,
   reorged: {
     txHash: "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
     blockNumber: 22841960,

@@ -1,46 +1,56 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_STREAM_HEARTBEAT_MS } from "../config/http.js";
 import type { PaymentStatusFeed } from "../core/paymentStatusFeed.js";
 import type { PaymentView } from "../core/views.js";
 import { type MerchantRow } from "../db/rows.js";
+import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError } from "../errors.js";
 
-/** Open status streams one client IP may hold (a payer needs one; a shop's office shares an IP). */
-export const MAX_STREAMS_PER_IP = 20;
-/** A comment line this often keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 15_000;
+/**
+ * Open status streams one client network may hold (a payer needs one; a shop's office shares an IP): an
+ * IPv4 address, or an IPv6 /64, which one subscriber holds whole and can take any address of.
+ */
+export const MAX_STREAMS_PER_CLIENT = 20;
 /** A stream ends after this long whatever happens; the widget then reconnects or polls. */
 const MAX_STREAM_MS = 15 * 60_000;
 
 /**
- * The server-sent-event streams of GET /payments/:id/events in one process: bounded per client IP,
- * ended when the app closes (a hijacked response would otherwise hold the server open).
+ * The server-sent-event streams of GET /payments/:id/events in one process: bounded per client network
+ * and in all (each holds a socket and a place in the status feed's query), ended when the app closes (a
+ * hijacked response would otherwise hold the server open).
  */
 export interface StatusStreams {
   /**
    * Answers `request` with a text/event-stream: `first` now, then each status change from the feed;
    * ends once the payment is no longer CREATED. Throws RATE_LIMITED (before anything is sent) when
-   * the client IP holds MAX_STREAMS_PER_IP streams.
+   * the client network holds MAX_STREAMS_PER_CLIENT streams or the process `maxStreams`.
    */
   open(request: FastifyRequest, reply: FastifyReply, merchant: MerchantRow, first: PaymentView): void;
   /** Ends every open stream. */
   closeAll(): void;
 }
 
-export function createStatusStreams(feed: PaymentStatusFeed): StatusStreams {
-  const perIp = new Map<string, number>();
+export function createStatusStreams(feed: PaymentStatusFeed, options: { maxStreams: number }): StatusStreams {
+  const perClient = new Map<string, number>();
   const open = new Set<() => void>();
 
   return {
     open(request, reply, merchant, first) {
-      const ip = request.ip;
-      const held = perIp.get(ip) ?? 0;
-      if (held >= MAX_STREAMS_PER_IP) {
+      const client = clientNetwork(request.ip);
+      const held = perClient.get(client) ?? 0;
+      if (held >= MAX_STREAMS_PER_CLIENT) {
         throw new KassaError(
           "RATE_LIMITED",
-          `at most ${MAX_STREAMS_PER_IP} status streams per client; close one or poll GET /payments/:id`,
+          `at most ${MAX_STREAMS_PER_CLIENT} status streams per client; close one or poll GET /payments/:id`,
         );
       }
-      perIp.set(ip, held + 1);
+      if (open.size >= options.maxStreams) {
+        throw new KassaError(
+          "RATE_LIMITED",
+          "this server holds all the status streams it may; poll GET /payments/:id instead",
+        );
+      }
+      perClient.set(client, held + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -52,7 +62,7 @@ export function createStatusStreams(feed: PaymentStatusFeed): StatusStreams {
       });
 
       let unfollow = () => {};
-      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), STATUS_STREAM_HEARTBEAT_MS);
       const deadline = setTimeout(() => end(), MAX_STREAM_MS);
       let ended = false;
       const end = () => {
@@ -62,9 +72,9 @@ export function createStatusStreams(feed: PaymentStatusFeed): StatusStreams {
         clearInterval(heartbeat);
         clearTimeout(deadline);
         open.delete(end);
-        const left = (perIp.get(ip) ?? 1) - 1;
-        if (left > 0) perIp.set(ip, left);
-        else perIp.delete(ip);
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
         raw.end();
       };
       open.add(end);

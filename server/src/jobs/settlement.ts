@@ -5,7 +5,7 @@ import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
 import { sweepExpiredPayments } from "../core/expiry.js";
 import { settlementFacts } from "../core/settlementFacts.js";
-import { expireRefund } from "../core/refunds.js";
+import { expireRefund } from "../core/refundExpiry.js";
 import { createWebhookSender } from "../core/webhooks/sender.js";
 import type { Db } from "../db/database.js";
 import type { WorkerModule } from "./worker.js";

@@ -96,7 +96,15 @@ describe("PATCH /merchant", () => {
       .selectAll()
       .where("merchant_key", "=", merchant.merchant_key)
       .executeTakeFirstOrThrow();
-    for (const url of ["http://127.0.0.1:9/hooks", "https://localhost/hooks", "https://[::1]/hooks"]) {
+    for (const url of [
+      "http://127.0.0.1:9/hooks",
+      "https://localhost/hooks",
+      "https://[::1]/hooks",
+      "https://[64:ff9b::7f00:1]/hooks",
+      "https://[2002:7f00:1::1]/hooks",
+      "https://[::7f00:1]/hooks",
+      "https://168.63.129.16/hooks",
+    ]) {
       await expect(
         updateMerchantSettings({ db: t.database.db, webhookAllowPrivate: false }, row, { webhook_url: url }),
       ).rejects.toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: ["webhook_url"] }] });

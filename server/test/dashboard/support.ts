@@ -1,3 +1,5 @@
+import { anvilAccount } from "@kassa/contracts";
+import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
 import type { TestApp } from "../harness/app.js";
@@ -13,13 +15,20 @@ export interface SignedIn {
   changeHeaders: Record<string, string>;
 }
 
-/** Signs wallet `walletIndex` in to the dashboard of `t` (served at ORIGIN), as the session test does. */
-export async function signIn(t: TestApp, chain: TestChain, walletIndex = 9): Promise<SignedIn> {
-  const wallet = chain.wallet(walletIndex);
+/**
+ * Signs wallet `wallet` (an anvil account's index, or any account) in to the dashboard of `t` (served at
+ * ORIGIN), as the session test does.
+ */
+export async function signIn(
+  t: TestApp,
+  chain: TestChain,
+  wallet: number | PrivateKeyAccount = 9,
+): Promise<SignedIn> {
+  const account = typeof wallet === "number" ? anvilAccount(wallet) : wallet;
   const nonce = (await t.request("/dashboard/nonce")).body.data.nonce as string;
   const message = createSiweMessage({
     domain: new URL(ORIGIN).host,
-    address: wallet.account.address,
+    address: account.address,
     statement: "Sign in to the Kassa dashboard.",
     uri: ORIGIN,
     version: "1",
@@ -29,7 +38,7 @@ export async function signIn(t: TestApp, chain: TestChain, walletIndex = 9): Pro
   });
   const response = await t.request("/dashboard/session", {
     method: "POST",
-    json: { message, signature: await wallet.signMessage({ message }) },
+    json: { message, signature: await account.signMessage({ message }) },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;

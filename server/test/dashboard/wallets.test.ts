@@ -47,7 +47,10 @@ describe("kassa admin merchant add-wallet | wallets | remove-wallet", () => {
       added,
     ]);
 
-    expect(await kassaJson("remove-wallet", merchantKey, staff)).toEqual({ address: staff });
+    expect(await kassaJson("remove-wallet", merchantKey, staff)).toEqual({
+      address: staff,
+      secretKeyRevoked: false,
+    });
     expect(await findMerchantsByWallet(database.db, staff)).toEqual([]);
     expect(await kassaJson("wallets", merchantKey)).toHaveLength(1);
   });

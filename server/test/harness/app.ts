@@ -79,6 +79,10 @@ export interface StartTestAppOptions extends Partial<
   metrics?: boolean;
   /** METRICS_TOKEN. */
   metricsToken?: string;
+  /** HTTP_* timeouts and STATUS_STREAMS_MAX, over the defaults. */
+  http?: Partial<Config["http"]>;
+  /** PAYMENT_LINK_OPEN_*, over the defaults. */
+  paymentLinks?: Partial<Config["paymentLinks"]>;
 }
 
 /** Registers the test chain with its contracts (no confirmations), as `kassa admin chain add` would. */
@@ -149,6 +153,8 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });
+  config.http = { ...config.http, ...options.http };
+  config.paymentLinks = { ...config.paymentLinks, ...options.paymentLinks };
   const services = createServices(config, database.db, {
     logger: createLogger({ level: "info", destination }),
     priceService: options.prices ?? noPriceService,

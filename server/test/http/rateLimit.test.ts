@@ -102,6 +102,16 @@ describe("rate limits by verified identity", () => {
     expect(await statuses(proxied, 1, neighbour, merchantPath)).toEqual([200]);
   });
 
+  it("the addresses of one IPv6 /64 share one bucket; another /64 has its own", async () => {
+    let n = 0;
+    const sameNetwork = () => ({ "x-forwarded-for": `2001:db8:7:1::${(n++).toString(16)}` });
+    expect(await statuses(proxied, LIMIT + 2, sameNetwork)).toEqual([401, 401, 401, 429, 429]);
+    const otherNetwork = await proxied.request(`/payments/${paymentId}`, {
+      headers: { "x-forwarded-for": "2001:db8:7:2::1" },
+    });
+    expect(otherNetwork.status).toBe(401);
+  });
+
   it("without TRUST_PROXY a forged X-Forwarded-For buys no new bucket", async () => {
     let n = 0;
     const seen = await statuses(

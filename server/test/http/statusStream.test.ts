@@ -1,8 +1,10 @@
+import { get, type ClientRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movePaymentStatus } from "../../src/db/paymentStatus.js";
-import { MAX_STREAMS_PER_IP } from "../../src/http/statusStream.js";
+import { MAX_STREAMS_PER_CLIENT } from "../../src/http/statusStream.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
+import { waitFor } from "../harness/waitFor.js";
 
 const RATE_LIMIT = 5;
 
@@ -27,6 +29,23 @@ async function createPayment(): Promise<string> {
       orderId: `stream-${counter++}`,
       amount: 1,
       tokenAddress: t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body.data.paymentId as string;
+}
+
+/** A payment created with `app`'s API key. */
+async function createPaymentOn(app: TestApp, orderId: string): Promise<string> {
+  const created = await app.request("/payments", {
+    method: "POST",
+    headers: { "x-api-key": app.merchant.apiKey },
+    json: {
+      orderId,
+      amount: 1,
+      tokenAddress: app.token,
       successUrl: "service:none",
       failUrl: "service:none",
     },
@@ -133,44 +152,66 @@ describe("GET /payments/:id/events", () => {
     for (const stream of streams) expect((await stream.events).at(-1)?.status).toBe("PAID");
   });
 
-  it(`refuses more than ${MAX_STREAMS_PER_IP} open streams from one client IP`, async () => {
-    const ip = "10.5.0.1";
+  it(`refuses more than ${MAX_STREAMS_PER_CLIENT} open streams from one client network (an IPv6 /64)`, async () => {
+    // Six addresses of one /64 (one subscriber's) share one allowance; another /64 has its own.
+    const address = (i: number) => `2001:db8:5:1::${(i % 6) + 1}`;
     const open = [];
-    // Each open also counts one request in this IP's bucket: spread them over the minute's budget.
+    // Each open also counts one request in this network's bucket: spread them over the minute's budget.
     const limited = await startTestApp(chain, {
-      rateLimitPerMinute: MAX_STREAMS_PER_IP * 2,
+      rateLimitPerMinute: MAX_STREAMS_PER_CLIENT * 2,
       trustProxy: true,
     });
     try {
-      const id = (
-        await limited.request("/payments", {
-          method: "POST",
-          headers: { "x-api-key": limited.merchant.apiKey },
-          json: {
-            orderId: "cap",
-            amount: 1,
-            tokenAddress: limited.token,
-            successUrl: "service:none",
-            failUrl: "service:none",
-          },
-        })
-      ).body.data.paymentId as string;
-      const headers = { "x-public-key": limited.merchant.publicKey, "x-forwarded-for": ip };
-      for (let i = 0; i < MAX_STREAMS_PER_IP; i++) {
-        const response = await fetch(`${limited.baseUrl}/payments/${id}/events`, { headers });
+      const id = await createPaymentOn(limited, "cap");
+      const headers = (ip: string) => ({ "x-public-key": limited.merchant.publicKey, "x-forwarded-for": ip });
+      for (let i = 0; i < MAX_STREAMS_PER_CLIENT; i++) {
+        const response = await fetch(`${limited.baseUrl}/payments/${id}/events`, {
+          headers: headers(address(i)),
+        });
         expect(response.status).toBe(200);
         open.push(response);
       }
-      const refused = await limited.request(`/payments/${id}/events`, { headers });
+      const refused = await limited.request(`/payments/${id}/events`, {
+        headers: headers("2001:db8:5:1:ffff:ffff:ffff:fffe"),
+      });
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ code: "RATE_LIMITED", message: expect.any(String) });
-      // Another client IP is not affected.
+      // Another network is not affected.
       const other = await fetch(`${limited.baseUrl}/payments/${id}/events`, {
-        headers: { ...headers, "x-forwarded-for": "10.5.0.2" },
+        headers: headers("2001:db8:5:2::1"),
       });
       expect(other.status).toBe(200);
       await other.body?.cancel();
     } finally {
+      await limited.close();
+    }
+  });
+
+  it("refuses streams beyond the process's STATUS_STREAMS_MAX, whoever asks", async () => {
+    const limited = await startTestApp(chain, { trustProxy: true, http: { maxStatusStreams: 3 } });
+    const opened: ClientRequest[] = [];
+    try {
+      const id = await createPaymentOn(limited, "process-cap");
+      // Each on a connection of its own, closed by the test (its client leaving).
+      const from = (ip: string) =>
+        new Promise<number>((resolve, reject) => {
+          const request = get(
+            `${limited.baseUrl}/payments/${id}/events`,
+            { agent: false, headers: { "x-public-key": limited.merchant.publicKey, "x-forwarded-for": ip } },
+            (response) => resolve(response.statusCode ?? 0),
+          );
+          request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+          opened.push(request);
+        });
+      expect([await from("10.6.0.1"), await from("10.6.0.2"), await from("10.6.0.3")]).toEqual([
+        200, 200, 200,
+      ]);
+      expect(await from("10.6.0.4")).toBe(429);
+      // A stream whose client leaves makes room for another.
+      opened[0]?.destroy();
+      await waitFor("a freed place", async () => (await from("10.6.0.5")) === 200);
+    } finally {
+      for (const request of opened) request.destroy();
       await limited.close();
     }
   });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvField, EXPORT_PAGE_SIZE } from "../../src/core/exports.js";
+import { exportPageQuery, type ExportRange } from "../../src/db/exports.js";
 import { decimalToUnits } from "../../src/domain/amount.js";
 import type { SeededMerchant, TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
@@ -54,6 +55,15 @@ interface Row {
 }
 
 const headers = (apiKey = t.merchant.apiKey) => ({ "x-api-key": apiKey });
+
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON). */
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
 const units = (decimal: string) =>
   decimal.startsWith("-") ? -decimalToUnits(decimal.slice(1), 18) : decimalToUnits(decimal, 18);
 
@@ -141,7 +151,7 @@ async function transfers() {
  */
 async function copyPaidPayment(count: number, prefix: string, since: string) {
   const template = paid[0]!.paymentId;
-  const idPrefix = prefix === "bulk" ? "ee" : "dd";
+  const idPrefix = { bulk: "ee", many: "dd" }[prefix] ?? "cc";
   await sql`
     INSERT INTO payments (payment_id, merchant_id, order_id, chain_id, token_id, amount, recipient_address,
       gateway_address, forwarder_address, status, deadline, expires_at, tx_hash, payer_address, confirmed_at,
@@ -196,7 +206,7 @@ describe("GET /exports/payments", () => {
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
       "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
-        "block_number,time,currency,fiat_amount,token_price",
+        "block_number,time,currency,fiat_amount,token_price,sender",
     );
     expect(lines.length - 2).toBe(json.length);
     const injected = lines.find((line) => line.includes("HYPERLINK"));
@@ -207,6 +217,18 @@ describe("GET /exports/payments", () => {
     expect(csvField("+1 555")).toBe("'+1 555");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvField(null)).toBe("");
+  });
+
+  it.each([
+    ["a formula after spaces", " =1+1", "' =1+1"],
+    ["a formula after a tab", "\t=1+1", "'\t=1+1"],
+    ["a formula after a line break", "\n=1+1", `"'\n=1+1"`],
+    ["a full-width equals sign", "＝1+1", "'＝1+1"],
+    ["a full-width plus, minus and at sign", "＋1", "'＋1"],
+    ["a cell a semicolon-separated sheet would split", "x;=1+1;y", `"x;=1+1;y"`],
+    ["a pipe of a DDE call", "=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+  ])("neutralises %s in a CSV cell", (_, value, cell) => {
+    expect(csvField(value)).toBe(cell);
   });
 
   it("shows a merchant only its own movements", async () => {
@@ -224,6 +246,45 @@ describe("GET /exports/payments", () => {
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row.paymentId)).size).toBe(count);
     expect(rows.map((row) => row.orderId)).toEqual(Array.from({ length: count }, (_, i) => `bulk-${i + 1}`));
+  });
+
+  it("reads a page in the middle of a long range in index order: only that page's rows, not the range", async () => {
+    const count = 3_000;
+    await copyPaidPayment(count, "linear", "2032-01-01T00:00:00Z");
+    await sql`ANALYZE payments`.execute(t.database.db);
+    const range = {
+      kind: "time",
+      since: new Date("2032-01-01T00:00:00Z"),
+      until: new Date("2032-02-01T00:00:00Z"),
+    };
+    const merchantRowId = (
+      await sql<{ id: number }>`SELECT merchant_id AS id FROM payments
+      WHERE order_id = 'linear-1'`.execute(t.database.db)
+    ).rows[0]!.id;
+    const middle = (
+      await sql<{ at: string; key: string }>`SELECT confirmed_at::text AS at, payment_id AS key
+      FROM payments WHERE order_id = ${`linear-${count / 2}`}`.execute(t.database.db)
+    ).rows[0]!;
+    const page = exportPageQuery(
+      merchantRowId,
+      range as ExportRange,
+      { atText: middle.at, type: "payment", key: middle.key },
+      EXPORT_PAGE_SIZE,
+    );
+    const { rows } = await sql<{
+      "QUERY PLAN": [{ Plan: PlanNode }];
+    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${page}`.execute(t.database.db);
+    // Every row the plan read from payments: what its scans returned and what their filters removed.
+    let read = 0;
+    const visit = (node: PlanNode) => {
+      if (node["Relation Name"] === "payments") {
+        read += (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"];
+      }
+      for (const child of node.Plans ?? []) visit(child);
+    };
+    visit(rows[0]!["QUERY PLAN"][0].Plan);
+    expect(read).toBeGreaterThanOrEqual(EXPORT_PAGE_SIZE);
+    expect(read).toBeLessThan(EXPORT_PAGE_SIZE * 2);
   });
 
   it("cuts the download when the database fails after the first bytes: never a complete-looking file", async () => {

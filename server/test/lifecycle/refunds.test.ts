@@ -5,8 +5,9 @@ import { encodeFunctionData, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { expireRefund } from "../../src/core/refunds.js";
+import { expireRefund } from "../../src/core/refundExpiry.js";
 import { webhookEventSchema } from "../../src/core/webhooks/events.js";
+import { unitsToDecimal } from "../../src/domain/amount.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
@@ -42,6 +43,8 @@ beforeAll(async () => {
 afterAll(() => env?.stop());
 
 const headers = () => ({ "x-api-key": t.merchant.apiKey });
+/** Base units of the 18-decimals token as the export writes them (token units). */
+const units = (baseUnits: string) => unitsToDecimal(BigInt(baseUnits), 18);
 
 async function paidPayment() {
   const p = await createPayment(t);
@@ -113,13 +116,62 @@ describe("refunds", () => {
     });
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUNDED");
     const fetched = await t.request(`/refunds/${refund.id}`, { headers: headers() });
-    expect(fetched.body.data).toMatchObject({ status: "REFUNDED", txHash: hash });
+    expect(fetched.body.data).toMatchObject({
+      status: "REFUNDED",
+      txHash: hash,
+      senderAddress: merchantWallet.account.address,
+      sentByRecipient: true,
+    });
     expect(fetched.body.data.refundedAt).not.toBeNull();
     expect((await postRefund({ paymentId: p.paymentId })).body.code).toBe("PAYMENT_ALREADY_REFUNDED");
 
     const list = await t.request(`/refunds?paymentId=${p.paymentId}`, { headers: headers() });
     expect(list.status).toBe(200);
     expect(list.body.data.refunds.map((r: { id: string }) => r.id)).toEqual([refund.id]);
+  });
+
+  it("records who sent a refund: one a stranger sends with its own tokens is flagged, not out of the wallet", async () => {
+    const p = await paidPayment();
+    const refund = (await postRefund({ paymentId: p.paymentId })).body.data;
+    // Anyone holding the signed transaction may send it; the tokens then leave the stranger's wallet.
+    const stranger = chain.wallet(6);
+    await fundPayer(chain, stranger, chain.tokens.permit18);
+    const hash = await stranger.sendTransaction({
+      to: refund.transaction.to as Address,
+      data: refund.transaction.data as Hex,
+    });
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const delivery = await waitFor("payment.refunded", () =>
+      receiver.received.find(
+        (d) => d.payload.paymentId === p.paymentId && d.payload.type === "payment.refunded",
+      ),
+    );
+    expect(webhookEventSchema.parse(verifyDelivery(t.merchant.webhookSecret, delivery))).toMatchObject({
+      refund: {
+        refundId: refund.id,
+        amount: p.amount,
+        txHash: hash,
+        senderAddress: stranger.account.address,
+        sentByRecipient: false,
+      },
+    });
+    const fetched = await t.request(`/refunds/${refund.id}`, { headers: headers() });
+    expect(fetched.body.data).toMatchObject({
+      status: "REFUNDED",
+      senderAddress: stranger.account.address,
+      sentByRecipient: false,
+    });
+    // The export books the payer's money back, and nothing out of the merchant's wallet.
+    const exported = await t.request(
+      "/exports/payments?format=json&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z",
+      { headers: headers() },
+    );
+    const row = exported.body.data.find((r: { refundId: string | null }) => r.refundId === refund.id);
+    expect(row).toMatchObject({
+      gross: `-${units(p.amount)}`,
+      net: "0",
+      senderAddress: stranger.account.address,
+    });
   });
 
   it("refunds a payment in parts, up to what it paid: PAID with refundedAmount, then REFUNDED", async () => {

@@ -187,10 +187,33 @@ describe("webhook destinations", () => {
       "fd00::1",
       "::ffff:127.0.0.1",
       "0.0.0.0",
+      // IPv6 addresses that stand for a private IPv4 one: a connection to them reaches it.
+      "::ffff:7f00:1",
+      "::7f00:1",
+      "::127.0.0.1",
+      "::ffff:0:a9fe:a9fe",
+      "64:ff9b::7f00:1",
+      "64:ff9b::169.254.169.254",
+      "2002:7f00:1::1",
+      "2002:a9fe:a9fe::",
+      "2002:c0a8:101:1::1",
+      // Local-use NAT64, Teredo, cloud host endpoints and documentation ranges.
+      "64:ff9b:1::808:808",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "168.63.129.16",
+      "192.0.2.10",
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"]) {
+    for (const address of [
+      "8.8.8.8",
+      "1.1.1.1",
+      "2606:4700:4700::1111",
+      // The same forms of a public IPv4 address are as public as it is.
+      "64:ff9b::808:808",
+      "2002:808:808::1",
+      "::ffff:808:808",
+    ]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });

@@ -10,6 +10,7 @@ import { printFields, UsageError } from "../output.js";
 import { integerArg, nullableArg, nullableIntegerArg } from "../runner.js";
 import type { AdminCommandSpec } from "./spec.js";
 import { printChains, printTokens, printMerchants, printCredentials, printMethods } from "./print.js";
+import { revokedKeyNotice } from "./wallets.js";
 import {
   chainOption,
   tokenAddressOption,
@@ -257,7 +258,10 @@ export const setupCommands: AdminCommandSpec[] = [
         isEnabled: opts.enable ? true : opts.disable ? false : undefined,
         feeBps: opts.feeBps,
       });
-      out.result(updated, (m) => printMerchants([m]));
+      out.result(updated, (m) => {
+        printMerchants([m]);
+        if (m.secretKeyRevoked) console.log(revokedKeyNotice);
+      });
     },
   },
   listCommand("merchant", "list merchants", admin.listMerchants, printMerchants),

@@ -2,6 +2,10 @@ import * as wallets from "../../core/dashboard/wallets.js";
 import type { AdminCommandSpec } from "./spec.js";
 import { printTable } from "../output.js";
 
+/** Printed when taking a wallet's access away revoked the secret key its dashboard session issued. */
+export const revokedKeyNotice =
+  "The secret API key this wallet's dashboard session issued was revoked with its access: issue the merchant's server a new one with `kassa admin merchant rotate-keys`.";
+
 const merchantKeyArg = { name: "<merchantKey>", help: "the merchant's key (mch_...)" };
 const addressArg = { name: "<address>", help: "the wallet's address (0x...)" };
 
@@ -33,11 +37,15 @@ export const walletCommands: AdminCommandSpec[] = [
   {
     group: "merchant",
     name: "remove-wallet",
-    description: "stop a wallet signing in to the merchant's dashboard; its sessions end at once",
+    description:
+      "stop a wallet signing in to the merchant's dashboard; its sessions end at once, and a secret key one of them issued is revoked",
     args: [merchantKeyArg, addressArg],
     async run(ctx, { args: [merchantKey, address] }, out) {
       const removed = await wallets.removeWallet(ctx.db, merchantKey as string, address as string);
-      out.result(removed, (r) => console.log(`${r.address} may no longer sign in`));
+      out.result(removed, (r) => {
+        console.log(`${r.address} may no longer sign in`);
+        if (r.secretKeyRevoked) console.log(revokedKeyNotice);
+      });
     },
   },
   {

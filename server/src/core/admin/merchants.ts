@@ -21,6 +21,7 @@ import { KassaError } from "../../errors.js";
 import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminMerchant, type AdminMerchant } from "../views.js";
 import * as merchants from "../merchants.js";
+import { revokeApiKeyIssuedBy } from "../../db/dashboardSessions.js";
 import { type AdminDeps, isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";
 
 /** Merchants, their keys and their fee. */
@@ -87,11 +88,15 @@ export const updateMerchantInputSchema = z
 /** Omitted fields stay as they are; null clears an optional field. */
 export type UpdateMerchantInput = z.input<typeof updateMerchantInputSchema>;
 
+/**
+ * Changes a merchant. A new recipient takes the old one's dashboard access (unless it was added as a
+ * wallet too) and, with it, a secret key one of its sessions issued: `secretKeyRevoked` says so.
+ */
 export async function updateMerchant(
   deps: AdminDeps,
   merchantKey: string,
   input: UpdateMerchantInput,
-): Promise<AdminMerchant> {
+): Promise<AdminMerchant & { secretKeyRevoked?: true }> {
   const patch = parseInput(updateMerchantInputSchema, input);
   const current = await requireMerchant(deps.db, merchantKey);
   if (isEmptyPatch(patch)) return adminMerchant(current, await networkIdOf(deps.db, current));
@@ -111,9 +116,17 @@ export async function updateMerchant(
     chain = await findChainById(deps.db, current.chain_id);
   }
   if (patch.feeBps !== undefined) await setFeeOnChain(deps, current, chain, patch.feeBps);
-  const row = await updateMerchantByKey(deps.db, merchantKey, update);
-  if (!row) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
-  return adminMerchant(row, await networkIdOf(deps.db, row));
+  const oldRecipient = current.recipient_address;
+  const { row, secretKeyRevoked } = await deps.db.transaction().execute(async (trx) => {
+    const updated = await updateMerchantByKey(trx, merchantKey, update);
+    if (!updated) throw new KassaError("NOT_FOUND", `no merchant ${merchantKey}`);
+    const revoked =
+      oldRecipient !== null &&
+      (await revokeApiKeyIssuedBy(trx, updated.id, oldRecipient, merchants.unusableApiKeyHash()));
+    return { row: revoked ? await requireMerchant(trx, merchantKey) : updated, secretKeyRevoked: revoked };
+  });
+  const view = adminMerchant(row, await networkIdOf(deps.db, row));
+  return secretKeyRevoked ? { ...view, secretKeyRevoked: true } : view;
 }
 
 /**

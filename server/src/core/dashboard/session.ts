@@ -2,7 +2,7 @@ import { getAddress, isHex, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifySignInSignature } from "../../chain/signInSignature.js";
-import { findChainByNetworkId } from "../../db/chains.js";
+import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains.js";
 import {
   findLiveDashboardSession,
   findMerchantsByWallet,
@@ -54,7 +54,8 @@ export interface DashboardSession {
 }
 
 export interface DashboardAuth {
-  issueNonce(): Promise<{ nonce: string; expiresAt: Date }>;
+  /** A nonce for a sign-in message, and the chains (EIP-155 ids) the message may name: those Kassa serves. */
+  issueNonce(): Promise<{ nonce: string; expiresAt: Date; chainIds: number[] }>;
   /** A new session for a signed EIP-4361 message; `token` goes in the cookie, never anywhere else. */
   signIn(input: SignInInput): Promise<DashboardSession & { token: string }>;
   /** The live session of a cookie's token, or undefined. */
@@ -110,8 +111,13 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
           : "the sign-in nonce was not issued by this server",
       );
     if (!isHex(input.signature)) throw unauthorized("the signature must be hex");
+    // The chain the wallet signs for (where a smart account's ERC-1271 check runs) must be one Kassa serves:
+    // a message for another chain was not meant for this dashboard.
     const chain = await findChainByNetworkId(deps.db, message.chainId);
-    const client = chain && chain.rpc_url !== null ? safeClient(deps.chains, chain) : undefined;
+    if (!chain?.gateway_address) {
+      throw unauthorized(`the sign-in message names chain ${message.chainId}, which Kassa does not serve`);
+    }
+    const client = chain.rpc_url !== null ? safeClient(deps.chains, chain) : undefined;
     const address = getAddress(message.address);
     const signed = await verifySignInSignature(client, {
       address,
@@ -127,6 +133,8 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
     const session = await insertDashboardSession(deps.db, {
       tokenHash,
       merchantId: merchant.id,
+      // Read with the wallet's access: a key rotated or the merchant disabled since then ends it at once.
+      merchantEpoch: merchant.session_epoch,
       address,
       nonce: message.nonce,
       expiresAt,
@@ -138,18 +146,23 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
   return {
     async issueNonce() {
       const expiresAt = new Date(deps.now().getTime() + SIGN_IN_NONCE_TTL_MS);
-      return { nonce: newSignInNonce(await serverKey(), expiresAt), expiresAt };
+      const chains = await listChainsWithGateway(deps.db);
+      return {
+        nonce: newSignInNonce(await serverKey(), expiresAt),
+        expiresAt,
+        chainIds: chains.map((chain) => chain.network_id),
+      };
     },
     signIn,
     async authenticate(token) {
       const tokenHash = hashKey(token);
       const found = await findLiveDashboardSession(deps.db, tokenHash, deps.now());
-      if (!found || !found.merchant.is_enabled) return undefined;
+      if (!found) return undefined;
       return {
         tokenHash,
         merchant: found.merchant,
         address: getAddress(found.session.address),
-        expiresAt: found.session.expires_at,
+        expiresAt: found.session.expiresAt,
         csrfToken: csrfTokenFor(await serverKey(), tokenHash),
       };
     },

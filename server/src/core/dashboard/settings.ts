@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { carryDashboardSession } from "../../db/dashboardSessions.js";
 import type { Db } from "../../db/database.js";
 import { updateMerchantByKey } from "../../db/merchants.js";
 import { type MerchantRow } from "../../db/rows.js";
@@ -68,11 +69,24 @@ export const rotatedKeySchema = z
 export type RotatedKey = z.infer<typeof rotatedKeySchema>;
 
 /**
- * POST /merchants/me/keys/rotate: a new public or secret key, the old one refused from now on. A dashboard
- * session is not the key, so it may rotate the secret key and stays signed in.
+ * POST /merchants/me/keys/rotate: a new public or secret key, the old one refused from now on, and the
+ * merchant's dashboard sessions ended, but the one that asked (`session`), which stays signed in. A secret
+ * key a session issues records its wallet: it is revoked when that wallet loses its access.
  */
-export function rotateMerchantKey(db: Db, merchant: MerchantRow, input: RotateKeyInput): Promise<RotatedKey> {
-  return input.key === "public"
-    ? issueMerchantKeys(db, merchant.merchant_key, ["publicKey"])
-    : issueMerchantKeys(db, merchant.merchant_key, ["apiKey"]);
+export function rotateMerchantKey(
+  db: Db,
+  merchant: MerchantRow,
+  input: RotateKeyInput,
+  session: { tokenHash: string; address: string } | null,
+): Promise<RotatedKey> {
+  return db.transaction().execute(async (trx) => {
+    const rotated: RotatedKey =
+      input.key === "public"
+        ? await issueMerchantKeys(trx, merchant.merchant_key, ["publicKey"])
+        : await issueMerchantKeys(trx, merchant.merchant_key, ["apiKey"], {
+            ...(session ? { issuedBy: session.address } : {}),
+          });
+    if (session) await carryDashboardSession(trx, session.tokenHash, merchant.id);
+    return rotated;
+  });
 }

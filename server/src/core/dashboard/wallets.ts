@@ -5,9 +5,11 @@ import {
   deleteMerchantWallet,
   insertMerchantWallet,
   listMerchantWallets,
+  revokeApiKeyIssuedBy,
 } from "../../db/dashboardSessions.js";
 import { KassaError } from "../../errors.js";
 import { requireMerchant } from "../admin/index.js";
+import { unusableApiKeyHash } from "../merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
 
 /** A wallet that may sign in to a merchant's dashboard. */
@@ -66,16 +68,22 @@ export async function addWallet(db: Db, merchantKey: string, input: AddWalletInp
   return { address, label: row.label, kind: "added", createdAt: row.created_at.toISOString() };
 }
 
-/** `kassa admin merchant remove-wallet`: the wallet may no longer sign in, and its sessions end. */
+/**
+ * `kassa admin merchant remove-wallet`: the wallet may no longer sign in, and its sessions end; a secret
+ * key one of them issued is revoked with it (`secretKeyRevoked`: the merchant's server needs a new one).
+ */
 export async function removeWallet(
   db: Db,
   merchantKey: string,
   rawAddress: string,
-): Promise<{ address: string }> {
+): Promise<{ address: string; secretKeyRevoked: boolean }> {
   const address = parseInput(addressSchema, rawAddress);
   const merchant = await requireMerchant(db, merchantKey);
-  if (!(await deleteMerchantWallet(db, merchant.id, address))) {
-    throw new KassaError("NOT_FOUND", `${address} was not added to ${merchantKey}`);
-  }
-  return { address };
+  return db.transaction().execute(async (trx) => {
+    if (!(await deleteMerchantWallet(trx, merchant.id, address))) {
+      throw new KassaError("NOT_FOUND", `${address} was not added to ${merchantKey}`);
+    }
+    const secretKeyRevoked = await revokeApiKeyIssuedBy(trx, merchant.id, address, unusableApiKeyHash());
+    return { address, secretKeyRevoked };
+  });
 }

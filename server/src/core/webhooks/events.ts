@@ -56,6 +56,15 @@ const refund = z
     refundId: z.string().describe("rf_ refund id"),
     amount: baseUnits.describe("Base units (wei) sent back to the payer"),
     txHash: z.string().nullable().describe("The refund transaction; null until it is confirmed"),
+    senderAddress: address
+      .nullable()
+      .describe("The wallet that sent the refund transaction; null until it is confirmed"),
+    sentByRecipient: z
+      .boolean()
+      .nullable()
+      .describe(
+        "false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed",
+      ),
   })
   .describe("The refund the event is about (a payment can have several, each a part of what it paid)");
 

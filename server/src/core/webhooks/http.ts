@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { BaseError } from "../../domain/baseError.js";
+import { ipv6Groups } from "../../domain/clientNetwork.js";
 
 /**
  * Addresses a webhook must not reach unless the operator allows it: a merchant-supplied URL is otherwise
@@ -15,11 +16,15 @@ for (const [network, prefix] of [
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
   ["127.0.0.0", 8],
+  ["168.63.129.16", 32], // Azure's host endpoint (DNS, metadata, health), reachable from every VM
   ["169.254.0.0", 16],
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
   ["224.0.0.0", 3],
 ] as const) {
   privateRanges.addSubnet(network, prefix, "ipv4");
@@ -27,6 +32,10 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
+  ["64:ff9b:1::", 48], // local-use NAT64: translates to the operator's own network
+  ["100::", 64],
+  ["2001::", 32], // Teredo: tunnels to an IPv4 host it does not name plainly
+  ["2001:db8::", 32],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
@@ -34,13 +43,36 @@ for (const [network, prefix] of [
   privateRanges.addSubnet(network, prefix, "ipv6");
 }
 
-/** Whether `address` (an IP literal) is private, loopback, link-local, multicast or unspecified. */
+/**
+ * The IPv4 address an IPv6 address stands for, where its prefix says it carries one: IPv4-mapped
+ * (`::ffff:a.b.c.d`, also written in hex), IPv4-compatible (`::a.b.c.d`, `::7f00:1`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4 (`2002::/16`, the IPv4 address in bits 16 to 48).
+ * A connection to one of those reaches that IPv4 host, so it is judged as that host.
+ */
+function embeddedIPv4(address: string): string | undefined {
+  const g = ipv6Groups(address.toLowerCase());
+  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  const ipv4 = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  const [g0 = 0, g1 = 0, g2 = 0, , g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  if (g0 === 0x2002) return ipv4(g1, g2);
+  const carriesTail =
+    (zero(0, 5) && g5 === 0xffff) ||
+    (zero(0, 4) && g4 === 0xffff && g5 === 0) ||
+    (g0 === 0x64 && g1 === 0xff9b && zero(2, 6)) ||
+    (zero(0, 6) && (g6 !== 0 || g7 > 1));
+  return carriesTail ? ipv4(g6, g7) : undefined;
+}
+
+/**
+ * Whether `address` (an IP literal) is private, loopback, link-local, multicast, unspecified, reserved for
+ * documentation, a cloud host endpoint, or an IPv6 address that stands for such an IPv4 one.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return privateRanges.check(address, "ipv4");
   if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return privateRanges.check(mapped[1], "ipv4");
+  const ipv4 = embeddedIPv4(address);
+  if (ipv4 !== undefined && privateRanges.check(ipv4, "ipv4")) return true;
   return privateRanges.check(address, "ipv6");
 }
 

@@ -44,7 +44,13 @@ export function paymentEventPayload(
       recipientAddress: string;
       recipientReceived: string | null;
     };
-    refund?: { refundId: string; amount: string; txHash: string | null };
+    refund?: {
+      refundId: string;
+      amount: string;
+      txHash: string | null;
+      senderAddress: string | null;
+      sentByRecipient: boolean | null;
+    };
     /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
     reorged?: { txHash: string; blockNumber: number; blockHash: string };
   } = {},

@@ -6,7 +6,7 @@ import { KassaError } from "../../errors.js";
 import {
   apiKeyAuth,
   authenticatedMerchant,
-  SESSION_COOKIE,
+  sessionCookieName,
   sessionToken,
   type AuthOptions,
 } from "../auth.js";
@@ -22,6 +22,10 @@ const nonceSchema = z.object({
   expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T10:10:00.000Z"] }),
   domain: z.string().meta({ description: "The EIP-4361 message's domain", examples: ["pay.example.com"] }),
   uri: z.string().meta({ description: "The EIP-4361 message's URI", examples: ["https://pay.example.com"] }),
+  chainIds: z.array(z.number().int()).meta({
+    description: "The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them",
+    examples: [[80002]],
+  }),
 });
 
 const sessionSchema = z.object({
@@ -79,6 +83,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
   return async (app) => {
     const dashboard = auth.dashboard;
     const secure = dashboard?.origin.startsWith("https:") ? "; Secure" : "";
+    const cookieName = sessionCookieName(dashboard?.origin ?? "");
     const enabled = () => {
       if (!dashboard)
         throw new KassaError("NOT_FOUND", "the dashboard is not configured: set PUBLIC_BASE_URL");
@@ -87,7 +92,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
     const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
       reply.header(
         "set-cookie",
-        `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
+        `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
       );
 
     app.get("/dashboard/nonce", {
@@ -101,12 +106,13 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       },
       handler: async () => {
         const { auth: sessions, origin } = enabled();
-        const { nonce, expiresAt } = await sessions.issueNonce();
+        const { nonce, expiresAt, chainIds } = await sessions.issueNonce();
         return success({
           nonce,
           expiresAt: expiresAt.toISOString(),
           domain: new URL(origin).host,
           uri: origin,
+          chainIds,
         });
       },
     });
@@ -142,8 +148,9 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       },
       handler: async (request) => {
         authenticatedMerchant(request);
-        const token = sessionToken(request);
-        const session = token === undefined ? undefined : await enabled().auth.authenticate(token);
+        const { auth: sessions, origin } = enabled();
+        const token = sessionToken(request, origin);
+        const session = token === undefined ? undefined : await sessions.authenticate(token);
         if (!session) throw new KassaError("UNAUTHORIZED", "no dashboard session: sign in");
         return success(sessionView(session));
       },
@@ -161,11 +168,12 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       },
       handler: async (request, reply) => {
         authenticatedMerchant(request);
-        const token = sessionToken(request);
+        const { auth: sessions, origin } = enabled();
+        const token = sessionToken(request, origin);
         if (request.kassaKeyKind !== "session" || token === undefined) {
           throw new KassaError("UNAUTHORIZED", "no dashboard session: sign in");
         }
-        await enabled().auth.signOut(token);
+        await sessions.signOut(token);
         setCookie(reply, "", 0);
         return success({ signedOut: true as const });
       },

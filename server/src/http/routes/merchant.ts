@@ -62,7 +62,7 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
       schema: operation({
         summary: "Issue a new public or secret key",
         description:
-          "The new key is shown once; the old one stops at once. A dashboard session may rotate the secret key and stays signed in.",
+          "The new key is shown once; the old one stops at once, and so do the merchant's dashboard sessions but the one that asks. A secret key a dashboard session issues ends when that session's wallet may no longer sign in.",
         body: withExample(rotateKeyInputSchema, { key: "public" }),
         response: {
           200: successBody(rotatedKeySchema, "The new key ({ publicKey } or { apiKey }); the old one stops"),
@@ -70,7 +70,14 @@ export function merchantRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       }),
       handler: async (request) =>
-        success(await rotateMerchantKey(context.db, authenticatedMerchant(request), request.body)),
+        success(
+          await rotateMerchantKey(
+            context.db,
+            authenticatedMerchant(request),
+            request.body,
+            request.kassaSession,
+          ),
+        ),
     });
 
     app.get("/merchant/payment-methods", {

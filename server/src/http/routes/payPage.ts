@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { acceptedLanguages, pickLang, translator, type Lang, type Messages } from "@kassa/widget/i18n";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { startLinkPayment, type LinkClient } from "../../core/paymentLinkStart.js";
 import {
   findPublicPaymentLink,
-  startLinkPayment,
   type PaymentLinkDeps,
   type PublicPaymentLink,
 } from "../../core/paymentLinks.js";
+import { clientNetwork } from "../../domain/clientNetwork.js";
+import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
+import { cookieValue } from "../auth.js";
 import type { RouteContext } from "../context.js";
-import { publicBaseUrl } from "./paymentLinks.js";
 
 /**
  * A payment link's hosted page, `/pay/<link id>`: what is paid for and the amount (or a field for it),
@@ -18,13 +20,16 @@ import { publicBaseUrl } from "./paymentLinks.js";
  * script (the widget does the paying).
  */
 
-const messages: Messages<"pay" | "amount" | "between" | "from" | "unavailable" | "notFound" | "failed"> = {
+const messages: Messages<
+  "pay" | "amount" | "between" | "from" | "unavailable" | "busy" | "notFound" | "failed"
+> = {
   en: {
     pay: "Pay",
     amount: "Amount",
     between: "Between {min} and {max} {symbol}",
     from: "Payment to {merchant}",
     unavailable: "This payment link takes no more payments.",
+    busy: "Every payment this link takes is under way. Try again in a few minutes.",
     notFound: "There is no such payment link.",
     failed: "The payment could not start",
   },
@@ -34,6 +39,7 @@ const messages: Messages<"pay" | "amount" | "between" | "from" | "unavailable" |
     between: "{min} ~ {max} {symbol}",
     from: "{merchant}에 결제",
     unavailable: "이 결제 링크는 더 이상 결제를 받지 않습니다.",
+    busy: "이 링크로 받을 수 있는 결제가 모두 진행 중입니다. 몇 분 후에 다시 시도해 주세요.",
     notFound: "결제 링크를 찾을 수 없습니다.",
     failed: "결제를 시작하지 못했습니다",
   },
@@ -95,8 +101,10 @@ function linkPage(lang: Lang, found: PublicPaymentLink, error?: string, typed?: 
   const t = translator(messages, lang);
   const { link } = found;
   const head = `<h1>${escape(link.title)}</h1><p class="merchant">${escape(t("from", { merchant: found.merchantName }))}</p>`;
-  if (found.unavailable)
-    return document(lang, link.title, `${head}<p class="error" role="alert">${t("unavailable")}</p>`);
+  if (found.unavailable) {
+    const why = t(found.unavailable.busy ? "busy" : "unavailable");
+    return document(lang, link.title, `${head}<p class="error" role="alert">${why}</p>`);
+  }
   const unit = link.currency ?? link.token_symbol;
   const amount =
     link.amount !== null
@@ -122,13 +130,37 @@ function notFoundPage(lang: Lang) {
   );
 }
 
+/** How long the payer's browser token lives: a day of coming back to the same open payment. */
+const PAYER_COOKIE_MAX_AGE_S = 86_400;
+
+/**
+ * The payer's browser token: a random value in an HttpOnly cookie of Kassa's pages (set on the first
+ * press of Pay), by which pressing Pay again gives the payer its own open payment back. `__Host-`
+ * prefixed where Kassa is served over https.
+ */
+function payerClient(request: FastifyRequest, reply: FastifyReply, secure: boolean): LinkClient {
+  const name = secure ? "__Host-kassa_payer" : "kassa_payer";
+  let token = cookieValue(request, name);
+  if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+    token = randomBytes(32).toString("base64url");
+    reply.header(
+      "set-cookie",
+      `${name}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${PAYER_COOKIE_MAX_AGE_S}${secure ? "; Secure" : ""}`,
+    );
+  }
+  return { tokenHash: hashKey(token), network: clientNetwork(request.ip) };
+}
+
 /** The hosted pages of payment links, at the root: GET shows the link, POST starts a payment. */
 export function payPageRoutes(context: RouteContext) {
-  const deps = (request: FastifyRequest): PaymentLinkDeps => ({
+  const deps: PaymentLinkDeps = {
     payments: context.payments,
     now: context.now,
-    publicBaseUrl: publicBaseUrl(context, request),
-  });
+    // The pages show no link's `url`.
+    publicBaseUrl: context.publicBaseUrl ?? "",
+    limits: context.paymentLinkLimits,
+  };
+  const secure = context.publicBaseUrl?.startsWith("https:") ?? false;
   return async (app: FastifyInstance) => {
     // The form posts application/x-www-form-urlencoded: one short field.
     app.addContentTypeParser(
@@ -140,11 +172,7 @@ export function payPageRoutes(context: RouteContext) {
     app.get<{ Params: { id: string } }>("/pay/:id", { schema: { hide: true } }, async (request, reply) => {
       const lang = languageOf(request);
       try {
-        return send(
-          reply,
-          200,
-          linkPage(lang, await findPublicPaymentLink(deps(request), request.params.id)),
-        );
+        return send(reply, 200, linkPage(lang, await findPublicPaymentLink(deps, request.params.id)));
       } catch (error) {
         if (error instanceof KassaError && error.code === "PAYMENT_LINK_NOT_FOUND") {
           return send(reply, 404, notFoundPage(lang));
@@ -160,13 +188,14 @@ export function payPageRoutes(context: RouteContext) {
         const lang = languageOf(request);
         const typed = typeof request.body?.amount === "string" ? request.body.amount : undefined;
         try {
-          const { payment, publicKey } = await startLinkPayment(deps(request), request.params.id, typed);
-          const widget = new URLSearchParams({ publicKey, paymentId: payment.paymentId, lang });
+          const client = payerClient(request, reply, secure);
+          const { paymentId, publicKey } = await startLinkPayment(deps, request.params.id, typed, client);
+          const widget = new URLSearchParams({ publicKey, paymentId, lang });
           return reply.code(303).header("location", `/widget?${widget}`).send();
         } catch (error) {
           if (!(error instanceof KassaError)) throw error;
           if (error.code === "PAYMENT_LINK_NOT_FOUND") return send(reply, 404, notFoundPage(lang));
-          const found = await findPublicPaymentLink(deps(request), request.params.id);
+          const found = await findPublicPaymentLink(deps, request.params.id);
           const reason = error.details?.[0]?.message ?? error.message;
           return send(reply, error.status >= 500 ? 503 : error.status, linkPage(lang, found, reason, typed));
         }

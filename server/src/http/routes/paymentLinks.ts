@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   changePaymentLink,
@@ -13,24 +12,32 @@ import {
   updatePaymentLinkInputSchema,
   type PaymentLinkDeps,
 } from "../../core/paymentLinks.js";
+import { KassaError } from "../../errors.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
 import { success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
-/** Kassa's public URL: PUBLIC_BASE_URL, else the origin this request came to. */
-export function publicBaseUrl(context: RouteContext, request: FastifyRequest): string {
-  return context.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-}
-
-/** Payment links (API key, or the dashboard's session). */
+/**
+ * Payment links (API key, or the dashboard's session). A link's `url` is on Kassa's configured public URL,
+ * never on the Host a request names: without one, the endpoints answer NOT_FOUND.
+ */
 export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod {
-  const deps = (request: FastifyRequest): PaymentLinkDeps => ({
-    payments: context.payments,
-    now: context.now,
-    publicBaseUrl: publicBaseUrl(context, request),
-  });
+  const deps = (): PaymentLinkDeps => {
+    if (context.publicBaseUrl === undefined) {
+      throw new KassaError(
+        "NOT_FOUND",
+        "payment links need Kassa's public URL for their pages: set PUBLIC_BASE_URL",
+      );
+    }
+    return {
+      payments: context.payments,
+      now: context.now,
+      publicBaseUrl: context.publicBaseUrl,
+      limits: context.paymentLinkLimits,
+    };
+  };
   const params = z.object({ id: z.string().describe("pl_ payment link id") });
   return async (app) => {
     const operation = apiKeyRoutes(app, context.auth, "Payment links");
@@ -51,11 +58,12 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
             "TOKEN_NOT_ENABLED",
             "UNAUTHORIZED",
             "TOKEN_NOT_FOUND",
+            "NOT_FOUND",
           ),
         },
       }),
       handler: async (request, reply) => {
-        const data = await createPaymentLink(deps(request), authenticatedMerchant(request), request.body);
+        const data = await createPaymentLink(deps(), authenticatedMerchant(request), request.body);
         return reply.code(201).send(success(data));
       },
     });
@@ -67,11 +75,11 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
         querystring: paymentLinkListQuerySchema,
         response: {
           200: successBody(paymentLinkPageSchema, "A page of payment links, newest first"),
-          ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED"),
+          ...errorResponses("VALIDATION_ERROR", "INVALID_REQUEST", "UNAUTHORIZED", "NOT_FOUND"),
         },
       }),
       handler: async (request) =>
-        success(await listPaymentLinks(deps(request), authenticatedMerchant(request), request.query)),
+        success(await listPaymentLinks(deps(), authenticatedMerchant(request), request.query)),
     });
 
     app.get("/payment-links/:id", {
@@ -80,11 +88,11 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
         params,
         response: {
           200: successBody(paymentLinkViewSchema, "The link"),
-          ...errorResponses("UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
+          ...errorResponses("UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND", "NOT_FOUND"),
         },
       }),
       handler: async (request) =>
-        success(await getPaymentLink(deps(request), authenticatedMerchant(request), request.params.id)),
+        success(await getPaymentLink(deps(), authenticatedMerchant(request), request.params.id)),
     });
 
     app.patch("/payment-links/:id", {
@@ -95,17 +103,12 @@ export function paymentLinkRoutes(context: RouteContext): FastifyPluginAsyncZod 
         body: withExample(updatePaymentLinkInputSchema, requestExamples.updatePaymentLink),
         response: {
           200: successBody(paymentLinkViewSchema, "The changed link"),
-          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "PAYMENT_LINK_NOT_FOUND", "NOT_FOUND"),
         },
       }),
       handler: async (request) =>
         success(
-          await changePaymentLink(
-            deps(request),
-            authenticatedMerchant(request),
-            request.params.id,
-            request.body,
-          ),
+          await changePaymentLink(deps(), authenticatedMerchant(request), request.params.id, request.body),
         ),
     });
   };

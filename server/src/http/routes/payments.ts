@@ -7,7 +7,7 @@ import { errorResponses } from "../errors.js";
 import type { RouteContext } from "../context.js";
 import { success, successBody, withExample } from "../schemas.js";
 import { paymentStatusStreamExample, requestExamples } from "../schemaExamples.js";
-import { MAX_STREAMS_PER_IP } from "../statusStream.js";
+import { MAX_STREAMS_PER_CLIENT } from "../statusStream.js";
 
 export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -85,8 +85,9 @@ export function paymentRoutes(context: RouteContext): FastifyPluginAsyncZod {
           "A `text/event-stream` for the payer's page, instead of polling GET /payments/:id: an `event: status` " +
           "whose `data` is the payment (the `data` of GET /payments/:id) at once, then one at each status " +
           "change; the stream ends after the event that leaves CREATED (the payer's wait is over), or after " +
-          `15 minutes. A comment line (\`: keep-alive\`) every 15 s. At most ${MAX_STREAMS_PER_IP} open ` +
-          "streams per client IP (429 RATE_LIMITED). Counts as one request against the rate limit, however " +
+          `15 minutes. A comment line (\`: keep-alive\`) every 15 s. At most ${MAX_STREAMS_PER_CLIENT} open ` +
+          "streams per client (an IPv4 address, or an IPv6 /64), and at most STATUS_STREAMS_MAX in each API " +
+          "process (429 RATE_LIMITED: poll instead). Counts as one request against the rate limit, however " +
           "long it stays open.",
         security: [{ publicKey: [] }],
         params: z.object({ id: z.string().describe("paymentId") }),

@@ -11,17 +11,15 @@ import {
   refundPageSchema,
   refundViewSchema,
 } from "../../core/refunds.js";
-import { apiKeyRoutes, authenticatedMerchant, sessionToken, type AuthOptions } from "../auth.js";
+import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
 import { success, successBody, withExample } from "../schemas.js";
 import { requestExamples } from "../schemaExamples.js";
 
-/** The wallet a dashboard session signed in with: it sends the refunds it starts. */
-async function sessionWallet(auth: AuthOptions, request: FastifyRequest): Promise<Address | undefined> {
-  const token = request.kassaKeyKind === "session" ? sessionToken(request) : undefined;
-  if (token === undefined || !auth.dashboard) return undefined;
-  return (await auth.dashboard.auth.authenticate(token))?.address as Address | undefined;
+/** The wallet a dashboard session signed in with (the auth hook read it with the session): it sends the refunds it starts. */
+function sessionWallet(request: FastifyRequest): Address | undefined {
+  return request.kassaSession?.address as Address | undefined;
 }
 
 /** Non-custodial refunds, sent by the merchant's wallet with a server signature. */
@@ -61,7 +59,7 @@ export function refundRoutes(context: RouteContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const merchant = authenticatedMerchant(request);
         const data = await createRefund(context.refunds, merchant, request.body, {
-          sender: await sessionWallet(context.auth, request),
+          sender: sessionWallet(request),
         });
         return reply.code(201).send(success(data));
       },
