@@ -7653,7 +7653,9 @@ export interface webhooks {
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
            *         "amount": "25000000",
-           *         "txHash": null
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
            *       },
            *       "reorged": {
            *         "txHash": "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
@@ -9404,7 +9406,9 @@ export interface components {
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
      *         "amount": "25000000",
-     *         "txHash": null
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
      *       },
      *       "reorged": {
      *         "txHash": "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
@@ -9457,6 +9461,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
       /** @description The refund transaction a chain reorganisation removed, and the block it had been in */
       reorged: {
@@ -9510,6 +9518,10 @@ export interface components {
         amount: string;
         /** @description The refund transaction; null until it is confirmed */
         txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
       };
       /** @description The refund transaction a chain reorganisation removed, and the block it had been in */
       reorged: {
