@@ -23,6 +23,27 @@ const SQL_PACKAGES = new Set(["kysely", "pg", "graphile-worker"]);
 /** graphile-worker's runner is the worker role's own: `jobs/` may import it as well. */
 const SQL_PACKAGE_EXCEPTIONS = { "graphile-worker": ["jobs"] };
 
+/**
+ * What `chain/` may take from `db/`. The chain layer reports facts (chain/chainFacts.ts) and core decides and
+ * writes: no payment writer, cursor or other query module of `db/` is within its reach. Types only (the
+ * connection's, the row types), and the transaction sender's own nonce ledger from `chain/sender/`.
+ */
+const CHAIN_DB_ALLOWED = {
+  database: { typesOnly: true },
+  rows: { typesOnly: true },
+  senders: { onlyFrom: `chain${path.sep}sender${path.sep}` },
+};
+
+/** Whether an import or export declaration brings types only (`import type`, or every specifier `type`). */
+function typesOnly(node) {
+  if (node.importKind === "type" || node.exportKind === "type") return true;
+  const specifiers = node.specifiers ?? [];
+  return (
+    specifiers.length > 0 &&
+    specifiers.every((specifier) => specifier.importKind === "type" || specifier.exportKind === "type")
+  );
+}
+
 /** Kysely's query builders: a call of one outside `db/` is SQL outside `db/`. */
 const QUERY_BUILDERS = new Set([
   "selectFrom",
@@ -55,6 +76,8 @@ const importDirection = {
       unknownLayer: "{{file}} is in no layer: put it in one of {{layers}}",
       sqlOutsideDb: "{{package}} is imported outside db/ ({{layer}}/): SQL lives in db/",
       queryOutsideDb: "a query ({{method}}) is built outside db/ ({{layer}}/): SQL lives in db/",
+      chainUsesDb:
+        "chain/ may not import db/{{module}} ({{source}}): the chain layer reports facts through chain/chainFacts.ts and core writes (allowed: types of db/database and db/rows, db/senders in chain/sender/)",
     },
   },
   create(context) {
@@ -72,6 +95,22 @@ const importDirection = {
         },
       };
     }
+    /** chain/ -> db/: only what CHAIN_DB_ALLOWED lets through. */
+    function checkChainToDb(node, target, source) {
+      const inside = target.slice(target.lastIndexOf(SERVER_SRC) + SERVER_SRC.length);
+      const module = inside
+        .split(path.sep)
+        .slice(1)
+        .join("/")
+        .replace(/\.[jt]s$/, "");
+      const allowed = CHAIN_DB_ALLOWED[module];
+      const fromFile = file.slice(file.lastIndexOf(SERVER_SRC) + SERVER_SRC.length);
+      const ok =
+        allowed !== undefined &&
+        (!allowed.typesOnly || typesOnly(node)) &&
+        (allowed.onlyFrom === undefined || fromFile.startsWith(allowed.onlyFrom));
+      if (!ok) context.report({ node, messageId: "chainUsesDb", data: { module, source } });
+    }
     function check(node, source) {
       if (typeof source !== "string") return;
       if (!source.startsWith(".")) {
@@ -81,7 +120,9 @@ const importDirection = {
         }
         return;
       }
-      const to = layerOf(path.resolve(path.dirname(file), source));
+      const target = path.resolve(path.dirname(file), source);
+      const to = layerOf(target);
+      if (from === "chain" && to === "db") checkChainToDb(node, target, source);
       if (to === undefined || to === from || LAYERS[from].includes(to)) return;
       context.report({ node, messageId: "wrongWay", data: { from, to, source } });
     }

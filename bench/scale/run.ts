@@ -47,7 +47,7 @@ import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/e
 import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks/outbox.js";
 import { findWatchedGateways } from "../../server/src/db/chains.js";
 import { createDb, type Db } from "../../server/src/db/database.js";
-import { findPaidPaymentsInBlocks } from "../../server/src/db/paymentBlocks.js";
+import { findRecordedEventsInBlocks } from "../../server/src/db/paymentBlocks.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { createServices } from "../../server/src/core/services.js";
@@ -99,11 +99,14 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The database work the chain watcher does for each block it reads (server/src/chain/watcher.ts): the
- * chain's gateways to read logs from, and the PAID payments recorded in that block, which it checks
- * against its read. The only call site of watcher_block_ms.
+ * chain's gateways to read logs from, and the events recorded in that block (payments' pay events, completed
+ * refunds), which it checks against its read. The only call site of watcher_block_ms.
  */
 async function watcherBlockLookup(db: Db, chainId: number, block: bigint): Promise<unknown> {
-  return Promise.all([findWatchedGateways(db, chainId), findPaidPaymentsInBlocks(db, chainId, block, block)]);
+  return Promise.all([
+    findWatchedGateways(db, chainId),
+    findRecordedEventsInBlocks(db, chainId, block, block),
+  ]);
 }
 
 interface Fixture {

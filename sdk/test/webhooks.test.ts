@@ -68,6 +68,7 @@ describe("verifyWebhook", () => {
       | "payment.refund_submitted"
       | "payment.refund_expired"
       | "payment.refunded"
+      | "payment.refund_reorged"
       | "payment.reorged"
       | "webhook.test"
     >();

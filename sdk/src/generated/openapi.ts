@@ -7593,6 +7593,96 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "payment.refund_reorged": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.refund_reorged
+     * @description A chain reorganisation removed the transaction of a confirmed refund: the payer did not get that money back after all, and it is no longer in refundedAmount. The refund is open again until its deadline (REFUND_SUBMITTED: its transaction can be sent again), or past it the payment is PAID again and a new refund can be requested. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T07:24:10.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "REFUND_SUBMITTED",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "type": "payment.refund_reorged",
+           *       "refund": {
+           *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+           *         "amount": "25000000",
+           *         "txHash": null,
+           *         "senderAddress": null,
+           *         "sentByRecipient": null
+           *       },
+           *       "reorged": {
+           *         "txHash": "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
+           *         "blockNumber": 22841960,
+           *         "blockHash": "0x2e7a9c4f1b8d3e60a5c2f7b9d1e4a8c3f6b0d2e9a7c5f1b3d8e4a6c0f2b9d7e1"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentRefundReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "payment.reorged": {
     parameters: {
       query?: never;
@@ -7604,7 +7694,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment.reorged
-     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -9294,6 +9384,153 @@ export interface components {
       };
     };
     /**
+     * @description A chain reorganisation removed the transaction of a confirmed refund: the payer did not get that money back after all, and it is no longer in refundedAmount. The refund is open again until its deadline (REFUND_SUBMITTED: its transaction can be sent again), or past it the payment is PAID again and a new refund can be requested.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T07:24:10.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "REFUND_SUBMITTED",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "type": "payment.refund_reorged",
+     *       "refund": {
+     *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
+     *         "amount": "25000000",
+     *         "txHash": null,
+     *         "senderAddress": null,
+     *         "sentByRecipient": null
+     *       },
+     *       "reorged": {
+     *         "txHash": "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
+     *         "blockNumber": 22841960,
+     *         "blockHash": "0x2e7a9c4f1b8d3e60a5c2f7b9d1e4a8c3f6b0d2e9a7c5f1b3d8e4a6c0f2b9d7e1"
+     *       }
+     *     }
+     */
+    PaymentRefundReorgedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @constant */
+      type: "payment.refund_reorged";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "REFUND_SUBMITTED" | "PAID";
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
+      };
+      /** @description The refund transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /** @description A chain reorganisation removed the transaction of a confirmed refund: the payer did not get that money back after all, and it is no longer in refundedAmount. The refund is open again until its deadline (REFUND_SUBMITTED: its transaction can be sent again), or past it the payment is PAID again and a new refund can be requested. */
+    PaymentRefundReorgedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @constant */
+      type: "payment.refund_reorged";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "REFUND_SUBMITTED" | "PAID";
+      /** @description The refund the event is about (a payment can have several, each a part of what it paid) */
+      refund: {
+        /** @description rf_ refund id */
+        refundId: string;
+        /** @description Base units (wei) sent back to the payer */
+        amount: string;
+        /** @description The refund transaction; null until it is confirmed */
+        txHash: string | null;
+        /** @description The wallet that sent the refund transaction; null until it is confirmed */
+        senderAddress: string | null;
+        /** @description false: a wallet other than the payment's recipient sent it with its own tokens (nothing left your wallet); null until it is confirmed */
+        sentByRecipient: boolean | null;
+      };
+      /** @description The refund transaction a chain reorganisation removed, and the block it had been in */
+      reorged: {
+        txHash: string;
+        blockNumber: number;
+        blockHash: string;
+      };
+    };
+    /**
      * @description A refund was requested (REFUND_SUBMITTED); the merchant's wallet must send its transaction before the refund's deadline.
      * @example {
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
@@ -9424,7 +9661,7 @@ export interface components {
       };
     };
     /**
-     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.
+     * @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0).
      * @example {
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
      *       "createdAt": "2026-11-23T06:06:40.000Z",
@@ -9493,7 +9730,7 @@ export interface components {
         blockHash: string;
       };
     };
-    /** @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. */
+    /** @description A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0). */
     PaymentReorgedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
       eventId: string;
@@ -10052,6 +10289,7 @@ export interface components {
       | components["schemas"]["PaymentRefundSubmittedEvent"]
       | components["schemas"]["PaymentRefundExpiredEvent"]
       | components["schemas"]["PaymentRefundedEvent"]
+      | components["schemas"]["PaymentRefundReorgedEvent"]
       | components["schemas"]["PaymentReorgedEvent"]
       | components["schemas"]["WebhookTestEvent"];
     /** @description The body of a Kassa webhook; `type` tells which event */
@@ -10063,6 +10301,7 @@ export interface components {
       | components["schemas"]["PaymentRefundSubmittedEventInput"]
       | components["schemas"]["PaymentRefundExpiredEventInput"]
       | components["schemas"]["PaymentRefundedEventInput"]
+      | components["schemas"]["PaymentRefundReorgedEventInput"]
       | components["schemas"]["PaymentReorgedEventInput"]
       | components["schemas"]["WebhookTestEventInput"];
     /**

@@ -1,4 +1,4 @@
-import type { PublicClient } from "viem";
+import type { Hex, PublicClient } from "viem";
 import { type ChainRow } from "../db/rows.js";
 
 /** The chain's head block number, read afresh (never viem's cached answer). */
@@ -20,8 +20,13 @@ export async function finalBlockNumber(
   if (chain.finality === "depth") {
     return (await readHeadBlockNumber(client)) - BigInt(chain.confirmations);
   }
+  return (await readTaggedBlock(client, chain)).number;
+}
+
+/** The node's `finalized` or `safe` block, or an error that says what to do when the node has no such tag. */
+async function readTaggedBlock(client: PublicClient, chain: FinalBlockNumberParameters) {
   try {
-    return (await client.getBlock({ blockTag: chain.finality })).number;
+    return await client.getBlock({ blockTag: chain.finality === "safe" ? "safe" : "finalized" });
   } catch (error) {
     throw new Error(
       `chain ${chain.network_id} did not serve its "${chain.finality}" block; if its nodes do not offer that tag, ` +
@@ -29,4 +34,26 @@ export async function finalBlockNumber(
       { cause: error },
     );
   }
+}
+
+/** A block's number, hash and parent. */
+export interface BlockHeader {
+  number: bigint;
+  hash: Hex;
+  parentHash: Hex;
+}
+
+/**
+ * The chain's final block (as finalBlockNumber) with its hash and parent: one call where the finality is a
+ * tag or the head itself (a depth of 0), two otherwise. Undefined while the chain is shorter than its depth.
+ */
+export async function readFinalBlockHeader(
+  client: PublicClient,
+  chain: FinalBlockNumberParameters,
+): Promise<BlockHeader | undefined> {
+  if (chain.finality !== "depth") return readTaggedBlock(client, chain);
+  const head = await client.getBlock({ blockTag: "latest" });
+  if (chain.confirmations === 0) return head;
+  const final = head.number - BigInt(chain.confirmations);
+  return final < 0n ? undefined : client.getBlock({ blockNumber: final });
 }

@@ -1,4 +1,5 @@
 import { paymentGatewayAbi } from "@kassa/contracts";
+import { paymentSequence } from "@kassa/contracts/paymentId";
 import {
   erc20Abi,
   getAbiItem,
@@ -9,9 +10,21 @@ import {
   type TransactionReceipt,
 } from "viem";
 
-/** A decoded `PaymentCompleted` log, with where it was read. */
-export interface PaymentCompletedEvent {
+/** Where a gateway event was read: the fields its log's arguments do not carry. */
+export interface EventLocation {
+  /** The chain's row id (chains.id), carried with the event so no reader looks it up again. */
+  chainId: number;
   networkId: number;
+  /** The gateway that emitted it. */
+  gateway: Address;
+  txHash: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+  logIndex: number;
+}
+
+/** A decoded `PaymentCompleted` log, with where it was read. */
+export interface PaymentCompletedEvent extends EventLocation {
   paymentId: Hex;
   merchantId: Hex;
   payer: Address;
@@ -20,10 +33,6 @@ export interface PaymentCompletedEvent {
   /** Paid amount, fee included. */
   amount: bigint;
   fee: bigint;
-  txHash: Hex;
-  blockNumber: bigint;
-  blockHash: Hex;
-  logIndex: number;
   /**
    * What the recipient's balance gained from this payment according to the token's `Transfer` logs of
    * the transaction, when the reader checked them. Less than `amount - fee` means the token took a cut
@@ -33,8 +42,7 @@ export interface PaymentCompletedEvent {
 }
 
 /** A decoded `RefundCompleted` log. */
-export interface RefundCompletedEvent {
-  networkId: number;
+export interface RefundCompletedEvent extends EventLocation {
   paymentId: Hex;
   /** The refund's id on the gateway (`chain_refund_id`). */
   refundId: Hex;
@@ -43,14 +51,7 @@ export interface RefundCompletedEvent {
   payer: Address;
   token: Address;
   amount: bigint;
-  txHash: Hex;
-  blockNumber: bigint;
-  blockHash: Hex;
-  logIndex: number;
 }
-
-/** Where an event was read: the fields of an event that its log's arguments do not carry. */
-type EventLocation = "networkId" | "txHash" | "blockNumber" | "blockHash" | "logIndex";
 
 export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
 export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });
@@ -59,11 +60,23 @@ export type GatewayEvent =
   | { kind: "PaymentCompleted"; event: PaymentCompletedEvent }
   | { kind: "RefundCompleted"; event: RefundCompletedEvent };
 
+/** The sequence whose bit the event set on its gateway: the one its payment id (or its refund's own id) carries. */
+export function eventSequence(entry: GatewayEvent): bigint {
+  return paymentSequence(entry.kind === "PaymentCompleted" ? entry.event.paymentId : entry.event.refundId);
+}
+
 export interface ReadGatewayEventsParameters {
+  /** chains.id */
+  chainId: number;
   networkId: number;
   gateways: Address[];
   fromBlock: bigint;
   toBlock: bigint;
+  /**
+   * The hash of `toBlock` when the range is that one block: read by its hash, so the logs are that block's
+   * or the read fails (no separate check that the block is still the chain's).
+   */
+  blockHash?: Hex;
   /** Only PaymentCompleted events (the on-demand sync); default both kinds. */
   paymentsOnly?: boolean;
   /**
@@ -74,48 +87,70 @@ export interface ReadGatewayEventsParameters {
   checkTransfers?: boolean;
 }
 
+/** A gateway log as viem decodes it, from eth_getLogs or from a receipt. */
+interface DecodedGatewayLog {
+  eventName: string;
+  args: unknown;
+  address: Address;
+  blockHash: Hex | null;
+  blockNumber: bigint | null;
+  transactionHash: Hex | null;
+  logIndex: number | null;
+}
+
+/** A decoded gateway log as the event the lifecycle applies; none for a log not yet in a block. */
+function decodedEvent(log: DecodedGatewayLog, chain: { chainId: number; networkId: number }): GatewayEvent[] {
+  if (
+    log.blockHash === null ||
+    log.blockNumber === null ||
+    log.transactionHash === null ||
+    log.logIndex === null
+  )
+    return [];
+  const where: EventLocation = {
+    chainId: chain.chainId,
+    networkId: chain.networkId,
+    gateway: log.address,
+    txHash: log.transactionHash,
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    logIndex: log.logIndex,
+  };
+  if (log.eventName === "PaymentCompleted") {
+    const args = log.args as Omit<PaymentCompletedEvent, keyof EventLocation | "recipientReceived">;
+    return [{ kind: "PaymentCompleted", event: { ...where, ...args } }];
+  }
+  const args = log.args as Omit<RefundCompletedEvent, keyof EventLocation>;
+  return [{ kind: "RefundCompleted", event: { ...where, ...args } }];
+}
+
 /** The gateway's events in a block range, oldest first, decoded into what the lifecycle applies. */
 export async function readGatewayEvents(
   client: PublicClient,
   params: ReadGatewayEventsParameters,
 ): Promise<GatewayEvent[]> {
   if (params.gateways.length === 0 || params.fromBlock > params.toBlock) return [];
+  const events = params.paymentsOnly
+    ? [paymentCompletedAbiItem]
+    : [paymentCompletedAbiItem, refundCompletedAbiItem];
   const logs = await client.getLogs({
     address: params.gateways,
-    events: params.paymentsOnly
-      ? [paymentCompletedAbiItem]
-      : [paymentCompletedAbiItem, refundCompletedAbiItem],
-    fromBlock: params.fromBlock,
-    toBlock: params.toBlock,
+    events,
+    ...(params.blockHash === undefined
+      ? { fromBlock: params.fromBlock, toBlock: params.toBlock }
+      : { blockHash: params.blockHash }),
     strict: true,
   });
-  const events: GatewayEvent[] = [];
-  for (const log of logs) {
-    if (log.blockHash === null || log.transactionHash === null || log.logIndex === null) continue;
-    const where = {
-      networkId: params.networkId,
-      txHash: log.transactionHash,
-      blockNumber: log.blockNumber,
-      blockHash: log.blockHash,
-      logIndex: log.logIndex,
-    };
-    if (log.eventName === "PaymentCompleted") {
-      const args = log.args as Omit<PaymentCompletedEvent, EventLocation | "recipientReceived">;
-      events.push({ kind: "PaymentCompleted", event: { ...where, ...args } });
-    } else {
-      const args = log.args as Omit<RefundCompletedEvent, EventLocation>;
-      events.push({ kind: "RefundCompleted", event: { ...where, ...args } });
-    }
-  }
-  events.sort((a, b) =>
+  const decoded = logs.flatMap((log) => decodedEvent(log, params));
+  decoded.sort((a, b) =>
     a.event.blockNumber === b.event.blockNumber
       ? a.event.logIndex - b.event.logIndex
       : a.event.blockNumber < b.event.blockNumber
         ? -1
         : 1,
   );
-  if (params.checkTransfers ?? true) await addRecipientTransfers(client, events);
-  return events;
+  if (params.checkTransfers ?? true) await addRecipientTransfers(client, decoded);
+  return decoded;
 }
 
 /**
@@ -168,34 +203,48 @@ export async function addRecipientTransfers(client: PublicClient, events: Gatewa
   }
 }
 
-export interface PaymentCompletedFromReceiptParameters {
+export interface GatewayEventsFromReceiptParameters {
+  /** chains.id */
+  chainId: number;
   networkId: number;
-  gateway: string;
-  paymentId: string;
+  /** The gateways whose logs count; the others' are ignored. */
+  gateways: readonly string[];
+}
+
+/**
+ * The gateway events of a transaction's receipt (its logs emitted by `gateways`), each payment with what the
+ * recipient received (recipientReceivedIn): what a receipt says happened, as the same events a log read gives.
+ */
+export function gatewayEventsFromReceipt(
+  receipt: TransactionReceipt,
+  params: GatewayEventsFromReceiptParameters,
+): GatewayEvent[] {
+  const gateways = new Set(params.gateways.map((gateway) => gateway.toLowerCase()));
+  const logs = parseEventLogs({
+    abi: [paymentCompletedAbiItem, refundCompletedAbiItem],
+    logs: receipt.logs.filter((log) => gateways.has(log.address.toLowerCase())),
+  });
+  const events = logs.flatMap((log) => decodedEvent(log, params));
+  for (const entry of events) {
+    if (entry.kind !== "PaymentCompleted") continue;
+    const received = recipientReceivedIn(receipt, entry.event);
+    if (received !== undefined) entry.event.recipientReceived = received;
+  }
+  return events;
 }
 
 /**
  * The PaymentCompleted event of `paymentId` in a transaction's receipt, emitted by `gateway`, with what the
- * recipient received (recipientReceivedIn); undefined when the transaction did not pay it.
+ * recipient received; undefined when the transaction did not pay it.
  */
 export function paymentCompletedFromReceipt(
   receipt: TransactionReceipt,
-  params: PaymentCompletedFromReceiptParameters,
+  params: { chainId: number; networkId: number; gateway: string; paymentId: string },
 ): PaymentCompletedEvent | undefined {
-  const logs = parseEventLogs({
-    abi: [paymentCompletedAbiItem],
-    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
-  });
-  const log = logs.find((entry) => entry.args.paymentId.toLowerCase() === params.paymentId.toLowerCase());
-  if (!log) return undefined;
-  const event: PaymentCompletedEvent = {
-    networkId: params.networkId,
-    ...log.args,
-    txHash: receipt.transactionHash,
-    blockNumber: receipt.blockNumber,
-    blockHash: receipt.blockHash,
-    logIndex: log.logIndex,
-  };
-  const received = recipientReceivedIn(receipt, event);
-  return received === undefined ? event : { ...event, recipientReceived: received };
+  const paid = gatewayEventsFromReceipt(receipt, { ...params, gateways: [params.gateway] }).find(
+    (entry) =>
+      entry.kind === "PaymentCompleted" &&
+      entry.event.paymentId.toLowerCase() === params.paymentId.toLowerCase(),
+  );
+  return paid?.kind === "PaymentCompleted" ? paid.event : undefined;
 }

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hex, type PublicClient } from "viem";
-import { classifySendError } from "./sendErrors.js";
+import { classifySendError } from "./sender/nodeErrors.js";
 
 /**
  * What the gas faucet reads of a chain before a grant, in viem's style of actions: each takes the

@@ -1,56 +1,27 @@
 import type { Logger } from "pino";
-import type { Address, PublicClient } from "viem";
-import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../db/chainCursors.js";
-import { findChainById, findWatchedGateways, listChainsWithGateway } from "../db/chains.js";
-import type { Db } from "../db/database.js";
-import { findLastPaidBlockAtOrBelow, type PaidPaymentBlock } from "../db/paymentBlocks.js";
-import { createSessionLocks } from "../db/sessionLocks.js";
-import { type ChainRow } from "../db/rows.js";
+import type { PublicClient } from "viem";
 import type { BackgroundService } from "../domain/tasks.js";
+import type { BlockRef, ChainFactHandler, WatchedChain } from "./chainFacts.js";
 import type { ChainClients } from "./clients.js";
-import { finalBlockNumber } from "./finality.js";
+import { readFinalBlockHeader } from "./finality.js";
 import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
-import { markSeenAboveFinal, reconcilePaidPayments, type WatcherContext } from "./watcherChecks.js";
-
-/** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
-export const WATCHER_LOCK_SPACE = 4_271_913;
-
-/**
- * What the watcher does with what it reads, given by its caller (the settlement service): the watcher reads
- * and orders, the handlers decide what a payment becomes, each in a transaction of its own.
- */
-export interface ChainEventHandlers {
-  /** Applies one event; `beforeCommit` runs inside its transaction. Returns how it went (logged). */
-  applyEvent(entry: GatewayEvent, beforeCommit: (() => Promise<void>) | undefined): Promise<string>;
-  /** A reorg removed the transaction that paid `paid`. False when the payment no longer is PAID in that block. */
-  revertReorgedPayment(paid: PaidPaymentBlock): Promise<boolean>;
-}
+import { recheckRecordedEvents } from "./recheck.js";
 
 export interface ChainWatcherOptions {
-  db: Db;
-  handlers: ChainEventHandlers;
-  /** A connection of its own holds the per-chain advisory locks; when it drops, another process takes over. */
-  databaseUrl: string;
+  /** Where every fact goes, and what keeps the watcher's position (core's settlement facts). */
+  handler: ChainFactHandler;
   chains: ChainClients;
   logger: Logger;
   /** Pause between polls when caught up; default 2,000 ms. */
   pollIntervalMs?: number;
   /** Largest block range per getLogs; default 2,000. */
   maxBlockRange?: number;
-  /** Blocks read before the safe head when a chain has no cursor yet; default 10,000. */
+  /** Blocks read before the safe head when a chain has no position yet; default 10,000. */
   initialLookbackBlocks?: number;
   /** Compare token Transfer logs with each payment (fee-on-transfer guard); default true. */
   checkTransfers?: boolean;
-  now?: () => Date;
-  /** Payments applied side by side; default 4 (each holds a database connection while it commits). */
+  /** Events reported side by side (a payment's own events in order); default 4. */
   applyConcurrency?: number;
-  /** Test hook, called inside each event's transaction after it was applied (throw to abort it). */
-  beforeCommit?: (info: {
-    chainId: number;
-    fromBlock: bigint;
-    toBlock: bigint;
-    events: number;
-  }) => Promise<void>;
 }
 
 export interface ChainWatcher extends BackgroundService {
@@ -62,39 +33,33 @@ export interface ChainWatcher extends BackgroundService {
 
 type StepResult = "idle" | "progressed" | "reorg";
 
+const hashOf = (block: { hash: string }) => block.hash.toLowerCase();
+
 /**
- * The chain watcher: per chain with a gateway, reads PaymentCompleted and RefundCompleted from the stored
- * cursor, in bounded ranges, up to the chain's final block (its `finalized` or `safe` block, or
- * `head - confirmations`), applies them, and only then moves the cursor (a crash mid-range loses nothing;
- * the range is read again and nothing is applied twice).
+ * The chain watcher: per chain with a gateway, reads PaymentCompleted and RefundCompleted from its position,
+ * in bounded ranges, up to the chain's final block (its `finalized` or `safe` block, or `head - confirmations`),
+ * reports each event, and only then reports the range read (a crash mid-range loses nothing: the range is read
+ * again and the handler finds what it applied). It reads and reports; the handler decides.
  *
- * Reorgs: the cursor keeps the hash of its block, checked on every poll; as a reorg at any depth changes the
- * hash of every later block, a cursor block the chain no longer has means a reorg reached below the
- * cursor, and the watcher steps back (below every PAID payment whose block is gone) and reads again. Each read of a range also
- * checks that every PAID payment whose block lies in the range still has its event there (the on-demand
- * sync and the relay tracker settle payments ahead of the cursor); one that has not, and whose transaction
- * the chain no longer has in that block, goes back to CREATED with a `payment.reorged` webhook.
+ * Reorgs: the position keeps the hash of its block, checked on every poll; as a reorg at any depth changes the
+ * hash of every later block, a position block the chain no longer has means a reorg reached below it, and the
+ * watcher steps back (below every recorded event whose block is gone) and reads again. Each read of a range
+ * also checks that every event the handler recorded in those blocks is still there (recheck.ts): the on-demand
+ * sync and the relay tracker settle payments ahead of the watcher.
  *
- * When caught up, it also reads the blocks above the final one and marks the CREATED payments paid there
- * (markSeenAboveFinal): their expiry waits for finality.
+ * When caught up, it also reads the blocks above the final one and reports their events (seenAboveFinal).
  *
- * Each chain is polled by a loop of its own, so a slow or failing chain never delays another. A PostgreSQL
- * advisory lock per chain makes one process the watcher; the others retry on each poll and take over when
- * its session ends.
+ * Each chain is polled by a loop of its own, so a slow or failing chain never delays another; one process
+ * reads a chain at a time (the handler's lead).
  */
 export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const log = options.logger.child({ service: "chain-watcher" });
+  const handler = options.handler;
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const maxBlockRange = BigInt(options.maxBlockRange ?? 2_000);
   const initialLookback = BigInt(options.initialLookbackBlocks ?? 10_000);
-  const now = options.now ?? (() => new Date());
   const applyConcurrency = options.applyConcurrency ?? 4;
   const leading = new Set<number>();
-  const context: WatcherContext = { db: options.db, handlers: options.handlers, log, now, maxBlockRange };
-  const locks = createSessionLocks(options.databaseUrl, (error) => {
-    log.warn({ err: error }, "watcher lock connection lost");
-    leading.clear();
-  });
   let running = false;
   let supervisor: Promise<void> | undefined;
   /** The poll loop of each chain (chains.id). */
@@ -114,126 +79,198 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     });
   }
 
-  async function tryLead(chainId: number): Promise<boolean> {
-    if (leading.has(chainId)) return true;
-    if (await locks.tryLock(WATCHER_LOCK_SPACE, chainId)) {
-      leading.add(chainId);
-      log.info({ chainId }, "watching chain");
-      return true;
-    }
-    return false;
+  async function lead(chainId: number): Promise<boolean> {
+    const leads = await handler.lead(chainId);
+    if (leads && !leading.has(chainId)) log.info({ chainId }, "watching chain");
+    if (leads) leading.add(chainId);
+    else leading.delete(chainId);
+    return leads;
   }
 
-  async function step(chain: ChainRow, client: PublicClient): Promise<StepResult> {
-    const safeHead = await finalBlockNumber(client, chain);
-    if (safeHead < 0n) return "idle";
-    let cursor = await findChainCursor(options.db, chain.id);
-    if (!cursor) {
-      const start = safeHead > initialLookback ? safeHead - initialLookback : 0n;
-      const block = await client.getBlock({ blockNumber: start });
-      cursor = await findOrPlaceChainCursor(options.db, chain.id, {
-        blockNumber: start,
-        blockHash: block.hash.toLowerCase(),
-      });
+  /** Where to read again from after a reorg below `position`: below every recorded event whose block is gone. */
+  async function stepBack(chain: WatchedChain, client: PublicClient, position: BlockRef): Promise<bigint> {
+    const stepBack = BigInt(Math.max(12, 2 * chain.confirmations));
+    let back = position.number > stepBack ? position.number - stepBack : 0n;
+    for (;;) {
+      const below = await handler.recordedBlockAtOrBelow(chain, back);
+      if (!below || below.number === 0n) return back;
+      const onChain = await client.getBlock({ blockNumber: below.number });
+      if (hashOf(onChain) === below.hash) return back;
+      back = below.number - 1n;
     }
-    const cursorBlock = BigInt(cursor.block_number);
-    const canonical = await client.getBlock({ blockNumber: cursorBlock }).catch(() => undefined);
-    if (canonical?.hash.toLowerCase() !== cursor.block_hash) {
-      const stepBack = BigInt(Math.max(12, 2 * chain.confirmations));
-      let back = cursorBlock > stepBack ? cursorBlock - stepBack : 0n;
-      // Deeper still while a PAID payment below that point is in a block the chain no longer has: the reads
-      // from there on check every payment the reorg touched, however deep it went.
-      for (;;) {
-        const below = await findLastPaidBlockAtOrBelow(options.db, chain.id, back);
-        if (!below || below.block_number === 0) break;
-        const onChain = await client.getBlock({ blockNumber: BigInt(below.block_number) });
-        if (onChain.hash.toLowerCase() === below.block_hash) break;
-        back = BigInt(below.block_number - 1);
-      }
-      const backBlock = await client.getBlock({ blockNumber: back });
-      await moveChainCursor(options.db, chain.id, cursor, {
-        blockNumber: back,
-        blockHash: backBlock.hash.toLowerCase(),
-      });
-      log.warn(
-        { chainId: chain.network_id, from: cursor.block_number, to: Number(back) },
-        "reorg: the cursor's block is no longer canonical; reading again from an earlier block",
-      );
-      return "reorg";
-    }
-    if (safeHead <= cursorBlock) {
-      await markSeenAboveFinal(context, chain, client, safeHead);
-      return "idle";
-    }
+  }
 
-    const fromBlock = cursorBlock + 1n;
-    const toBlock = safeHead - cursorBlock > maxBlockRange ? cursorBlock + maxBlockRange : safeHead;
-    // The hash of the range's last block before and after the read: equal, the logs come from that chain.
-    const toBlockHashBefore = (await client.getBlock({ blockNumber: toBlock })).hash.toLowerCase();
-    const events = await readGatewayEvents(client, {
-      networkId: chain.network_id,
-      gateways: (await findWatchedGateways(options.db, chain.id)) as Address[],
-      fromBlock,
-      toBlock,
-      checkTransfers: options.checkTransfers ?? true,
-    });
-    const toBlockHash = (await client.getBlock({ blockNumber: toBlock })).hash.toLowerCase();
-    if (toBlockHash !== toBlockHashBefore) return "reorg";
-
-    // Each event is applied in a transaction of its own, payments side by side (a payment's own events in
-    // order); the cursor moves past the range only once all of them committed. A crash in between leaves
-    // the cursor where it was: the range is read again and what was applied answers "already-applied".
-    const byPayment = new Map<string, typeof events>();
+  /** Reports the events of one range, payments side by side (each payment's own events in order). */
+  async function reportEvents(chain: WatchedChain, events: readonly GatewayEvent[]): Promise<void> {
+    const byPayment = new Map<string, GatewayEvent[]>();
     for (const entry of events) {
       const key = entry.event.paymentId.toLowerCase();
       byPayment.set(key, [...(byPayment.get(key) ?? []), entry]);
     }
-    const applyPayment = async (list: typeof events) => {
+    const queue = [...byPayment.values()];
+    const failures: unknown[] = [];
+    const reportPayment = async (list: GatewayEvent[]) => {
       for (const entry of list) {
-        const beforeCommit = options.beforeCommit;
-        const result = await options.handlers.applyEvent(
-          entry,
-          beforeCommit && (() => beforeCommit({ chainId: chain.id, fromBlock, toBlock, events: 1 })),
-        );
+        const result = await handler.event(chain, entry);
         const fields = {
           chainId: chain.network_id,
           paymentId: entry.event.paymentId,
           txHash: entry.event.txHash,
         };
-        if (result === "unknown-payment" || result === "unexpected") {
+        if (result === "unknown-payment" || result === "unexpected" || result === "collision") {
           log.warn({ ...fields, result }, `${entry.kind} for a payment the service cannot apply it to`);
         } else {
           log.debug({ ...fields, result }, entry.kind);
         }
       }
     };
-    const queue = [...byPayment.values()];
-    const failures: unknown[] = [];
     await Promise.all(
       Array.from({ length: Math.min(applyConcurrency, queue.length) }, async () => {
         for (let list = queue.shift(); list; list = queue.shift()) {
-          await applyPayment(list).catch((error: unknown) => failures.push(error));
+          await reportPayment(list).catch((error: unknown) => failures.push(error));
         }
       }),
     );
     if (failures.length > 0) throw failures[0];
-    await reconcilePaidPayments(context, chain, client, fromBlock, toBlock, events);
-    const moved = await moveChainCursor(options.db, chain.id, cursor, {
-      blockNumber: toBlock,
-      blockHash: toBlockHash,
-    });
-    if (!moved) throw new Error("the chain cursor moved under the watcher");
-    if (toBlock < safeHead) return "progressed";
-    await markSeenAboveFinal(context, chain, client, safeHead);
-    return "idle";
   }
 
-  function watchedChains(): Promise<ChainRow[]> {
-    return listChainsWithGateway(options.db);
+  /**
+   * Reads the events between the final block and the head (at most maxBlockRange blocks below the head) and
+   * reports them: mined, not final. A failed read only delays them to the next poll.
+   */
+  async function readAboveFinal(
+    chain: WatchedChain,
+    client: PublicClient,
+    finalBlock: bigint,
+  ): Promise<void> {
+    try {
+      const head =
+        chain.finality === "depth"
+          ? finalBlock + BigInt(chain.confirmations)
+          : await client.getBlockNumber({ cacheTime: 0 });
+      if (head <= finalBlock) return;
+      const fromBlock = head - finalBlock > maxBlockRange ? head - maxBlockRange + 1n : finalBlock + 1n;
+      const events = await readGatewayEvents(client, {
+        chainId: chain.id,
+        networkId: chain.network_id,
+        gateways: chain.gateways,
+        fromBlock,
+        toBlock: head,
+        checkTransfers: false,
+      });
+      for (const paymentId of await handler.seenAboveFinal(chain, { fromBlock, toBlock: head, events })) {
+        log.info(
+          { chainId: chain.network_id, paymentId },
+          "pay transaction seen; waiting for its block to be final",
+        );
+      }
+    } catch (error) {
+      log.warn({ err: error, chainId: chain.network_id }, "could not read the blocks above the final one");
+    }
+  }
+
+  /**
+   * Reports the events of blocks `position + 1 .. toBlock` (read by the caller, `toBlockHash` the last one's),
+   * checks what the handler recorded there, then the range; above the final block when it reaches it.
+   */
+  async function reportRange(
+    chain: WatchedChain,
+    client: PublicClient,
+    read: {
+      position: BlockRef;
+      toBlock: bigint;
+      toBlockHash: string;
+      safeHead: bigint;
+      events: GatewayEvent[];
+    },
+  ): Promise<StepResult> {
+    const { position, toBlock, events } = read;
+    // Each event is reported on its own, payments side by side; the range only once all of them were. A crash
+    // in between leaves the position where it was: the range is read again.
+    await reportEvents(chain, events);
+    await recheckRecordedEvents({ handler, log }, chain, client, {
+      fromBlock: position.number + 1n,
+      toBlock,
+      events,
+    });
+    const moved = await handler.rangeRead(chain, {
+      from: position,
+      to: { number: toBlock, hash: read.toBlockHash },
+      events,
+    });
+    if (!moved) throw new Error("the chain's position moved under the watcher");
+    if (toBlock < read.safeHead) return "progressed";
+    await readAboveFinal(chain, client, read.safeHead);
+    // A range with events: the next block often follows at once (payers pay one after another), so look
+    // again without the pause; a poll that finds nothing new pauses as usual.
+    return events.length > 0 ? "progressed" : "idle";
+  }
+
+  async function step(chain: WatchedChain, client: PublicClient): Promise<StepResult> {
+    // The final block and the position side by side: the start of a chain without a position needs the first.
+    const finalRead = readFinalBlockHeader(client, chain);
+    const [final, position] = await Promise.all([
+      finalRead,
+      handler.position(chain, async () => {
+        const safe = (await finalRead)?.number ?? 0n;
+        const start = safe > initialLookback ? safe - initialLookback : 0n;
+        return { number: start, hash: hashOf(await client.getBlock({ blockNumber: start })) };
+      }),
+    ]);
+    if (!final) return "idle";
+    const safeHead = final.number;
+    const readOptions = {
+      chainId: chain.id,
+      networkId: chain.network_id,
+      gateways: chain.gateways,
+      checkTransfers: options.checkTransfers ?? true,
+    };
+    if (safeHead === position.number + 1n && final.parentHash.toLowerCase() === position.hash) {
+      // One new block, the usual step of a watcher that keeps up: its header names the position's block as
+      // its parent, and a read by its hash is that block's, so the header does what the position check and
+      // the range's before-and-after hashes do otherwise.
+      const events = await readGatewayEvents(client, {
+        ...readOptions,
+        fromBlock: safeHead,
+        toBlock: safeHead,
+        blockHash: final.hash,
+      });
+      return reportRange(chain, client, {
+        position,
+        toBlock: safeHead,
+        toBlockHash: hashOf(final),
+        safeHead,
+        events,
+      });
+    }
+    const canonical = await client.getBlock({ blockNumber: position.number }).catch(() => undefined);
+    if (!canonical || hashOf(canonical) !== position.hash) {
+      const back = await stepBack(chain, client, position);
+      const to = { number: back, hash: hashOf(await client.getBlock({ blockNumber: back })) };
+      await handler.reorged(chain, { from: position, to });
+      log.warn(
+        { chainId: chain.network_id, from: Number(position.number), to: Number(back) },
+        "reorg: the position's block is no longer canonical; reading again from an earlier block",
+      );
+      return "reorg";
+    }
+    if (safeHead <= position.number) {
+      await readAboveFinal(chain, client, safeHead);
+      return "idle";
+    }
+
+    const fromBlock = position.number + 1n;
+    const toBlock = safeHead - position.number > maxBlockRange ? position.number + maxBlockRange : safeHead;
+    // The hash of the range's last block before and after the read: equal, the logs come from that chain.
+    const toBlockHashBefore = hashOf(await client.getBlock({ blockNumber: toBlock }));
+    const events = await readGatewayEvents(client, { ...readOptions, fromBlock, toBlock });
+    const toBlockHash = hashOf(await client.getBlock({ blockNumber: toBlock }));
+    if (toBlockHash !== toBlockHashBefore) return "reorg";
+    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events });
   }
 
   /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */
-  async function pollChain(chain: ChainRow): Promise<boolean> {
+  async function pollChain(chain: WatchedChain): Promise<boolean> {
     let client: PublicClient;
     try {
       client = options.chains.publicClient(chain);
@@ -241,7 +278,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       return false; // no RPC URL: nothing to watch
     }
     try {
-      if (!(await tryLead(chain.id))) return false;
+      if (!(await lead(chain.id))) return false;
       return (await step(chain, client)) !== "idle";
     } catch (error) {
       log.error({ err: error, chainId: chain.network_id }, "watcher poll failed; retrying");
@@ -250,21 +287,22 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   }
 
   async function pollOnce(): Promise<void> {
-    await Promise.all((await watchedChains()).map(pollChain));
+    const chains = await Promise.all((await handler.watchedChainIds()).map((id) => handler.watchedChain(id)));
+    await Promise.all(chains.flatMap((chain) => (chain ? [pollChain(chain)] : [])));
   }
 
   async function chainLoop(chainId: number): Promise<void> {
     while (running) {
-      let chain: ChainRow | undefined;
+      let chain: WatchedChain | undefined;
       try {
-        // The row as stored now: a change of finality, confirmations or contracts holds from the next poll.
-        chain = await findChainById(options.db, chainId);
+        // The chain as stored now: a change of finality, confirmations or gateways holds from the next poll.
+        chain = await handler.watchedChain(chainId);
       } catch (error) {
         log.error({ err: error, chainId }, "watcher could not read the chain; retrying");
         await sleep(pollIntervalMs);
         continue;
       }
-      if (!chain?.gateway_address) return;
+      if (!chain) return;
       const behind = await pollChain(chain);
       if (running && !behind) await sleep(pollIntervalMs);
     }
@@ -274,11 +312,11 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   async function supervise(): Promise<void> {
     while (running) {
       try {
-        for (const chain of await watchedChains()) {
-          if (chainLoops.has(chain.id)) continue;
+        for (const chainId of await handler.watchedChainIds()) {
+          if (chainLoops.has(chainId)) continue;
           chainLoops.set(
-            chain.id,
-            chainLoop(chain.id).finally(() => chainLoops.delete(chain.id)),
+            chainId,
+            chainLoop(chainId).finally(() => chainLoops.delete(chainId)),
           );
         }
       } catch (error) {
@@ -301,8 +339,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       supervisor = undefined;
       await Promise.all(chainLoops.values());
       leading.clear();
-      // Ending the session releases its advisory locks.
-      await locks.close();
+      await handler.release();
     },
     leaderOf: () => [...leading],
     pollOnce,

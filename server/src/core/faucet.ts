@@ -1,6 +1,6 @@
 import { type Address, type Hex } from "viem";
-import { maxCost, type FeeQuote } from "../chain/fees.js";
-import type { SenderOutcome } from "../chain/senderTypes.js";
+import { maxCost, type FeeQuote } from "../chain/sender/fees.js";
+import type { SenderOutcome } from "../chain/sender/owner.js";
 import { isContract, readNativeTransfer, type ReadNativeTransferReturnType } from "../chain/walletState.js";
 import { isUniqueViolation, type Db } from "../db/database.js";
 import {

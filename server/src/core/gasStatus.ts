@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { z } from "zod";
-import { maxCost, type FeeQuote } from "../chain/fees.js";
-import type { TransactionSender } from "../chain/sender.js";
+import { maxCost, type FeeQuote } from "../chain/sender/fees.js";
+import type { TransactionSender } from "../chain/sender/transactionSender.js";
 import { isContract, readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
 import { faucetDailyBudgetWei } from "../config/gasless.js";
 import { findChainById } from "../db/chains.js";

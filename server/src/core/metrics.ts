@@ -8,6 +8,7 @@ import {
   listWatcherCursors,
   type CountedTable,
 } from "../db/metrics.js";
+import { countSequenceCollisions } from "../db/paymentSequences.js";
 import { faucetDailyBudgetWei, type GaslessSettings } from "../config/gasless.js";
 import { readHeadBlockNumber } from "../chain/finality.js";
 
@@ -59,6 +60,22 @@ export const webhookDeliveryLag: ScrapeGauge = {
   name: "kassa_webhook_delivery_lag_seconds",
   help: "Age of the oldest webhook delivery not yet delivered (0 when none waits)",
   read: async (db) => [{ value: await findOldestPendingDeliveryAgeSeconds(db) }],
+};
+
+/**
+ * Sequences used on a gateway by an id the database does not know while an open payment or refund held them:
+ * that payment or refund can never settle. Any sample is an incident (a database restored from a backup older
+ * than its newest payments, or another deployment signing with the same key); `sequence_collisions` has each.
+ */
+export const sequenceCollisions: ScrapeGauge = {
+  name: "kassa_sequence_collisions",
+  help: "Payment or refund sequences found used on the gateway by an id this database does not know, per chain and kind (any is an incident)",
+  labelNames: ["network_id", "kind"],
+  read: async (db) =>
+    (await countSequenceCollisions(db)).map((row) => ({
+      labels: { network_id: row.network_id, kind: row.kind },
+      value: Number(row.count),
+    })),
 };
 
 /** Blocks between each chain's head and its watcher's cursor; a chain whose RPC does not answer is left out. */
@@ -155,7 +172,12 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
   ];
 }
 
-export const defaultScrapeGauges = [paymentsByStatus, webhookDeliveriesByStatus, webhookDeliveryLag];
+export const defaultScrapeGauges = [
+  paymentsByStatus,
+  webhookDeliveriesByStatus,
+  webhookDeliveryLag,
+  sequenceCollisions,
+];
 
 export function createMetrics(db: Db, gauges: readonly ScrapeGauge[] = defaultScrapeGauges): Metrics {
   const registry = new Registry();

@@ -110,6 +110,7 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
     if (fromBlock > toBlock) return nothingToRead();
     rpcCalls += 1;
     const events = await readGatewayEvents(client, {
+      chainId: chain.id,
       networkId: chain.network_id,
       gateways: gateways as Address[],
       fromBlock,

@@ -1,6 +1,6 @@
 import { formatEther, formatUnits, getAddress, type Address } from "viem";
 import type { ChainClients } from "../chain/clients.js";
-import { estimateFees, maxCost, type FeeQuote } from "../chain/fees.js";
+import { estimateFees, maxCost, type FeeQuote } from "../chain/sender/fees.js";
 import { readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
 import { findChainById } from "../db/chains.js";
 import type { Db } from "../db/database.js";

@@ -3,15 +3,12 @@ import { paymentGatewayAbi } from "@kassa/contracts";
 import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
-import { readFinalBlock, readGatewayRefunded } from "../chain/gatewayReads.js";
 import type { PaymentSigner } from "../chain/signer.js";
 import type { Db } from "../db/database.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
 import type { PaymentSequencer } from "../db/paymentSequences.js";
 import {
-  expireSubmittedRefund,
   findRefundDetails,
-  findRefundForExpiry,
   insertRefund,
   listRefundDetails,
   lockPaymentForRefund,
@@ -253,6 +250,7 @@ export async function createRefund(
         reason: input.reason ?? null,
         deadline,
         server_signature: serverSignature,
+        payer_address: payment.payer_address,
       });
       if (!row) throw new KassaError("REFUND_IN_PROGRESS");
       // The row is locked and PAID: the move cannot lose.
@@ -278,7 +276,6 @@ export async function createRefund(
     ...refund,
     payment_public_id: payment.payment_id,
     order_id: payment.order_id,
-    payer_address: payment.payer_address,
     recipient_address: payment.recipient_address,
     gateway_address: payment.gateway_address,
     token_address: payment.token_address,
@@ -332,54 +329,4 @@ export async function getRefund(db: Db, merchant: MerchantRow, refundId: string)
     : undefined;
   if (!refund) throw new KassaError("REFUND_NOT_FOUND", `refund ${refundId} not found`);
   return refundView(refund);
-}
-
-export type ExpireRefundResult = "expired" | "not-yet" | "refunded-on-chain" | "not-open";
-
-/**
- * Returns a refund's payment to PAID when the refund can no longer be sent: the chain's final block is
- * past the deadline and the gateway has not sent the refund's id. Otherwise reschedules itself
- * ("not-yet"), or leaves it to the watcher when the refund did happen.
- */
-export async function expireRefund(
-  deps: { db: Db; chains: ChainClients; now: () => Date },
-  refundId: string,
-): Promise<ExpireRefundResult> {
-  const refund = await findRefundForExpiry(deps.db, refundId);
-  if (refund?.status !== "SUBMITTED") return "not-open";
-  const client = deps.chains.publicClient(refund);
-  const block = await readFinalBlock(client, refund);
-  const reschedule = async (delayMs: number) => {
-    await enqueueJob(
-      deps.db,
-      TASKS.expireRefund,
-      { refundId },
-      { runAt: new Date(deps.now().getTime() + delayMs), jobKey: `expire-refund:${refundId}` },
-    );
-  };
-  if (block.timestamp <= BigInt(refund.deadline)) {
-    await reschedule(Math.max(5_000, Number(BigInt(refund.deadline) - block.timestamp) * 1000));
-    return "not-yet";
-  }
-  const sent = await readGatewayRefunded(client, {
-    gateway: refund.gateway_address as Address,
-    refundId: refund.chain_refund_id as Hex,
-    blockNumber: block.number,
-  });
-  // The watcher applies the RefundCompleted event.
-  if (sent) return "refunded-on-chain";
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await expireSubmittedRefund(trx, refundId))) return "not-open";
-    const paidAgain = await movePaymentStatus(trx, {
-      payment: { rowId: refund.payment_row_id },
-      from: "REFUND_SUBMITTED",
-      to: "PAID",
-    });
-    if (paidAgain) {
-      await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
-        refund: { refundId, amount: refund.amount, txHash: null, ...refundSender(null, "") },
-      });
-    }
-    return "expired";
-  });
 }

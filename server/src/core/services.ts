@@ -7,7 +7,6 @@ import { recordLogRangeLimit } from "../db/chains.js";
 import type { Db } from "../db/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
 import { createPaymentInserter } from "../db/payments.js";
-import { createPaymentSequencer } from "../db/paymentSequences.js";
 import { createSharedReads, type SharedReads } from "../db/sharedReads.js";
 import { createLogger } from "../logger.js";
 import { createGasless } from "./gasless.js";
@@ -18,6 +17,7 @@ import {
   watcherLag,
   type Metrics,
 } from "./metrics.js";
+import { createCheckedPaymentSequencer } from "./paymentSequences.js";
 import type { PaymentDeps } from "./payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./paymentStatusFeed.js";
 import { createPaymentSync, type PaymentSync } from "./paymentSync.js";
@@ -118,7 +118,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
     options.paymentSync === false
       ? undefined
       : (options.paymentSync ?? createPaymentSync({ db, chains, now, logger }));
-  const nextPaymentSequence = createPaymentSequencer(db);
+  const nextPaymentSequence = createCheckedPaymentSequencer({ db, chains, logger });
   const publicUrl = kassaPublicUrl(config);
   const dashboardOrigin = publicUrl === undefined ? undefined : new URL(publicUrl).origin;
   return {

@@ -1,33 +1,36 @@
+import { paymentSequence } from "@kassa/contracts/paymentId";
 import { getAddress, type Hex } from "viem";
-import type { PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
-import type { ChainEventHandlers } from "../chain/watcher.js";
+import type { EventLocation, PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
 import type { Db } from "../db/database.js";
-import {
-  movePaidPaymentToBlock,
-  revertPaidPaymentToCreated,
-  type PaidPaymentBlock,
-  findPaymentForSettlement,
-  lockPaymentStatus,
-} from "../db/paymentBlocks.js";
+import { findPaymentForSettlement, lockPaymentStatus, movePaymentToBlock } from "../db/paymentBlocks.js";
 import { type ChainEventKind } from "../domain/records.js";
 import { settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { findChainIdByNetworkId } from "../db/chains.js";
 import { insertChainEvent } from "../db/chainEvents.js";
+import {
+  findOpenPaymentBySequence,
+  findOpenRefundBySequence,
+  insertSequenceCollision,
+} from "../db/paymentSequences.js";
 import { movePaymentStatus } from "../db/paymentStatus.js";
-import { findRefundToComplete, markRefundRefunded } from "../db/refunds.js";
+import { findRefundToComplete, hasOpenRefund, markRefundRefunded, moveRefundToBlock } from "../db/refunds.js";
 import { refundSender } from "./refunds.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";
 
 /**
- * The payment lifecycle's state changes. Each is one transaction: the guarded status update, what it
- * records and the webhook it causes (event row, delivery row, delivery job). The chain watcher, the
- * on-demand sync of GET /payments/:id and the gasless relay tracker all go through these functions, so a
- * payment settles the same way whoever sees its event first, and exactly once.
+ * The payment lifecycle's state changes from the gateway's events. Each is one transaction: the guarded
+ * status update, what it records and the webhook it causes (event row, delivery row). The chain watcher's
+ * facts (settlementFacts.ts), the on-demand sync of GET /payments/:id and the gasless relay tracker all go
+ * through these functions, so a payment settles the same way whoever sees its event first, and exactly once.
+ * An event for an id Kassa does not know, whose sequence an open payment or refund holds, is a collision
+ * (the database lost rows, or another deployment signs with the same key): recorded and alerted, never settled.
  */
 
-export type ApplyPaymentResult = "paid" | "invalid" | "already-applied" | "unknown-payment";
+/** `moved`: the same transaction, mined again in another block; `collision`: see above. */
+export type ApplyPaymentResult =
+  "paid" | "invalid" | "moved" | "already-applied" | "unknown-payment" | "collision";
 
-export type ApplyRefundResult = "refunded" | "already-applied" | "unknown-payment" | "unexpected";
+export type ApplyRefundResult =
+  "refunded" | "moved" | "already-applied" | "unknown-payment" | "unexpected" | "collision";
 
 export interface SettlementOptions {
   /** Default: the system clock. */
@@ -38,13 +41,70 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 function recordChainEvent(
   trx: Db,
-  chainId: number,
   kind: ChainEventKind,
-  event: { paymentId: Hex; txHash: Hex; blockNumber: bigint; blockHash: Hex; logIndex: number },
+  event: EventLocation & { paymentId: Hex },
   args: Record<string, unknown>,
   outcome: string,
 ): Promise<void> {
-  return insertChainEvent(trx, { chainId, kind, ...event, args, outcome });
+  return insertChainEvent(trx, { ...event, kind, args, outcome });
+}
+
+/** Whether a settled record was written from this transaction in another block: a reorg mined it again. */
+function minedElsewhere(
+  record: { tx_hash: string | null; block_hash: string | null },
+  event: EventLocation,
+): boolean {
+  return record.tx_hash === event.txHash.toLowerCase() && record.block_hash !== event.blockHash.toLowerCase();
+}
+
+/**
+ * The open payment (its paid bit) or refund (its refunded bit) that holds the sequence an id the database does
+ * not know just used on the gateway (signed with Kassa's key, so the database lost its row, or another deployment
+ * signs with the same key): recorded as a collision, and returned. Undefined when none holds it.
+ */
+async function collisionWith(
+  trx: Db,
+  kind: "payment" | "refund",
+  seen: EventLocation & { id: Hex },
+): Promise<string | undefined> {
+  const key = { chainId: seen.chainId, gatewayAddress: seen.gateway };
+  const sequence = paymentSequence(seen.id);
+  const holder =
+    kind === "payment"
+      ? (await findOpenPaymentBySequence(trx, key, sequence))?.payment_id
+      : (await findOpenRefundBySequence(trx, key, sequence))?.chain_refund_id;
+  if (holder === undefined || holder === seen.id.toLowerCase()) return undefined;
+  await insertSequenceCollision(trx, {
+    ...key,
+    sequence,
+    kind,
+    knownId: holder,
+    seenId: seen.id,
+    txHash: seen.txHash,
+  });
+  return holder;
+}
+
+/**
+ * A PaymentCompleted for a payment id the database does not know. An open payment holding its sequence can
+ * never be paid now (its bit is set): it is FAILED with the reason (`payment.failed`), never settled.
+ */
+async function unknownPaymentPaid(
+  trx: Db,
+  event: PaymentCompletedEvent,
+  now: Date,
+): Promise<ApplyPaymentResult> {
+  const holder = await collisionWith(trx, "payment", { ...event, id: event.paymentId });
+  if (holder === undefined) return "unknown-payment";
+  const reason = `sequence collision: payment ${event.paymentId} (unknown to this database) used the sequence on the gateway; this payment can no longer be paid`;
+  const failed = await movePaymentStatus(trx, {
+    payment: { paymentId: holder },
+    from: "CREATED",
+    to: "FAILED",
+    set: { status_reason: reason },
+  });
+  if (failed) await recordPaymentEvent(trx, "payment.failed", holder, now, { reason });
+  return "collision";
 }
 
 /** Why a PaymentCompleted event disagrees with the stored payment; empty when it matches. */
@@ -88,7 +148,6 @@ export async function applyPaymentCompletedIn(
   now: Date,
 ): Promise<ApplyPaymentResult> {
   const paymentId = event.paymentId.toLowerCase();
-  const chainId = await findChainIdByNetworkId(trx, event.networkId);
   const args = {
     merchantId: event.merchantId,
     payer: event.payer,
@@ -100,29 +159,24 @@ export async function applyPaymentCompletedIn(
       ? {}
       : { recipientReceived: event.recipientReceived.toString() }),
   };
-  if (chainId === undefined) return "unknown-payment";
-
   const payment = await findPaymentForSettlement(trx, paymentId);
 
   let result: ApplyPaymentResult;
   let reason: string | undefined;
-  if (payment?.chain_id !== chainId) {
-    result = "unknown-payment";
+  if (payment?.chain_id !== event.chainId) {
+    result = payment ? "unknown-payment" : await unknownPaymentPaid(trx, event, now);
   } else if (!settleableStatuses.includes(payment.status)) {
-    result = "already-applied";
-    if (
-      payment.status === "PAID" &&
-      payment.tx_hash === event.txHash.toLowerCase() &&
-      payment.block_hash !== event.blockHash.toLowerCase()
-    ) {
-      // A reorg mined the same transaction again in another block.
-      await movePaidPaymentToBlock(trx, paymentId, {
+    // Whatever the payment became since, a reorg that mined the same transaction again moves its record.
+    result =
+      minedElsewhere(payment, event) &&
+      (await movePaymentToBlock(trx, paymentId, {
         txHash: event.txHash.toLowerCase(),
         blockNumber: event.blockNumber,
         blockHash: event.blockHash.toLowerCase(),
         logIndex: event.logIndex,
-      });
-    }
+      }))
+        ? "moved"
+        : "already-applied";
   } else {
     const problems = paymentMismatches(payment, event);
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
@@ -167,14 +221,7 @@ export async function applyPaymentCompletedIn(
       );
     }
   }
-  await recordChainEvent(
-    trx,
-    chainId,
-    "PaymentCompleted",
-    event,
-    args,
-    reason ? `${result}: ${reason}` : result,
-  );
+  await recordChainEvent(trx, "PaymentCompleted", event, args, reason ? `${result}: ${reason}` : result);
   return result;
 }
 
@@ -186,45 +233,6 @@ export function applyPaymentCompleted(
 ): Promise<ApplyPaymentResult> {
   const now = (options.now ?? (() => new Date()))();
   return db.transaction().execute((trx) => applyPaymentCompletedIn(trx, event, now));
-}
-
-/**
- * A reorg removed the transaction that paid `paid` (PAID -> CREATED) and the `payment.reorged` webhook, inside
- * `trx`. False when the payment is no longer PAID in that block (another reconciliation won, or it moved).
- */
-export async function revertReorgedPaymentIn(trx: Db, paid: PaidPaymentBlock, now: Date): Promise<boolean> {
-  const reverted = await revertPaidPaymentToCreated(trx, {
-    paymentId: paid.payment_id,
-    blockHash: paid.block_hash,
-    reason: `reorged: transaction ${paid.tx_hash} of block ${paid.block_number} (${paid.block_hash}) is no longer on the chain`,
-    at: now,
-  });
-  if (!reverted) return false;
-  await recordPaymentEvent(trx, "payment.reorged", paid.payment_id, now, {
-    reorged: { txHash: paid.tx_hash, blockNumber: paid.block_number, blockHash: paid.block_hash },
-  });
-  return true;
-}
-
-/**
- * What the chain watcher does with what it reads: each event, and each payment a reorg took back, settled
- * in a transaction of its own.
- */
-export function settlementHandlers(db: Db, now: () => Date = () => new Date()): ChainEventHandlers {
-  return {
-    applyEvent: (entry, beforeCommit) =>
-      db.transaction().execute(async (trx) => {
-        const at = now();
-        const result =
-          entry.kind === "PaymentCompleted"
-            ? await applyPaymentCompletedIn(trx, entry.event, at)
-            : await applyRefundCompletedIn(trx, entry.event, at);
-        await beforeCommit?.();
-        return result;
-      }),
-    revertReorgedPayment: (paid) =>
-      db.transaction().execute((trx) => revertReorgedPaymentIn(trx, paid, now())),
-  };
 }
 
 /**
@@ -262,8 +270,6 @@ export async function applyRefundCompletedIn(
   now: Date,
 ): Promise<ApplyRefundResult> {
   const paymentId = event.paymentId.toLowerCase();
-  const chainId = await findChainIdByNetworkId(trx, event.networkId);
-  if (chainId === undefined) return "unknown-payment";
   const args = {
     refundId: event.refundId,
     recipient: event.recipient,
@@ -272,27 +278,32 @@ export async function applyRefundCompletedIn(
     amount: event.amount.toString(),
   };
   const payment = await lockPaymentStatus(trx, paymentId);
-  // The contract checked our signature, so a refund it completed is ours: normally SUBMITTED; EXPIRED only if
-  // the expiry ran on a chain view that a reorg later replaced.
-  const refund =
-    payment?.chain_id === chainId ? await findRefundToComplete(trx, payment.id, event.refundId) : undefined;
+  // The contract checked our signature, so a refund it completed is ours: normally SUBMITTED; EXPIRED when
+  // the expiry ran on a chain view that a reorg later replaced, or a reorg removed the payment's transaction.
+  const ours = payment?.chain_id === event.chainId ? payment : undefined;
+  const refund = ours ? await findRefundToComplete(trx, ours.id, event.refundId) : undefined;
   let result: ApplyRefundResult;
-  if (!payment || !refund) {
-    result = payment?.chain_id === chainId ? "unexpected" : "unknown-payment";
+  if (!ours || !refund) {
+    result = await unknownRefundSent(trx, event, ours ? "unexpected" : "unknown-payment");
   } else if (refund.status === "REFUNDED") {
-    result = "already-applied";
+    result =
+      minedElsewhere(refund, event) && (await moveRefundToBlock(trx, refund.id, event))
+        ? "moved"
+        : "already-applied";
   } else {
     const totals = await markRefundRefunded(
       trx,
-      { id: refund.id, paymentRowId: payment.id },
-      { txHash: event.txHash, at: now, amount: event.amount, sender: event.recipient },
+      { id: refund.id, paymentRowId: ours.id },
+      { ...event, at: now, amount: event.amount, sender: event.recipient },
     );
     const full = totals.refundedAmount >= totals.amount;
     const move = (from: PaymentStatus, to: PaymentStatus) =>
-      movePaymentStatus(trx, { payment: { rowId: payment.id }, from, to });
-    if (payment.status === "REFUND_SUBMITTED" && refund.status === "SUBMITTED") {
-      await move("REFUND_SUBMITTED", full ? "REFUNDED" : "PAID");
-    } else if (payment.status === "PAID" && full) {
+      movePaymentStatus(trx, { payment: { rowId: ours.id }, from, to });
+    if (ours.status === "REFUND_SUBMITTED" && refund.status === "SUBMITTED") {
+      // A part: PAID again, unless another refund is still open (one a reorg opened again).
+      if (full) await move("REFUND_SUBMITTED", "REFUNDED");
+      else if (!(await hasOpenRefund(trx, ours.id))) await move("REFUND_SUBMITTED", "PAID");
+    } else if (ours.status === "PAID" && full) {
       // Back from an expiry that should not have happened: through REFUND_SUBMITTED, as the table says.
       await move("PAID", "REFUND_SUBMITTED");
       await move("REFUND_SUBMITTED", "REFUNDED");
@@ -307,6 +318,21 @@ export async function applyRefundCompletedIn(
     });
     result = "refunded";
   }
-  await recordChainEvent(trx, chainId, "RefundCompleted", event, args, result);
+  await recordChainEvent(trx, "RefundCompleted", event, args, result);
   return result;
+}
+
+/**
+ * A RefundCompleted for a refund id the database does not know. An open refund holding its sequence can never
+ * be sent now, and the gateway's isRefunded answers true for it: the refund's expiry expires it, never calls it
+ * refunded.
+ */
+async function unknownRefundSent(
+  trx: Db,
+  event: RefundCompletedEvent,
+  otherwise: ApplyRefundResult,
+): Promise<ApplyRefundResult> {
+  return (await collisionWith(trx, "refund", { ...event, id: event.refundId })) === undefined
+    ? otherwise
+    : "collision";
 }

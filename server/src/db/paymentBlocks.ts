@@ -1,102 +1,119 @@
 import { sql } from "kysely";
 import type { Db } from "./database.js";
 import { updateWhere } from "./lookups.js";
+import { type PaymentStatus } from "../domain/paymentStatus.js";
 import { movePaymentStatus } from "./paymentStatus.js";
 
-/** Where the event that paid a payment was read. */
-export interface PaidPaymentBlock {
-  payment_id: string;
+/** A recorded gateway event and where it was read: a payment's pay event, or a completed refund's. */
+export interface RecordedEventRow {
+  kind: "PaymentCompleted" | "RefundCompleted";
+  /** The payment id, or the refund's gateway id. */
+  id: string;
   tx_hash: string;
   block_number: number;
   block_hash: string;
 }
 
 /**
- * The PAID payments of a chain whose pay event was read in blocks `fromBlock..toBlock`: what the watcher
- * checks against its own read of those blocks. An index range scan (payments_paid_block_idx) over the
- * payments of those blocks only.
+ * The recorded events of a chain in blocks `fromBlock..toBlock`: the pay event of every payment that has one
+ * (PAID, INVALID, REFUND_SUBMITTED, REFUNDED) and the RefundCompleted of every REFUNDED refund. What the
+ * watcher checks against its own read of those blocks: two index range scans (payments_settled_block_idx,
+ * refunds_refunded_block_idx) over the rows of those blocks only.
  */
-export function findPaidPaymentsInBlocks(
+export async function findRecordedEventsInBlocks(
   db: Db,
   chainId: number,
   fromBlock: bigint,
   toBlock: bigint,
-): Promise<PaidPaymentBlock[]> {
-  return db
-    .selectFrom("payments")
-    .select(["payment_id", "tx_hash", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("status", "=", "PAID")
-    .where("block_number", ">=", Number(fromBlock))
-    .where("block_number", "<=", Number(toBlock))
-    .$narrowType<PaidPaymentBlock>()
-    .execute();
+): Promise<RecordedEventRow[]> {
+  const { rows } = await sql<RecordedEventRow>`
+    SELECT 'PaymentCompleted' AS kind, payment_id AS id, tx_hash, block_number, block_hash FROM payments
+    WHERE chain_id = ${chainId} AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+      AND block_number IS NOT NULL
+    UNION ALL
+    SELECT 'RefundCompleted', chain_refund_id, tx_hash, block_number, block_hash FROM refunds
+    WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL
+      AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+    ORDER BY block_number`.execute(db);
+  return rows;
 }
 
-/** The block of the chain's last PAID payment at or below `blockNumber` (payments_paid_block_idx, one row). */
-export function findLastPaidBlockAtOrBelow(
+/**
+ * The highest block of the chain at or below `blockNumber` that holds a recorded event (a payment's pay event or
+ * a completed refund's): one row of each index.
+ */
+export async function findLastRecordedBlockAtOrBelow(
   db: Db,
   chainId: number,
   blockNumber: bigint,
 ): Promise<{ block_number: number; block_hash: string } | undefined> {
-  return db
-    .selectFrom("payments")
-    .select(["block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("status", "=", "PAID")
-    .where("block_number", "<=", Number(blockNumber))
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .$narrowType<{ block_number: number; block_hash: string }>()
-    .executeTakeFirst();
+  const { rows } = await sql<{ block_number: number; block_hash: string }>`
+    SELECT block_number, block_hash FROM (
+      (SELECT block_number, block_hash FROM payments
+       WHERE chain_id = ${chainId} AND block_number IS NOT NULL AND block_number <= ${Number(blockNumber)}
+       ORDER BY block_number DESC LIMIT 1)
+      UNION ALL
+      (SELECT block_number, block_hash FROM refunds
+       WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL
+         AND block_number <= ${Number(blockNumber)}
+       ORDER BY block_number DESC LIMIT 1)
+    ) AS recorded ORDER BY block_number DESC LIMIT 1`.execute(db);
+  return rows[0];
 }
 
+/** What a payment's pay event recorded, cleared when a reorg removes it (the payment is CREATED again). */
+const unpaidColumns = {
+  tx_hash: null,
+  payer_address: null,
+  confirmed_at: null,
+  block_number: null,
+  block_hash: null,
+  log_index: null,
+  fee_amount: null,
+  paid_after_expiry: false,
+  seen_tx_hash: null,
+  seen_block_number: null,
+  seen_at: null,
+  refunded_amount: 0n,
+} as const;
+
 /**
- * A reorg removed the transaction that paid the payment: PAID -> CREATED, in one statement guarded by the
- * status and the block the payment was paid in. What was paid is cleared; `reorged_at` and
- * `reorged_tx_hash` keep what was lost. Undefined when the payment is no longer PAID in that block.
+ * A reorg removed the transaction that paid the payment: `from` (PAID, INVALID, REFUND_SUBMITTED or REFUNDED)
+ * -> CREATED, in one statement guarded by the status and the block the payment was paid in. What was paid
+ * (and what its refunds sent back) is cleared; `reorged_at` and `reorged_tx_hash` keep what was lost.
+ * Undefined when the payment is no longer in that state in that block.
  */
-export function revertPaidPaymentToCreated(
+export function revertPaymentToCreated(
   db: Db,
-  paid: { paymentId: string; blockHash: string; reason: string; at: Date },
-): Promise<{ payment_id: string } | undefined> {
+  paid: { paymentId: string; from: PaymentStatus; blockHash: string; reason: string; at: Date },
+): Promise<{ id: number; payment_id: string } | undefined> {
   return movePaymentStatus(db, {
     payment: { paymentId: paid.paymentId },
-    from: "PAID",
+    from: paid.from,
     to: "CREATED",
     guard: { blockHash: paid.blockHash },
     set: (eb) => ({
+      ...unpaidColumns,
       reorged_tx_hash: eb.ref("tx_hash"),
       reorged_at: paid.at,
-      tx_hash: null,
-      payer_address: null,
-      confirmed_at: null,
-      block_number: null,
-      block_hash: null,
-      log_index: null,
-      fee_amount: null,
-      paid_after_expiry: false,
       status_reason: paid.reason,
-      seen_tx_hash: null,
-      seen_block_number: null,
-      seen_at: null,
     }),
   });
 }
 
 /**
- * A reorg mined the transaction that paid the payment again, in another block: the payment stays PAID and
- * its record follows the transaction.
+ * A reorg mined the transaction that paid the payment again, in another block: whatever the payment became
+ * since, its record follows the transaction. False when the payment was not paid by that transaction.
  */
-export async function movePaidPaymentToBlock(
+export function movePaymentToBlock(
   db: Db,
   paymentId: string,
   event: { txHash: string; blockNumber: bigint; blockHash: string; logIndex: number },
-): Promise<void> {
-  await updateWhere(
+): Promise<boolean> {
+  return updateWhere(
     db,
     "payments",
-    { payment_id: paymentId, status: "PAID", tx_hash: event.txHash },
+    { payment_id: paymentId, tx_hash: event.txHash },
     { block_number: Number(event.blockNumber), block_hash: event.blockHash, log_index: event.logIndex },
   );
 }
@@ -152,6 +169,7 @@ export function findPaymentForSettlement(db: Db, paymentId: string) {
       "payments.recipient_address",
       "payments.tx_hash",
       "payments.block_hash",
+      "payments.gateway_address",
       "tokens.address as token_address",
       "merchants.merchant_id as merchant_bytes32_id",
     ])
@@ -160,11 +178,11 @@ export function findPaymentForSettlement(db: Db, paymentId: string) {
     .executeTakeFirst();
 }
 
-/** The payment's row id, status and chain, with the row locked (FOR UPDATE). */
+/** The payment's row id, status, chain and where its pay event was read, with the row locked (FOR UPDATE). */
 export function lockPaymentStatus(db: Db, paymentId: string) {
   return db
     .selectFrom("payments")
-    .select(["id", "status", "chain_id"])
+    .select(["id", "payment_id", "status", "chain_id", "tx_hash", "block_number", "block_hash"])
     .where("payment_id", "=", paymentId.toLowerCase())
     .forUpdate()
     .executeTakeFirst();

@@ -6,7 +6,7 @@ import { readPage } from "./pages.js";
 import { type NewRefundRow, type RefundRow } from "./rows.js";
 import { BaseError } from "../domain/baseError.js";
 
-/** At most one open refund per payment. */
+/** At most one open refund per payment (besides one a reorg opened again). */
 const REFUNDS_OPEN_UNIQUE = "refunds_payment_id_open_key";
 
 /** A payment row locked by another transaction, asked for without waiting (SQLSTATE 55P03). */
@@ -18,7 +18,6 @@ export class RowLockedError extends BaseError {
 export type RefundDetails = RefundRow & {
   payment_public_id: string;
   order_id: string;
-  payer_address: string | null;
   /** The wallet the payment paid, which normally sends its refunds. */
   recipient_address: string;
   gateway_address: string;
@@ -36,7 +35,6 @@ function selectRefundDetails(db: Db) {
     .select([
       "payments.payment_id as payment_public_id",
       "payments.order_id",
-      "payments.payer_address",
       "payments.recipient_address",
       "payments.gateway_address",
       "tokens.address as token_address",
@@ -121,6 +119,7 @@ export function findRefundForExpiry(db: Db, refundId: string) {
       "refunds.payment_id as payment_row_id",
       "payments.payment_id",
       "payments.gateway_address",
+      "chains.id as chain_id",
       "chains.network_id",
       "chains.name",
       "chains.rpc_url",
@@ -143,20 +142,29 @@ export function expireSubmittedRefund(db: Db, refundId: string): Promise<boolean
 export function findRefundToComplete(db: Db, paymentRowId: number, chainRefundId: string) {
   return db
     .selectFrom("refunds")
-    .select(["id", "status"])
+    .select(["id", "status", "tx_hash", "block_hash"])
     .where("payment_id", "=", paymentRowId)
     .where("chain_refund_id", "=", chainRefundId.toLowerCase())
     .executeTakeFirst();
 }
 
+/** Where a RefundCompleted was read. */
+export interface RefundEventLocation {
+  txHash: string;
+  chainId: number;
+  blockNumber: bigint;
+  blockHash: string;
+  logIndex: number;
+}
+
 /**
- * The refund -> REFUNDED with what its event says it sent and who sent it, and that amount added to its
+ * The refund -> REFUNDED with what its event says it sent, where and who sent it, and that amount added to its
  * payment's refunds; answers the payment's totals and the recipient it paid.
  */
 export async function markRefundRefunded(
   db: Db,
   refund: { id: string; paymentRowId: number },
-  completed: { txHash: string; at: Date; amount: bigint; sender: string },
+  completed: RefundEventLocation & { at: Date; amount: bigint; sender: string },
 ): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
   await db
     .updateTable("refunds")
@@ -165,14 +173,27 @@ export async function markRefundRefunded(
       tx_hash: completed.txHash.toLowerCase(),
       refunded_at: completed.at,
       amount: completed.amount,
+      chain_id: completed.chainId,
+      block_number: Number(completed.blockNumber),
+      block_hash: completed.blockHash.toLowerCase(),
+      log_index: completed.logIndex,
       sender_address: completed.sender.toLowerCase(),
     })
     .where("id", "=", refund.id)
     .execute();
+  return addToRefundedAmount(db, refund.paymentRowId, completed.amount);
+}
+
+/** Adds `amount` (negative: takes it back) to what the payment's refunds sent back; the payment's totals after. */
+async function addToRefundedAmount(
+  db: Db,
+  paymentRowId: number,
+  amount: bigint,
+): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
   const payment = await db
     .updateTable("payments")
-    .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", completed.amount.toString()) }))
-    .where("id", "=", refund.paymentRowId)
+    .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", amount.toString()) }))
+    .where("id", "=", paymentRowId)
     .returning(["amount", "refunded_amount", "recipient_address"])
     .executeTakeFirstOrThrow();
   return {
@@ -180,4 +201,122 @@ export async function markRefundRefunded(
     refundedAmount: BigInt(payment.refunded_amount),
     recipientAddress: payment.recipient_address,
   };
+}
+
+/**
+ * A reorg mined a completed refund's transaction again in another block: the refund's record follows it.
+ * False when the refund was not completed by that transaction.
+ */
+export function moveRefundToBlock(
+  db: Db,
+  refundId: string,
+  event: Omit<RefundEventLocation, "chainId">,
+): Promise<boolean> {
+  return updateWhere(
+    db,
+    "refunds",
+    { id: refundId, status: "REFUNDED", tx_hash: event.txHash.toLowerCase() },
+    {
+      block_number: Number(event.blockNumber),
+      block_hash: event.blockHash.toLowerCase(),
+      log_index: event.logIndex,
+    },
+  );
+}
+
+/** The REFUNDED refund of a chain whose RefundCompleted (by its gateway id) was read in `blockHash`. */
+export function findRefundCompletedInBlock(
+  db: Db,
+  chainId: number,
+  chainRefundId: string,
+  blockHash: string,
+) {
+  return db
+    .selectFrom("refunds")
+    .innerJoin("payments", "payments.id", "refunds.payment_id")
+    .select([
+      "refunds.id",
+      "refunds.amount",
+      "refunds.deadline",
+      "refunds.tx_hash",
+      "refunds.block_number",
+      "refunds.payment_id as payment_row_id",
+      "payments.payment_id",
+    ])
+    .where("refunds.chain_id", "=", chainId)
+    .where("refunds.chain_refund_id", "=", chainRefundId.toLowerCase())
+    .where("refunds.block_hash", "=", blockHash.toLowerCase())
+    .where("refunds.status", "=", "REFUNDED")
+    .executeTakeFirst();
+}
+
+/** What a completed refund recorded of its event, cleared when a reorg removes the event. */
+const uncompletedColumns = {
+  tx_hash: null,
+  sender_address: null,
+  refunded_at: null,
+  chain_id: null,
+  block_number: null,
+  block_hash: null,
+  log_index: null,
+} as const;
+
+/**
+ * A reorg removed a completed refund's transaction: REFUNDED -> `to` (SUBMITTED: it can still be sent before
+ * its deadline; EXPIRED: it cannot), guarded by the status and the block, keeping the removed transaction in
+ * `reorged_tx_hash`; its amount leaves the payment's refunds. Undefined when the refund had moved.
+ */
+export async function undoCompletedRefund(
+  db: Db,
+  refund: { id: string; paymentRowId: number; blockHash: string; to: "SUBMITTED" | "EXPIRED"; at: Date },
+): Promise<{ amount: bigint; refundedAmount: bigint } | undefined> {
+  const undone = await db
+    .updateTable("refunds")
+    .set((eb) => ({
+      ...uncompletedColumns,
+      status: refund.to,
+      reorged_at: refund.at,
+      reorged_tx_hash: eb.ref("tx_hash"),
+    }))
+    .where("id", "=", refund.id)
+    .where("status", "=", "REFUNDED")
+    .where("block_hash", "=", refund.blockHash)
+    .returning("amount")
+    .executeTakeFirst();
+  if (!undone) return undefined;
+  return addToRefundedAmount(db, refund.paymentRowId, -BigInt(undone.amount));
+}
+
+/**
+ * The payment's pay transaction is gone, and every refund of it with it (a refund needs the payment's paid bit):
+ * open ones are EXPIRED, completed ones EXPIRED with the removed transaction kept in `reorged_tx_hash`.
+ */
+export async function expireRefundsOfRemovedPayment(db: Db, paymentRowId: number, at: Date): Promise<void> {
+  await db
+    .updateTable("refunds")
+    .set((eb) => ({
+      ...uncompletedColumns,
+      status: "EXPIRED",
+      reorged_at: eb.case().when("status", "=", "REFUNDED").then(at).else(eb.ref("reorged_at")).end(),
+      reorged_tx_hash: eb
+        .case()
+        .when("status", "=", "REFUNDED")
+        .then(eb.ref("tx_hash"))
+        .else(eb.ref("reorged_tx_hash"))
+        .end(),
+    }))
+    .where("payment_id", "=", paymentRowId)
+    .where("status", "in", ["SUBMITTED", "REFUNDED"])
+    .execute();
+}
+
+/** Whether the payment has a refund open (SUBMITTED). */
+export async function hasOpenRefund(db: Db, paymentRowId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("refunds")
+    .select("id")
+    .where("payment_id", "=", paymentRowId)
+    .where("status", "=", "SUBMITTED")
+    .executeTakeFirst();
+  return row !== undefined;
 }

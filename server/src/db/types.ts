@@ -241,6 +241,16 @@ export interface RefundsTable extends Timestamps {
   refunded_at: NullableDate;
   /** The refund's id on the gateway (bytes32), in its RefundCompleted event. */
   chain_refund_id: string;
+  /** Migration 025: the payer the refund was signed for. */
+  payer_address: string | null;
+  /** Migration 025: where its RefundCompleted was read, while REFUNDED (chains.id, block, log). */
+  chain_id: number | null;
+  block_number: number | null;
+  block_hash: string | null;
+  log_index: number | null;
+  /** A reorg removed its RefundCompleted: when, and the transaction it removed. */
+  reorged_at: NullableDate;
+  reorged_tx_hash: string | null;
   /** The wallet that sent the completed refund (its RefundCompleted event's sender); null until then. */
   sender_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -275,6 +285,23 @@ export interface PaymentSequencesTable extends Timestamps {
   chain_id: number;
   gateway_address: string;
   next_sequence: ColumnType<string, bigint, bigint>;
+  /** Migration 025: every gateway event up to this block was read, its sequence below next_sequence. */
+  read_to_block: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 025: when a read last advanced read_to_block. */
+  read_at: NullableDate;
+}
+
+/** Migration 025: a sequence whose bit an id Kassa does not know set, while a known id held it. */
+export interface SequenceCollisionsTable {
+  id: ColumnType<number, never, never>;
+  chain_id: number;
+  gateway_address: string;
+  sequence: ColumnType<string, bigint, never>;
+  kind: "payment" | "refund";
+  known_id: string;
+  seen_id: string | null;
+  tx_hash: string | null;
+  created_at: Timestamp;
 }
 
 /** Rows per status, kept by triggers in shards so writers do not queue on one row. */
@@ -325,6 +352,7 @@ export interface Database {
   sender_broadcasts: SenderBroadcastsTable;
   faucet_client_salts: FaucetClientSaltsTable;
   payment_sequences: PaymentSequencesTable;
+  sequence_collisions: SequenceCollisionsTable;
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
 }

@@ -22,15 +22,19 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
  *
  * PAID means final for the chain (its `finalized` or `safe` block, or a depth). Should a reorg deeper than
  * that still remove the pay transaction, the payment goes back to CREATED (`payment.reorged`, and the
- * record keeps `reorgedAt` and the lost transaction): the money is back with the payer, who can pay the same
- * payment again until its signature deadline; the expiry applies as for any CREATED payment.
+ * record keeps `reorgedAt` and the lost transaction) whatever the event made of it since (PAID, INVALID,
+ * REFUND_SUBMITTED, REFUNDED): the money is back with the payer, every refund of it is undone with it (a
+ * refund needs the payment's paid bit), and the payer can pay the same payment again until its signature
+ * deadline; the expiry applies as for any CREATED payment. A reorg that removes only a refund's transaction
+ * takes its amount back: the refund is open again until its deadline (REFUNDED or PAID -> REFUND_SUBMITTED),
+ * or, past it, the payment is PAID again (REFUNDED -> PAID).
  */
 export const paymentTransitions: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   CREATED: ["PAID", "INVALID", "EXPIRED", "FAILED"],
   PAID: ["REFUND_SUBMITTED", "CREATED"],
-  REFUND_SUBMITTED: ["REFUNDED", "PAID"],
-  REFUNDED: [],
-  INVALID: [],
+  REFUND_SUBMITTED: ["REFUNDED", "PAID", "CREATED"],
+  REFUNDED: ["REFUND_SUBMITTED", "PAID", "CREATED"],
+  INVALID: ["CREATED"],
   EXPIRED: ["PAID", "INVALID"],
   FAILED: ["PAID", "INVALID"],
 };
@@ -40,9 +44,4 @@ export const settleableStatuses: readonly PaymentStatus[] = ["CREATED", "EXPIRED
 
 export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
   return paymentTransitions[from].includes(to);
-}
-
-/** No further move exists. PAID is not terminal (a refund can follow), nor are EXPIRED and FAILED (late money). */
-export function isTerminal(status: PaymentStatus): boolean {
-  return paymentTransitions[status].length === 0;
 }

@@ -14,6 +14,7 @@ export type WebhookEventType =
   | "payment.refund_submitted"
   | "payment.refund_expired"
   | "payment.refunded"
+  | "payment.refund_reorged"
   | "payment.reorged"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test";

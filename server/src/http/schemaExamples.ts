@@ -299,6 +299,18 @@ example(webhookEventSchemas["payment.refunded"], {
     sentByRecipient: true,
   },
 });
+example(webhookEventSchemas["payment.refund_reorged"], {
+  ...paidEvent,
+  type: "payment.refund_reorged",
+  status: "REFUND_SUBMITTED",
+  createdAt: "2026-11-23T07:24:10.000Z",
+  refund: unsentRefund,
+  reorged: {
+    txHash: "0x9d0c6e3b1a7f52c4e8b06d19f3a2c5e7b4d8f01a6c3e9b2d5f7a0c4e8b1d3f62",
+    blockNumber: 22841960,
+    blockHash: "0x2e7a9c4f1b8d3e60a5c2f7b9d1e4a8c3f6b0d2e9a7c5f1b3d8e4a6c0f2b9d7e1",
+  },
+});
 example(webhookEventSchemas["payment.reorged"], {
   ...unpaid,
   type: "payment.reorged",

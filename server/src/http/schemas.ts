@@ -2,7 +2,7 @@ import type { OpenAPIV3_2 } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
-import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks/outbox.js";
+import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks/policy.js";
 import { componentExamples, parameterExample } from "./schemaExamples.js";
 // The dashboard's examples join componentExamples before any route asks for one.
 import "./dashboardExamples.js";

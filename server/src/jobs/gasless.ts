@@ -1,4 +1,4 @@
-import type { TransactionSender } from "../chain/sender.js";
+import type { TransactionSender } from "../chain/sender/transactionSender.js";
 import { releaseAbandonedClaims } from "../core/faucet.js";
 import { failExpiredRelays, failRelayAfterRetries, processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains.js";

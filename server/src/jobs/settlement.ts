@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
 import { sweepExpiredPayments } from "../core/expiry.js";
-import { settlementHandlers } from "../core/settlement.js";
-import { expireRefund } from "../core/refunds.js";
+import { settlementFacts } from "../core/settlementFacts.js";
+import { expireRefund } from "../core/refundExpiry.js";
 import { createWebhookSender } from "../core/webhooks/sender.js";
 import type { Db } from "../db/database.js";
 import type { WorkerModule } from "./worker.js";
@@ -31,7 +31,7 @@ export interface LifecycleModuleOptions {
   expiryCron?: string;
   watcher?: Pick<
     ChainWatcherOptions,
-    "pollIntervalMs" | "maxBlockRange" | "initialLookbackBlocks" | "checkTransfers" | "beforeCommit"
+    "pollIntervalMs" | "maxBlockRange" | "initialLookbackBlocks" | "checkTransfers"
   >;
   /** Run no chain watcher in this process (tests that drive one themselves). */
   withoutWatcher?: boolean;
@@ -63,26 +63,39 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
     ...(options.webhookPollIntervalMs === undefined ? {} : { pollIntervalMs: options.webhookPollIntervalMs }),
   });
 
+  // Each change this process commits wakes the sender at once: its webhook leaves without a poll's wait.
   const expirePayments: Task = async () => {
     const expired = await sweepExpiredPayments(options.db, { now });
     if (expired === undefined) log.info("expiry sweep skipped: another one is running");
-    else if (expired > 0) log.info({ count: expired }, "payments expired");
+    else if (expired > 0) {
+      sender.wake();
+      log.info({ count: expired }, "payments expired");
+    }
   };
   const expireRefundTask: Task = async (payload) => {
     const { refundId } = refundPayload.parse(payload);
     const result = await expireRefund({ db: options.db, chains: options.chains, now }, refundId);
-    log.info({ refundId, result }, "refund expiry check");
+    if (result === "expired" || result === "collision") sender.wake();
+    if (result === "collision") {
+      log.error(
+        { refundId },
+        "sequence collision: the refund's bit is set by another id; expired, not refunded",
+      );
+    } else log.info({ refundId, result }, "refund expiry check");
   };
 
   const watcher = options.withoutWatcher
     ? undefined
     : createChainWatcher({
-        db: options.db,
-        handlers: settlementHandlers(options.db, now),
-        databaseUrl: options.databaseUrl,
+        handler: settlementFacts({
+          db: options.db,
+          databaseUrl: options.databaseUrl,
+          logger: options.logger,
+          now,
+          onCommitted: sender.wake,
+        }),
         chains: options.chains,
         logger: options.logger,
-        now,
         ...options.watcher,
       });
 

@@ -1,8 +1,9 @@
 import { anvilPrivateKeys } from "@kassa/contracts";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TransactionSender } from "../../src/chain/sender.js";
-import type { SenderOutcome, SendRequest } from "../../src/chain/senderTypes.js";
+import type { SenderOutcome } from "../../src/chain/sender/owner.js";
+import type { SendRequest } from "../../src/chain/sender/send.js";
+import { TransactionSender } from "../../src/chain/sender/transactionSender.js";
 import { listBroadcastsBySenderTransactionId } from "../../src/db/senders.js";
 import { type SenderTransactionRow } from "../../src/db/rows.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";

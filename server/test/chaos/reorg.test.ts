@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { signPaymentRequest } from "@kassa/contracts";
+import type { Address, Hex, TransactionReceipt } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
@@ -32,12 +35,16 @@ let chain: TestChain;
 let t: TestApp;
 let payer: TestWalletClient;
 let receiver: Receiver;
+/** The merchant's recipient wallet (anvil account 9): it sends refunds through the gateway. */
+let merchantWallet: TestWalletClient;
 
 beforeAll(async () => {
   env = await startLifecycleEnv({}, { extraArgs: ["--slots-in-an-epoch", "1"] });
   ({ chain, t, receiver } = env);
   payer = chain.wallet(5);
   await fundPayer(chain, payer, chain.tokens.permit18);
+  merchantWallet = chain.wallet(9);
+  await fundPayer(chain, merchantWallet, chain.tokens.permit18);
 });
 afterAll(() => env?.stop());
 
@@ -60,6 +67,46 @@ async function watcherCaughtUp() {
 
 const delivered = (paymentId: string, type: string, nth = 1) =>
   deliveredWebhook(receiver, paymentId, type, nth);
+
+/** Replaces the block of `receipt` and every later one with empty blocks. */
+async function reorgFrom(receipt: TransactionReceipt) {
+  const depth = Number((await chain.publicClient.getBlockNumber()) - receipt.blockNumber) + 1;
+  expect(depth).toBeGreaterThan(FINAL_DEPTH);
+  await rpc("anvil_reorg", [depth, []]);
+}
+
+/** Pays `p` and waits until it is PAID (its block final). */
+async function paidPayment(p: Awaited<ReturnType<typeof createPayment>>) {
+  await mine(1);
+  const receipt = await pay(chain, payer, p);
+  await mine(FINAL_DEPTH);
+  await delivered(p.paymentId, "payment.paid");
+  return receipt;
+}
+
+/** POST /refunds of the whole payment, and the refund's transaction sent by the merchant's wallet. */
+async function refundOf(paymentId: string) {
+  const created = await t.request("/refunds", {
+    method: "POST",
+    headers: { "x-api-key": t.merchant.apiKey },
+    json: { paymentId },
+  });
+  expect(created.status).toBe(201);
+  const refund = created.body.data as { id: string; transaction: { to: Address; data: Hex } };
+  const send = async () => {
+    const hash = await merchantWallet.sendTransaction({
+      to: refund.transaction.to,
+      data: refund.transaction.data,
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    return receipt;
+  };
+  return { refund, send };
+}
+
+const refundStatus = async (refundId: string) =>
+  (await t.request(`/refunds/${refundId}`, { headers: { "x-api-key": t.merchant.apiKey } })).body.data.status;
 
 describe("a reorg deeper than the chain's finality", () => {
   it.each([
@@ -176,6 +223,124 @@ describe("a reorg deeper than the chain's finality", () => {
       return row.status === "PAID" && row.block_hash === moved.blockHash;
     });
     expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual(["payment.paid"]);
+  });
+});
+
+describe("a deep reorg, whatever the removed event led to", () => {
+  it("makes an INVALID payment whose event is gone CREATED again (payment.reorged), payable in full", async () => {
+    await setFinality("depth", FINAL_DEPTH);
+    const p = await createPayment(t, { amount: 2 });
+    const cheaper = BigInt(p.amount) / 2n;
+    // A transaction that disagrees with the payment: half the amount, under a signature of the signer's key.
+    const signature = await signPaymentRequest(privateKeyToAccount(chain.signerKey.reveal()), {
+      chainId: chain.chainId,
+      gateway: chain.gateway,
+      request: {
+        paymentId: p.paymentId,
+        tokenAddress: p.tokenAddress,
+        amount: cheaper,
+        recipientAddress: p.recipientAddress,
+        merchantId: p.merchantId,
+        deadline: BigInt(p.deadline),
+      },
+    });
+    await mine(1);
+    const short = await pay(chain, payer, p, { amount: cheaper, signature });
+    await mine(FINAL_DEPTH);
+    await delivered(p.paymentId, "payment.invalid");
+
+    await reorgFrom(short);
+    const reorged = verifyDelivery(t.merchant.webhookSecret, await delivered(p.paymentId, "payment.reorged"));
+    expect(reorged).toMatchObject({
+      status: "CREATED",
+      txHash: null,
+      reorged: { txHash: short.transactionHash, blockNumber: Number(short.blockNumber) },
+    });
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "CREATED",
+      statusReason: expect.stringContaining("reorged"),
+    });
+
+    const full = await pay(chain, payer, p);
+    await mine(FINAL_DEPTH);
+    expect(
+      verifyDelivery(t.merchant.webhookSecret, await delivered(p.paymentId, "payment.paid")),
+    ).toMatchObject({
+      status: "PAID",
+      txHash: full.transactionHash,
+    });
+    expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual([
+      "payment.invalid",
+      "payment.reorged",
+      "payment.paid",
+    ]);
+  });
+
+  it("makes a REFUND_SUBMITTED payment whose pay transaction is gone CREATED again, its open refund EXPIRED", async () => {
+    await setFinality("depth", FINAL_DEPTH);
+    const p = await createPayment(t);
+    const paid = await paidPayment(p);
+    const { refund } = await refundOf(p.paymentId);
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUND_SUBMITTED");
+
+    await reorgFrom(paid);
+    const reorged = verifyDelivery(t.merchant.webhookSecret, await delivered(p.paymentId, "payment.reorged"));
+    expect(reorged).toMatchObject({
+      status: "CREATED",
+      refundedAmount: "0",
+      reorged: { txHash: paid.transactionHash },
+    });
+    // The refund needed the payment's paid bit: it can no longer be sent.
+    expect(await refundStatus(refund.id)).toBe("EXPIRED");
+    expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual([
+      "payment.paid",
+      "payment.refund_submitted",
+      "payment.reorged",
+    ]);
+  });
+
+  it("opens a refund whose transaction is gone again (payment.refund_reorged) until it is sent again", async () => {
+    await setFinality("depth", FINAL_DEPTH);
+    const p = await createPayment(t);
+    await paidPayment(p);
+    const { refund, send } = await refundOf(p.paymentId);
+    await mine(1);
+    const sent = await send();
+    await mine(FINAL_DEPTH);
+    await delivered(p.paymentId, "payment.refunded");
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("REFUNDED");
+
+    // Only the refund's block and the ones after it: the payment's transaction stays.
+    await reorgFrom(sent);
+    const reorged = verifyDelivery(
+      t.merchant.webhookSecret,
+      await delivered(p.paymentId, "payment.refund_reorged"),
+    );
+    expect(reorged).toMatchObject({
+      status: "REFUND_SUBMITTED",
+      refundedAmount: "0",
+      refund: { refundId: refund.id, amount: p.amount, txHash: null },
+      reorged: { txHash: sent.transactionHash, blockNumber: Number(sent.blockNumber) },
+    });
+    expect(await refundStatus(refund.id)).toBe("REFUND_SUBMITTED");
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "REFUND_SUBMITTED",
+      refundedAmount: "0",
+    });
+
+    // Its signature still holds until its deadline: the merchant's wallet sends it again.
+    const again = await send();
+    await mine(FINAL_DEPTH);
+    const refunded = verifyDelivery(
+      t.merchant.webhookSecret,
+      await delivered(p.paymentId, "payment.refunded", 2),
+    );
+    expect(refunded).toMatchObject({
+      status: "REFUNDED",
+      refundedAmount: p.amount,
+      refund: { refundId: refund.id, txHash: again.transactionHash },
+    });
+    expect(await refundStatus(refund.id)).toBe("REFUNDED");
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { errorText } from "../../src/chain/sendErrors.js";
+import { errorText } from "../../src/chain/sender/nodeErrors.js";
 import { LogRangeLimit } from "../../src/chain/rpcTransport.js";
 import * as admin from "../../src/core/admin/index.js";
 import {

@@ -65,7 +65,7 @@ describe("payment sequences", () => {
   it("a failed refill fails its callers and the next call tries again", async () => {
     // A chain row that does not exist yet: the foreign key refuses the range.
     const key: PaymentSequenceKey = { chainId: 424242, gatewayAddress: gatewayA };
-    const next = createPaymentSequencer(t.db, 4);
+    const next = createPaymentSequencer(t.db, { rangeSize: 4 });
     await expect(Promise.all([next(key), next(key)])).rejects.toThrow(/foreign key/);
     await t.db
       .insertInto("chains")

@@ -69,6 +69,20 @@ beforeAll(async () => {
   t = await startTestApp(chain);
   const merchant = await t.addMerchant("Faucet shop", { faucetEnabled: true });
   publicKey = merchant.publicKey;
+  // A payment while the chain answers: the gateway's sequences were read from the chain moments ago, so the
+  // app below takes its first range without it (the payment sequences' fallback when the RPC fails).
+  const first = await t.request("/payments", {
+    method: "POST",
+    headers: { "x-public-key": publicKey },
+    json: {
+      orderId: "secret-0",
+      amount: 1,
+      tokenAddress: t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    },
+  });
+  expect(first.status).toBe(201);
   // The chain's stored RPC URL now carries a provider key, and its provider refuses every call.
   provider = await refusingProvider();
   const rpcUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v3/${FAKE_KEY}`;

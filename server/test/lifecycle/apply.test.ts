@@ -12,6 +12,7 @@ import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import {
+  chainRowIdOf,
   countJobs,
   createPayment,
   deliveriesOfEvent,
@@ -24,9 +25,12 @@ import { type CreatedPayment } from "../harness/payments.js";
 
 let chain: TestChain;
 let t: TestApp;
+/** chains.id of the test chain: events carry it. */
+let chainRowId: number;
 beforeAll(async () => {
   chain = await startTestChain();
   t = await startLifecycleApp(chain);
+  chainRowId = await chainRowIdOf(t.database.db, chain.chainId);
   await t.adminDeps.db.updateTable("merchants").set({ webhook_url: "http://127.0.0.1:9/hooks" }).execute();
 });
 afterAll(async () => {
@@ -38,7 +42,9 @@ let logIndex = 0;
 function eventFor(p: CreatedPayment, overrides: Partial<PaymentCompletedEvent> = {}): PaymentCompletedEvent {
   logIndex += 1;
   return {
+    chainId: chainRowId,
     networkId: chain.chainId,
+    gateway: p.gatewayAddress,
     paymentId: p.paymentId,
     merchantId: p.merchantId,
     payer: chain.wallet(5).account.address,

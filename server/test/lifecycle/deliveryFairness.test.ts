@@ -1,10 +1,13 @@
 /**
  * Webhook delivery after an outage and beside a slow merchant: a success brings the endpoint's waiting
  * retries forward; a merchant over its concurrency neither holds the senders nor delays the others, and
- * its limit holds across worker processes; a lease left by a sender that died ends by itself.
+ * its limit holds across worker processes; a lease left by a sender that died ends by itself; a claim that
+ * waited for the claim lock sends the deliveries that committed meanwhile.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPaymentEvent } from "../../src/core/webhooks/outbox.js";
+import { WEBHOOK_CLAIM_LOCK_KEY } from "../../src/db/webhookSlots.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent,
@@ -165,5 +168,46 @@ describe("a delivery leased by a sender that died", () => {
       { event_id: over, status: "SUCCEEDED", sending_by: null },
     ]);
     expect(receiver.received.some((d) => d.headers["webhook-id"] === running)).toBe(false);
+  });
+});
+
+describe("a claim that waits for the claim lock", () => {
+  it("sends every delivery committed while it waited at once, not when its lease ends", async () => {
+    const payments = [await createPayment(t), await createPayment(t), await createPayment(t)];
+    // Events of changes whose transactions began before the claims (so their deliveries are due for them)
+    // and commit while the claims wait for the lock that serializes them.
+    const dueAt = new Date();
+    const events = await t.database.db.connection().execute(async (holder) => {
+      await sql`BEGIN`.execute(holder);
+      await sql`SELECT pg_advisory_xact_lock(${WEBHOOK_CLAIM_LOCK_KEY}::bigint)`.execute(holder);
+      try {
+        await waitFor("both workers' claims to wait for the claim lock", async () => {
+          const { rows } = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`.execute(
+            t.database.db,
+          );
+          return (rows[0]?.n ?? 0) >= 2;
+        });
+        return await t.database.db
+          .transaction()
+          .execute((trx) =>
+            Promise.all(payments.map((p) => recordPaymentEvent(trx, "payment.expired", p.paymentId, dueAt))),
+          );
+      } finally {
+        await sql`COMMIT`.execute(holder);
+      }
+    });
+    // A lease lasts the attempt's timeout (60 s here) plus a margin, longer than this wait: only a claim
+    // that sends everything it leased delivers them within it.
+    await waitFor("the three events", () =>
+      events.every((id) => receiver.received.some((d) => d.headers["webhook-id"] === id)),
+    );
+    const deliveries = await t.database.db
+      .selectFrom("webhook_deliveries")
+      .select(["status", "attempt_count"])
+      .where("event_id", "in", events)
+      .execute();
+    expect(deliveries).toEqual(events.map(() => ({ status: "SUCCEEDED", attempt_count: 1 })));
   });
 });

@@ -1,8 +1,11 @@
-import { testTokenAbi } from "@kassa/contracts";
-import type { Address, Hex } from "viem";
+import { randomBytes } from "node:crypto";
+import { paymentGatewayAbi, signRefundRequest, testTokenAbi } from "@kassa/contracts";
+import { paymentIdOf, PAYMENT_ID_RANDOM_BYTES, paymentSequence } from "@kassa/contracts/paymentId";
+import { encodeFunctionData, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { expireRefund } from "../../src/core/refunds.js";
+import { expireRefund } from "../../src/core/refundExpiry.js";
 import { webhookEventSchema } from "../../src/core/webhooks/events.js";
 import { unitsToDecimal } from "../../src/domain/amount.js";
 import type { TestApp } from "../harness/app.js";
@@ -255,6 +258,62 @@ describe("refunds", () => {
     }
     const refunds = await t.database.db.selectFrom("refunds").select("id").execute();
     expect(refunds.length).toBeGreaterThan(0);
+  });
+
+  it("expires, never calls refunded, a refund whose gateway bit another refund id set: a collision", async () => {
+    const p = await paidPayment();
+    const refund = (await postRefund({ paymentId: p.paymentId, amount: "1" })).body.data;
+    // Another refund id with the refund's sequence, signed with Kassa's key (what a database restored from an old
+    // backup can let happen), sent first: the gateway's isRefunded now answers true for the refund's id too.
+    const other = paymentIdOf(paymentSequence(refund.chainRefundId), randomBytes(PAYMENT_ID_RANDOM_BYTES));
+    const request = {
+      paymentId: p.paymentId,
+      refundId: other,
+      tokenAddress: p.tokenAddress,
+      payerAddress: payer.account.address,
+      amount: 1n,
+      deadline: BigInt(refund.deadline),
+    };
+    const signature = await signRefundRequest(privateKeyToAccount(chain.signerKey.reveal()), {
+      chainId: chain.chainId,
+      gateway: chain.gateway,
+      request,
+    });
+    const hash = await merchantWallet.sendTransaction({
+      to: chain.gateway,
+      data: encodeFunctionData({
+        abi: paymentGatewayAbi,
+        functionName: "refund",
+        args: [p.paymentId, other, p.tokenAddress, payer.account.address, 1n, request.deadline, signature],
+      }),
+    });
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const collisions = () =>
+      t.database.db.selectFrom("sequence_collisions").select(["kind", "known_id", "seen_id"]).execute();
+    await waitFor("the collision to be recorded", async () => (await collisions()).length > 0);
+    expect(await collisions()).toEqual([{ kind: "refund", known_id: refund.chainRefundId, seen_id: other }]);
+
+    // Past the refund's deadline (its record only), once the watcher read the block the expiry looks at.
+    await t.database.db.updateTable("refunds").set({ deadline: 1 }).where("id", "=", refund.id).execute();
+    const head = await chain.publicClient.getBlockNumber();
+    await waitFor("the watcher to read the head", async () => {
+      const cursor = await t.database.db
+        .selectFrom("chain_cursors")
+        .select("block_number")
+        .executeTakeFirst();
+      return cursor !== undefined && BigInt(cursor.block_number) >= head;
+    });
+    const deps = { db: t.database.db, chains: createChainClients(), now: () => new Date() };
+    expect(await expireRefund(deps, refund.id)).toBe("collision");
+    expect((await t.request(`/refunds/${refund.id}`, { headers: headers() })).body.data.status).toBe(
+      "EXPIRED",
+    );
+    expect(await paymentStatus(t.database.db, p.paymentId)).toBe("PAID");
+    expect((await webhookEvents(t.database.db, p.paymentId)).map((e) => e.type)).toEqual([
+      "payment.paid",
+      "payment.refund_submitted",
+      "payment.refund_expired",
+    ]);
   });
 
   it("returns the payment to PAID when the refund is not sent before its deadline", async () => {

@@ -2,11 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSync } from "../../src/core/paymentSync.js";
-import { settlementHandlers } from "../../src/core/settlement.js";
+import { settlementFacts, type SettlementFactsOptions } from "../../src/core/settlementFacts.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../../src/chain/watcher.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 import {
+  chainRowIdOf,
   createPayment,
   fundPayer,
   pay,
@@ -39,11 +40,17 @@ beforeEach(async () => {
   await setConfirmations(0);
 });
 
-function watcher(options: Partial<ChainWatcherOptions> = {}): ChainWatcher {
+function watcher(
+  options: Partial<ChainWatcherOptions> = {},
+  facts: Partial<SettlementFactsOptions> = {},
+): ChainWatcher {
   const created = createChainWatcher({
-    db: t.database.db,
-    handlers: settlementHandlers(t.database.db),
-    databaseUrl: t.database.url,
+    handler: settlementFacts({
+      db: t.database.db,
+      databaseUrl: t.database.url,
+      logger: silentLogger,
+      ...facts,
+    }),
     chains: createChainClients(),
     logger: silentLogger,
     pollIntervalMs: 50,
@@ -135,12 +142,14 @@ describe("crashes and takeover", () => {
     // Dies inside the third event's transaction of the range, the others committed.
     const start = await cursor();
     let applied = 0;
-    const killed = watcher({
-      applyConcurrency: 1,
-      beforeCommit: async () => {
-        if (++applied === 3) throw new Error("killed mid-range");
+    const killed = watcher(
+      { applyConcurrency: 1 },
+      {
+        beforeCommit: async () => {
+          if (++applied === 3) throw new Error("killed mid-range");
+        },
       },
-    });
+    );
     await killed.pollOnce();
     await killed.stop();
     const statuses = await Promise.all(payments.map((p) => paymentStatus(t.database.db, p.paymentId)));
@@ -160,13 +169,7 @@ describe("crashes and takeover", () => {
     const b = watcher();
     await a.start();
     await b.start();
-    const chainRowId = (
-      await t.database.db
-        .selectFrom("chains")
-        .select("id")
-        .where("network_id", "=", chain.chainId)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const chainRowId = await chainRowIdOf(t.database.db, chain.chainId);
     const leader = await waitFor("a leader", () =>
       a.leaderOf().includes(chainRowId) ? a : b.leaderOf().includes(chainRowId) ? b : undefined,
     );

@@ -126,6 +126,16 @@ export async function merchantRecord(t: TestApp, paymentId: string) {
   return response.body.data;
 }
 
+/** The row id (chains.id) of the chain with EIP-155 id `networkId`. */
+export async function chainRowIdOf(db: Db, networkId: number): Promise<number> {
+  const row = await db
+    .selectFrom("chains")
+    .select("id")
+    .where("network_id", "=", networkId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function paymentStatus(db: Db, paymentId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom("payments")

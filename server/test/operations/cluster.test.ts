@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WATCHER_LOCK_SPACE } from "../../src/chain/watcher.js";
+import { WATCHER_LOCK_SPACE } from "../../src/core/settlementFacts.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 import {
@@ -18,7 +18,13 @@ import {
 } from "../lifecycle/support.js";
 import { waitFor } from "../harness/waitFor.js";
 import { type CreatedPayment } from "../harness/payments.js";
-import { exitOf, isRunning, startKassa as startKassaProcess, type KassaProcess } from "./support.js";
+import {
+  createPaymentOn,
+  exitOf,
+  isRunning,
+  startKassa as startKassaProcess,
+  type KassaProcess,
+} from "./support.js";
 
 let chain: TestChain;
 let t: TestApp;
@@ -35,23 +41,7 @@ async function startKassa(role: "api" | "worker"): Promise<KassaProcess> {
   return started;
 }
 
-async function create(api: KassaProcess, orderId: string) {
-  const response = await fetch(`${api.url}/payments`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": t.merchant.apiKey },
-    body: JSON.stringify({
-      orderId,
-      amount: 1.25,
-      tokenAddress: t.token,
-      successUrl: "service:none",
-      failUrl: "service:none",
-    }),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as { data: CreatedPayment; code?: string },
-  };
-}
+const create = (api: KassaProcess, orderId: string) => createPaymentOn(api, t, orderId);
 
 /** Watcher locks in this file's database (pg_locks lists every database's: other test files run beside). */
 async function watcherLocksHeld(): Promise<number> {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@kassa/contracts";
+import type { TestApp } from "../harness/app.js";
+import { type CreatedPayment } from "../harness/payments.js";
 import { waitFor } from "../harness/waitFor.js";
 
 const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
@@ -62,4 +64,23 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
   return isRunning(child)
     ? new Promise((resolve) => child.once("exit", (code) => resolve(code)))
     : Promise.resolve(child.exitCode);
+}
+
+/** POST /payments on a `kassa` process as the test app's merchant (1.25 of its token): the status and body. */
+export async function createPaymentOn(api: KassaProcess, t: TestApp, orderId: string) {
+  const response = await fetch(`${api.url}/payments`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": t.merchant.apiKey },
+    body: JSON.stringify({
+      orderId,
+      amount: 1.25,
+      tokenAddress: t.token,
+      successUrl: "service:none",
+      failUrl: "service:none",
+    }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data: CreatedPayment; code?: string },
+  };
 }

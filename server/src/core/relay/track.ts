@@ -4,7 +4,7 @@ import { finalBlockNumber } from "../../chain/finality.js";
 import { encodeExecute, simulateForwardRequest } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
-import type { SenderOutcome } from "../../chain/senderTypes.js";
+import type { SenderOutcome } from "../../chain/sender/owner.js";
 import { findChainById, findChainByNetworkId } from "../../db/chains.js";
 import { findPaymentStateByRowId } from "../../db/payments.js";
 import {
@@ -137,6 +137,7 @@ export async function onRelayTransactionFinished(
   if (outcome.status === "CONFIRMED") {
     const { receipt } = outcome;
     const event = paymentCompletedFromReceipt(receipt, {
+      chainId: payment.chain_id,
       networkId: relay.network_id,
       gateway: relay.to_address,
       paymentId: payment.payment_id,

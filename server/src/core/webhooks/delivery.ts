@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.js";
 import { type DeliveryToSend } from "../../db/webhooks.js";
 import { finishDeliveryAttempt } from "../../db/webhookSlots.js";
 import { postWebhook } from "./http.js";
-import { DEFAULT_RETRY_SCHEDULE_MS, WEBHOOK_TIMEOUT_MS, RETRIES_BROUGHT_FORWARD } from "./outbox.js";
+import { nextRetryAt, RETRIES_BROUGHT_FORWARD, WEBHOOK_TIMEOUT_MS } from "./policy.js";
 
 /** One delivery attempt: the signed POST, the retry schedule, the outcome recorded. */
 
@@ -50,7 +50,6 @@ export async function attemptClaimedDelivery(
 ): Promise<DeliveryAttemptOutcome> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const attempt = delivery.attempt_count + 1;
-  const schedule = deps.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
   const url = delivery.webhook_url;
 
   const started = performance.now();
@@ -79,13 +78,9 @@ export async function attemptClaimedDelivery(
   const durationMs = Math.round(performance.now() - started);
   const succeeded = error === null;
   const now = deps.now();
-  const retryDelay = schedule[attempt - 1];
-
   // A retry only while the schedule lasts and there is a URL to try again.
   const nextAttemptAt =
-    succeeded || retryDelay === undefined || !url
-      ? null
-      : new Date(now.getTime() + Math.round(retryDelay * (0.8 + 0.4 * (deps.random ?? Math.random)())));
+    succeeded || !url ? null : nextRetryAt(attempt, now, deps.retryScheduleMs, deps.random);
   const outcome = succeeded ? "succeeded" : nextAttemptAt ? "retry-scheduled" : "failed";
   const recorded = await finishDeliveryAttempt(deps.db, {
     deliveryId: delivery.id,

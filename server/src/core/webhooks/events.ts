@@ -72,6 +72,10 @@ const reorged = z
   .object({ txHash: z.string(), blockNumber: z.number(), blockHash: z.string() })
   .describe("The paying transaction a chain reorganisation removed, and the block it had been in");
 
+const refundReorged = reorged.describe(
+  "The refund transaction a chain reorganisation removed, and the block it had been in",
+);
+
 function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E extends z.ZodRawShape>(
   type: T,
   /** The payment's status after the event, or the two it can be. */
@@ -143,11 +147,18 @@ export const webhookEventSchemas = {
     "A refund of the payment was confirmed on-chain: REFUNDED once its refunds sent back all it paid, PAID after a partial refund (see refundedAmount).",
     { refund },
   ),
+  "payment.refund_reorged": eventSchema(
+    "payment.refund_reorged",
+    ["REFUND_SUBMITTED", "PAID"],
+    "PaymentRefundReorgedEvent",
+    "A chain reorganisation removed the transaction of a confirmed refund: the payer did not get that money back after all, and it is no longer in refundedAmount. The refund is open again until its deadline (REFUND_SUBMITTED: its transaction can be sent again), or past it the payment is PAID again and a new refund can be requested.",
+    { refund, reorged: refundReorged },
+  ),
   "payment.reorged": eventSchema(
     "payment.reorged",
     "CREATED",
     "PaymentReorgedEvent",
-    "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again.",
+    "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0).",
     { reorged },
   ),
   "webhook.test": z

@@ -16,40 +16,6 @@ import type { WebhookEventBody } from "./events.js";
  * in the caller's transaction. The worker processes' senders (sender.ts) find the deliveries due.
  */
 
-/**
- * Delays before each retry after a failed attempt: about three and a half days in all, then the delivery
- * is FAILED. Each delay gets +-20% jitter so a merchant coming back up is not hit by every retry at once.
- * The first minute is dense, so an outage of a few seconds costs seconds; once one delivery gets through,
- * the endpoint's waiting retries are brought forward (RETRIES_BROUGHT_FORWARD at a time).
- */
-export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
-  5_000,
-  10_000,
-  30_000,
-  60_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-  14 * 3_600_000,
-  20 * 3_600_000,
-  24 * 3_600_000,
-];
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-
-/**
- * Deliveries of one merchant being sent at once, across every worker process: a slow or dead endpoint
- * (each attempt bounded by the timeout) holds at most this many requests open, and its other deliveries
- * wait in the table, costing no sender anything, while other merchants' deliveries go out.
- */
-export const DEFAULT_DELIVERIES_PER_MERCHANT = 4;
-/** Waiting retries of an endpoint started again after one of its deliveries succeeds. */
-export const RETRIES_BROUGHT_FORWARD = 3;
-/** A merchant slot is leased for the attempt's timeout plus this; a sender that died frees it by then. */
-export const SLOT_LEASE_MARGIN_MS = 5_000;
-
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
 }

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { claimDueDeliveries } from "../../db/webhookSlots.js";
 import type { BackgroundService } from "../../domain/tasks.js";
 import { attemptClaimedDelivery, type WebhookDeliveryDeps } from "./delivery.js";
-import { DEFAULT_DELIVERIES_PER_MERCHANT, SLOT_LEASE_MARGIN_MS, WEBHOOK_TIMEOUT_MS } from "./outbox.js";
+import { DEFAULT_DELIVERIES_PER_MERCHANT, SLOT_LEASE_MARGIN_MS, WEBHOOK_TIMEOUT_MS } from "./policy.js";
 
 /** Deliveries one worker process sends at once (requests waiting on merchants cost sockets, not slots). */
 export const DEFAULT_SENDER_CONCURRENCY = 64;
@@ -22,15 +22,24 @@ export interface WebhookSenderOptions extends WebhookDeliveryDeps {
   senderId?: string;
 }
 
+export interface WebhookSender extends BackgroundService {
+  /**
+   * Looks for due deliveries now: the process committed a payment change (and its deliveries) and calls this
+   * right after, so a webhook leaves without waiting for the next poll.
+   */
+  wake(): void;
+}
+
 /**
  * The webhook sender of a worker process: claims due deliveries (claimDueDeliveries: its merchant's slot
  * limit holds across processes) as long as it has room for more requests, sends each (attemptClaimedDelivery)
- * and looks again when one ends, or every poll interval. A merchant answering slowly holds at most its own
+ * and looks again when one ends, when woken (a payment change committed in this process), or every poll
+ * interval. A merchant answering slowly holds at most its own
  * slots; its other deliveries wait in the table without holding anything, and a retry is just a delivery
  * due later. A sender killed mid-request leaves leases that end by themselves (the attempt's timeout plus a
  * margin); the delivery is then sent again, with the same webhook-id.
  */
-export function createWebhookSender(options: WebhookSenderOptions): BackgroundService {
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const concurrency = options.concurrency ?? DEFAULT_SENDER_CONCURRENCY;
   const perMerchant = options.perMerchant ?? DEFAULT_DELIVERIES_PER_MERCHANT;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_SENDER_POLL_INTERVAL_MS;
@@ -42,7 +51,7 @@ export function createWebhookSender(options: WebhookSenderOptions): BackgroundSe
   let loop: Promise<void> = Promise.resolve();
   let failing = false;
   let wake: (() => void) | undefined;
-  /** A wake-up that came while nobody waited (an attempt ended during a claim): the next wait ends at once. */
+  /** A wake-up that came while nobody waited (during a claim): the next wait ends at once. */
   let woken = false;
 
   /** Resolves at the next wake-up (an attempt ended, or stop), or after `ms` when given. */
@@ -108,7 +117,7 @@ export function createWebhookSender(options: WebhookSenderOptions): BackgroundSe
       const claimed = free > 0 ? await claim(free) : 0;
       if (!running) return;
       // Room taken: look again when an attempt ends. Room left: nothing more is due, look again after the
-      // interval, or sooner when an attempt ends (its merchant's slot is free).
+      // interval, or sooner when an attempt ends (its merchant's slot is free) or a change is committed.
       if (claimed === free) await nextWake();
       else await nextWake(pollIntervalMs);
     }
@@ -127,5 +136,6 @@ export function createWebhookSender(options: WebhookSenderOptions): BackgroundSe
       await loop;
       await Promise.all(inFlight);
     },
+    wake: wakeUp,
   };
 }

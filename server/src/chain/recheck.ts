@@ -1,0 +1,61 @@
+import type { Logger } from "pino";
+import { TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
+import type { ChainFactHandler, WatchedChain } from "./chainFacts.js";
+import { gatewayEventsFromReceipt, type GatewayEvent } from "./gatewayEvents.js";
+
+/** The id a recorded event is kept under: the payment's for a payment, the refund's gateway id for a refund. */
+function recordedIdOf(entry: GatewayEvent): string {
+  return (entry.kind === "PaymentCompleted" ? entry.event.paymentId : entry.event.refundId).toLowerCase();
+}
+
+const keyOf = (kind: string, id: string, blockHash: string) => `${kind}|${id}|${blockHash.toLowerCase()}`;
+
+/**
+ * Checks every event the handler recorded in blocks `fromBlock..toBlock` against this read of them. One the
+ * read lacks is looked up by its transaction's receipt: in the same block, the read only missed it (logged);
+ * mined again in another block with the same event, that event is reported (the handler moves what it
+ * recorded); otherwise (no receipt, reverted, or the event is not in it) the event is reported removed.
+ */
+export async function recheckRecordedEvents(
+  context: { handler: ChainFactHandler; log: Logger },
+  chain: WatchedChain,
+  client: PublicClient,
+  read: { fromBlock: bigint; toBlock: bigint; events: readonly GatewayEvent[] },
+): Promise<void> {
+  const { handler, log } = context;
+  const found = new Set(
+    read.events.map((entry) => keyOf(entry.kind, recordedIdOf(entry), entry.event.blockHash)),
+  );
+  const recorded = await handler.recordedEvents(chain, read.fromBlock, read.toBlock);
+  for (const entry of recorded) {
+    if (found.has(keyOf(entry.kind, entry.id, entry.blockHash))) continue;
+    const fields = { chainId: chain.network_id, kind: entry.kind, id: entry.id, txHash: entry.txHash };
+    const receipt = await client
+      .getTransactionReceipt({ hash: entry.txHash as Hex })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      });
+    if (receipt?.blockHash.toLowerCase() === entry.blockHash) {
+      log.warn(fields, "a recorded event was missing from a read of its block; its receipt is there");
+      continue;
+    }
+    const again =
+      receipt?.status === "success"
+        ? gatewayEventsFromReceipt(receipt, {
+            chainId: chain.id,
+            networkId: chain.network_id,
+            gateways: chain.gateways,
+          }).find((event) => event.kind === entry.kind && recordedIdOf(event) === entry.id)
+        : undefined;
+    if (again) {
+      // Mined again in a later block: the handler moves what it recorded there, and that block's read checks it.
+      await handler.event(chain, again);
+      log.info({ ...fields, blockNumber: again.event.blockNumber }, "reorg moved a recorded transaction");
+      continue;
+    }
+    if (await handler.eventRemoved(chain, entry)) {
+      log.warn(fields, "reorg removed a recorded transaction");
+    }
+  }
+}

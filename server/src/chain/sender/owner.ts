@@ -1,0 +1,24 @@
+import { type TransactionReceipt } from "viem";
+import { type SenderTransactionRow } from "../../db/rows.js";
+
+/**
+ * What a transaction sender tells the owner of each transaction it sends (a relay, a gas grant), and what
+ * it asks of it: the owner decides what an outcome means for its own records.
+ */
+
+/** How a sender transaction ended; handed to the owner (relay or grant) before it is recorded. */
+export type SenderOutcome =
+  | { status: "CONFIRMED"; receipt: TransactionReceipt }
+  | { status: "FAILED"; receipt: TransactionReceipt | undefined; reason: string; payloadLanded: boolean };
+
+export interface SenderHooks {
+  /** Called (possibly more than once, from several processes) until the transaction is recorded as finished. */
+  onFinished(tx: SenderTransactionRow, outcome: SenderOutcome): Promise<void>;
+  /** A replacement with a new hash reached the node. */
+  onBroadcast?(tx: SenderTransactionRow, txHash: string): Promise<void>;
+  /**
+   * Before a stuck transaction's payload is signed again with higher fees: a reason not to (it would
+   * now revert) cancels it instead, and its nonce is filled with a zero-value transfer.
+   */
+  beforeReplace?(tx: SenderTransactionRow): Promise<string | undefined>;
+}

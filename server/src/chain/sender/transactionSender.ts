@@ -1,0 +1,101 @@
+import { type Address, type LocalAccount, type PublicClient } from "viem";
+import { syncSenderAccount } from "../../db/senders.js";
+import { type SenderTransactionRow } from "../../db/rows.js";
+import { type SenderRole } from "../../domain/records.js";
+import { type SenderContext, type SenderCounters, type TransactionSenderOptions } from "./context.js";
+import { estimateFees, type FeeQuote } from "./fees.js";
+import { sendTransaction, type SendRequest, type SendResult } from "./send.js";
+import { observeTransaction, trackTransactions } from "./track.js";
+
+const FEE_CACHE_MS = 1_000;
+
+/**
+ * Sends transactions from a set of keys on one chain with a nonce ledger in PostgreSQL: many in
+ * flight per key, every signed version stored before it is sent (send.ts), stuck ones replaced with the
+ * same nonce and higher fees, refused ones filled with a zero-value transfer so later nonces still land
+ * (track.ts). The class binds those actions to one chain's keys, client and fee quote.
+ */
+export class TransactionSender implements SenderContext {
+  readonly networkId: number;
+  readonly role: SenderRole;
+  readonly counters: SenderCounters = { sent: 0, replaced: 0, nonceErrors: 0, refused: 0 };
+  readonly options: TransactionSenderOptions;
+  readonly accounts: ReadonlyMap<string, LocalAccount>;
+  #synced: Promise<void> | undefined;
+  #fees: { at: number; quote: Promise<FeeQuote> } | undefined;
+
+  constructor(options: TransactionSenderOptions) {
+    this.options = options;
+    this.networkId = options.networkId;
+    this.role = options.role;
+    this.accounts = new Map(options.accounts.map((account) => [account.address, account]));
+  }
+
+  get addresses(): Address[] {
+    return [...this.accounts.keys()] as Address[];
+  }
+
+  get client(): PublicClient {
+    return this.options.client;
+  }
+
+  now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Registers the keys in the ledger, moving it up to the node's pending nonce (once per process). */
+  ensureSynced(): Promise<void> {
+    this.#synced ??= this.sync().catch((error: unknown) => {
+      this.#synced = undefined;
+      throw error;
+    });
+    return this.#synced;
+  }
+
+  async sync(): Promise<void> {
+    const { db, client } = this.options;
+    for (const address of this.accounts.keys()) {
+      const chainNonce = await client.getTransactionCount({
+        address: address as Address,
+        blockTag: "pending",
+      });
+      await syncSenderAccount(db, { networkId: this.networkId, address, role: this.role, chainNonce });
+    }
+  }
+
+  /** Current fees, shared for a second between concurrent sends. */
+  fees(): Promise<FeeQuote> {
+    const now = Date.now();
+    if (!this.#fees || now - this.#fees.at > FEE_CACHE_MS) {
+      const quote = estimateFees(this.options.client);
+      this.#fees = { at: now, quote };
+      quote.catch(() => {
+        if (this.#fees?.quote === quote) this.#fees = undefined;
+      });
+    }
+    return this.#fees.quote;
+  }
+
+  send(request: SendRequest): Promise<SendResult> {
+    return sendTransaction(this, request);
+  }
+
+  observe(tx: SenderTransactionRow, latestBlock?: bigint): Promise<{ finished: boolean; mined: boolean }> {
+    return observeTransaction(this, tx, latestBlock);
+  }
+
+  /** One tracking pass over every open transaction of every key. */
+  track(): Promise<void> {
+    return trackTransactions(this);
+  }
+
+  /** Native balances of the keys. */
+  async balances(): Promise<{ address: Address; balance: bigint }[]> {
+    return Promise.all(
+      this.addresses.map(async (address) => ({
+        address,
+        balance: await this.options.client.getBalance({ address }),
+      })),
+    );
+  }
+}
