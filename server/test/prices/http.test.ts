@@ -6,6 +6,7 @@ import { Secret } from "../../src/secret.js";
 import { createMerchant } from "../../src/core/admin/merchants.js";
 import { createServices } from "../../src/core/services.js";
 import { updateChainByNetworkId } from "../../src/db/chains.js";
+import { raisePaymentSequences } from "../../src/db/paymentSequences.js";
 import { type TokenRow } from "../../src/db/rows.js";
 import { buildApp } from "../../src/http/app.js";
 import { defaultConfig } from "../../src/config/index.js";
@@ -24,8 +25,13 @@ describe("prices over HTTP", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase();
-    await updateChainByNetworkId(test.db, 80002, {
-      gateway_address: privateKeyToAddress(generatePrivateKey()),
+    const gateway = privateKeyToAddress(generatePrivateKey());
+    const chain = await updateChainByNetworkId(test.db, 80002, { gateway_address: gateway });
+    // No chain runs here: the watcher has just read the gateway's sequences, so payments take a range on that read.
+    await raisePaymentSequences(test.db, chain!.id, {
+      fromBlock: 0n,
+      toBlock: 0n,
+      floors: new Map([[gateway, 0n]]),
     });
     const created = await createMerchant(
       { db: test.db, chains: createChainClients() },
