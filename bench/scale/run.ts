@@ -45,14 +45,14 @@ import { createChainClients } from "../../server/src/chain/clients.js";
 import { createMerchant } from "../../server/src/core/admin/merchants.js";
 import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/expiry.js";
 import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks/outbox.js";
-import { findWatchedGateways } from "../../server/src/db/chains.js";
-import { createDb, type Db } from "../../server/src/db/database.js";
-import { findRecordedEventsInBlocks } from "../../server/src/db/paymentBlocks.js";
+import { findWatchedGateways } from "../../server/src/db/chains/chains.js";
+import { createDb, type Db } from "../../server/src/db/infra/database.js";
+import { findRecordedEventsInBlocks } from "../../server/src/db/payments/paymentBlocks.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { createServices } from "../../server/src/core/services.js";
 import { settlementWorkerModule } from "../../server/src/jobs/modules.js";
-import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
+import { migrateJobQueue } from "../../server/src/db/infra/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
 

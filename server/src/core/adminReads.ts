@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/infra/database.js";
 import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
-import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments.js";
-import { listRefundDetails } from "../db/refunds.js";
-import { findRelayRequestByPaymentRowId } from "../db/relays.js";
-import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "../db/webhooks.js";
+import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments/payments.js";
+import { listRefundDetails } from "../db/refunds/refunds.js";
+import { findRelayRequestByPaymentRowId } from "../db/gasless/relays.js";
+import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "../db/webhooks/webhooks.js";
 import { isBytes32 } from "../domain/ids.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 import { KassaError } from "../errors.js";

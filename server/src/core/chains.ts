@@ -1,6 +1,6 @@
-import { listChains } from "../db/chains.js";
-import type { Db } from "../db/database.js";
-import { listTokens } from "../db/tokens.js";
+import { listChains } from "../db/chains/chains.js";
+import type { Db } from "../db/infra/database.js";
+import { listTokens } from "../db/tokens/tokens.js";
 import { z } from "zod";
 import { chainView, chainViewSchema, tokenView, tokenViewSchema, type ChainView } from "./views.js";
 

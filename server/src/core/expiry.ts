@@ -1,5 +1,5 @@
-import { withTryAdvisoryLock, type Db } from "../db/database.js";
-import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/paymentExpiry.js";
+import { withTryAdvisoryLock, type Db } from "../db/infra/database.js";
+import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments/paymentExpiry.js";
 import type { SettlementOptions } from "./settlement.js";
 import { paymentEventRows } from "./webhooks/outbox.js";
 

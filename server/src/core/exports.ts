@@ -1,9 +1,14 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { Db } from "../db/database.js";
-import { findChainIdByNetworkId } from "../db/chains.js";
-import { readExportPage, type ExportCursor, type ExportRange, type ExportRow } from "../db/exports.js";
-import type { MerchantRow } from "../db/rows.js";
+import type { Db } from "../db/infra/database.js";
+import { findChainIdByNetworkId } from "../db/chains/chains.js";
+import {
+  readExportPage,
+  type ExportCursor,
+  type ExportRange,
+  type ExportRow,
+} from "../db/exports/exports.js";
+import type { MerchantRow } from "../db/schema/rows.js";
 import { unitsToDecimal } from "../domain/amount.js";
 import { validationError } from "../errors.js";
 

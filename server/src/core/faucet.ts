@@ -2,7 +2,7 @@ import { type Address, type Hex } from "viem";
 import { maxCost, type FeeQuote } from "../chain/sender/fees.js";
 import type { SenderOutcome } from "../chain/sender/owner.js";
 import { isContract, readNativeTransfer, type ReadNativeTransferReturnType } from "../chain/walletState.js";
-import { isUniqueViolation, type Db } from "../db/database.js";
+import { isUniqueViolation, type Db } from "../db/infra/database.js";
 import {
   attachGrantTransaction,
   claimGrant,
@@ -16,9 +16,9 @@ import {
   releaseAbandonedGrantClaims,
   releaseGrantClaim,
   type GrantLimit,
-} from "../db/grants.js";
-import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../db/rows.js";
-import { findSenderTransactionById } from "../db/senders.js";
+} from "../db/gasless/grants.js";
+import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../db/schema/rows.js";
+import { findSenderTransactionById } from "../db/senders/senders.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError } from "../errors.js";
 import type { GaslessRuntime } from "../chain/gasless.js";

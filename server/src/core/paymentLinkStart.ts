@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { PaymentLinkLimits } from "../config/paymentLinks.js";
-import { findMerchantById } from "../db/merchants.js";
+import { findMerchantById } from "../db/merchants/merchants.js";
 import {
   findOpenLinkPaymentOfClient,
   lockPaymentLinkToStart,
   type PaymentLinkDetails,
-} from "../db/paymentLinks.js";
-import { paymentInserterIn } from "../db/payments.js";
+} from "../db/paymentLinks/paymentLinks.js";
+import { paymentInserterIn } from "../db/payments/payments.js";
 import { decimalToUnits } from "../domain/amount.js";
 import { KassaError, validationError } from "../errors.js";
 import { unavailability, type PaymentLinkDeps } from "./paymentLinks.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { PaymentLinkLimits } from "../config/paymentLinks.js";
-import { findMerchantById } from "../db/merchants.js";
+import { findMerchantById } from "../db/merchants/merchants.js";
 import {
   findPaymentLinkDetails,
   insertPaymentLink,
@@ -9,8 +9,8 @@ import {
   updatePaymentLink,
   withdrawOpenLinkPayments,
   type PaymentLinkDetails,
-} from "../db/paymentLinks.js";
-import type { MerchantRow } from "../db/rows.js";
+} from "../db/paymentLinks/paymentLinks.js";
+import type { MerchantRow } from "../db/schema/rows.js";
 import { numberToDecimalString } from "../domain/amount.js";
 import { KassaError, validationError } from "../errors.js";
 import { expirePaymentsPastDeadline } from "./expiry.js";

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import { findPaymentStatusesByPaymentIds } from "../db/payments.js";
-import type { SharedReads } from "../db/sharedReads.js";
-import type { Db } from "../db/database.js";
-import { type MerchantRow } from "../db/rows.js";
+import { findPaymentStatusesByPaymentIds } from "../db/payments/payments.js";
+import type { SharedReads } from "../db/infra/sharedReads.js";
+import type { Db } from "../db/infra/database.js";
+import { type MerchantRow } from "../db/schema/rows.js";
 import type { PaymentStatus } from "../domain/paymentStatus.js";
 import { getPayment } from "./payments.js";
 import type { PaymentSync } from "./paymentSync.js";

@@ -2,14 +2,14 @@ import type { Address } from "viem";
 import type { ChainClients } from "../chain/clients.js";
 import { finalBlockNumber } from "../chain/finality.js";
 import { addRecipientTransfers, readGatewayEvents } from "../chain/gatewayEvents.js";
-import { findChainCursor } from "../db/chainCursors.js";
-import { findChainById } from "../db/chains.js";
-import type { Db } from "../db/database.js";
+import { findChainCursor } from "../db/chains/chainCursors.js";
+import { findChainById } from "../db/chains/chains.js";
+import type { Db } from "../db/infra/database.js";
 import {
   claimPaymentsForChainCheck,
   findGatewaysOfPayments,
   paymentLeftCreated,
-} from "../db/paymentChecks.js";
+} from "../db/payments/paymentChecks.js";
 import { expirePaymentsPastDeadline } from "./expiry.js";
 import { applyPaymentCompletedIn } from "./settlement.js";
 

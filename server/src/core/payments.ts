@@ -2,17 +2,17 @@ import { PAYMENT_SIGNATURE_LIFETIME } from "@kassa/contracts/paymentId";
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import type { PaymentSigner } from "../chain/signer.js";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/infra/database.js";
 import {
   findPaymentDetailsByMerchantIdAndOrderId,
   findPaymentDetailsByPaymentId,
   listPaymentDetailsByMerchantId,
   type PaymentInserter,
   type PaymentDetails,
-} from "../db/payments.js";
-import type { PaymentSequencer } from "../db/paymentSequences.js";
-import type { SharedReads } from "../db/sharedReads.js";
-import { type MerchantRow } from "../db/rows.js";
+} from "../db/payments/payments.js";
+import type { PaymentSequencer } from "../db/payments/paymentSequences.js";
+import type { SharedReads } from "../db/infra/sharedReads.js";
+import { type MerchantRow } from "../db/schema/rows.js";
 import {
   AMOUNT_MAX_DECIMALS,
   amountProblemMessages,

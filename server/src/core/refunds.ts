@@ -4,9 +4,9 @@ import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import type { PaymentSigner } from "../chain/signer.js";
-import type { Db } from "../db/database.js";
-import { movePaymentStatus } from "../db/paymentStatus.js";
-import type { PaymentSequencer } from "../db/paymentSequences.js";
+import type { Db } from "../db/infra/database.js";
+import { movePaymentStatus } from "../db/payments/paymentStatus.js";
+import type { PaymentSequencer } from "../db/payments/paymentSequences.js";
 import {
   findRefundDetails,
   insertRefund,
@@ -14,12 +14,12 @@ import {
   lockPaymentForRefund,
   RowLockedError,
   type RefundDetails,
-} from "../db/refunds.js";
+} from "../db/refunds/refunds.js";
 import { newPaymentId } from "../domain/ids.js";
-import { type MerchantRow } from "../db/rows.js";
+import { type MerchantRow } from "../db/schema/rows.js";
 import { requireOwnPayment } from "./payments.js";
 import { KassaError } from "../errors.js";
-import { enqueueJob } from "../db/jobQueue.js";
+import { enqueueJob } from "../db/infra/jobQueue.js";
 import { parseInput } from "./validation.js";
 import { checkRefundSender } from "./refundSender.js";
 import { recordPaymentEvent } from "./webhooks/outbox.js";

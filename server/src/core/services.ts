@@ -3,11 +3,11 @@ import { createChainClients, type ChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { createPaymentSigner, type PaymentSigner } from "../chain/signer.js";
 import { kassaPublicUrl, type Config } from "../config/index.js";
-import { recordLogRangeLimit } from "../db/chains.js";
-import type { Db } from "../db/database.js";
+import { recordLogRangeLimit } from "../db/chains/chains.js";
+import type { Db } from "../db/infra/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
-import { createPaymentInserter } from "../db/payments.js";
-import { createSharedReads, type SharedReads } from "../db/sharedReads.js";
+import { createPaymentInserter } from "../db/payments/payments.js";
+import { createSharedReads, type SharedReads } from "../db/infra/sharedReads.js";
 import { createLogger } from "../logger.js";
 import { createGasless } from "./gasless.js";
 import {

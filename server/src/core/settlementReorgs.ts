@@ -1,14 +1,14 @@
 import type { RecordedEvent } from "../chain/chainFacts.js";
-import type { Db } from "../db/database.js";
-import { enqueueJob } from "../db/jobQueue.js";
-import { lockPaymentStatus, revertPaymentToCreated } from "../db/paymentBlocks.js";
-import { movePaymentStatus } from "../db/paymentStatus.js";
+import type { Db } from "../db/infra/database.js";
+import { enqueueJob } from "../db/infra/jobQueue.js";
+import { lockPaymentStatus, revertPaymentToCreated } from "../db/payments/paymentBlocks.js";
+import { movePaymentStatus } from "../db/payments/paymentStatus.js";
 import {
   expireRefundsOfRemovedPayment,
   findRefundCompletedInBlock,
   hasOpenRefund,
   undoCompletedRefund,
-} from "../db/refunds.js";
+} from "../db/refunds/refunds.js";
 import { type PaymentStatus } from "../domain/paymentStatus.js";
 import { TASKS } from "../domain/tasks.js";
 import { refundSender } from "./refunds.js";

@@ -7,7 +7,7 @@ import { sweepExpiredPayments } from "../core/expiry.js";
 import { settlementFacts } from "../core/settlementFacts.js";
 import { expireRefund } from "../core/refundExpiry.js";
 import { createWebhookSender } from "../core/webhooks/sender.js";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/infra/database.js";
 import type { WorkerModule } from "./worker.js";
 import { TASKS } from "../domain/tasks.js";
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SenderOutcome } from "../../src/chain/sender/owner.js";
 import type { SendRequest } from "../../src/chain/sender/send.js";
 import { TransactionSender } from "../../src/chain/sender/transactionSender.js";
-import { listBroadcastsBySenderTransactionId } from "../../src/db/senders.js";
-import { type SenderTransactionRow } from "../../src/db/rows.js";
+import { listBroadcastsBySenderTransactionId } from "../../src/db/senders/senders.js";
+import { type SenderTransactionRow } from "../../src/db/schema/rows.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 

@@ -18,8 +18,8 @@ import { checkBundles, checkPooling, checkSettings } from "../../src/cli/doctor/
 import { formatCheck, runChecks, type CheckResult } from "../../src/cli/doctor/index.js";
 import { defaultGaslessSettings } from "../../src/config/gasless.js";
 import { defaultConfig, type Config } from "../../src/config/index.js";
-import { sharesSessions } from "../../src/db/preflight.js";
-import { beatWorkerPools } from "../../src/db/workerHeartbeats.js";
+import { sharesSessions } from "../../src/db/operations/preflight.js";
+import { beatWorkerPools } from "../../src/db/infra/workerHeartbeats.js";
 import { Secret } from "../../src/secret.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { deadRpcUrl } from "../harness/rpcProxy.js";

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
 import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants.js";
-import { findChainByNetworkId, findWatchedGateways } from "../../src/db/chains.js";
-import { createSharedReads, type SharedReads } from "../../src/db/sharedReads.js";
+import { findChainByNetworkId, findWatchedGateways } from "../../src/db/chains/chains.js";
+import { createSharedReads, type SharedReads } from "../../src/db/infra/sharedReads.js";
 import type { ErrorCode } from "../../src/errors.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 

@@ -2,7 +2,7 @@ import { anvilAccount } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createMerchant } from "../../src/core/admin/index.js";
-import { findMerchantsByWallet } from "../../src/db/dashboardSessions.js";
+import { findMerchantsByWallet } from "../../src/db/merchants/dashboardSessions.js";
 import { runKassa, runKassaJson } from "../cli/support.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 

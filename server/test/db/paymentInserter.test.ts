@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentInserter, type PaymentInserter } from "../../src/db/payments.js";
-import { type NewPaymentRow } from "../../src/db/rows.js";
+import { createPaymentInserter, type PaymentInserter } from "../../src/db/payments/payments.js";
+import { type NewPaymentRow } from "../../src/db/schema/rows.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 
 let t: TestDatabase;

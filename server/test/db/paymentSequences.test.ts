@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "../../src/db/database.js";
+import { createDb, type Db } from "../../src/db/infra/database.js";
 import {
   createPaymentSequencer,
   PAYMENT_SEQUENCE_RANGE,
   takePaymentSequences,
   type PaymentSequenceKey,
-} from "../../src/db/paymentSequences.js";
+} from "../../src/db/payments/paymentSequences.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 
 let t: TestDatabase;

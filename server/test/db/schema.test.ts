@@ -16,7 +16,7 @@ interface ColumnShape {
 }
 type Schema = Record<string, Record<string, ColumnShape>>;
 
-const typesFile = fileURLToPath(new URL("../../src/db/types.ts", import.meta.url));
+const typesFile = fileURLToPath(new URL("../../src/db/schema/types.ts", import.meta.url));
 
 function declaredSchema(): Schema {
   const program = ts.createProgram([typesFile], { strict: true, noEmit: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/index.js";
 import { faucetDailyBudgetWei } from "../../src/config/gasless.js";
 import { createServices } from "../../src/core/services.js";
-import { claimGrant } from "../../src/db/grants.js";
+import { claimGrant } from "../../src/db/gasless/grants.js";
 import { TASKS } from "../../src/domain/tasks.js";
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { Secret } from "../../src/secret.js";

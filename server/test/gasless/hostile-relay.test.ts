@@ -13,7 +13,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processQueuedRelay } from "../../src/core/relay/track.js";
 import { MAX_INPUT_STRING_LENGTH } from "../../src/core/validation.js";
-import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
+import { findMerchantByPublicKeyHash } from "../../src/db/merchants/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
 import { defaultGaslessSettings } from "../../src/config/gasless.js";
 import { type TestChain, startTestChain } from "../harness/chain.js";

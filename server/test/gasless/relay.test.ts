@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { Secret } from "../../src/secret.js";
 import { submitRelay } from "../../src/core/relay/submit.js";
-import { findMerchantByPublicKeyHash } from "../../src/db/merchants.js";
+import { findMerchantByPublicKeyHash } from "../../src/db/merchants/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
 import { createGasless } from "../../src/core/gasless.js";
 import { type TestChain, startTestChain } from "../harness/chain.js";

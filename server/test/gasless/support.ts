@@ -19,7 +19,7 @@ import { Secret } from "../../src/secret.js";
 import { defaultConfig } from "../../src/config/index.js";
 import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
-import { migrateJobQueue } from "../../src/db/jobQueue.js";
+import { migrateJobQueue } from "../../src/db/infra/jobQueue.js";
 import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/gasless.js";

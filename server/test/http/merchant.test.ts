@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin/index.js";
-import { movePaymentStatus } from "../../src/db/paymentStatus.js";
+import { movePaymentStatus } from "../../src/db/payments/paymentStatus.js";
 import { startTestApp, type SeededMerchant, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 

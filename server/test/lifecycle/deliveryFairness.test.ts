@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPaymentEvent } from "../../src/core/webhooks/outbox.js";
-import { WEBHOOK_CLAIM_LOCK_KEY } from "../../src/db/webhookSlots.js";
+import { WEBHOOK_CLAIM_LOCK_KEY } from "../../src/db/webhooks/webhookSlots.js";
 import type { TestApp } from "../harness/app.js";
 import {
   causeEvent,

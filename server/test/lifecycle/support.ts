@@ -14,7 +14,7 @@ import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { failPayment } from "../../src/core/settlement.js";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
-import type { Db } from "../../src/db/database.js";
+import type { Db } from "../../src/db/infra/database.js";
 import {
   lifecycleWorkerModule,
   type LifecycleModule,
@@ -22,7 +22,7 @@ import {
 } from "../../src/jobs/settlement.js";
 import { startWorker } from "../../src/jobs/worker.js";
 import { createLogger } from "../../src/logger.js";
-import { migrateJobQueue } from "../../src/db/jobQueue.js";
+import { migrateJobQueue } from "../../src/db/infra/jobQueue.js";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 import type { CreatedPayment } from "../harness/payments.js";

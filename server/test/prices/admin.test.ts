@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../../src/config/index.js";
-import { findTokenPriceSourceByTokenId } from "../../src/db/prices.js";
+import { findTokenPriceSourceByTokenId } from "../../src/db/prices/prices.js";
 import { isKassaError } from "../../src/errors.js";
 import {
   formatPriceSourceSpec,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseCronItems } from "graphile-worker";
-import type { Db } from "../../src/db/database.js";
+import type { Db } from "../../src/db/infra/database.js";
 import {
   collectPricesCronItem,
   collectPricesWorkerModule,
   createCollectPricesTask,
 } from "../../src/jobs/prices.js";
-import { enqueueJob } from "../../src/db/jobQueue.js";
+import { enqueueJob } from "../../src/db/infra/jobQueue.js";
 import { startWorker } from "../../src/jobs/worker.js";
 import { createLogger } from "../../src/logger.js";
 import { createCoinGeckoPriceSource } from "../../src/chain/prices/coingecko.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findLatestPriceSample } from "../../src/db/prices.js";
-import { type TokenRow } from "../../src/db/rows.js";
+import { findLatestPriceSample } from "../../src/db/prices/prices.js";
+import { type TokenRow } from "../../src/db/schema/rows.js";
 import type { Currency } from "../../src/domain/fiat.js";
 import { isKassaError, type ErrorCode } from "../../src/errors.js";
 import { createPriceService, getTokenPrice, type PriceQueryDeps } from "../../src/core/prices/service.js";

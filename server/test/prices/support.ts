@@ -1,9 +1,9 @@
 import { privateKeyToAddress, generatePrivateKey } from "viem/accounts";
-import { findChainByNetworkId } from "../../src/db/chains.js";
-import type { Db } from "../../src/db/database.js";
-import { insertPriceSamples, upsertTokenPriceSource } from "../../src/db/prices.js";
-import { type NewTokenPriceSourceRow, type TokenRow } from "../../src/db/rows.js";
-import { insertToken } from "../../src/db/tokens.js";
+import { findChainByNetworkId } from "../../src/db/chains/chains.js";
+import type { Db } from "../../src/db/infra/database.js";
+import { insertPriceSamples, upsertTokenPriceSource } from "../../src/db/prices/prices.js";
+import { type NewTokenPriceSourceRow, type TokenRow } from "../../src/db/schema/rows.js";
+import { insertToken } from "../../src/db/tokens/tokens.js";
 import type { PriceLogger } from "../../src/core/prices/collect.js";
 
 /** A clock tests move by hand. */

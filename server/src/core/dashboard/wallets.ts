@@ -1,12 +1,12 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   deleteMerchantWallet,
   insertMerchantWallet,
   listMerchantWallets,
   revokeApiKeyIssuedBy,
-} from "../../db/dashboardSessions.js";
+} from "../../db/merchants/dashboardSessions.js";
 import { KassaError } from "../../errors.js";
 import { requireMerchant } from "../admin/index.js";
 import { unusableApiKeyHash } from "../merchants.js";
