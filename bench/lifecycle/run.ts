@@ -39,7 +39,7 @@ import { createChainClients } from "../../server/src/chain/clients.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin/index.js";
-import { createPaymentSync } from "../../server/src/core/paymentSync.js";
+import { createPaymentSync } from "../../server/src/core/payments/paymentSync.js";
 import { createServices } from "../../server/src/core/services.js";
 import { createDb } from "../../server/src/db/infra/database.js";
 import { startEmbeddedPostgres } from "../../server/src/db/infra/embedded.js";

@@ -43,7 +43,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createChainClients } from "../../server/src/chain/clients.js";
 import { createMerchant } from "../../server/src/core/admin/merchants.js";
-import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/expiry.js";
+import { EXPIRY_BATCH_SIZE, sweepExpiredPayments } from "../../server/src/core/payments/expiry.js";
 import { recordPaymentEvent, recordPaymentEvents } from "../../server/src/core/webhooks/outbox.js";
 import { findWatchedGateways } from "../../server/src/db/chains/chains.js";
 import { createDb, type Db } from "../../server/src/db/infra/database.js";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { DashboardAuth } from "../core/dashboard/session.js";
-import { authenticateApiKey, authenticatePublicKey } from "../core/merchants.js";
+import { authenticateApiKey, authenticatePublicKey } from "../core/merchants/merchants.js";
 import type { SharedReads } from "../db/infra/sharedReads.js";
 import { type MerchantRow } from "../db/schema/rows.js";
 import { clientNetwork } from "../domain/clientNetwork.js";

@@ -1,5 +1,5 @@
 import type { TransactionSender } from "../chain/sender/transactionSender.js";
-import { releaseAbandonedClaims } from "../core/faucet.js";
+import { releaseAbandonedClaims } from "../core/faucet/faucet.js";
 import { failExpiredRelays, failRelayAfterRetries, processQueuedRelay } from "../core/relay/track.js";
 import { listChains } from "../db/chains/chains.js";
 import { type BackgroundService, TASKS } from "../domain/tasks.js";

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
-import { createPaymentSync } from "../../src/core/paymentSync.js";
+import { createPaymentSync } from "../../src/core/payments/paymentSync.js";
 import { type ChainFinality } from "../../src/domain/records.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";

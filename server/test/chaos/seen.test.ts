@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin/index.js";
-import { sweepExpiredPayments } from "../../src/core/expiry.js";
+import { sweepExpiredPayments } from "../../src/core/payments/expiry.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {

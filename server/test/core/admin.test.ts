@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
-import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants.js";
+import { authenticateApiKey, authenticatePublicKey } from "../../src/core/merchants/merchants.js";
 import { findChainByNetworkId, findWatchedGateways } from "../../src/db/chains/chains.js";
 import { createSharedReads, type SharedReads } from "../../src/db/infra/sharedReads.js";
 import type { ErrorCode } from "../../src/errors.js";

@@ -7,7 +7,7 @@ import { Secret } from "../../src/secret.js";
 import { submitRelay } from "../../src/core/relay/submit.js";
 import { findMerchantByPublicKeyHash } from "../../src/db/merchants/merchants.js";
 import { hashKey } from "../../src/domain/ids.js";
-import { createGasless } from "../../src/core/gasless.js";
+import { createGasless } from "../../src/core/gasless/gasless.js";
 import { type TestChain, startTestChain } from "../harness/chain.js";
 import {
   createPayment,

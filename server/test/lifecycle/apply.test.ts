@@ -5,8 +5,8 @@ import {
   expirePaymentsPastDeadline,
   EXPIRY_SWEEP_LOCK_KEY,
   sweepExpiredPayments,
-} from "../../src/core/expiry.js";
-import { applyPaymentCompleted, failPayment } from "../../src/core/settlement.js";
+} from "../../src/core/payments/expiry.js";
+import { applyPaymentCompleted, failPayment } from "../../src/core/settlement/settlement.js";
 import type { PaymentCompletedEvent } from "../../src/chain/gatewayEvents.js";
 import { webhookEventSchema, webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import type { TestApp } from "../harness/app.js";

@@ -2,7 +2,7 @@ import { testTokenAbi } from "@kassa/contracts";
 import { sql } from "kysely";
 import { getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvField, EXPORT_PAGE_SIZE } from "../../src/core/exports.js";
+import { csvField, EXPORT_PAGE_SIZE } from "../../src/core/exports/exports.js";
 import { exportPageQuery, type ExportRange } from "../../src/db/exports/exports.js";
 import { decimalToUnits } from "../../src/domain/amount.js";
 import type { SeededMerchant, TestApp } from "../harness/app.js";

@@ -5,7 +5,7 @@ import { encodeFunctionData, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { expireRefund } from "../../src/core/refundExpiry.js";
+import { expireRefund } from "../../src/core/refunds/refundExpiry.js";
 import { webhookEventSchema } from "../../src/core/webhooks/events.js";
 import { unitsToDecimal } from "../../src/domain/amount.js";
 import type { TestApp } from "../harness/app.js";

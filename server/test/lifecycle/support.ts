@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { failPayment } from "../../src/core/settlement.js";
+import { failPayment } from "../../src/core/settlement/settlement.js";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
 import type { Db } from "../../src/db/infra/database.js";
 import {

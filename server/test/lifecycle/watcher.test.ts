@@ -2,8 +2,8 @@ import { paymentGatewayAbi, signPaymentRequest } from "@kassa/contracts";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expirePaymentsPastDeadline } from "../../src/core/expiry.js";
-import { failPayment } from "../../src/core/settlement.js";
+import { expirePaymentsPastDeadline } from "../../src/core/payments/expiry.js";
+import { failPayment } from "../../src/core/settlement/settlement.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {

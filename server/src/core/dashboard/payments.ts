@@ -8,7 +8,7 @@ import { listEventsByPaymentRowId } from "../../db/webhooks/webhooks.js";
 import { isBytes32 } from "../../domain/ids.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 import { KassaError, validationError } from "../../errors.js";
-import { listRefunds, refundViewSchema } from "../refunds.js";
+import { listRefunds, refundViewSchema } from "../refunds/refunds.js";
 import { relayView, relayViewSchema } from "../relay/views.js";
 import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
 

@@ -6,7 +6,7 @@ import { updateMerchantByKey } from "../../db/merchants/merchants.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, validationError } from "../../errors.js";
 import { updateMerchantInputSchema } from "../admin/index.js";
-import { getMerchantOverview, issueMerchantKeys, type MerchantOverview } from "../merchants.js";
+import { getMerchantOverview, issueMerchantKeys, type MerchantOverview } from "../merchants/merchants.js";
 import { isPrivateAddress } from "../webhooks/http.js";
 
 /** PATCH /merchant: the webhook URL, checked as `kassa admin merchant update --webhook-url` checks it. */

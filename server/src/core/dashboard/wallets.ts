@@ -9,7 +9,7 @@ import {
 } from "../../db/merchants/dashboardSessions.js";
 import { KassaError } from "../../errors.js";
 import { requireMerchant } from "../admin/index.js";
-import { unusableApiKeyHash } from "../merchants.js";
+import { unusableApiKeyHash } from "../merchants/merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
 
 /** A wallet that may sign in to a merchant's dashboard. */

@@ -25,7 +25,7 @@ import {
 } from "../../db/gasless/relays.js";
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { parseInput } from "../validation.js";
 import { type RelayInput, relayInputSchema } from "./views.js";
 

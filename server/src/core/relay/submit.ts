@@ -17,7 +17,7 @@ import {
 import { type MerchantRow } from "../../db/schema/rows.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { checkRelayRequest, invalid, nonceTaken, requireRelayable, revertError } from "./checks.js";
 import { type RelayInput, type RelaySubmitted, type RelayView, relayView } from "./views.js";
 

@@ -17,7 +17,7 @@ import {
   setRelayTransactionHash,
 } from "../../db/gasless/relays.js";
 import { type RelayRequestRow, type SenderTransactionRow } from "../../db/schema/rows.js";
-import { applyPaymentCompletedIn, failPayment } from "../settlement.js";
+import { applyPaymentCompletedIn, failPayment } from "../settlement/settlement.js";
 import { revertError } from "./checks.js";
 
 /**

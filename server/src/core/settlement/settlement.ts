@@ -1,29 +1,33 @@
 import { paymentSequence } from "@kassa/contracts/paymentId";
 import { getAddress, type Hex } from "viem";
-import type { EventLocation, PaymentCompletedEvent, RefundCompletedEvent } from "../chain/gatewayEvents.js";
-import type { Db } from "../db/infra/database.js";
+import type {
+  EventLocation,
+  PaymentCompletedEvent,
+  RefundCompletedEvent,
+} from "../../chain/gatewayEvents.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   findPaymentForSettlement,
   lockPaymentStatus,
   movePaymentToBlock,
-} from "../db/payments/paymentBlocks.js";
-import { type ChainEventKind } from "../domain/records.js";
-import { settleableStatuses, type PaymentStatus } from "../domain/paymentStatus.js";
-import { insertChainEvent } from "../db/chains/chainEvents.js";
+} from "../../db/payments/paymentBlocks.js";
+import { type ChainEventKind } from "../../domain/records.js";
+import { settleableStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { insertChainEvent } from "../../db/chains/chainEvents.js";
 import {
   findOpenPaymentBySequence,
   findOpenRefundBySequence,
   insertSequenceCollision,
-} from "../db/payments/paymentSequences.js";
-import { movePaymentStatus } from "../db/payments/paymentStatus.js";
+} from "../../db/payments/paymentSequences.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import {
   findRefundToComplete,
   hasOpenRefund,
   markRefundRefunded,
   moveRefundToBlock,
-} from "../db/refunds/refunds.js";
-import { refundSender } from "./refunds.js";
-import { recordPaymentEvent } from "./webhooks/outbox.js";
+} from "../../db/refunds/refunds.js";
+import { refundSender } from "../refunds/refunds.js";
+import { recordPaymentEvent } from "../webhooks/outbox.js";
 
 /**
  * The payment lifecycle's state changes from the gateway's events. Each is one transaction: the guarded

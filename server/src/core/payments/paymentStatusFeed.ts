@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
-import { findPaymentStatusesByPaymentIds } from "../db/payments/payments.js";
-import type { SharedReads } from "../db/infra/sharedReads.js";
-import type { Db } from "../db/infra/database.js";
-import { type MerchantRow } from "../db/schema/rows.js";
-import type { PaymentStatus } from "../domain/paymentStatus.js";
+import { findPaymentStatusesByPaymentIds } from "../../db/payments/payments.js";
+import type { SharedReads } from "../../db/infra/sharedReads.js";
+import type { Db } from "../../db/infra/database.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
+import type { PaymentStatus } from "../../domain/paymentStatus.js";
 import { getPayment } from "./payments.js";
 import type { PaymentSync } from "./paymentSync.js";
-import type { PaymentView } from "./views.js";
+import type { PaymentView } from "../views.js";
 
 /** How often the one shared read of every followed payment's status runs. */
 export const STATUS_FEED_INTERVAL_MS = 1_000;

@@ -1,17 +1,17 @@
 import type { Address } from "viem";
 import { z } from "zod";
-import { maxCost, type FeeQuote } from "../chain/sender/fees.js";
-import type { TransactionSender } from "../chain/sender/transactionSender.js";
-import { isContract, readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
-import { faucetDailyBudgetWei } from "../config/gasless.js";
-import { findChainById } from "../db/chains/chains.js";
-import { findFaucetSpend, findGrantByWallet } from "../db/gasless/grants.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../db/payments/payments.js";
-import { type ChainRow, type MerchantRow } from "../db/schema/rows.js";
-import { isBytes32 } from "../domain/ids.js";
-import { KassaError } from "../errors.js";
-import type { GaslessRuntime } from "../chain/gasless.js";
-import { addressSchema } from "./validation.js";
+import { maxCost, type FeeQuote } from "../../chain/sender/fees.js";
+import type { TransactionSender } from "../../chain/sender/transactionSender.js";
+import { isContract, readPayerWallet, type ReadPayerWalletReturnType } from "../../chain/walletState.js";
+import { faucetDailyBudgetWei } from "../../config/gasless.js";
+import { findChainById } from "../../db/chains/chains.js";
+import { findFaucetSpend, findGrantByWallet } from "../../db/gasless/grants.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments/payments.js";
+import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
+import { isBytes32 } from "../../domain/ids.js";
+import { KassaError } from "../../errors.js";
+import type { GaslessRuntime } from "../../chain/gasless.js";
+import { addressSchema } from "../validation.js";
 
 /**
  * The faucet's shapes (gas status, grant, request), what it checks of a payment and a wallet before any

@@ -1,16 +1,16 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { Db } from "../db/infra/database.js";
-import { findChainIdByNetworkId } from "../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
+import { findChainIdByNetworkId } from "../../db/chains/chains.js";
 import {
   readExportPage,
   type ExportCursor,
   type ExportRange,
   type ExportRow,
-} from "../db/exports/exports.js";
-import type { MerchantRow } from "../db/schema/rows.js";
-import { unitsToDecimal } from "../domain/amount.js";
-import { validationError } from "../errors.js";
+} from "../../db/exports/exports.js";
+import type { MerchantRow } from "../../db/schema/rows.js";
+import { unitsToDecimal } from "../../domain/amount.js";
+import { validationError } from "../../errors.js";
 
 /**
  * Accounting exports (GET /exports/payments): a merchant's money movements over a time or block range,

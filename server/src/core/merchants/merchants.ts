@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { findChainById } from "../db/chains/chains.js";
-import { isUniqueViolation, type Db } from "../db/infra/database.js";
+import { findChainById } from "../../db/chains/chains.js";
+import { isUniqueViolation, type Db } from "../../db/infra/database.js";
 import {
   insertPaymentMethod,
   listPaymentMethodsByMerchantId,
   setPaymentMethodEnabledById,
-} from "../db/merchants/paymentMethods.js";
-import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../db/tokens/tokens.js";
-import type { SharedReads } from "../db/infra/sharedReads.js";
-import { type ChainRow, type MerchantRow, type MerchantUpdate, type TokenRow } from "../db/schema/rows.js";
-import { updateMerchantByKey } from "../db/merchants/merchants.js";
-import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../domain/ids.js";
-import { KassaError } from "../errors.js";
-import { addressSchema, parseInput } from "./validation.js";
+} from "../../db/merchants/paymentMethods.js";
+import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../../db/tokens/tokens.js";
+import type { SharedReads } from "../../db/infra/sharedReads.js";
+import { type ChainRow, type MerchantRow, type MerchantUpdate, type TokenRow } from "../../db/schema/rows.js";
+import { updateMerchantByKey } from "../../db/merchants/merchants.js";
+import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../../domain/ids.js";
+import { KassaError } from "../../errors.js";
+import { addressSchema, parseInput } from "../validation.js";
 import {
   merchantView,
   merchantViewSchema,
@@ -20,7 +20,7 @@ import {
   tokenView,
   tokenViewSchema,
   type PaymentMethodView,
-} from "./views.js";
+} from "../views.js";
 
 async function authenticate(
   key: string | undefined,

@@ -1,8 +1,12 @@
 import { type Address, type Hex } from "viem";
-import { maxCost, type FeeQuote } from "../chain/sender/fees.js";
-import type { SenderOutcome } from "../chain/sender/owner.js";
-import { isContract, readNativeTransfer, type ReadNativeTransferReturnType } from "../chain/walletState.js";
-import { isUniqueViolation, type Db } from "../db/infra/database.js";
+import { maxCost, type FeeQuote } from "../../chain/sender/fees.js";
+import type { SenderOutcome } from "../../chain/sender/owner.js";
+import {
+  isContract,
+  readNativeTransfer,
+  type ReadNativeTransferReturnType,
+} from "../../chain/walletState.js";
+import { isUniqueViolation, type Db } from "../../db/infra/database.js";
 import {
   attachGrantTransaction,
   claimGrant,
@@ -16,14 +20,14 @@ import {
   releaseAbandonedGrantClaims,
   releaseGrantClaim,
   type GrantLimit,
-} from "../db/gasless/grants.js";
-import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../db/schema/rows.js";
-import { findSenderTransactionById } from "../db/senders/senders.js";
-import { clientNetwork } from "../domain/clientNetwork.js";
-import { KassaError } from "../errors.js";
-import type { GaslessRuntime } from "../chain/gasless.js";
-import { faucetDailyBudgetWei } from "../config/gasless.js";
-import { parseInput } from "./validation.js";
+} from "../../db/gasless/grants.js";
+import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../../db/schema/rows.js";
+import { findSenderTransactionById } from "../../db/senders/senders.js";
+import { clientNetwork } from "../../domain/clientNetwork.js";
+import { KassaError } from "../../errors.js";
+import type { GaslessRuntime } from "../../chain/gasless.js";
+import { faucetDailyBudgetWei } from "../../config/gasless.js";
+import { parseInput } from "../validation.js";
 import {
   type GasGrant,
   type RequestGasInput,
@@ -33,7 +37,7 @@ import {
   nodeError,
   readWallet,
   grantAmount,
-} from "./gasStatus.js";
+} from "../gasless/gasStatus.js";
 
 /** Why an existing claim blocks this request. */
 function claimError(

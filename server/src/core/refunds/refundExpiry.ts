@@ -1,16 +1,16 @@
 import { paymentSequence } from "@kassa/contracts/paymentId";
 import type { Address, Hex } from "viem";
-import type { ChainClients } from "../chain/clients.js";
-import { readFinalBlock, readGatewayRefunded } from "../chain/gatewayReads.js";
-import { findChainCursor } from "../db/chains/chainCursors.js";
-import type { Db } from "../db/infra/database.js";
-import { enqueueJob } from "../db/infra/jobQueue.js";
-import { insertSequenceCollision } from "../db/payments/paymentSequences.js";
-import { movePaymentStatus } from "../db/payments/paymentStatus.js";
-import { expireSubmittedRefund, findRefundForExpiry, hasOpenRefund } from "../db/refunds/refunds.js";
-import { TASKS } from "../domain/tasks.js";
+import type { ChainClients } from "../../chain/clients.js";
+import { readFinalBlock, readGatewayRefunded } from "../../chain/gatewayReads.js";
+import { findChainCursor } from "../../db/chains/chainCursors.js";
+import type { Db } from "../../db/infra/database.js";
+import { enqueueJob } from "../../db/infra/jobQueue.js";
+import { insertSequenceCollision } from "../../db/payments/paymentSequences.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
+import { expireSubmittedRefund, findRefundForExpiry, hasOpenRefund } from "../../db/refunds/refunds.js";
+import { TASKS } from "../../domain/tasks.js";
 import { refundSender } from "./refunds.js";
-import { recordPaymentEvent } from "./webhooks/outbox.js";
+import { recordPaymentEvent } from "../webhooks/outbox.js";
 
 /**
  * A refund's expiry: the check scheduled at its deadline (and again when a reorg opens it again) that ends a

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import type { Address } from "viem";
-import type { ChainClients } from "../chain/clients.js";
-import { readHeadBlockNumber } from "../chain/finality.js";
-import { eventSequence, readGatewayEvents } from "../chain/gatewayEvents.js";
-import { findChainCursor } from "../db/chains/chainCursors.js";
-import { findChainById } from "../db/chains/chains.js";
-import type { Db } from "../db/infra/database.js";
+import type { ChainClients } from "../../chain/clients.js";
+import { readHeadBlockNumber } from "../../chain/finality.js";
+import { eventSequence, readGatewayEvents } from "../../chain/gatewayEvents.js";
+import { findChainCursor } from "../../db/chains/chainCursors.js";
+import { findChainById } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   createPaymentSequencer,
   findPaymentSequenceState,
@@ -13,8 +13,8 @@ import {
   type PaymentSequenceKey,
   type PaymentSequencer,
   type SequenceFloor,
-} from "../db/payments/paymentSequences.js";
-import { KassaError } from "../errors.js";
+} from "../../db/payments/paymentSequences.js";
+import { KassaError } from "../../errors.js";
 
 /** Blocks read before the head when a gateway was never read and its chain has no watcher cursor. */
 const UNREAD_LOOKBACK_BLOCKS = 10_000n;

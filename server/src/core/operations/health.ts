@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Db } from "../db/infra/database.js";
-import { pingDatabase } from "../db/operations/health.js";
-import { KassaError } from "../errors.js";
+import type { Db } from "../../db/infra/database.js";
+import { pingDatabase } from "../../db/operations/health.js";
+import { KassaError } from "../../errors.js";
 
 export const healthSchema = z.object({ status: z.literal("ok"), timestamp: z.string() });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,18 +1,18 @@
 import { PAYMENT_SIGNATURE_LIFETIME } from "@kassa/contracts/paymentId";
 import type { Address, Hex } from "viem";
 import { z } from "zod";
-import type { PaymentSigner } from "../chain/signer.js";
-import type { Db } from "../db/infra/database.js";
+import type { PaymentSigner } from "../../chain/signer.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   findPaymentDetailsByMerchantIdAndOrderId,
   findPaymentDetailsByPaymentId,
   listPaymentDetailsByMerchantId,
   type PaymentInserter,
   type PaymentDetails,
-} from "../db/payments/payments.js";
-import type { PaymentSequencer } from "../db/payments/paymentSequences.js";
-import type { SharedReads } from "../db/infra/sharedReads.js";
-import { type MerchantRow } from "../db/schema/rows.js";
+} from "../../db/payments/payments.js";
+import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";
+import type { SharedReads } from "../../db/infra/sharedReads.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import {
   AMOUNT_MAX_DECIMALS,
   amountProblemMessages,
@@ -20,15 +20,15 @@ import {
   decimalToUnits,
   MIN_AMOUNT,
   numberToDecimalString,
-} from "../domain/amount.js";
-import { convertFiatToToken, parseCurrency } from "../domain/fiat.js";
-import { isBytes32, newPaymentId } from "../domain/ids.js";
-import { paymentStatuses } from "../domain/paymentStatus.js";
-import { KassaError } from "../errors.js";
-import { paymentFilterOf, paymentFilterQueryFields } from "./dashboard/paymentFilters.js";
-import { checkChainToken } from "./merchants.js";
-import type { PriceService } from "./prices/priceService.js";
-import { addressSchema, MAX_URL_LENGTH, parseInput } from "./validation.js";
+} from "../../domain/amount.js";
+import { convertFiatToToken, parseCurrency } from "../../domain/fiat.js";
+import { isBytes32, newPaymentId } from "../../domain/ids.js";
+import { paymentStatuses } from "../../domain/paymentStatus.js";
+import { KassaError } from "../../errors.js";
+import { paymentFilterOf, paymentFilterQueryFields } from "../dashboard/paymentFilters.js";
+import { checkChainToken } from "../merchants/merchants.js";
+import type { PriceService } from "../prices/priceService.js";
+import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
 import {
   createdPaymentView,
   merchantPaymentRecord,
@@ -37,7 +37,7 @@ import {
   type CreatedPaymentView,
   type MerchantPaymentRecord,
   type PaymentView,
-} from "./views.js";
+} from "../views.js";
 
 /**
  * The server signature deadline and the payment lifetime. The gateway prices a payment

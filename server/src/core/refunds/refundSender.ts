@@ -1,11 +1,11 @@
 import { formatEther, formatUnits, getAddress, type Address } from "viem";
-import type { ChainClients } from "../chain/clients.js";
-import { estimateFees, maxCost, type FeeQuote } from "../chain/sender/fees.js";
-import { readPayerWallet, type ReadPayerWalletReturnType } from "../chain/walletState.js";
-import { findChainById } from "../db/chains/chains.js";
-import type { Db } from "../db/infra/database.js";
-import type { PaymentDetails } from "../db/payments/payments.js";
-import { KassaError } from "../errors.js";
+import type { ChainClients } from "../../chain/clients.js";
+import { estimateFees, maxCost, type FeeQuote } from "../../chain/sender/fees.js";
+import { readPayerWallet, type ReadPayerWalletReturnType } from "../../chain/walletState.js";
+import { findChainById } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
+import type { PaymentDetails } from "../../db/payments/payments.js";
+import { KassaError } from "../../errors.js";
 
 /**
  * Before Kassa records and signs a refund that the dashboard's signed-in wallet will send: that wallet is

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { PaymentLinkLimits } from "../config/paymentLinks.js";
-import { findMerchantById } from "../db/merchants/merchants.js";
+import type { PaymentLinkLimits } from "../../config/paymentLinks.js";
+import { findMerchantById } from "../../db/merchants/merchants.js";
 import {
   findPaymentLinkDetails,
   insertPaymentLink,
@@ -9,12 +9,12 @@ import {
   updatePaymentLink,
   withdrawOpenLinkPayments,
   type PaymentLinkDetails,
-} from "../db/paymentLinks/paymentLinks.js";
-import type { MerchantRow } from "../db/schema/rows.js";
-import { numberToDecimalString } from "../domain/amount.js";
-import { KassaError, validationError } from "../errors.js";
-import { expirePaymentsPastDeadline } from "./expiry.js";
-import { createPaymentInputSchema, type PaymentDeps } from "./payments.js";
+} from "../../db/paymentLinks/paymentLinks.js";
+import type { MerchantRow } from "../../db/schema/rows.js";
+import { numberToDecimalString } from "../../domain/amount.js";
+import { KassaError, validationError } from "../../errors.js";
+import { expirePaymentsPastDeadline } from "../payments/expiry.js";
+import { createPaymentInputSchema, type PaymentDeps } from "../payments/payments.js";
 
 /**
  * Payment links: a title and an amount (fixed, in a token or a fiat currency, or typed by the payer

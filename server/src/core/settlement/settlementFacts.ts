@@ -1,16 +1,16 @@
 import type { Logger } from "pino";
-import type { ChainFactHandler, RecordedEvent, WatchedChain } from "../chain/chainFacts.js";
-import { eventSequence, type GatewayEvent } from "../chain/gatewayEvents.js";
-import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../db/chains/chainCursors.js";
-import { findChainById, findWatchedGateways, listChainsWithGateway } from "../db/chains/chains.js";
-import type { Db } from "../db/infra/database.js";
+import type { ChainFactHandler, RecordedEvent, WatchedChain } from "../../chain/chainFacts.js";
+import { eventSequence, type GatewayEvent } from "../../chain/gatewayEvents.js";
+import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../../db/chains/chainCursors.js";
+import { findChainById, findWatchedGateways, listChainsWithGateway } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   findLastRecordedBlockAtOrBelow,
   findRecordedEventsInBlocks,
   markSeenPayments,
-} from "../db/payments/paymentBlocks.js";
-import { raisePaymentSequences, sequenceFloorAbove } from "../db/payments/paymentSequences.js";
-import { createSessionLocks } from "../db/infra/sessionLocks.js";
+} from "../../db/payments/paymentBlocks.js";
+import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
+import { createSessionLocks } from "../../db/infra/sessionLocks.js";
 import { applyPaymentCompletedIn, applyRefundCompletedIn } from "./settlement.js";
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "./settlementReorgs.js";
 

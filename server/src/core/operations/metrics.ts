@@ -1,16 +1,16 @@
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { ChainClients } from "../chain/clients.js";
-import type { Db } from "../db/infra/database.js";
-import { listFaucetSpendOfDay, type FaucetDaySpend } from "../db/gasless/grants.js";
+import type { ChainClients } from "../../chain/clients.js";
+import type { Db } from "../../db/infra/database.js";
+import { listFaucetSpendOfDay, type FaucetDaySpend } from "../../db/gasless/grants.js";
 import {
   findOldestPendingDeliveryAgeSeconds,
   listStatusCounts,
   listWatcherCursors,
   type CountedTable,
-} from "../db/operations/metrics.js";
-import { countSequenceCollisions } from "../db/payments/paymentSequences.js";
-import { faucetDailyBudgetWei, type GaslessSettings } from "../config/gasless.js";
-import { readHeadBlockNumber } from "../chain/finality.js";
+} from "../../db/operations/metrics.js";
+import { countSequenceCollisions } from "../../db/payments/paymentSequences.js";
+import { faucetDailyBudgetWei, type GaslessSettings } from "../../config/gasless.js";
+import { readHeadBlockNumber } from "../../chain/finality.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide

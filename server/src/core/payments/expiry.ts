@@ -1,7 +1,7 @@
-import { withTryAdvisoryLock, type Db } from "../db/infra/database.js";
-import { expirePaymentsWithEvents, findDuePaymentDetails } from "../db/payments/paymentExpiry.js";
-import type { SettlementOptions } from "./settlement.js";
-import { paymentEventRows } from "./webhooks/outbox.js";
+import { withTryAdvisoryLock, type Db } from "../../db/infra/database.js";
+import { expirePaymentsWithEvents, findDuePaymentDetails } from "../../db/payments/paymentExpiry.js";
+import type { SettlementOptions } from "../settlement/settlement.js";
+import { paymentEventRows } from "../webhooks/outbox.js";
 
 /**
  * CREATED -> EXPIRED once `expiresAt` passed: the sweep (a cron job, one runner at a time) and the on-demand

@@ -2,9 +2,9 @@ import {
   createGaslessRuntime,
   type CreateGaslessRuntimeOptions,
   type GaslessRuntime,
-} from "../chain/gasless.js";
-import { onGrantTransactionFinished } from "./faucet.js";
-import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "./relay/track.js";
+} from "../../chain/gasless.js";
+import { onGrantTransactionFinished } from "../faucet/faucet.js";
+import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
 
 /** The runtime with the relay and grant outcomes wired to their owners. */
 export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {

@@ -1,26 +1,30 @@
 import { z } from "zod";
-import type { Db } from "../db/infra/database.js";
-import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
-import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments/payments.js";
-import { listRefundDetails } from "../db/refunds/refunds.js";
-import { findRelayRequestByPaymentRowId } from "../db/gasless/relays.js";
-import { findDeliveryListItem, listDeliveries, listEventsByPaymentRowId } from "../db/webhooks/webhooks.js";
-import { isBytes32 } from "../domain/ids.js";
-import { paymentStatuses } from "../domain/paymentStatus.js";
-import { KassaError } from "../errors.js";
-import { requireMerchant } from "./admin/shared.js";
-import * as merchants from "./merchants.js";
-import { refundView, type RefundView } from "./refunds.js";
-import { relayView, type RelayView } from "./relay/views.js";
-import { parseInput } from "./validation.js";
-import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "./views.js";
+import type { Db } from "../../db/infra/database.js";
+import { type WebhookDeliveryStatus, type WebhookEventType } from "../../domain/records.js";
+import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../../db/payments/payments.js";
+import { listRefundDetails } from "../../db/refunds/refunds.js";
+import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
+import {
+  findDeliveryListItem,
+  listDeliveries,
+  listEventsByPaymentRowId,
+} from "../../db/webhooks/webhooks.js";
+import { isBytes32 } from "../../domain/ids.js";
+import { paymentStatuses } from "../../domain/paymentStatus.js";
+import { KassaError } from "../../errors.js";
+import { requireMerchant } from "./shared.js";
+import * as merchants from "../merchants/merchants.js";
+import { refundView, type RefundView } from "../refunds/refunds.js";
+import { relayView, type RelayView } from "../relay/views.js";
+import { parseInput } from "../validation.js";
+import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "../views.js";
 import {
   redeliverWebhook,
   rotateWebhookSecret,
   webhookDeliveryViews,
   type RedeliveryView,
   type WebhookDeliveryView,
-} from "./webhooks/merchantApi.js";
+} from "../webhooks/merchantApi.js";
 
 /**
  * The operator's reads and webhook actions behind `kassa admin payment|webhook ...`: the merchant API's

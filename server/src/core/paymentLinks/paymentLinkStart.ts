@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentLinkLimits } from "../config/paymentLinks.js";
-import { findMerchantById } from "../db/merchants/merchants.js";
+import type { PaymentLinkLimits } from "../../config/paymentLinks.js";
+import { findMerchantById } from "../../db/merchants/merchants.js";
 import {
   findOpenLinkPaymentOfClient,
   lockPaymentLinkToStart,
   type PaymentLinkDetails,
-} from "../db/paymentLinks/paymentLinks.js";
-import { paymentInserterIn } from "../db/payments/payments.js";
-import { decimalToUnits } from "../domain/amount.js";
-import { KassaError, validationError } from "../errors.js";
+} from "../../db/paymentLinks/paymentLinks.js";
+import { paymentInserterIn } from "../../db/payments/payments.js";
+import { decimalToUnits } from "../../domain/amount.js";
+import { KassaError, validationError } from "../../errors.js";
 import { unavailability, type PaymentLinkDeps } from "./paymentLinks.js";
-import { createPayment } from "./payments.js";
+import { createPayment } from "../payments/payments.js";
 
 /**
  * A payer presses Pay on a payment link's hosted page: the payment it starts, counted against the link's

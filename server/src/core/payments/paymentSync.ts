@@ -1,17 +1,17 @@
 import type { Address } from "viem";
-import type { ChainClients } from "../chain/clients.js";
-import { finalBlockNumber } from "../chain/finality.js";
-import { addRecipientTransfers, readGatewayEvents } from "../chain/gatewayEvents.js";
-import { findChainCursor } from "../db/chains/chainCursors.js";
-import { findChainById } from "../db/chains/chains.js";
-import type { Db } from "../db/infra/database.js";
+import type { ChainClients } from "../../chain/clients.js";
+import { finalBlockNumber } from "../../chain/finality.js";
+import { addRecipientTransfers, readGatewayEvents } from "../../chain/gatewayEvents.js";
+import { findChainCursor } from "../../db/chains/chainCursors.js";
+import { findChainById } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   claimPaymentsForChainCheck,
   findGatewaysOfPayments,
   paymentLeftCreated,
-} from "../db/payments/paymentChecks.js";
+} from "../../db/payments/paymentChecks.js";
 import { expirePaymentsPastDeadline } from "./expiry.js";
-import { applyPaymentCompletedIn } from "./settlement.js";
+import { applyPaymentCompletedIn } from "../settlement/settlement.js";
 
 export interface PaymentSyncDeps {
   db: Db;

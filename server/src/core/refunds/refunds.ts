@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
 import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
-import type { ChainClients } from "../chain/clients.js";
-import type { PaymentSigner } from "../chain/signer.js";
-import type { Db } from "../db/infra/database.js";
-import { movePaymentStatus } from "../db/payments/paymentStatus.js";
-import type { PaymentSequencer } from "../db/payments/paymentSequences.js";
+import type { ChainClients } from "../../chain/clients.js";
+import type { PaymentSigner } from "../../chain/signer.js";
+import type { Db } from "../../db/infra/database.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
+import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";
 import {
   findRefundDetails,
   insertRefund,
@@ -14,16 +14,16 @@ import {
   lockPaymentForRefund,
   RowLockedError,
   type RefundDetails,
-} from "../db/refunds/refunds.js";
-import { newPaymentId } from "../domain/ids.js";
-import { type MerchantRow } from "../db/schema/rows.js";
-import { requireOwnPayment } from "./payments.js";
-import { KassaError } from "../errors.js";
-import { enqueueJob } from "../db/infra/jobQueue.js";
-import { parseInput } from "./validation.js";
+} from "../../db/refunds/refunds.js";
+import { newPaymentId } from "../../domain/ids.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
+import { requireOwnPayment } from "../payments/payments.js";
+import { KassaError } from "../../errors.js";
+import { enqueueJob } from "../../db/infra/jobQueue.js";
+import { parseInput } from "../validation.js";
 import { checkRefundSender } from "./refundSender.js";
-import { recordPaymentEvent } from "./webhooks/outbox.js";
-import { TASKS } from "../domain/tasks.js";
+import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { TASKS } from "../../domain/tasks.js";
 
 /** How long the merchant wallet has to send the refund transaction. */
 export const REFUND_DEADLINE_SECONDS = 3600;

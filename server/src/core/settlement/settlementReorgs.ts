@@ -1,18 +1,18 @@
-import type { RecordedEvent } from "../chain/chainFacts.js";
-import type { Db } from "../db/infra/database.js";
-import { enqueueJob } from "../db/infra/jobQueue.js";
-import { lockPaymentStatus, revertPaymentToCreated } from "../db/payments/paymentBlocks.js";
-import { movePaymentStatus } from "../db/payments/paymentStatus.js";
+import type { RecordedEvent } from "../../chain/chainFacts.js";
+import type { Db } from "../../db/infra/database.js";
+import { enqueueJob } from "../../db/infra/jobQueue.js";
+import { lockPaymentStatus, revertPaymentToCreated } from "../../db/payments/paymentBlocks.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import {
   expireRefundsOfRemovedPayment,
   findRefundCompletedInBlock,
   hasOpenRefund,
   undoCompletedRefund,
-} from "../db/refunds/refunds.js";
-import { type PaymentStatus } from "../domain/paymentStatus.js";
-import { TASKS } from "../domain/tasks.js";
-import { refundSender } from "./refunds.js";
-import { recordPaymentEvent } from "./webhooks/outbox.js";
+} from "../../db/refunds/refunds.js";
+import { type PaymentStatus } from "../../domain/paymentStatus.js";
+import { TASKS } from "../../domain/tasks.js";
+import { refundSender } from "../refunds/refunds.js";
+import { recordPaymentEvent } from "../webhooks/outbox.js";
 
 /**
  * What a reorg deeper than the chain's finality undoes, decided here for every state the removed event led to.
