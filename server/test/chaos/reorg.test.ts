@@ -23,7 +23,7 @@ import {
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 
 // anvil's `safe` and `finalized` blocks trail its head by one and two epochs: one slot each here, so the

@@ -16,7 +16,7 @@ import {
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 
 // Blocks above a pay transaction's block before it is final: the payment is mined, not final, meanwhile.

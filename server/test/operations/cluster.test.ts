@@ -15,7 +15,7 @@ import {
   startLifecycleApp,
   startReceiver,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 import { type CreatedPayment } from "../harness/payments.js";
 import {
@@ -24,7 +24,7 @@ import {
   isRunning,
   startKassa as startKassaProcess,
   type KassaProcess,
-} from "./support.js";
+} from "../harness/operations.js";
 
 let chain: TestChain;
 let t: TestApp;
