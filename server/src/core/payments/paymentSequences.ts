@@ -91,7 +91,7 @@ export async function readSequenceFloor(
 }
 
 /**
- * The sequencer of an API process: ranges of the gateway's counter (db/paymentSequences.ts), each taken only
+ * The sequencer of an API process: ranges of the gateway's counter (db/payments/paymentSequences.ts), each taken only
  * after readSequenceFloor, so a range never holds a sequence the chain used.
  */
 export function createCheckedPaymentSequencer(deps: SequenceFloorDeps): PaymentSequencer {

@@ -17,7 +17,7 @@ import type {
 
 /**
  * The database schema: `Database` names every table of the migrations (the gasless ones are shaped in
- * `gaslessTables.ts`); `server/test/db/schema.test.ts` compares it with the columns the migrations make.
+ * `gaslessTables.ts`); `server/test/db/schema/types.test.ts` compares it with the columns the migrations make.
  */
 
 export interface ChainsTable extends Timestamps {
