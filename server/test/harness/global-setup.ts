@@ -5,8 +5,8 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
 import { ensureBundles } from "../../../scripts/bundles.js";
-import { createDb } from "../../src/db/database.js";
-import { startEmbeddedPostgres } from "../../src/db/embedded.js";
+import { createDb } from "../../src/db/infra/database.js";
+import { startEmbeddedPostgres } from "../../src/db/infra/embedded.js";
 import { migrate } from "../../src/db/migrate.js";
 
 declare module "vitest" {
