@@ -11,7 +11,9 @@ import { encodePay } from "@kassa/contracts/pay";
 import type { Address, Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
+  accepts,
   encodeApprove,
+  readPermitDomain,
   type PayablePayment,
   readAllowance,
   sendTransaction,
@@ -21,7 +23,7 @@ import {
 } from "./chain.js";
 import type { Eip1193Provider } from "./wallet/eip1193.js";
 
-export type StepId = "permit" | "faucet" | "approve" | "forward" | "pay";
+export type StepId = "permit" | "faucet" | "reset" | "approve" | "forward" | "pay";
 
 export interface Plan {
   gasless: boolean;
@@ -80,14 +82,23 @@ export function gaslessAvailable(payment: Payment): boolean {
 export async function planPayment(ctx: FlowContext, options: { gasless: boolean }): Promise<Plan> {
   const { payment, provider, account } = ctx;
   const amount = BigInt(payment.amount);
-  if (payment.tokenPermitSupported) {
+  if (
+    payment.tokenPermitSupported &&
+    (await readPermitDomain(provider, payment.tokenAddress, payment.chainId))
+  ) {
     return { gasless: options.gasless, steps: options.gasless ? ["permit", "forward"] : ["permit", "pay"] };
   }
   const allowance = await readAllowance(provider, payment.tokenAddress, account, payment.gatewayAddress);
   const last: StepId = options.gasless ? "forward" : "pay";
   if (allowance >= amount) return { gasless: options.gasless, steps: [last] };
-  if (!options.gasless || !payment.isFaucetEnabled)
-    return { gasless: options.gasless, steps: ["approve", last] };
+  // USDT-style tokens refuse to change one non-zero allowance to another: the wallet's own simulation of the
+  // exact approve says whether the old allowance must be set to 0 first.
+  const approve: StepId[] =
+    allowance > 0n &&
+    !(await accepts(provider, account, payment.tokenAddress, encodeApprove(payment.gatewayAddress, amount)))
+      ? ["reset", "approve"]
+      : ["approve"];
+  if (!options.gasless || !payment.isFaucetEnabled) return { gasless: options.gasless, steps: [...approve, last] };
 
   let gas: GasStatus;
   try {
@@ -95,12 +106,12 @@ export async function planPayment(ctx: FlowContext, options: { gasless: boolean 
   } catch (error) {
     // Faucet off or endpoint missing: the wallet's own gas has to do.
     if (error instanceof ApiError && error.code !== "NETWORK_ERROR") {
-      return { gasless: true, steps: ["approve", last] };
+      return { gasless: true, steps: [...approve, last] };
     }
     throw error;
   }
-  if (!gas.needsGas) return { gasless: true, steps: ["approve", last] };
-  if (gas.canReceiveGas) return { gasless: true, steps: ["faucet", "approve", last] };
+  if (!gas.needsGas) return { gasless: true, steps: [...approve, last] };
+  if (gas.canReceiveGas) return { gasless: true, steps: ["faucet", ...approve, last] };
   if (gas.alreadyGranted) throw new FaucetRefused("ALREADY_GRANTED");
   throw new NeedsGas();
 }
@@ -145,6 +156,9 @@ export async function executePlan(
             throw new FaucetRefused(error.code);
           throw error;
         }
+        break;
+      case "reset":
+        await transact(ctx, payment.tokenAddress, encodeApprove(payment.gatewayAddress, 0n));
         break;
       case "approve":
         await transact(

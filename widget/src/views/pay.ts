@@ -8,6 +8,7 @@ import { actions, paragraph, show, t, type Vars } from "../page.js";
 const stepText: Record<StepId, [MessageKey, MessageKey, MessageKey]> = {
   permit: ["stepPermit", "stepPermitAsk", "stepPermitWhy"],
   faucet: ["stepFaucet", "stepFaucetAsk", "stepFaucetWhy"],
+  reset: ["stepReset", "stepResetAsk", "stepResetWhy"],
   approve: ["stepApprove", "stepApproveAsk", "stepApproveWhy"],
   forward: ["stepForward", "stepForwardAsk", "stepForwardWhy"],
   pay: ["stepPay", "stepPayAsk", "stepPayWhy"],
