@@ -5,13 +5,7 @@
  * Circle's FiatToken v2, which has no `eip712Domain()`). A token none of them matches has no domain Kassa can sign
  * for: undefined, and its permit or authorization path is not offered.
  */
-import {
-  decodeFunctionResult,
-  domainSeparator,
-  encodeFunctionData,
-  type Address,
-  type Hex,
-} from "viem";
+import { decodeFunctionResult, domainSeparator, encodeFunctionData, type Address, type Hex } from "viem";
 
 import type { TokenDomain } from "./intents.js";
 

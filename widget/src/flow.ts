@@ -98,7 +98,8 @@ export async function planPayment(ctx: FlowContext, options: { gasless: boolean 
     !(await accepts(provider, account, payment.tokenAddress, encodeApprove(payment.gatewayAddress, amount)))
       ? ["reset", "approve"]
       : ["approve"];
-  if (!options.gasless || !payment.isFaucetEnabled) return { gasless: options.gasless, steps: [...approve, last] };
+  if (!options.gasless || !payment.isFaucetEnabled)
+    return { gasless: options.gasless, steps: [...approve, last] };
 
   let gas: GasStatus;
   try {

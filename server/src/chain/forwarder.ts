@@ -54,9 +54,7 @@ const knownErrors = [
   ...testTokenPermitAbi,
   ...permit2Abi,
   ...testTetherTokenAbi,
-].filter(
-  (item) => item.type === "error",
-) as Abi;
+].filter((item) => item.type === "error") as Abi;
 
 export interface ReadForwarderNonceParameters {
   forwarder: Address;
