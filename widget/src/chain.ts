@@ -147,30 +147,28 @@ export async function waitForReceipt(provider: Eip1193Provider, hash: Hex): Prom
 
 type TypedField = { name: string; type: string };
 
-/** `eth_signTypedData_v4`: the typed data as JSON, with `EIP712Domain` listed and integers as strings. */
+/**
+ * `eth_signTypedData_v4`: the typed data as JSON, with `EIP712Domain` listing the domain's fields (Permit2's has
+ * no version) and integers as strings.
+ */
 export function signTypedData(
   provider: Eip1193Provider,
   from: Address,
   typedData: {
-    domain: { name: string; version: string; chainId: number; verifyingContract: Address };
+    domain: { name: string; version?: string; chainId: number; verifyingContract: Address };
     types: Record<string, readonly TypedField[]>;
     primaryType: string;
     message: Record<string, unknown>;
   },
 ): Promise<Hex> {
+  const domainFields = [
+    { name: "name", type: "string" },
+    { name: "version", type: "string" },
+    { name: "chainId", type: "uint256" },
+    { name: "verifyingContract", type: "address" },
+  ].filter((field) => field.name in typedData.domain);
   const json = JSON.stringify(
-    {
-      ...typedData,
-      types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" },
-          { name: "verifyingContract", type: "address" },
-        ],
-        ...typedData.types,
-      },
-    },
+    { ...typedData, types: { EIP712Domain: domainFields, ...typedData.types } },
     (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
   );
   return request<Hex>(provider, "eth_signTypedData_v4", [from, json]);
