@@ -10,24 +10,20 @@
 import type { GatewayPermit } from "@kassa/contracts/eip712";
 import { encodePay } from "@kassa/contracts/pay";
 import { permit2Address } from "@kassa/contracts/abi";
+import type { TokenDomain } from "@kassa/contracts/intents";
 import { maxUint256, type Address, type Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
   accepts,
   encodeApprove,
+  TokenDomainUnknown,
   type PayablePayment,
   sendTransaction,
   signForwardRequest,
   signPaymentPermit,
   waitForReceipt,
 } from "./chain.js";
-import {
-  readPayerFacts,
-  signAuthorization,
-  signIntent,
-  signPermit2,
-  type PayerFacts,
-} from "./paths/signed.js";
+import { readPayerFacts, signAuthorization, signIntent, signPermit2 } from "./paths/signed.js";
 import type { Eip1193Provider } from "./wallet/eip1193.js";
 
 export type StepId =
@@ -47,6 +43,8 @@ export interface Plan {
   steps: StepId[];
   /** The payer's wallet is a smart-contract wallet that cannot take the gasless path here. */
   smartWalletPaysItself?: boolean;
+  /** The token's EIP-712 domain as read when planning (the EIP-3009 path signs on it). */
+  tokenDomain?: TokenDomain;
 }
 
 export interface FlowContext {
@@ -57,8 +55,6 @@ export interface FlowContext {
   account: Address;
   /** A permit already signed for this payment and account (kept when gasless falls back to direct). */
   permit?: GatewayPermit;
-  /** What the plan read of the payer's wallet and token. */
-  facts?: PayerFacts;
 }
 
 /** Why the faucet did not fund the wallet: an API error code or `ALREADY_GRANTED` from gas-status. */
@@ -110,10 +106,10 @@ export async function planPayment(ctx: FlowContext, options: { gasless: boolean 
   const { payment, provider, account } = ctx;
   const amount = BigInt(payment.amount);
   const facts = await readPayerFacts(provider, payment, account);
-  ctx.facts = facts;
   const permit = payment.tokenPermitSupported && facts.tokenDomain !== undefined && !facts.smartWallet;
   if (options.gasless) {
-    if (facts.eip3009) return { gasless: true, steps: ["authorize"] };
+    if (facts.eip3009 && facts.tokenDomain)
+      return { gasless: true, steps: ["authorize"], tokenDomain: facts.tokenDomain };
     if (permit) return { gasless: true, steps: ["permit", "forward"] };
     if (facts.permit2 && facts.permit2Allowance >= amount) return { gasless: true, steps: ["permit2"] };
     if (facts.gatewayAllowance >= amount)
@@ -170,14 +166,22 @@ async function withGas(ctx: FlowContext, approve: StepId[], last: StepId): Promi
 }
 
 /** Signs the one-signature path `step` and hands it to the relayer. */
-async function relaySigned(ctx: FlowContext, step: "authorize" | "permit2" | "intent"): Promise<void> {
-  const { payment, provider, account, facts } = ctx;
+async function relaySigned(
+  ctx: FlowContext,
+  plan: Plan,
+  step: "authorize" | "permit2" | "intent",
+): Promise<void> {
+  const { payment, provider, account } = ctx;
+  const { tokenDomain } = plan;
   const signed =
-    step === "authorize" && facts?.tokenDomain
-      ? await signAuthorization(provider, payment, account, facts.tokenDomain)
-      : step === "permit2"
-        ? await signPermit2(provider, payment, account)
-        : await signIntent(provider, payment, account);
+    step === "permit2"
+      ? await signPermit2(provider, payment, account)
+      : step === "intent"
+        ? await signIntent(provider, payment, account)
+        : tokenDomain
+          ? await signAuthorization(provider, payment, account, tokenDomain)
+          : undefined;
+  if (!signed) throw new TokenDomainUnknown(`the EIP-712 domain of ${payment.tokenAddress} is unknown`);
   try {
     await ctx.api.relaySigned(payment, signed);
   } catch (error) {
@@ -239,7 +243,7 @@ export async function executePlan(
       case "authorize":
       case "permit2":
       case "intent":
-        await relaySigned(ctx, step);
+        await relaySigned(ctx, plan, step);
         break;
       case "forward": {
         if (!payment.forwarderAddress) throw new GaslessUnavailable();
