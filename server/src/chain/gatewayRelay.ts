@@ -13,6 +13,7 @@ import {
   SimulationUnavailableError,
   type SimulationResult,
 } from "./forwarder.js";
+import { hasCode } from "./preflight.js";
 
 /**
  * Whether `signature` is `signer`'s signature of the typed data: ECDSA for an account without code, ERC-1271
@@ -34,12 +35,6 @@ export async function verifyPayerSignature(
     if (isRevert(error)) return false;
     throw new SimulationUnavailableError(String(error), { cause: error });
   }
-}
-
-/** Whether the account has code (a deployed smart-contract wallet). */
-export async function hasCode(client: PublicClient, address: Address): Promise<boolean> {
-  const code = await client.getCode({ address, blockTag: "latest" });
-  return code !== undefined && code !== "0x";
 }
 
 /** Whether Uniswap's Permit2 is deployed at its canonical address on the chain. */

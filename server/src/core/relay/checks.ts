@@ -17,7 +17,7 @@ import {
 } from "viem";
 import { type DecodedRevert } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { hasCode } from "../../chain/gatewayRelay.js";
+import { hasCode } from "../../chain/preflight.js";
 import { findChainById } from "../../db/chains.js";
 import { type PaymentDetails } from "../../db/payments.js";
 import {
