@@ -11,8 +11,8 @@ import {
 } from "../../chain/preflight.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
 import type { Config } from "../../config/index.js";
-import type { ChainRow } from "../../db/rows.js";
-import type { DatabaseState } from "../../db/preflight.js";
+import type { ChainRow } from "../../db/schema/rows.js";
+import type { DatabaseState } from "../../db/operations/preflight.js";
 import { readDashboardBundle, readWidgetBundle } from "../../http/bundles.js";
 import { scrubText } from "../../scrub.js";
 

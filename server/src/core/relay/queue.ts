@@ -1,7 +1,7 @@
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { isUniqueViolation } from "../../db/database.js";
-import { enqueueJob } from "../../db/jobQueue.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments.js";
+import { isUniqueViolation } from "../../db/infra/database.js";
+import { enqueueJob } from "../../db/infra/jobQueue.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments/payments.js";
 import {
   findRelayRequestByPaymentRowId,
   insertRelayRequestForCreatedPayment,
@@ -9,7 +9,7 @@ import {
   RELAY_PAYMENT_UNIQUE,
   RELAY_PERMIT2_NONCE_UNIQUE,
   type NewRelayRequest,
-} from "../../db/relays.js";
+} from "../../db/gasless/relays.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
 import { nonceTaken, requireRelayable } from "./checks.js";

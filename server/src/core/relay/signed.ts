@@ -24,12 +24,15 @@ import {
   simulateGatewayCall,
   verifyPayerSignature,
 } from "../../chain/gatewayRelay.js";
-import { findChainById } from "../../db/chains.js";
-import { type PaymentDetails } from "../../db/payments.js";
-import { findRelayRequestByPaymentRowId, findUnfinishedRelayByPermit2Nonce } from "../../db/relays.js";
-import { type MerchantRow } from "../../db/rows.js";
+import { findChainById } from "../../db/chains/chains.js";
+import { type PaymentDetails } from "../../db/payments/payments.js";
+import {
+  findRelayRequestByPaymentRowId,
+  findUnfinishedRelayByPermit2Nonce,
+} from "../../db/gasless/relays.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { invalid, requirePayerInGoodStanding, requireRelayable, revertError } from "./checks.js";
 import { type NewRelay } from "./queue.js";
 import { type ParsedRelayInput, type SignedRelayKind } from "./views.js";

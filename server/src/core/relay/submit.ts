@@ -5,11 +5,11 @@ import {
   SimulationUnavailableError,
 } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { type Db } from "../../db/database.js";
-import { findRelayRequestByPaymentRowId } from "../../db/relays.js";
-import { type MerchantRow } from "../../db/rows.js";
+import { type Db } from "../../db/infra/database.js";
+import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { parseInput } from "../validation.js";
 import { checkRelayRequest, invalid, revertError } from "./checks.js";
 import { queueRelay } from "./queue.js";
