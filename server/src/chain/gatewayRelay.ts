@@ -3,8 +3,15 @@
  * `payWithIntent`): the payer's signature checked as the chain would (ECDSA, ERC-1271, ERC-6492), the reads the
  * checks need, and the simulation of the relayer's call to the gateway.
  */
-import { permit2Address, readTokenDomain, type TokenDomain } from "@kassa/contracts";
-import { erc20Abi, type Address, type Hex, type PublicClient, type TypedDataDefinition } from "viem";
+import { fiatTokenV2_2Abi, permit2Address, readTokenDomain, type TokenDomain } from "@kassa/contracts";
+import {
+  erc20Abi,
+  zeroHash,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TypedDataDefinition,
+} from "viem";
 
 import {
   decode,
@@ -67,6 +74,34 @@ export function readTokenDomainOf(
     },
     { chainId, token },
   );
+}
+
+/**
+ * The one-signature path this payer can pay the payment by, with no transaction of its own: EIP-3009 (the token
+ * takes authorizations and tells its domain) or Permit2 (approved before, for at least the amount). Undefined
+ * when neither: the payer's first approval needs gas.
+ */
+export async function readOneSignaturePath(
+  client: PublicClient,
+  params: { token: Address; payer: Address; amount: bigint; chainId: number },
+): Promise<"EIP-3009" | "Permit2" | undefined> {
+  const { token, payer } = params;
+  const authorizations = await client
+    .readContract({
+      address: token,
+      abi: fiatTokenV2_2Abi,
+      functionName: "authorizationState",
+      args: [payer, zeroHash],
+      blockTag: "latest",
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (authorizations && (await readTokenDomainOf(client, token, params.chainId))) return "EIP-3009";
+  if ((await hasPermit2(client)) && (await readPermit2Allowance(client, token, payer)) >= params.amount)
+    return "Permit2";
+  return undefined;
 }
 
 /**

@@ -255,6 +255,42 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     ).resolves.toMatchObject({ status: 404 });
   });
 
+  it("grants no gas to a payer on the EIP-3009 or Permit2 path: it sends no transaction", async () => {
+    const shop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
+    for (const token of [t.usdc, chain.tokens.plain]) {
+      await admin.addPaymentMethod(env.t.adminDeps, shop.merchantKey, { tokenAddress: token });
+    }
+    const payer = freshPayer();
+    await t.mintUsdc(payer.address, usdc("5"));
+    await chain.mint(chain.tokens.plain, payer.address, 10n ** 19n);
+    const ask = async (token: Address) => {
+      const p = await createPayment(env, shop.publicKey, `faucet-${++order}`, 1, token);
+      return env.request("/payments/request-gas", {
+        method: "POST",
+        headers: { "x-public-key": shop.publicKey },
+        json: { paymentId: p.paymentId, walletAddress: payer.address },
+      });
+    };
+    await expect(ask(t.usdc)).resolves.toMatchObject({
+      status: 400,
+      body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one EIP-3009 signature") },
+    });
+    // Permit2 approved before (its owner paid that approval's gas).
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [payer.address, "0xde0b6b3a7640000"] as never,
+    });
+    await t.approvePermit2(payer, chain.tokens.plain);
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [payer.address, "0x0"] as never,
+    });
+    await expect(ask(chain.tokens.plain)).resolves.toMatchObject({
+      status: 400,
+      body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one Permit2 signature") },
+    });
+  });
+
   it("validates the body of each kind before reading the chain", async () => {
     const p = await pay(1, t.usdc);
     const payer = freshPayer().address;
