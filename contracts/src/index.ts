@@ -12,3 +12,4 @@ export * from "./deposits.js";
 export * from "./subscriptions.js";
 export * from "./erc6492.js";
 export * from "./testContracts.js";
+export * from "./tokenDomain.js";

@@ -5,7 +5,8 @@ import { BaseError } from "./domain/baseError.js";
  * lists them for merchants. Kassa's own additions: `RATE_LIMITED` (429: a
  * merchant client needs a distinct, retryable code for rate limits), and two faucet refusals:
  * `GRANT_NOT_USABLE` (the wallet could not use a grant, so none is sent) and
- * `FAUCET_BUDGET_EXHAUSTED` (429: the day's budget of the chain or the merchant is spent).
+ * `FAUCET_BUDGET_EXHAUSTED` (429: the day's budget of the chain or the merchant is spent); and two relay
+ * refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token).
  */
 export const errorCodes = {
   UNAUTHORIZED: { status: 401, message: "API key or public key is missing or invalid" },
@@ -38,6 +39,14 @@ export const errorCodes = {
   INSUFFICIENT_TOKEN_BALANCE: {
     status: 400,
     message: "The wallet's token balance is below the payment amount",
+  },
+  INSUFFICIENT_ALLOWANCE: {
+    status: 400,
+    message: "The wallet has not allowed the contract that moves its tokens (the gateway or Permit2) enough",
+  },
+  TOKEN_TRANSFER_BLOCKED: {
+    status: 400,
+    message: "The token refuses to move this payment: the payer or the recipient is on its blocklist",
   },
   ALREADY_HAS_GAS: { status: 400, message: "The wallet already has enough native token for approve" },
   ALREADY_GRANTED: { status: 400, message: "The wallet already received a gas grant on this chain" },

@@ -6408,8 +6408,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Submit a gasless payment (EIP-712 ForwardRequest)
-     * @description Checks the ForwardRequest against the payment, simulates it, and queues it for the relayer. 202 once safely queued; follow it with GET /payments/:id/relay.
+     * Submit a gasless payment (a ForwardRequest, or a Permit2, EIP-3009 or PaymentIntent signature)
+     * @description Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call, and queues it. 202 once safely queued; follow it with GET /payments/:id/relay.
      */
     post: {
       parameters: {
@@ -6429,9 +6429,16 @@ export interface paths {
           "application/json": {
             /** @description Must equal the paymentId of the path */
             paymentId: string;
-            /** @description The payment's forwarderAddress */
-            forwarderAddress: string;
-            forwardRequest: {
+            /**
+             * @description What the payer signed: `forward` (default), an ERC-2771 ForwardRequest of pay(); `permit2`, Permit2's PermitWitnessTransferFrom with the PaymentIntent as witness (payWithPermit2); `authorization`, the token's EIP-3009 ReceiveWithAuthorization whose nonce is the PaymentIntent's digest (payWithAuthorization); `intent`, the PaymentIntent itself (payWithIntent), the gasless path of smart-contract wallets
+             * @default forward
+             * @enum {string}
+             */
+            kind?: "forward" | "permit2" | "authorization" | "intent";
+            /** @description kind forward: the payment's forwarderAddress */
+            forwarderAddress?: string;
+            /** @description kind forward: the signed ForwardRequest */
+            forwardRequest?: {
               /** @description Payer wallet */
               from?: string;
               /** @description The payment's gatewayAddress */
@@ -6449,6 +6456,12 @@ export interface paths {
               /** @description EIP-712 signature of the ForwardRequest, 0x-prefixed */
               signature: string;
             };
+            /** @description kinds permit2, authorization, intent: the payer's wallet address */
+            payer?: string;
+            /** @description kinds permit2, authorization, intent: the payer's EIP-712 signature, 65-byte ECDSA, an ERC-1271 wallet's signature, or ERC-6492 for a wallet not deployed yet */
+            signature?: string;
+            /** @description kind permit2: the Permit2 nonce the payer signed */
+            permit2Nonce?: string | number;
           };
         };
       };
@@ -6479,7 +6492,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE, INSUFFICIENT_ALLOWANCE, TOKEN_TRANSFER_BLOCKED, UNSUPPORTED_TOKEN */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6500,7 +6513,10 @@ export interface paths {
                 | "AMOUNT_MISMATCH"
                 | "RELAYER_NOT_CONFIGURED"
                 | "PAYER_ADDRESS_NOT_FOUND"
-                | "INSUFFICIENT_TOKEN_BALANCE";
+                | "INSUFFICIENT_TOKEN_BALANCE"
+                | "INSUFFICIENT_ALLOWANCE"
+                | "TOKEN_TRANSFER_BLOCKED"
+                | "UNSUPPORTED_TOKEN";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -8009,6 +8025,8 @@ export interface components {
         | "RELAY_ALREADY_SUBMITTED"
         | "AMOUNT_MISMATCH"
         | "INSUFFICIENT_TOKEN_BALANCE"
+        | "INSUFFICIENT_ALLOWANCE"
+        | "TOKEN_TRANSFER_BLOCKED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
@@ -8072,6 +8090,8 @@ export interface components {
         | "RELAY_ALREADY_SUBMITTED"
         | "AMOUNT_MISMATCH"
         | "INSUFFICIENT_TOKEN_BALANCE"
+        | "INSUFFICIENT_ALLOWANCE"
+        | "TOKEN_TRANSFER_BLOCKED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"

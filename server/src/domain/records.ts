@@ -26,6 +26,13 @@ export type ChainEventKind = "PaymentCompleted" | "RefundCompleted";
 export const relayStatuses = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] as const;
 export type RelayStatus = (typeof relayStatuses)[number];
 
+/**
+ * How a relay's payer signed: an ERC-2771 ForwardRequest of `pay()` (`forward`), or the gateway's one-signature
+ * paths, sent to the gateway itself: Permit2's witness transfer, EIP-3009, the payment intent (issue 28).
+ */
+export const relayKinds = ["forward", "permit2", "authorization", "intent"] as const;
+export type RelayKind = (typeof relayKinds)[number];
+
 /** FAILED: the transfer was sent and did not land; the claim stays, so it is never paid for again. */
 export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 
