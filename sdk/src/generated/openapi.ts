@@ -434,7 +434,15 @@ export interface paths {
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
-             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": null
              *       }
              *     }
              */
@@ -667,6 +675,14 @@ export interface paths {
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
              *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract",
              *         "status": "PAID",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -2473,7 +2489,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2662,7 +2686,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2904,7 +2936,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -3096,7 +3136,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -7074,6 +7122,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.paid"
            *     }
            */
@@ -7152,6 +7203,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -7237,6 +7291,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.expired"
            *     }
            */
@@ -7315,6 +7372,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -7394,6 +7454,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7479,6 +7542,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7564,6 +7630,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7649,6 +7718,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_reorged",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7739,6 +7811,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -7748,6 +7823,87 @@ export interface webhooks {
            *     }
            */
           "application/json": components["schemas"]["PaymentReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.underpaid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.underpaid
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:21:40.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "CREATED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "24000000",
+           *       "overpaidAmount": "0",
+           *       "type": "payment.underpaid"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentUnderpaidEvent"];
         };
       };
       responses: {
@@ -7910,7 +8066,15 @@ export interface components {
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
-     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": null
      *     }
      */
     CreatedPayment: {
@@ -7946,6 +8110,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -7980,6 +8160,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     Error: {
       /**
@@ -8336,7 +8532,15 @@ export interface components {
      *       "statusReason": null,
      *       "seenTxHash": null,
      *       "paymentLinkId": null,
-     *       "refundedAmount": "0"
+     *       "refundedAmount": "0",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract"
      *     }
      */
     MerchantPaymentRecord: {
@@ -8380,6 +8584,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -8422,6 +8642,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     /**
      * @example {
@@ -8446,6 +8682,14 @@ export interface components {
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
      *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract",
      *       "status": "PAID",
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -8487,6 +8731,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8517,6 +8777,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.expired"
      *     }
      */
@@ -8549,6 +8812,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8587,6 +8856,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8614,6 +8889,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -8647,6 +8925,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8687,6 +8971,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8730,6 +9020,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8760,6 +9066,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -8799,6 +9108,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -8850,6 +9165,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -9045,6 +9366,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.paid"
      *     }
      */
@@ -9077,6 +9401,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9115,6 +9445,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9142,6 +9478,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9181,6 +9520,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9232,6 +9577,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9272,6 +9623,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9311,6 +9665,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9362,6 +9722,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9402,6 +9768,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_reorged",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9446,6 +9815,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9503,6 +9878,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9549,6 +9930,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9588,6 +9972,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9639,6 +10029,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9679,6 +10075,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -9716,6 +10115,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9760,6 +10165,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9933,6 +10344,118 @@ export interface components {
         /** @description gross - fee: what reached the merchant's wallet (base units) */
         net: string;
       }[];
+    };
+    /**
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:21:40.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "CREATED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "24000000",
+     *       "overpaidAmount": "0",
+     *       "type": "payment.underpaid"
+     *     }
+     */
+    PaymentUnderpaidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
+    };
+    /** @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. */
+    PaymentUnderpaidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
     };
     /**
      * @example {
@@ -10291,6 +10814,7 @@ export interface components {
       | components["schemas"]["PaymentRefundedEvent"]
       | components["schemas"]["PaymentRefundReorgedEvent"]
       | components["schemas"]["PaymentReorgedEvent"]
+      | components["schemas"]["PaymentUnderpaidEvent"]
       | components["schemas"]["WebhookTestEvent"];
     /** @description The body of a Kassa webhook; `type` tells which event */
     WebhookEventInput:
@@ -10303,6 +10827,7 @@ export interface components {
       | components["schemas"]["PaymentRefundedEventInput"]
       | components["schemas"]["PaymentRefundReorgedEventInput"]
       | components["schemas"]["PaymentReorgedEventInput"]
+      | components["schemas"]["PaymentUnderpaidEventInput"]
       | components["schemas"]["WebhookTestEventInput"];
     /**
      * @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx.

@@ -17,6 +17,7 @@ import {
   watcherLag,
   type Metrics,
 } from "./metrics.js";
+import { createDepositFeeReader } from "./deposits/terms.js";
 import { createCheckedPaymentSequencer } from "./paymentSequences.js";
 import type { PaymentDeps } from "./payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./paymentStatusFeed.js";
@@ -134,6 +135,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       reads,
       insertPayment: createPaymentInserter(db),
       nextPaymentSequence,
+      depositFee: createDepositFeeReader(chains),
       signer,
       prices: options.priceService ?? prices.priceService,
       now,
