@@ -11,8 +11,10 @@ import {
 } from "../db/paymentBlocks.js";
 import { raisePaymentSequences, sequenceFloorAbove } from "../db/paymentSequences.js";
 import { createSessionLocks } from "../db/sessionLocks.js";
+import { findDepositTokens, findLastDepositTransferBlockAtOrBelow } from "../db/deposits/transfers.js";
 import { applyPaymentCompletedIn, applyRefundCompletedIn } from "./settlement.js";
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "./settlementReorgs.js";
+import { depositFacts } from "./deposits/facts.js";
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -104,12 +106,17 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
   }
 
   async function watchedChain(chainId: number): Promise<WatchedChain | undefined> {
-    const [chain, gateways] = await Promise.all([
+    const [chain, gateways, tokens] = await Promise.all([
       findChainById(db, chainId),
       findWatchedGateways(db, chainId),
+      findDepositTokens(db, chainId),
     ]);
     if (!chain?.gateway_address) return undefined;
-    return { ...chain, gateways: gateways as WatchedChain["gateways"] };
+    return {
+      ...chain,
+      gateways: gateways as WatchedChain["gateways"],
+      tokens: tokens as WatchedChain["tokens"],
+    };
   }
 
   return {
@@ -134,8 +141,15 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     },
 
     async recordedBlockAtOrBelow(chain, blockNumber) {
-      const row = await findLastRecordedBlockAtOrBelow(db, chain.id, blockNumber);
-      return row && { number: BigInt(row.block_number), hash: row.block_hash };
+      const [row, transfer] = await Promise.all([
+        findLastRecordedBlockAtOrBelow(db, chain.id, blockNumber),
+        findLastDepositTransferBlockAtOrBelow(db, chain.id, blockNumber),
+      ]);
+      const found = [
+        ...(row ? [{ number: BigInt(row.block_number), hash: row.block_hash }] : []),
+        ...(transfer ? [{ number: BigInt(transfer.block_number), hash: transfer.block_hash }] : []),
+      ];
+      return found.sort((a, b) => (a.number > b.number ? -1 : a.number < b.number ? 1 : 0))[0];
     },
 
     async recordedEvents(chain, fromBlock, toBlock) {
@@ -231,6 +245,8 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
         now(),
       );
     },
+
+    ...depositFacts({ db, log, now, committed }),
 
     async release() {
       leading.clear();

@@ -1,4 +1,11 @@
-import { erc20Abi, getAbiItem, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import {
+  erc20Abi,
+  getAbiItem,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
 import { parseEventLogs } from "viem";
 
 /**

@@ -72,7 +72,11 @@ export function newDepositColumns(input: {
     feeBps: input.feeBps,
   };
   return {
-    deposit_address: depositAddress({ chainId: input.networkId, gateway: input.gateway, terms }).toLowerCase(),
+    deposit_address: depositAddress({
+      chainId: input.networkId,
+      gateway: input.gateway,
+      terms,
+    }).toLowerCase(),
     deposit_minimum_amount: terms.minimumAmount,
     deposit_fee_bps: input.feeBps,
     transfer_expires_at: new Date(input.now.getTime() + input.merchant.transfer_window_minutes * 60_000),

@@ -21,11 +21,15 @@ export const depositViewFields = {
   transferAmount: z
     .string()
     .nullable()
-    .describe("The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address"),
+    .describe(
+      "The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address",
+    ),
   transferUri: z
     .string()
     .nullable()
-    .describe("EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount>"),
+    .describe(
+      "EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount>",
+    ),
   transferExpiresAt: z
     .string()
     .nullable()
@@ -35,12 +39,16 @@ export const depositViewFields = {
   depositMinimumAmount: baseUnits
     .nullable()
     .describe("The least that settles the payment by transfer (the amount less the merchant's tolerance)"),
-  amountReceived: baseUnits.describe("What final transfers of the payment's token brought to its deposit address"),
+  amountReceived: baseUnits.describe(
+    "What final transfers of the payment's token brought to its deposit address",
+  ),
   overpaidAmount: baseUnits.describe("What of amountReceived exceeds the amount: returnable to the sender"),
   paidVia: z
     .enum(["contract", "transfer"])
     .nullable()
-    .describe("How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid"),
+    .describe(
+      "How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid",
+    ),
 };
 
 export type DepositView = { [K in keyof typeof depositViewFields]: z.infer<(typeof depositViewFields)[K]> };
