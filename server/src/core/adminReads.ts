@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/database.js";
+import { listDepositTransfers } from "../db/deposits/transfers.js";
+import { depositTransferView, type DepositTransferView } from "./deposits/views.js";
 import { type WebhookDeliveryStatus, type WebhookEventType } from "../domain/records.js";
 import { findPaymentDetailsByPaymentId, listPaymentDetails } from "../db/payments.js";
 import { listRefundDetails } from "../db/refunds.js";
@@ -114,6 +116,8 @@ export interface AdminPaymentDetails {
   relay: RelayView | null;
   /** Newest first: each part of a partly refunded payment, and any refund open or expired. */
   refunds: RefundView[];
+  /** What reached its deposit address (payments by transfer), oldest first, wrong tokens included. */
+  deposits: DepositTransferView[];
 }
 
 /** Most deliveries shown with a payment: its events times a few redeliveries. */
@@ -124,11 +128,12 @@ const PAYMENT_REFUNDS_SHOWN = 100;
 export async function showPayment(deps: AdminReadDeps, paymentId: string): Promise<AdminPaymentDetails> {
   const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(deps.db, paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  const [events, deliveries, relay, refunds] = await Promise.all([
+  const [events, deliveries, relay, refunds, deposits] = await Promise.all([
     listEventsByPaymentRowId(deps.db, payment.id),
     listDeliveries(deps.db, { paymentId, limit: PAYMENT_DELIVERIES_SHOWN }),
     findRelayRequestByPaymentRowId(deps.db, payment.id),
     listRefundDetails(deps.db, { merchantId: payment.merchant_id, paymentId, limit: PAYMENT_REFUNDS_SHOWN }),
+    listDepositTransfers(deps.db, payment.id),
   ]);
   return {
     payment: adminPayment(payment),
@@ -140,6 +145,7 @@ export async function showPayment(deps: AdminReadDeps, paymentId: string): Promi
     deliveries: await webhookDeliveryViews(deps.db, deliveries?.deliveries ?? []),
     relay: relay ? relayView(relay) : null,
     refunds: refunds === "unknown-cursor" ? [] : refunds.refunds.map(refundView),
+    deposits: deposits.map((row) => depositTransferView(payment, row)),
   };
 }
 

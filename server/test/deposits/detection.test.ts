@@ -1,6 +1,7 @@
 import { computeFee, depositAddress, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
 import { getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { showPayment } from "../../src/core/adminReads.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
@@ -238,5 +239,10 @@ describe("payments by transfer", () => {
     });
     expect(await received(p.paymentId)).toBe("0");
     expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
+    // `kassa admin payment show` tells the operator what arrived, and that it is not the payment's token.
+    const shown = await showPayment(t.adminDeps, p.paymentId);
+    expect(shown.deposits).toMatchObject([
+      { tokenAddress: chain.tokens.permit6, paymentToken: false, amount: "5000000", late: false },
+    ]);
   });
 });

@@ -74,3 +74,42 @@ export function depositView(payment: PaymentDetails): DepositView {
     paidVia: payment.paid_via,
   };
 }
+
+/** A transfer that reached a payment's deposit address, as the operator sees it (`kassa admin payment show`). */
+export interface DepositTransferView {
+  tokenAddress: string;
+  /** Whether it is the payment's token (another is a wrong token, to recover). */
+  paymentToken: boolean;
+  fromAddress: string;
+  amount: string;
+  txHash: string;
+  blockNumber: string;
+  /** After the payment's transfer window. */
+  late: boolean;
+  /** When Kassa read it final. */
+  recordedAt: string;
+}
+
+export function depositTransferView(
+  payment: Pick<PaymentDetails, "token_address">,
+  row: {
+    token_address: string;
+    from_address: string;
+    amount: string;
+    tx_hash: string;
+    block_number: string;
+    late: boolean;
+    created_at: Date;
+  },
+): DepositTransferView {
+  return {
+    tokenAddress: getAddress(row.token_address),
+    paymentToken: row.token_address === payment.token_address.toLowerCase(),
+    fromAddress: getAddress(row.from_address),
+    amount: row.amount,
+    txHash: row.tx_hash,
+    blockNumber: String(row.block_number),
+    late: row.late,
+    recordedAt: row.created_at.toISOString(),
+  };
+}

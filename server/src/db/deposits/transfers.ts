@@ -183,3 +183,14 @@ export async function findDepositTokens(db: Db, chainId: number): Promise<string
     .execute();
   return rows.map((row) => row.address);
 }
+
+/** Every transfer recorded to a payment's deposit address, oldest first (the operator's `payment show`). */
+export function listDepositTransfers(db: Db, paymentRowId: number) {
+  return db
+    .selectFrom("deposit_transfers")
+    .select(["token_address", "from_address", "amount", "tx_hash", "block_number", "late", "created_at"])
+    .where("payment_id", "=", paymentRowId)
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .execute();
+}
