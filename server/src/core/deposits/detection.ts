@@ -1,7 +1,7 @@
 import { computeFee } from "@kassa/contracts";
 import { getAddress } from "viem";
 import type { TokenTransfer } from "../../chain/deposits/transfers.js";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   deleteDepositTransfer,
   depositReceived,
@@ -10,7 +10,7 @@ import {
   recordDepositTransfer,
   setDepositAmounts,
 } from "../../db/deposits/transfers.js";
-import { movePaymentStatus } from "../../db/paymentStatus.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import { settleableStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 

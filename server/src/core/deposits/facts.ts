@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { ChainFactHandler } from "../../chain/chainFacts.js";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import { findDepositTransfersInBlocks } from "../../db/deposits/transfers.js";
 import { applyDepositTransfersIn, revertRemovedDepositTransferIn, transfersByPayment } from "./detection.js";
 

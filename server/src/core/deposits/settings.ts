@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type MerchantUpdate } from "../../db/rows.js";
+import { type MerchantUpdate } from "../../db/schema/rows.js";
 
 /** A merchant's settings of payments by transfer, as the admin API takes them (each optional). */
 export const depositSettingsInputFields = {

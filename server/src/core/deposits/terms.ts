@@ -2,7 +2,7 @@ import { depositAddress, type DepositTerms } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import { readMerchantFeeBps } from "../../chain/gatewayReads.js";
-import { type ChainRow, type MerchantRow } from "../../db/rows.js";
+import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 
 /**
  * A payment's deposit terms (payments by transfer): the payment's own fields, the minimum that settles it (the

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { PaymentDetails } from "../../db/payments.js";
+import type { PaymentDetails } from "../../db/payments/payments.js";
 import { unitsToDecimal } from "../../domain/amount.js";
 import { transferUri } from "./terms.js";
 

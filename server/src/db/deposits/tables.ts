@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Numeric } from "../columns.js";
+import type { Numeric } from "../schema/columns.js";
 
 /**
  * The deposits' own table (payments by transfer): every final token transfer to a payment's deposit address.

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../database.js";
-import { selectPaymentDetails, type PaymentDetails } from "../payments.js";
+import type { Db } from "../infra/database.js";
+import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
 import { type DepositLatePolicy } from "../../domain/records.js";
 
 /** A final token transfer to a deposit address, as recorded (deposit_transfers). */

@@ -1,0 +1,23 @@
+import {
+  createGaslessRuntime,
+  type CreateGaslessRuntimeOptions,
+  type GaslessRuntime,
+} from "../../chain/gasless.js";
+import { onGrantTransactionFinished } from "../faucet/faucet.js";
+import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
+
+/** The runtime with the relay and grant outcomes wired to their owners. */
+export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {
+  return createGaslessRuntime(options, (runtime) => ({
+    async onFinished(tx, outcome) {
+      if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
+      else await onGrantTransactionFinished(runtime.db, tx, outcome);
+    },
+    async onBroadcast(tx, txHash) {
+      if (tx.purpose === "relay") await onRelayBroadcast(runtime, tx, txHash);
+    },
+    async beforeReplace(tx) {
+      return tx.purpose === "relay" ? relayReplacementRefusal(runtime, tx) : undefined;
+    },
+  }));
+}
