@@ -28,7 +28,10 @@ export async function findPaymentsByDepositAddress(
     .selectFrom("payments")
     .select(["id", "deposit_address"])
     .where("chain_id", "=", chainId)
-    .where("deposit_address", "in", addresses)
+    // One array parameter, not one per address: a block of a busy token has hundreds of recipients.
+    .where(sql<boolean>`deposit_address = ANY(${[...addresses]}::text[])`)
+    // Lets the planner use the partial index payments_deposit_address_key.
+    .where("deposit_address", "is not", null)
     .execute();
   return rows.flatMap((row) =>
     row.deposit_address === null ? [] : [{ ...row, deposit_address: row.deposit_address }],
