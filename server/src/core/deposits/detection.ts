@@ -11,6 +11,7 @@ import {
   setDepositAmounts,
 } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
+import { expireRefundsOfRemovedPayment } from "../../db/refunds/refunds.js";
 import { settleableStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 
@@ -141,6 +142,8 @@ export async function revertRemovedDepositTransferIn(
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
     return true;
   }
+  // As for a removed pay event: its refunds cannot stand without the payment (settlementReorgs.ts).
+  await expireRefundsOfRemovedPayment(trx, paymentRowId, now);
   await movePaymentStatus(trx, {
     payment: { rowId: paymentRowId },
     from: payment.status,
