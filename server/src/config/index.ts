@@ -126,6 +126,12 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .describe("`true` lets webhooks go to private, loopback and link-local addresses (development, tests)."),
+  TRANSFER_PAYMENTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .describe(
+      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, but settled deposits are not yet swept to the merchant (they wait at their address, which only the gateway can move).",
+    ),
   WATCHER_POLL_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -244,6 +250,8 @@ export interface Config {
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
   webhookAllowPrivate: boolean;
+  /** TRANSFER_PAYMENTS=true: new payments get a deposit address and the watchers read token transfers (preview). */
+  transferPayments: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;
   /** The HTTP server's timeouts and its cap on status streams (HTTP_*, STATUS_STREAMS_MAX). */
@@ -316,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayOwnerPrivateKey: values.GATEWAY_OWNER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
+    transferPayments: values.TRANSFER_PAYMENTS === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     http,
     paymentLinks: toPaymentLinkLimits(values),

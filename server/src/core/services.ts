@@ -135,7 +135,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       reads,
       insertPayment: createPaymentInserter(db),
       nextPaymentSequence,
-      depositFee: createDepositFeeReader(chains),
+      ...(config.transferPayments ? { depositFee: createDepositFeeReader(chains) } : {}),
       signer,
       prices: options.priceService ?? prices.priceService,
       now,

@@ -56,8 +56,11 @@ export interface PaymentDeps {
   insertPayment: PaymentInserter;
   /** createPaymentSequencer(db): the payment's sequence on its gateway, from ranges taken in PostgreSQL. */
   nextPaymentSequence: PaymentSequencer;
-  /** The merchant's fee on the gateway, fixed in each payment's deposit terms (createDepositFeeReader). */
-  depositFee: DepositFeeReader;
+  /**
+   * The merchant's fee on the gateway, fixed in each payment's deposit terms (createDepositFeeReader); unset,
+   * payments have no transfer path (TRANSFER_PAYMENTS off).
+   */
+  depositFee?: DepositFeeReader;
   /** Absent: creation fails with SIGNING_SERVICE_ERROR (no KASSA_SIGNER_PRIVATE_KEY). */
   signer: PaymentSigner | undefined;
   prices: PriceService;
@@ -186,7 +189,7 @@ export async function createPayment(
   const gateway = chain.gateway_address as Address;
   const [sequence, feeBps] = await Promise.all([
     deps.nextPaymentSequence({ chainId: chain.id, gatewayAddress: chain.gateway_address }),
-    deps.depositFee(chain, gateway, merchant.merchant_id as Hex),
+    deps.depositFee?.(chain, gateway, merchant.merchant_id as Hex),
   ]);
   const now = deps.now();
   const paymentId = newPaymentId(sequence);

@@ -30,6 +30,8 @@ export interface SettlementFactsOptions {
    * wakes its webhook sender with it, in-process, instead of waiting for the sender's next poll.
    */
   onCommitted?: () => void;
+  /** TRANSFER_PAYMENTS: read the enabled tokens' transfers for deposit addresses; default false (none read). */
+  transferPayments?: boolean;
   /** Test hook, called inside each event's transaction after it was applied (throw to abort it). */
   beforeCommit?: (entry: GatewayEvent) => Promise<void>;
 }
@@ -109,7 +111,7 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     const [chain, gateways, tokens] = await Promise.all([
       findChainById(db, chainId),
       findWatchedGateways(db, chainId),
-      findDepositTokens(db, chainId),
+      options.transferPayments ? findDepositTokens(db, chainId) : [],
     ]);
     if (!chain?.gateway_address) return undefined;
     return {

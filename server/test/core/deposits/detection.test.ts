@@ -34,7 +34,7 @@ let sender: TestWalletClient;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  env = await startLifecycleEnv();
+  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
   ({ chain, t, receiver } = env);
   sender = chain.wallet(6);
   await fundPayer(chain, sender, t.token as Address);
