@@ -70,6 +70,7 @@ describe("verifyWebhook", () => {
       | "payment.refunded"
       | "payment.refund_reorged"
       | "payment.reorged"
+      | "payment.underpaid"
       | "webhook.test"
     >();
     expectTypeOf<KassaWebhookEventOf<"payment.refunded">["refund"]>().toEqualTypeOf<{

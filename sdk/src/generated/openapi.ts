@@ -434,7 +434,15 @@ export interface paths {
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
-             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": null
              *       }
              *     }
              */
@@ -667,6 +675,14 @@ export interface paths {
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
              *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract",
              *         "status": "PAID",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -2473,7 +2489,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2662,7 +2686,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2904,7 +2936,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -3096,7 +3136,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -7090,6 +7138,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.paid"
            *     }
            */
@@ -7168,6 +7219,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -7253,6 +7307,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.expired"
            *     }
            */
@@ -7331,6 +7388,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -7410,6 +7470,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7495,6 +7558,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7580,6 +7646,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7665,6 +7734,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_reorged",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7755,6 +7827,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -7764,6 +7839,87 @@ export interface webhooks {
            *     }
            */
           "application/json": components["schemas"]["PaymentReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.underpaid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.underpaid
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:21:40.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "CREATED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "24000000",
+           *       "overpaidAmount": "0",
+           *       "type": "payment.underpaid"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentUnderpaidEvent"];
         };
       };
       responses: {
@@ -7926,7 +8082,15 @@ export interface components {
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
-     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": null
      *     }
      */
     CreatedPayment: {
@@ -7962,6 +8126,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -7996,6 +8176,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     Error: {
       /**
@@ -8356,7 +8552,15 @@ export interface components {
      *       "statusReason": null,
      *       "seenTxHash": null,
      *       "paymentLinkId": null,
-     *       "refundedAmount": "0"
+     *       "refundedAmount": "0",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract"
      *     }
      */
     MerchantPaymentRecord: {
@@ -8400,6 +8604,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -8442,6 +8662,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     /**
      * @example {
@@ -8466,6 +8702,14 @@ export interface components {
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
      *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract",
      *       "status": "PAID",
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -8507,6 +8751,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8537,6 +8797,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.expired"
      *     }
      */
@@ -8569,6 +8832,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8607,6 +8876,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8634,6 +8909,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -8667,6 +8945,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8707,6 +8991,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8750,6 +9040,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8780,6 +9086,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -8819,6 +9128,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -8870,6 +9185,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -9065,6 +9386,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.paid"
      *     }
      */
@@ -9097,6 +9421,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9135,6 +9465,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9162,6 +9498,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9201,6 +9540,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9252,6 +9597,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9292,6 +9643,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9331,6 +9685,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9382,6 +9742,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9422,6 +9788,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_reorged",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9466,6 +9835,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9523,6 +9898,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9569,6 +9950,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9608,6 +9992,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9659,6 +10049,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9699,6 +10095,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -9736,6 +10135,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9780,6 +10185,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9953,6 +10364,118 @@ export interface components {
         /** @description gross - fee: what reached the merchant's wallet (base units) */
         net: string;
       }[];
+    };
+    /**
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:21:40.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "CREATED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "24000000",
+     *       "overpaidAmount": "0",
+     *       "type": "payment.underpaid"
+     *     }
+     */
+    PaymentUnderpaidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
+    };
+    /** @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. */
+    PaymentUnderpaidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
     };
     /**
      * @example {
@@ -10311,6 +10834,7 @@ export interface components {
       | components["schemas"]["PaymentRefundedEvent"]
       | components["schemas"]["PaymentRefundReorgedEvent"]
       | components["schemas"]["PaymentReorgedEvent"]
+      | components["schemas"]["PaymentUnderpaidEvent"]
       | components["schemas"]["WebhookTestEvent"];
     /** @description The body of a Kassa webhook; `type` tells which event */
     WebhookEventInput:
@@ -10323,6 +10847,7 @@ export interface components {
       | components["schemas"]["PaymentRefundedEventInput"]
       | components["schemas"]["PaymentRefundReorgedEventInput"]
       | components["schemas"]["PaymentReorgedEventInput"]
+      | components["schemas"]["PaymentUnderpaidEventInput"]
       | components["schemas"]["WebhookTestEventInput"];
     /**
      * @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx.

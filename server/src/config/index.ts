@@ -126,6 +126,12 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .describe("`true` lets webhooks go to private, loopback and link-local addresses (development, tests)."),
+  TRANSFER_PAYMENTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .describe(
+      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, but settled deposits are not yet swept to the merchant (they wait at their address, which only the gateway can move).",
+    ),
   WATCHER_POLL_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -262,6 +268,8 @@ export interface Config {
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
   webhookAllowPrivate: boolean;
+  /** TRANSFER_PAYMENTS=true: new payments get a deposit address and the watchers read token transfers (preview). */
+  transferPayments: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;
   /** WORKER_HEARTBEAT_INTERVAL_MS and WORKER_DEAD_AFTER_MS: when a silent worker's jobs run again elsewhere. */
@@ -339,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayOwnerPrivateKey: values.GATEWAY_OWNER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
+    transferPayments: values.TRANSFER_PAYMENTS === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
     workerLiveness: {
       heartbeatIntervalMs: values.WORKER_HEARTBEAT_INTERVAL_MS,

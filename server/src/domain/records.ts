@@ -16,6 +16,8 @@ export type WebhookEventType =
   | "payment.refunded"
   | "payment.refund_reorged"
   | "payment.reorged"
+  /** A transfer reached the payment's deposit address, and what arrived is still short of it. */
+  | "payment.underpaid"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test";
 
@@ -43,3 +45,9 @@ export type SenderRole = "relayer" | "faucet";
 export type SenderPurpose = "relay" | "grant";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
+
+/** Which path paid a payment: a gateway call (pay() and the relayed paths) or a transfer to its deposit address. */
+export type PaidVia = "contract" | "transfer";
+
+/** What a deposit after the transfer window does: settles (PAID, paid after expiry) or waits to go back. */
+export type DepositLatePolicy = "settle" | "return";

@@ -20,6 +20,7 @@ export function settlementWorkerModule(
     logger: services.logger,
     now: services.now,
     webhookAllowPrivate: services.config.webhookAllowPrivate,
+    transferPayments: services.config.transferPayments,
     ...options,
     watcher: { pollIntervalMs: services.config.watcherPollIntervalMs, ...options.watcher },
   });

@@ -34,6 +34,18 @@ const paymentEventFields = {
   refundedAmount: z
     .string()
     .describe("Base units (wei) the payment's completed refunds sent back, this event's refund included"),
+  paidVia: z
+    .enum(["contract", "transfer"])
+    .nullable()
+    .describe(
+      "How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid",
+    ),
+  amountReceived: z
+    .string()
+    .describe("Base units (wei) of the payment's token that reached its deposit address (final transfers)"),
+  overpaidAmount: z
+    .string()
+    .describe("Base units (wei) of amountReceived above the amount, returnable to the sender"),
 };
 
 const baseUnits = z.string().describe("Token amount in base units (wei)");
@@ -160,6 +172,13 @@ export const webhookEventSchemas = {
     "PaymentReorgedEvent",
     "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0).",
     { reorged },
+  ),
+  "payment.underpaid": eventSchema(
+    "payment.underpaid",
+    ["CREATED", "EXPIRED"],
+    "PaymentUnderpaidEvent",
+    "A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.",
+    {},
   ),
   "webhook.test": z
     .object({
