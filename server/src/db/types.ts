@@ -14,6 +14,7 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "./gaslessTables.js";
+import type { SubscriptionsTable } from "./subscriptions/tables.js";
 
 /**
  * The database schema: `Database` names every table of the migrations (the gasless ones are shaped in
@@ -116,6 +117,10 @@ export interface PaymentsTable extends Timestamps {
   link_client_network: ColumnType<string | null, string | null | undefined, never>;
   /** What its completed refunds sent back (base units). */
   refunded_amount: ColumnType<string, never, bigint | string>;
+  /** A subscription's charge: its subscription (sub_) and period. */
+  subscription_id: ColumnType<string | null, string | null | undefined, never>;
+  subscription_period: ColumnType<number | null, number | null | undefined, never>;
+  charge_sender_transaction_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface PaymentLinksTable extends Timestamps {
@@ -355,4 +360,5 @@ export interface Database {
   sequence_collisions: SequenceCollisionsTable;
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  subscriptions: SubscriptionsTable;
 }

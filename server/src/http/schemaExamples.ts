@@ -363,6 +363,22 @@ export const requestExamples = {
     maxUses: 100,
   },
   updatePaymentLink: { active: false },
+  createSubscription: {
+    orderId: "plan-pro-7731",
+    description: "Acme Coffee Pro, monthly",
+    tokenAddress: v.usdc,
+    amount: 10,
+    periodSeconds: 2_592_000,
+    charges: 12,
+    retrySchedule: [3_600, 21_600, 86_400, 259_200],
+    onFailure: "PAST_DUE" as const,
+  },
+  authorizeSubscription: {
+    payer: "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+    startsAt: 1_780_000_000,
+    usePermit2: false,
+    signature: `0x${"ab".repeat(65)}`,
+  },
 };
 
 /** The first event of GET /payments/:id/events: the payment, then one more at each status change. */

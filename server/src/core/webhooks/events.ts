@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type WebhookEventType } from "../../domain/records.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { subscriptionEventSchemas } from "../subscriptions/events.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the
@@ -161,6 +162,7 @@ export const webhookEventSchemas = {
     "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0).",
     { reorged },
   ),
+  ...subscriptionEventSchemas,
   "webhook.test": z
     .object({
       eventId: paymentEventFields.eventId,

@@ -1,0 +1,27 @@
+import type { GaslessRuntime } from "../chain/gasless.js";
+import { chargeDueSubscriptions } from "../core/subscriptions/charge.js";
+import { TASKS } from "../domain/tasks.js";
+import type { WorkerModule } from "./worker.js";
+
+/**
+ * Subscription charging in the worker role: every minute, the subscriptions due
+ * are charged through the chain's relayer, whose tracker (the gasless module's) follows each transaction to
+ * its outcome. One run at a time (its job key); a run that dies leaves its charges to the next.
+ */
+export function subscriptionsWorkerModule(runtime: GaslessRuntime): WorkerModule {
+  return {
+    tasks: {
+      [TASKS.chargeSubscriptions]: async () => {
+        const count = await chargeDueSubscriptions(runtime);
+        if (count > 0) runtime.logger?.info({ count }, "due subscriptions charged");
+      },
+    },
+    cron: [
+      {
+        task: TASKS.chargeSubscriptions,
+        match: "* * * * *",
+        options: { backfillPeriod: 0, maxAttempts: 1, jobKey: TASKS.chargeSubscriptions },
+      },
+    ],
+  };
+}
