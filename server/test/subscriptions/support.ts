@@ -4,6 +4,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { chargeDueSubscriptions } from "../../src/core/subscriptions/charge.js";
+import { findChainByNetworkId } from "../../src/db/chains.js";
+import type { ChainRow } from "../../src/db/rows.js";
 import { startTestApp, type TestApp, type TestResponse } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../gasless/support.js";
@@ -68,7 +70,9 @@ export async function startSubscriptionEnv(chain: TestChain): Promise<Subscripti
     },
     async charge() {
       await chargeDueSubscriptions(gasless);
-      for (const sender of gasless.senders()) await sender.track();
+      // As the worker's tracker: every chain with a relayer key, whether this process sent on it or not.
+      const row = await findChainByNetworkId(t.database.db, chain.chainId);
+      await gasless.relayer(row as ChainRow)?.track();
     },
     create: (body) => t.request("/subscriptions", { method: "POST", headers: auth, json: body }),
     async authorize(id, payer, options = {}) {
