@@ -363,22 +363,6 @@ export const requestExamples = {
     maxUses: 100,
   },
   updatePaymentLink: { active: false },
-  createSubscription: {
-    orderId: "plan-pro-7731",
-    description: "Acme Coffee Pro, monthly",
-    tokenAddress: v.usdc,
-    amount: 10,
-    periodSeconds: 2_592_000,
-    charges: 12,
-    retrySchedule: [3_600, 21_600, 86_400, 259_200],
-    onFailure: "PAST_DUE" as const,
-  },
-  authorizeSubscription: {
-    payer: "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
-    startsAt: 1_780_000_000,
-    usePermit2: false,
-    signature: `0x${"ab".repeat(65)}`,
-  },
 };
 
 /** The first event of GET /payments/:id/events: the payment, then one more at each status change. */
@@ -402,12 +386,12 @@ const queryExamples: Record<string, unknown> = {
   toBlock: "18000500",
 };
 
-/**
- * The example of a path or query parameter of the route at `url`: by its name, and for an id (`:id`,
- * `starting_after`) by what the route lists or shows.
- */
+/** A parameter's example for the route at `url`: by its name; an id (`:id`, `starting_after`) by the route's kind. */
 export function parameterExample(url: string, name: string): unknown {
-  if (name !== "id" && name !== "starting_after") return queryExamples[name];
+  const subscriptions = url.includes("/subscriptions");
+  if (name !== "id" && name !== "starting_after")
+    return subscriptions && name === "status" ? "ACTIVE" : queryExamples[name];
+  if (subscriptions) return "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b";
   if (url.includes("/refunds")) return v.refundId;
   if (url.includes("/webhook-deliveries")) return v.deliveryId;
   if (url.includes("/payment-methods")) return 1;

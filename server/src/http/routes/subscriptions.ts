@@ -15,7 +15,7 @@ import { subscriptionPageSchema, subscriptionViewSchema } from "../../core/subsc
 import { apiKeyRoutes, authenticatedMerchant, type AuthOptions } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import { success, successBody, withExample } from "../schemas.js";
-import { requestExamples } from "../schemaExamples.js";
+import { subscriptionRequestExamples as requestExamples } from "../subscriptionExamples.js";
 
 const params = z.object({ id: z.string().describe("sub_ subscription id") });
 
