@@ -13,6 +13,7 @@ export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRunt
     async onFinished(tx, outcome) {
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
+      else if (tx.purpose === "subscription_cancel") return;
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },
     async onBroadcast(tx, txHash) {

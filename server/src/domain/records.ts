@@ -40,6 +40,6 @@ export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";
 
 export type SenderRole = "relayer" | "faucet";
-export type SenderPurpose = "relay" | "grant" | "subscription_charge";
+export type SenderPurpose = "relay" | "grant" | "subscription_charge" | "subscription_cancel";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";

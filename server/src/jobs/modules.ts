@@ -40,6 +40,6 @@ export function workerModules(services: Services, options: SettlementModuleOptio
     pricesWorkerModule(services),
     settlementWorkerModule(services, options),
     gaslessWorkerModule(services.gasless),
-    subscriptionsWorkerModule(services.gasless),
+    subscriptionsWorkerModule(services.gasless, services.signer),
   ];
 }

@@ -58,7 +58,7 @@ describe("cancellation", () => {
     expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
   }, 60_000);
 
-  it("by the merchant through the API, once", async () => {
+  it("by the merchant through the API, once, and on-chain", async () => {
     const { payer, id } = await chargedOnce();
     const auth = { "x-api-key": env.t.merchant.apiKey };
     const canceled = await env.t.request(`/subscriptions/${id}/cancel`, { method: "POST", headers: auth });
@@ -75,6 +75,23 @@ describe("cancellation", () => {
     await env.charge();
     expect((await env.show(id)).body.data.chargesMade).toHaveLength(1);
     expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    // Canceled on-chain too (by the relayer, with the signer's CancelSubscription): no one else can charge it.
+    const [, canceledOnChain] = await chain.publicClient.readContract({
+      address: chain.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "subscriptionState",
+      args: [(await env.show(id)).body.data.digest, 1n],
+    });
+    expect(canceledOnChain).toBe(true);
+    await expect(
+      chain.publicClient.simulateContract({
+        account: chain.wallet(5).account,
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "chargeSubscription",
+        args: [await env.schedule(id), { period: 1n, amount: AMOUNT, deadline: 0n }, "0x", "0x"],
+      }),
+    ).rejects.toThrow(/SubscriptionIsCanceled/);
     // Another merchant's key sees nothing of it.
     const other = await env.t.addMerchant("Other shop");
     const foreign = await env.t.request(`/subscriptions/${id}/cancel`, {

@@ -3,6 +3,7 @@ import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
+import { cancelOnChain } from "../../src/core/subscriptions/chainCancel.js";
 import { chargeDueSubscriptions } from "../../src/core/subscriptions/charge.js";
 import { findChainByNetworkId } from "../../src/db/chains.js";
 import type { ChainRow } from "../../src/db/rows.js";
@@ -24,7 +25,7 @@ export interface SubscriptionEnv {
   gasless: GaslessRuntime;
   /** Moves the chain's time and the server's clock by `seconds`, and mines a block. */
   advance(seconds: number): Promise<void>;
-  /** One run of the charge task, then one tracking pass of the relayer (anvil mines at once). */
+  /** One run of the worker's task (charges, on-chain cancellations), then one tracking pass of the relayer. */
   charge(): Promise<void>;
   /** A PENDING subscription of the seeded merchant (POST /subscriptions). */
   create(body: Record<string, unknown>): Promise<TestResponse>;
@@ -70,6 +71,7 @@ export async function startSubscriptionEnv(chain: TestChain): Promise<Subscripti
     },
     async charge() {
       await chargeDueSubscriptions(gasless);
+      await cancelOnChain(gasless, t.services.signer);
       // As the worker's tracker: every chain with a relayer key, whether this process sent on it or not.
       const row = await findChainByNetworkId(t.database.db, chain.chainId);
       await gasless.relayer(row as ChainRow)?.track();

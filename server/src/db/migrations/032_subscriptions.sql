@@ -38,6 +38,10 @@ CREATE TABLE subscriptions (
   last_error           text,
   canceled_by          text CHECK (canceled_by IN ('merchant', 'payer', 'allowance', 'retries', 'chain')),
   canceled_at          timestamptz,
+  -- After a cancellation through Kassa: the relayer's cancelSubscriptionBySignature ('sent', and its
+  -- transaction), or none needed ('unneeded': never charged, or already canceled on-chain).
+  chain_cancel                        text CHECK (chain_cancel IN ('sent', 'unneeded')),
+  chain_cancel_sender_transaction_id  bigint REFERENCES sender_transactions (id),
   created_at           timestamptz NOT NULL DEFAULT now(),
   updated_at           timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT subscriptions_merchant_order_key UNIQUE (merchant_id, order_id),
@@ -64,10 +68,10 @@ ALTER TABLE payments ADD CONSTRAINT payments_subscription_fields
 CREATE UNIQUE INDEX payments_subscription_period_key ON payments (subscription_id, subscription_period)
   WHERE subscription_id IS NOT NULL AND status <> 'FAILED';
 
--- The relayer's charges are sender transactions of their own purpose.
+-- The relayer's charges and cancellations are sender transactions of their own purposes.
 ALTER TABLE sender_transactions DROP CONSTRAINT sender_transactions_purpose_check;
 ALTER TABLE sender_transactions ADD CONSTRAINT sender_transactions_purpose_check
-  CHECK (purpose IN ('relay', 'grant', 'subscription_charge'));
+  CHECK (purpose IN ('relay', 'grant', 'subscription_charge', 'subscription_cancel'));
 
 -- Subscription events: about the subscription, with the charge's payment when there is one.
 ALTER TABLE webhook_events DROP CONSTRAINT webhook_events_type_check;

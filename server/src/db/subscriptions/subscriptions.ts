@@ -241,3 +241,41 @@ export function moveSubscriptionCharge(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Subscriptions canceled through Kassa (merchant or payer) whose schedule was signed, not yet canceled on-chain. */
+export async function findChainCancelsDue(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("status", "=", "CANCELED")
+    .where("canceled_by", "in", ["merchant", "payer"])
+    .where("digest", "is not", null)
+    .where("chain_cancel", "is", null)
+    .orderBy("canceled_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Records the on-chain cancellation: the relayer's transaction, or that none is needed; false when it was
+ * recorded already (guarded: sent once).
+ */
+export async function recordChainCancel(
+  db: Db,
+  id: string,
+  senderTransactionId: number | undefined,
+): Promise<boolean> {
+  const row = await db
+    .updateTable("subscriptions")
+    .set(
+      senderTransactionId === undefined
+        ? { chain_cancel: "unneeded" }
+        : { chain_cancel: "sent", chain_cancel_sender_transaction_id: senderTransactionId },
+    )
+    .where("id", "=", id)
+    .where("chain_cancel", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -32,4 +32,6 @@ export interface SubscriptionsTable extends Timestamps {
   last_error: string | null;
   canceled_by: SubscriptionCanceledBy | null;
   canceled_at: NullableDate;
+  chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded">;
+  chain_cancel_sender_transaction_id: ColumnType<number | null, never, number>;
 }
