@@ -29,9 +29,9 @@ const SQL_PACKAGE_EXCEPTIONS = { "graphile-worker": ["jobs"] };
  * connection's, the row types), and the transaction sender's own nonce ledger from `chain/sender/`.
  */
 const CHAIN_DB_ALLOWED = {
-  database: { typesOnly: true },
-  rows: { typesOnly: true },
-  senders: { onlyFrom: `chain${path.sep}sender${path.sep}` },
+  "infra/database": { typesOnly: true },
+  "schema/rows": { typesOnly: true },
+  "senders/senders": { onlyFrom: `chain${path.sep}sender${path.sep}` },
 };
 
 /** Whether an import or export declaration brings types only (`import type`, or every specifier `type`). */
@@ -77,7 +77,7 @@ const importDirection = {
       sqlOutsideDb: "{{package}} is imported outside db/ ({{layer}}/): SQL lives in db/",
       queryOutsideDb: "a query ({{method}}) is built outside db/ ({{layer}}/): SQL lives in db/",
       chainUsesDb:
-        "chain/ may not import db/{{module}} ({{source}}): the chain layer reports facts through chain/chainFacts.ts and core writes (allowed: types of db/database and db/rows, db/senders in chain/sender/)",
+        "chain/ may not import db/{{module}} ({{source}}): the chain layer reports facts through chain/chainFacts.ts and core writes (allowed: types of db/infra/database and db/schema/rows, db/senders/senders in chain/sender/)",
     },
   },
   create(context) {

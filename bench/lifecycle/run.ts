@@ -39,14 +39,14 @@ import { createChainClients } from "../../server/src/chain/clients.js";
 import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin/index.js";
-import { createPaymentSync } from "../../server/src/core/paymentSync.js";
+import { createPaymentSync } from "../../server/src/core/payments/paymentSync.js";
 import { createServices } from "../../server/src/core/services.js";
-import { createDb } from "../../server/src/db/database.js";
-import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
+import { createDb } from "../../server/src/db/infra/database.js";
+import { startEmbeddedPostgres } from "../../server/src/db/infra/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { buildApp } from "../../server/src/http/app.js";
 import { settlementWorkerModule } from "../../server/src/jobs/modules.js";
-import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
+import { migrateJobQueue } from "../../server/src/db/infra/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import { createLogger } from "../../server/src/logger.js";
 

@@ -38,13 +38,13 @@ import { defaultConfig } from "../../server/src/config/index.js";
 import { Secret } from "../../server/src/secret.js";
 import * as admin from "../../server/src/core/admin/index.js";
 import { createServices } from "../../server/src/core/services.js";
-import { createDb } from "../../server/src/db/database.js";
-import { startEmbeddedPostgres } from "../../server/src/db/embedded.js";
+import { createDb } from "../../server/src/db/infra/database.js";
+import { startEmbeddedPostgres } from "../../server/src/db/infra/embedded.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { defaultGaslessSettings } from "../../server/src/config/gasless.js";
 import { gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
 import { buildApp } from "../../server/src/http/app.js";
-import { migrateJobQueue } from "../../server/src/db/jobQueue.js";
+import { migrateJobQueue } from "../../server/src/db/infra/jobQueue.js";
 import { startWorker } from "../../server/src/jobs/worker.js";
 import type { CreatedPayment } from "../../server/test/harness/payments.js";
 

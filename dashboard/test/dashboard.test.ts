@@ -10,7 +10,7 @@ import { startTestChain, type TestChain } from "../../server/test/harness/chain.
 import { devDashboardWallet } from "../../server/src/cli/dev/settings.js";
 import { addWallet } from "../../server/src/core/dashboard/wallets.js";
 import { readDashboardBundle } from "../../server/src/http/bundles.js";
-import { ORIGIN } from "../../server/test/dashboard/support.js";
+import { ORIGIN } from "../../server/test/harness/dashboard.js";
 import {
   createPayment,
   deliveredWebhook,
@@ -22,7 +22,7 @@ import {
   startReceiver,
   verifyDelivery,
   type Receiver,
-} from "../../server/test/lifecycle/support.js";
+} from "../../server/test/harness/lifecycle.js";
 import type { CreatedPayment } from "../../server/test/harness/payments.js";
 import { waitFor } from "../../server/test/harness/waitFor.js";
 import {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../server/src/core/admin/index.js";
 import type { SeededMerchant } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../../server/test/gasless/support.js";
+import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../../server/test/harness/gasless.js";
 import {
   browserUnavailable,
   launchChromium,

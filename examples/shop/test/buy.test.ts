@@ -8,7 +8,7 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
-} from "../../../server/test/lifecycle/support.js";
+} from "../../../server/test/harness/lifecycle.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 import { startSiblingApp } from "../../../widget/test/support.js";
 import {

@@ -11,7 +11,7 @@ import {
   startLifecycleApp,
   startLifecycleWorker,
   webhookEvents,
-} from "../../../server/test/lifecycle/support.js";
+} from "../../../server/test/harness/lifecycle.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 
 /**

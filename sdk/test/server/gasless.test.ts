@@ -8,7 +8,7 @@ import {
   startGaslessEnv,
   type GaslessTestEnv,
   type GaslessPayment,
-} from "../../../server/test/gasless/support.js";
+} from "../../../server/test/harness/gasless.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 import { rejectionOf } from "../../../server/test/harness/rejection.js";
 

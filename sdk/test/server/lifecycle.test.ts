@@ -18,7 +18,7 @@ import {
   startLifecycleApp,
   startReceiver,
   type Receiver,
-} from "../../../server/test/lifecycle/support.js";
+} from "../../../server/test/harness/lifecycle.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 
 let chain: TestChain;

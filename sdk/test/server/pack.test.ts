@@ -18,7 +18,7 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
-} from "../../../server/test/lifecycle/support.js";
+} from "../../../server/test/harness/lifecycle.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 import { type CreatedPayment } from "../../../server/test/harness/payments.js";
 

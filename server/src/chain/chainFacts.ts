@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { type ChainRow } from "../db/rows.js";
+import { type ChainRow } from "../db/schema/rows.js";
 import { type ChainEventKind } from "../domain/records.js";
 import type { GatewayEvent } from "./gatewayEvents.js";
 

@@ -2,7 +2,7 @@ import { rpcChain } from "@kassa/contracts";
 import type { Logger } from "pino";
 import { createPublicClient, type PublicClient } from "viem";
 import type { Secret } from "../secret.js";
-import { type ChainRow } from "../db/rows.js";
+import { type ChainRow } from "../db/schema/rows.js";
 import { KassaError } from "../errors.js";
 import { registerSecretText } from "../scrub.js";
 import { LogRangeLimit, rpcTransport } from "./rpcTransport.js";

@@ -1,5 +1,5 @@
 import type { Hex, PublicClient } from "viem";
-import { type ChainRow } from "../db/rows.js";
+import { type ChainRow } from "../db/schema/rows.js";
 
 /** The chain's head block number, read afresh (never viem's cached answer). */
 export function readHeadBlockNumber(client: PublicClient): Promise<bigint> {

@@ -5,9 +5,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { ChainClients } from "./clients.js";
 import { type SenderHooks } from "./sender/owner.js";
 import { TransactionSender } from "./sender/transactionSender.js";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/infra/database.js";
 import { type SenderRole } from "../domain/records.js";
-import { type ChainRow } from "../db/rows.js";
+import { type ChainRow } from "../db/schema/rows.js";
 import type { GaslessSettings } from "../config/gasless.js";
 
 /** What the relay and faucet core functions and the worker's tracker share. */

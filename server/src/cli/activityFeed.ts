@@ -1,6 +1,6 @@
 import { formatUnits } from "viem";
-import { listActivitySince, type ActivityRow } from "../db/activity.js";
-import type { Db } from "../db/database.js";
+import { listActivitySince, type ActivityRow } from "../db/operations/activity.js";
+import type { Db } from "../db/infra/database.js";
 
 /**
  * The activity feed `kassa dev` prints under its box: one line per payment created, payment event (paid,

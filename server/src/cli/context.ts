@@ -2,9 +2,9 @@ import type { Logger } from "pino";
 import type { ChainClients } from "../chain/clients.js";
 import { ConfigError, type Config } from "../config/index.js";
 import { configuredChainClients } from "../core/services.js";
-import { createDb, type Db } from "../db/database.js";
+import { createDb, type Db } from "../db/infra/database.js";
 import { migrate } from "../db/migrate.js";
-import { migrateJobQueue } from "../db/jobQueue.js";
+import { migrateJobQueue } from "../db/infra/jobQueue.js";
 
 /** What every command that touches the database works with. */
 export interface Context {

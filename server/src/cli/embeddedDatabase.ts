@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { startEmbeddedPostgres } from "../db/embedded.js";
+import { startEmbeddedPostgres } from "../db/infra/embedded.js";
 import type { EmbeddedDatabase } from "./context.js";
 
 /**

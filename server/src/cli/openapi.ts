@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { Command } from "commander";
 import { defaultConfig } from "../config/index.js";
 import { createServices } from "../core/services.js";
-import { createDb } from "../db/database.js";
+import { createDb } from "../db/infra/database.js";
 import { buildApp } from "../http/app.js";
 import { runPlain } from "./runner.js";
 

@@ -3,27 +3,27 @@ import { createChainClients, type ChainClients } from "../chain/clients.js";
 import type { GaslessRuntime } from "../chain/gasless.js";
 import { createPaymentSigner, type PaymentSigner } from "../chain/signer.js";
 import { kassaPublicUrl, type Config } from "../config/index.js";
-import { recordLogRangeLimit } from "../db/chains.js";
-import type { Db } from "../db/database.js";
+import { recordLogRangeLimit } from "../db/chains/chains.js";
+import type { Db } from "../db/infra/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
-import { createPaymentInserter } from "../db/payments.js";
-import { createSharedReads, type SharedReads } from "../db/sharedReads.js";
+import { createPaymentInserter } from "../db/payments/payments.js";
+import { createSharedReads, type SharedReads } from "../db/infra/sharedReads.js";
 import { createLogger } from "../logger.js";
-import { createGasless } from "./gasless.js";
+import { createGasless } from "./gasless/gasless.js";
 import {
   createMetrics,
   defaultScrapeGauges,
   faucetBudgetGauges,
   watcherLag,
   type Metrics,
-} from "./metrics.js";
-import { createCheckedPaymentSequencer } from "./paymentSequences.js";
-import type { PaymentDeps } from "./payments.js";
-import { createPaymentStatusFeed, type PaymentStatusFeed } from "./paymentStatusFeed.js";
-import { createPaymentSync, type PaymentSync } from "./paymentSync.js";
+} from "./operations/metrics.js";
+import { createCheckedPaymentSequencer } from "./payments/paymentSequences.js";
+import type { PaymentDeps } from "./payments/payments.js";
+import { createPaymentStatusFeed, type PaymentStatusFeed } from "./payments/paymentStatusFeed.js";
+import { createPaymentSync, type PaymentSync } from "./payments/paymentSync.js";
 import type { PriceService } from "./prices/priceService.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "./prices/runtime.js";
-import type { RefundDeps } from "./refunds.js";
+import type { RefundDeps } from "./refunds/refunds.js";
 
 /** What the API and the worker roles run on, built once per process by {@link createServices}. */
 export interface Services {

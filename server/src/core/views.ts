@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { PaymentMethodWithToken } from "../db/paymentMethods.js";
-import type { PaymentDetails } from "../db/payments.js";
-import type { TokenWithChain } from "../db/tokens.js";
+import type { PaymentMethodWithToken } from "../db/merchants/paymentMethods.js";
+import type { PaymentDetails } from "../db/payments/payments.js";
+import type { TokenWithChain } from "../db/tokens/tokens.js";
 import { type ChainFinality } from "../domain/records.js";
-import { type ChainRow, type MerchantRow, type TokenRow } from "../db/rows.js";
+import { type ChainRow, type MerchantRow, type TokenRow } from "../db/schema/rows.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
 
 /**

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { sql } from "kysely";
-import type { Db } from "./database.js";
+import type { Db } from "./infra/database.js";
 
 const migrationsDir = new URL("./migrations/", import.meta.url);
 const fileNamePattern = /^(\d{3})_[a-z0-9_]+\.sql$/;

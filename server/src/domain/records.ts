@@ -1,6 +1,6 @@
 /**
  * The states and kinds Kassa's records take, other than a payment's (`paymentStatus.ts`). The database
- * schema (`db/types.ts`) stores them; the views and jobs branch on them.
+ * schema (`db/schema/types.ts`) stores them; the views and jobs branch on them.
  */
 
 /** `finalized` / `safe`: the node's block of that tag is final; `depth`: `confirmations` below the head. */

@@ -1,9 +1,9 @@
 import type { PaymentLinkLimits } from "../config/paymentLinks.js";
-import type { PaymentDeps } from "../core/payments.js";
-import type { PaymentSync } from "../core/paymentSync.js";
-import type { RefundDeps } from "../core/refunds.js";
-import type { Db } from "../db/database.js";
-import type { SharedReads } from "../db/sharedReads.js";
+import type { PaymentDeps } from "../core/payments/payments.js";
+import type { PaymentSync } from "../core/payments/paymentSync.js";
+import type { RefundDeps } from "../core/refunds/refunds.js";
+import type { Db } from "../db/infra/database.js";
+import type { SharedReads } from "../db/infra/sharedReads.js";
 import type { PriceQueryDeps } from "../core/prices/service.js";
 import type { AuthOptions } from "./auth.js";
 import type { StatusStreams } from "./statusStream.js";

@@ -1,7 +1,7 @@
 import { paymentTimelineSchema, paymentTotalsSchema } from "../core/dashboard/payments.js";
 import { rotatedKeySchema } from "../core/dashboard/settings.js";
-import { exportRowSchema } from "../core/exports.js";
-import { paymentLinkPageSchema, paymentLinkViewSchema } from "../core/paymentLinks.js";
+import { exportRowSchema } from "../core/exports/exports.js";
+import { paymentLinkPageSchema, paymentLinkViewSchema } from "../core/paymentLinks/paymentLinks.js";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { example, exampleValues as v } from "./schemaExamples.js";
 

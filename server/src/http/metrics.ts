@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Registry, register } from "prom-client";
 import { KassaError } from "../errors.js";
-import type { Metrics } from "../core/metrics.js";
+import type { Metrics } from "../core/operations/metrics.js";
 
 function sameToken(presented: string | undefined, expected: string): boolean {
   const a = Buffer.from(presented ?? "");

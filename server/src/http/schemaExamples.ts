@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { chainWithTokensSchema } from "../core/chains.js";
-import { gasGrantSchema, gasStatusSchema } from "../core/gasStatus.js";
-import { healthSchema } from "../core/health.js";
-import { refundViewSchema } from "../core/refunds.js";
+import { chainWithTokensSchema } from "../core/chains/chains.js";
+import { gasGrantSchema, gasStatusSchema } from "../core/gasless/gasStatus.js";
+import { healthSchema } from "../core/operations/health.js";
+import { refundViewSchema } from "../core/refunds/refunds.js";
 import { relaySubmittedSchema, relayViewSchema } from "../core/relay/views.js";
 import {
   chainViewSchema,

@@ -1,7 +1,7 @@
 import type { TransactionSender } from "../chain/sender/transactionSender.js";
-import { releaseAbandonedClaims } from "../core/faucet.js";
+import { releaseAbandonedClaims } from "../core/faucet/faucet.js";
 import { failExpiredRelays, failRelayAfterRetries, processQueuedRelay } from "../core/relay/track.js";
-import { listChains } from "../db/chains.js";
+import { listChains } from "../db/chains/chains.js";
 import { type BackgroundService, TASKS } from "../domain/tasks.js";
 import type { WorkerModule } from "./worker.js";
 import { gaslessMetrics, type GaslessRuntime } from "../chain/gasless.js";

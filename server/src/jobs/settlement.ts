@@ -3,11 +3,11 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
-import { sweepExpiredPayments } from "../core/expiry.js";
-import { settlementFacts } from "../core/settlementFacts.js";
-import { expireRefund } from "../core/refundExpiry.js";
+import { sweepExpiredPayments } from "../core/payments/expiry.js";
+import { settlementFacts } from "../core/settlement/settlementFacts.js";
+import { expireRefund } from "../core/refunds/refundExpiry.js";
 import { createWebhookSender } from "../core/webhooks/sender.js";
-import type { Db } from "../db/database.js";
+import type { Db } from "../db/infra/database.js";
 import type { WorkerModule } from "./worker.js";
 import { TASKS } from "../domain/tasks.js";
 

@@ -10,8 +10,8 @@ import {
 } from "graphile-worker";
 import type { Logger } from "pino";
 import type { BackgroundService } from "../domain/tasks.js";
-import { createDb, createQueuePool } from "../db/database.js";
-import { beatWorkerPools, forgetWorkerPools, unlockJobsOfDeadWorkers } from "../db/workerHeartbeats.js";
+import { createDb, createQueuePool } from "../db/infra/database.js";
+import { beatWorkerPools, forgetWorkerPools, unlockJobsOfDeadWorkers } from "../db/infra/workerHeartbeats.js";
 
 /** What one capability (prices, lifecycle, gasless...) contributes to the worker role. */
 export interface WorkerModule {

@@ -8,7 +8,7 @@ import { createChainClients } from "../../src/chain/clients.js";
 import { defaultConfig } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin/index.js";
 import { configuredChainClients } from "../../src/core/services.js";
-import { findChainByNetworkId } from "../../src/db/chains.js";
+import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 import { startFaultyRpcProxy, type FaultyRpcProxy } from "../harness/rpcProxy.js";

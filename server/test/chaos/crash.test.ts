@@ -18,10 +18,10 @@ import {
   RELAYER_INDEX,
   startGaslessEnv,
   type GaslessTestEnv,
-} from "../gasless/support.js";
-import { causeEvent, setWebhookUrl, startReceiver, type Receiver } from "../lifecycle/support.js";
+} from "../harness/gasless.js";
+import { causeEvent, setWebhookUrl, startReceiver, type Receiver } from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
-import { exitOf, isRunning, startKassa, type KassaProcess } from "../operations/support.js";
+import { exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 import { TASKS } from "../../src/domain/tasks.js";
 
 /** Dead after 30 s of silence, found on a 5 s heartbeat: recovery takes 30-40 s; the wait allows more on a busy machine. */

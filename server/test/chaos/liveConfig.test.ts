@@ -19,9 +19,9 @@ import {
   relayStatus,
   startGaslessEnv,
   type GaslessTestEnv,
-} from "../gasless/support.js";
+} from "../harness/gasless.js";
 import { waitFor } from "../harness/waitFor.js";
-import { silentLogger } from "../lifecycle/support.js";
+import { silentLogger } from "../harness/lifecycle.js";
 
 // A second chain, with its relayer key configured from the start, is registered only after the worker
 // started (as `npm start` and `kassa admin chain add` do). Without a restart, the worker must watch it,

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import * as admin from "../../src/core/admin/index.js";
-import { createPaymentSync } from "../../src/core/paymentSync.js";
+import { createPaymentSync } from "../../src/core/payments/paymentSync.js";
 import { type ChainFinality } from "../../src/domain/records.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
@@ -23,7 +23,7 @@ import {
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 
 // anvil's `safe` and `finalized` blocks trail its head by one and two epochs: one slot each here, so the

@@ -21,8 +21,8 @@ import {
   startLifecycleApp,
   startReceiver,
   type Receiver,
-} from "../lifecycle/support.js";
-import { createPaymentOn, exitOf, isRunning, startKassa, type KassaProcess } from "../operations/support.js";
+} from "../harness/lifecycle.js";
+import { createPaymentOn, exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 
 let chain: TestChain;
 let t: TestApp;

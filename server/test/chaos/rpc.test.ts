@@ -18,7 +18,7 @@ import {
   startLifecycleEnv,
   verifyDelivery,
   type LifecycleEnv,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 
 // The worker reads the chain through a dead first URL and then a proxy that behaves like a public provider

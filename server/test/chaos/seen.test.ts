@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../src/core/admin/index.js";
-import { sweepExpiredPayments } from "../../src/core/expiry.js";
+import { sweepExpiredPayments } from "../../src/core/payments/expiry.js";
 import type { TestApp } from "../harness/app.js";
 import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import {
@@ -16,7 +16,7 @@ import {
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 
 // Blocks above a pay transaction's block before it is final: the payment is mined, not final, meanwhile.

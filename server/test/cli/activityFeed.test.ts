@@ -8,8 +8,8 @@ import {
   paymentStatus,
   startLifecycleEnv,
   type LifecycleEnv,
-} from "../lifecycle/support.js";
-import { runKassa } from "./support.js";
+} from "../harness/lifecycle.js";
+import { runKassa } from "../harness/cli.js";
 import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;

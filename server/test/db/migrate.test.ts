@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../src/db/database.js";
+import { createDb } from "../../src/db/infra/database.js";
 import { loadMigrations, migrate } from "../../src/db/migrate.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDb, type Db } from "../../src/db/database.js";
+import { createDb, type Db } from "../../src/db/infra/database.js";
 import { migrate } from "../../src/db/migrate.js";
 
 export interface TestDatabase {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBundles } from "../../../scripts/bundles.js";
-import { startEmbeddedPostgres } from "../../src/db/embedded.js";
+import { startEmbeddedPostgres } from "../../src/db/infra/embedded.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
-import { watcherLag } from "../../src/core/metrics.js";
+import { watcherLag } from "../../src/core/operations/metrics.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 

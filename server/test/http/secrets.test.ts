@@ -13,7 +13,7 @@ import { createLogger } from "../../src/logger.js";
 import { scrubLogLine, scrubText } from "../../src/scrub.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
-import { freshPayer, gaslessSettingsFor, relayBody, RELAYER_INDEX } from "../gasless/support.js";
+import { freshPayer, gaslessSettingsFor, relayBody, RELAYER_INDEX } from "../harness/gasless.js";
 
 const FAKE_KEY = "SECRET-INFURA-KEY-abc123";
 

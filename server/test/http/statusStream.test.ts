@@ -1,6 +1,6 @@
 import { get, type ClientRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { movePaymentStatus } from "../../src/db/paymentStatus.js";
+import { movePaymentStatus } from "../../src/db/payments/paymentStatus.js";
 import { MAX_STREAMS_PER_CLIENT } from "../../src/http/statusStream.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";

@@ -25,28 +25,36 @@ const use = (name: string, from: string, typeOnly = false) =>
 
 describe("the layer rule", () => {
   it.each([
-    ["a payment writer", chainFile, use("markSeenPayments", "../db/paymentBlocks.js")],
-    ["the cursor's writer", chainFile, use("moveChainCursor", "../db/chainCursors.js")],
-    ["the types of another db/ module", chainFile, use("PaymentDetails", "../db/payments.js", true)],
-    ["a database connection", chainFile, use("createDb", "../db/database.js")],
-    ["the nonce ledger outside chain/sender/", chainFile, use("syncSenderAccount", "../db/senders.js")],
+    ["a payment writer", chainFile, use("markSeenPayments", "../db/payments/paymentBlocks.js")],
+    ["the cursor's writer", chainFile, use("moveChainCursor", "../db/chains/chainCursors.js")],
+    ["the types of another db/ module", chainFile, use("PaymentDetails", "../db/payments/payments.js", true)],
+    ["a database connection", chainFile, use("createDb", "../db/infra/database.js")],
+    [
+      "the nonce ledger outside chain/sender/",
+      chainFile,
+      use("syncSenderAccount", "../db/senders/senders.js"),
+    ],
   ])("refuses chain/ importing %s", async (_what, path, code) => {
     expect(await layerErrors(path, code)).toEqual([expect.stringContaining("chain/ may not import db/")]);
   });
 
   it.each([
-    ["the connection's type into chain/", chainFile, use("Db", "../db/database.js", true)],
+    ["the connection's type into chain/", chainFile, use("Db", "../db/infra/database.js", true)],
     [
       "chain/ a row type",
       chainFile,
-      `import { type ChainRow } from "../db/rows.js";\nexport type X = ChainRow;`,
+      `import { type ChainRow } from "../db/schema/rows.js";\nexport type X = ChainRow;`,
     ],
     [
       "the nonce ledger in chain/sender/",
       "chain/sender/send.ts",
-      use("syncSenderAccount", "../../db/senders.js"),
+      use("syncSenderAccount", "../../db/senders/senders.js"),
     ],
-    ["a payment writer into core/", "core/settlement.ts", use("markSeenPayments", "../db/paymentBlocks.js")],
+    [
+      "a payment writer into core/",
+      "core/settlement/settlement.ts",
+      use("markSeenPayments", "../../db/payments/paymentBlocks.js"),
+    ],
   ])("lets in %s", async (_what, path, code) => {
     expect(await layerErrors(path, code)).toEqual([]);
   });

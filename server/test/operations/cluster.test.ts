@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WATCHER_LOCK_SPACE } from "../../src/core/settlementFacts.js";
+import { WATCHER_LOCK_SPACE } from "../../src/core/settlement/settlementFacts.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 import {
@@ -15,7 +15,7 @@ import {
   startLifecycleApp,
   startReceiver,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 import { type CreatedPayment } from "../harness/payments.js";
 import {
@@ -24,7 +24,7 @@ import {
   isRunning,
   startKassa as startKassaProcess,
   type KassaProcess,
-} from "./support.js";
+} from "../harness/operations.js";
 
 let chain: TestChain;
 let t: TestApp;

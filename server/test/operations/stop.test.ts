@@ -12,9 +12,9 @@ import {
   startLifecycleApp,
   startReceiver,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
-import { exitOf, isRunning, startKassa, type KassaProcess } from "./support.js";
+import { exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 
 let chain: TestChain;
 let t: TestApp;

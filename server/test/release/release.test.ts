@@ -35,7 +35,7 @@ import {
   startReceiver,
   verifyDelivery,
   type Receiver,
-} from "../lifecycle/support.js";
+} from "../harness/lifecycle.js";
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,5 +1,5 @@
 import { type Address, type Hex, type LocalAccount, type PublicClient } from "viem";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import { type SenderRole } from "../../domain/records.js";
 import { type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./nodeErrors.js";

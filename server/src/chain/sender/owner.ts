@@ -1,5 +1,5 @@
 import { type TransactionReceipt } from "viem";
-import { type SenderTransactionRow } from "../../db/rows.js";
+import { type SenderTransactionRow } from "../../db/schema/rows.js";
 
 /**
  * What a transaction sender tells the owner of each transaction it sends (a relay, a gas grant), and what

@@ -1,5 +1,5 @@
 import { keccak256, type Address, type Hex, type LocalAccount } from "viem";
-import type { DbTransaction } from "../../db/database.js";
+import type { DbTransaction } from "../../db/infra/database.js";
 import {
   advanceSenderNonce,
   cancelSenderTransaction,
@@ -7,8 +7,8 @@ import {
   insertSenderTransaction,
   lockSenderAccount,
   markBroadcast,
-} from "../../db/senders.js";
-import { type SenderTransactionRow } from "../../db/rows.js";
+} from "../../db/senders/senders.js";
+import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type SenderPurpose } from "../../domain/records.js";
 import { BaseError } from "../../domain/baseError.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";

@@ -13,8 +13,8 @@ import {
   listOpenSenderTransactions,
   lockOpenSenderTransaction,
   markBroadcast,
-} from "../../db/senders.js";
-import { type SenderBroadcastRow, type SenderTransactionRow } from "../../db/rows.js";
+} from "../../db/senders/senders.js";
+import { type SenderBroadcastRow, type SenderTransactionRow } from "../../db/schema/rows.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
 import { bumpFees, highestFee, type FeeQuote } from "./fees.js";
 import { type SenderOutcome } from "./owner.js";

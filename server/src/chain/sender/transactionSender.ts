@@ -1,6 +1,6 @@
 import { type Address, type LocalAccount, type PublicClient } from "viem";
-import { syncSenderAccount } from "../../db/senders.js";
-import { type SenderTransactionRow } from "../../db/rows.js";
+import { syncSenderAccount } from "../../db/senders/senders.js";
+import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type SenderRole } from "../../domain/records.js";
 import { type SenderContext, type SenderCounters, type TransactionSenderOptions } from "./context.js";
 import { estimateFees, type FeeQuote } from "./fees.js";

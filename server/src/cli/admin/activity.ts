@@ -1,4 +1,4 @@
-import * as reads from "../../core/adminReads.js";
+import * as reads from "../../core/admin/reads.js";
 import { printFields, printTable } from "../output.js";
 import type { AdminCommandSpec } from "./spec.js";
 import { tokenAmount, printPayments, printDeliveries, printAttempts, printMore } from "./print.js";

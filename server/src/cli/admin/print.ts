@@ -1,5 +1,5 @@
 import { formatUnits } from "viem";
-import type * as reads from "../../core/adminReads.js";
+import type * as reads from "../../core/admin/reads.js";
 import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../../core/views.js";
 import type { WebhookDeliveryView } from "../../core/webhooks/merchantApi.js";
 import { printFields, printTable } from "../output.js";

@@ -1,5 +1,5 @@
 import * as admin from "../../core/admin/index.js";
-import * as reads from "../../core/adminReads.js";
+import * as reads from "../../core/admin/reads.js";
 import {
   formatPriceSourceSpec,
   parsePriceSourceSpec,

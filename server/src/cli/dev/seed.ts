@@ -12,8 +12,8 @@ import { createPublicClient, createWalletClient, http, parseUnits, type Address,
 import type { PriceSettings } from "../../config/prices.js";
 import * as admin from "../../core/admin/index.js";
 import { setTokenPriceSource } from "../../core/prices/admin.js";
-import { insertPriceSamples } from "../../db/prices.js";
-import { type NewPriceSampleRow } from "../../db/rows.js";
+import { insertPriceSamples } from "../../db/prices/prices.js";
+import { type NewPriceSampleRow } from "../../db/schema/rows.js";
 import { isKassaError } from "../../errors.js";
 import { type Context } from "../context.js";
 import { UsageError } from "../output.js";

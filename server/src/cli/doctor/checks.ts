@@ -5,8 +5,8 @@ import { splitRpcUrls } from "../../chain/clients.js";
 import { hasCode, readGatewaySigner, readNativeBalance, readRpcChainId } from "../../chain/preflight.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
 import type { Config } from "../../config/index.js";
-import type { ChainRow } from "../../db/rows.js";
-import type { DatabaseState } from "../../db/preflight.js";
+import type { ChainRow } from "../../db/schema/rows.js";
+import type { DatabaseState } from "../../db/operations/preflight.js";
 import { readDashboardBundle, readWidgetBundle } from "../../http/bundles.js";
 import { scrubText } from "../../scrub.js";
 

@@ -1,9 +1,9 @@
 import { Command } from "commander";
 import type { Logger } from "pino";
 import { configuredChainClients } from "../../core/services.js";
-import { listChainsWithGateway } from "../../db/chains.js";
-import { createDb } from "../../db/database.js";
-import { readDatabaseState, sharesSessions, type DatabaseState } from "../../db/preflight.js";
+import { listChainsWithGateway } from "../../db/chains/chains.js";
+import { createDb } from "../../db/infra/database.js";
+import { readDatabaseState, sharesSessions, type DatabaseState } from "../../db/operations/preflight.js";
 import { loadConfig, type Config } from "../../config/index.js";
 import { createOutput, StartRefusedError } from "../output.js";
 import { jsonOption, runPlain } from "../runner.js";

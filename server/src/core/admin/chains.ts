@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { splitRpcUrls } from "../../chain/clients.js";
-import { insertChain, listChains as listChainRows, updateChainByNetworkId } from "../../db/chains.js";
-import { isUniqueViolation } from "../../db/database.js";
+import { insertChain, listChains as listChainRows, updateChainByNetworkId } from "../../db/chains/chains.js";
+import { isUniqueViolation } from "../../db/infra/database.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "../validation.js";
 import { adminChain, type AdminChain } from "../views.js";

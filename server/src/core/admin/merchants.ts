@@ -2,13 +2,13 @@ import { maxFeeBps } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { sendMerchantFee } from "../../chain/gatewayOwner.js";
-import { findChainById, listChains as listChainRows } from "../../db/chains.js";
+import { findChainById, listChains as listChainRows } from "../../db/chains/chains.js";
 import {
   insertMerchant,
   listMerchants as listMerchantRows,
   updateMerchantByKey,
-} from "../../db/merchants.js";
-import { type ChainRow, type MerchantRow, type MerchantUpdate } from "../../db/rows.js";
+} from "../../db/merchants/merchants.js";
+import { type ChainRow, type MerchantRow, type MerchantUpdate } from "../../db/schema/rows.js";
 import {
   hashKey,
   newApiKey,
@@ -20,8 +20,8 @@ import {
 import { KassaError } from "../../errors.js";
 import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminMerchant, type AdminMerchant } from "../views.js";
-import * as merchants from "../merchants.js";
-import { revokeApiKeyIssuedBy } from "../../db/dashboardSessions.js";
+import * as merchants from "../merchants/merchants.js";
+import { revokeApiKeyIssuedBy } from "../../db/merchants/dashboardSessions.js";
 import { type AdminDeps, isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";
 
 /** Merchants, their keys and their fee. */

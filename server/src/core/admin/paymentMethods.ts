@@ -1,5 +1,5 @@
 import { KassaError } from "../../errors.js";
-import * as merchants from "../merchants.js";
+import * as merchants from "../merchants/merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
 import { type PaymentMethodView } from "../views.js";
 import { type AdminDeps, requireMerchant } from "./shared.js";

@@ -1,9 +1,9 @@
 import type { Hex } from "viem";
 import { type ChainClients } from "../../chain/clients.js";
-import { findChainById, findChainByNetworkId } from "../../db/chains.js";
-import { type Db } from "../../db/database.js";
-import { findMerchantByKey } from "../../db/merchants.js";
-import { type ChainRow, type MerchantRow } from "../../db/rows.js";
+import { findChainById, findChainByNetworkId } from "../../db/chains/chains.js";
+import { type Db } from "../../db/infra/database.js";
+import { findMerchantByKey } from "../../db/merchants/merchants.js";
+import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
 import type { Secret } from "../../secret.js";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { checkExactTransfers, readTokenInfo } from "../../chain/tokenInfo.js";
-import { isUniqueViolation } from "../../db/database.js";
+import { isUniqueViolation } from "../../db/infra/database.js";
 import {
   findTokenByChainIdAndAddress,
   insertToken,
   listTokens as listTokenRows,
   setTokenEnabled as setTokenEnabledRow,
-} from "../../db/tokens.js";
+} from "../../db/tokens/tokens.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, networkIdSchema, parseInput } from "../validation.js";
 import { adminToken, type AdminToken } from "../views.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentFilter } from "../../db/paymentSearch.js";
+import type { PaymentFilter } from "../../db/payments/paymentSearch.js";
 import { validationError } from "../../errors.js";
 import { addressSchema } from "../validation.js";
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.js";
-import { sumPaymentsByToken } from "../../db/paymentSearch.js";
-import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments.js";
-import { findRelayRequestByPaymentRowId } from "../../db/relays.js";
-import { type MerchantRow } from "../../db/rows.js";
-import { listEventsByPaymentRowId } from "../../db/webhooks.js";
+import type { Db } from "../../db/infra/database.js";
+import { sumPaymentsByToken } from "../../db/payments/paymentSearch.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments/payments.js";
+import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
+import { listEventsByPaymentRowId } from "../../db/webhooks/webhooks.js";
 import { isBytes32 } from "../../domain/ids.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 import { KassaError, validationError } from "../../errors.js";
-import { listRefunds, refundViewSchema } from "../refunds.js";
+import { listRefunds, refundViewSchema } from "../refunds/refunds.js";
 import { relayView, relayViewSchema } from "../relay/views.js";
 import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
 

@@ -2,16 +2,16 @@ import { getAddress, isHex, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifySignInSignature } from "../../chain/signInSignature.js";
-import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains.js";
+import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains/chains.js";
 import {
   findLiveDashboardSession,
   findMerchantsByWallet,
   getOrCreateServerKey,
   insertDashboardSession,
   revokeDashboardSession,
-} from "../../db/dashboardSessions.js";
-import type { Db } from "../../db/database.js";
-import { type MerchantRow } from "../../db/rows.js";
+} from "../../db/merchants/dashboardSessions.js";
+import type { Db } from "../../db/infra/database.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import {
   checkSignInNonce,
   csrfTokenFor,

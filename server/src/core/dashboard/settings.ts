@@ -1,12 +1,12 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { carryDashboardSession } from "../../db/dashboardSessions.js";
-import type { Db } from "../../db/database.js";
-import { updateMerchantByKey } from "../../db/merchants.js";
-import { type MerchantRow } from "../../db/rows.js";
+import { carryDashboardSession } from "../../db/merchants/dashboardSessions.js";
+import type { Db } from "../../db/infra/database.js";
+import { updateMerchantByKey } from "../../db/merchants/merchants.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, validationError } from "../../errors.js";
 import { updateMerchantInputSchema } from "../admin/index.js";
-import { getMerchantOverview, issueMerchantKeys, type MerchantOverview } from "../merchants.js";
+import { getMerchantOverview, issueMerchantKeys, type MerchantOverview } from "../merchants/merchants.js";
 import { isPrivateAddress } from "../webhooks/http.js";
 
 /** PATCH /merchant: the webhook URL, checked as `kassa admin merchant update --webhook-url` checks it. */

@@ -1,15 +1,15 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   deleteMerchantWallet,
   insertMerchantWallet,
   listMerchantWallets,
   revokeApiKeyIssuedBy,
-} from "../../db/dashboardSessions.js";
+} from "../../db/merchants/dashboardSessions.js";
 import { KassaError } from "../../errors.js";
 import { requireMerchant } from "../admin/index.js";
-import { unusableApiKeyHash } from "../merchants.js";
+import { unusableApiKeyHash } from "../merchants/merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
 
 /** A wallet that may sign in to a merchant's dashboard. */

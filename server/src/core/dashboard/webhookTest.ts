@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Db } from "../../db/database.js";
-import { type MerchantRow } from "../../db/rows.js";
-import { insertWebhookEvents } from "../../db/webhooks.js";
+import type { Db } from "../../db/infra/database.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
+import { insertWebhookEvents } from "../../db/webhooks/webhooks.js";
 import { KassaError } from "../../errors.js";
 import type { webhookEventSchemas } from "../webhooks/events.js";
 import type { RedeliveryView } from "../webhooks/merchantApi.js";

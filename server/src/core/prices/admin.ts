@@ -1,9 +1,9 @@
 import { getAddress, isAddress } from "viem";
-import { findChainByNetworkId } from "../../db/chains.js";
-import type { Db } from "../../db/database.js";
-import { deleteTokenPriceSourceByTokenId, upsertTokenPriceSource } from "../../db/prices.js";
-import { type TokenPriceSourceRow } from "../../db/rows.js";
-import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
+import { findChainByNetworkId } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
+import { deleteTokenPriceSourceByTokenId, upsertTokenPriceSource } from "../../db/prices/prices.js";
+import { type TokenPriceSourceRow } from "../../db/schema/rows.js";
+import { findTokenByChainIdAndAddress } from "../../db/tokens/tokens.js";
 import { parseCurrency } from "../../domain/fiat.js";
 import { KassaError } from "../../errors.js";
 

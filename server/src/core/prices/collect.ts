@@ -1,12 +1,12 @@
 import { DEFAULT_PRICE_RETENTION_MS } from "../../config/prices.js";
-import type { Db } from "../../db/database.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   deletePriceSamplesSampledBefore,
   insertPriceSamples,
   listEnabledTokensWithPriceSources,
   type PricedTokenRow,
-} from "../../db/prices.js";
-import { type NewPriceSampleRow } from "../../db/rows.js";
+} from "../../db/prices/prices.js";
+import { type NewPriceSampleRow } from "../../db/schema/rows.js";
 import { parseCurrency, type Currency } from "../../domain/fiat.js";
 import { quoteAsset } from "../../chain/prices/derive.js";
 import type { FxSource, PriceSource } from "../../chain/prices/source.js";

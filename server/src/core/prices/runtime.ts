@@ -1,8 +1,8 @@
 import type { Client } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import type { PriceService } from "./priceService.js";
-import { findChainByNetworkId } from "../../db/chains.js";
-import type { Db } from "../../db/database.js";
+import { findChainByNetworkId } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
 import type { Currency } from "../../domain/fiat.js";
 import { createChainlinkFxSource, createChainlinkPriceSource } from "../../chain/prices/chainlink.js";
 import { createCoinGeckoPriceSource } from "../../chain/prices/coingecko.js";

@@ -1,14 +1,14 @@
 import { getAddress, isAddress } from "viem";
 import type { PriceQuery, PriceService } from "./priceService.js";
-import { findChainByNetworkId } from "../../db/chains.js";
-import type { Db } from "../../db/database.js";
+import { findChainByNetworkId } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
 import {
   findLatestPriceSample,
   findNewestHourOfSamples,
   findTokenPriceSourceByTokenId,
-} from "../../db/prices.js";
-import { findTokenByChainIdAndAddress } from "../../db/tokens.js";
-import { type TokenRow } from "../../db/rows.js";
+} from "../../db/prices/prices.js";
+import { findTokenByChainIdAndAddress } from "../../db/tokens/tokens.js";
+import { type TokenRow } from "../../db/schema/rows.js";
 import { meanFromSum, parseCurrency, type Currency } from "../../domain/fiat.js";
 import { KassaError } from "../../errors.js";
 import {

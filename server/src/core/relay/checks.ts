@@ -16,16 +16,16 @@ import {
 } from "viem";
 import { type DecodedRevert } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { findChainById } from "../../db/chains.js";
-import { type PaymentDetails } from "../../db/payments.js";
+import { findChainById } from "../../db/chains/chains.js";
+import { type PaymentDetails } from "../../db/payments/payments.js";
 import {
   findRelayRequestByPaymentRowId,
   findRelayRevertAtLimit,
   findUnfinishedRelayByForwarderNonce,
-} from "../../db/relays.js";
-import { type ChainRow, type MerchantRow } from "../../db/rows.js";
+} from "../../db/gasless/relays.js";
+import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { parseInput } from "../validation.js";
 import { type RelayInput, relayInputSchema } from "./views.js";
 

@@ -5,19 +5,19 @@ import {
   SimulationUnavailableError,
 } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { isUniqueViolation, type Db } from "../../db/database.js";
-import { enqueueJob } from "../../db/jobQueue.js";
-import { findPaymentDetailsByPaymentId } from "../../db/payments.js";
+import { isUniqueViolation, type Db } from "../../db/infra/database.js";
+import { enqueueJob } from "../../db/infra/jobQueue.js";
+import { findPaymentDetailsByPaymentId } from "../../db/payments/payments.js";
 import {
   findRelayRequestByPaymentRowId,
   insertRelayRequestForCreatedPayment,
   RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
-} from "../../db/relays.js";
-import { type MerchantRow } from "../../db/rows.js";
+} from "../../db/gasless/relays.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
-import { requireOwnPayment } from "../payments.js";
+import { requireOwnPayment } from "../payments/payments.js";
 import { checkRelayRequest, invalid, nonceTaken, requireRelayable, revertError } from "./checks.js";
 import { type RelayInput, type RelaySubmitted, type RelayView, relayView } from "./views.js";
 

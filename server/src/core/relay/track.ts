@@ -5,8 +5,8 @@ import { encodeExecute, simulateForwardRequest } from "../../chain/forwarder.js"
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
-import { findChainById, findChainByNetworkId } from "../../db/chains.js";
-import { findPaymentStateByRowId } from "../../db/payments.js";
+import { findChainById, findChainByNetworkId } from "../../db/chains/chains.js";
+import { findPaymentStateByRowId } from "../../db/payments/payments.js";
 import {
   failExpiredQueuedRelays,
   findRelayRequestById,
@@ -15,9 +15,9 @@ import {
   markRelaySubmitted,
   recordRelayRevert,
   setRelayTransactionHash,
-} from "../../db/relays.js";
-import { type RelayRequestRow, type SenderTransactionRow } from "../../db/rows.js";
-import { applyPaymentCompletedIn, failPayment } from "../settlement.js";
+} from "../../db/gasless/relays.js";
+import { type RelayRequestRow, type SenderTransactionRow } from "../../db/schema/rows.js";
+import { applyPaymentCompletedIn, failPayment } from "../settlement/settlement.js";
 import { revertError } from "./checks.js";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type RelayRequestRow } from "../../db/rows.js";
+import { type RelayRequestRow } from "../../db/schema/rows.js";
 import { relayStatuses } from "../../domain/records.js";
 
 /** What a gasless relay request takes and answers. */

@@ -5,9 +5,9 @@ import { z } from "zod";
 import type { ChainClients } from "../../chain/clients.js";
 import type { PaymentSigner } from "../../chain/signer.js";
 import { verifySubscriptionSignature } from "../../chain/subscriptions.js";
-import { findChainById } from "../../db/chains.js";
-import type { Db } from "../../db/database.js";
-import type { MerchantRow } from "../../db/rows.js";
+import { findChainById } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
+import type { MerchantRow } from "../../db/schema/rows.js";
 import {
   activateSubscription,
   cancelSubscriptionRow,
@@ -21,8 +21,8 @@ import {
 import { decimalToUnits, numberToDecimalString } from "../../domain/amount.js";
 import { DEFAULT_SUBSCRIPTION_RETRIES, subscriptionStatuses } from "../../domain/subscriptions.js";
 import { KassaError, validationError } from "../../errors.js";
-import { requireChainToken, requireMerchantChain } from "../merchants.js";
-import { createPaymentInputSchema } from "../payments.js";
+import { requireChainToken, requireMerchantChain } from "../merchants/merchants.js";
+import { createPaymentInputSchema } from "../payments/payments.js";
 import { addressSchema, parseInput } from "../validation.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { scheduleOf } from "./schedule.js";

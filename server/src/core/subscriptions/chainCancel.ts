@@ -2,7 +2,7 @@ import type { Address, Hex } from "viem";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { PaymentSigner } from "../../chain/signer.js";
 import { encodeCancelSubscription, readSubscriptionState } from "../../chain/subscriptions.js";
-import { findChainById } from "../../db/chains.js";
+import { findChainById } from "../../db/chains/chains.js";
 import {
   findChainCancelsDue,
   findSubscriptionDetails,

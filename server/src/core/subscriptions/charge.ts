@@ -8,10 +8,10 @@ import {
   readSubscriptionState,
   subscriptionChargedFromReceipt,
 } from "../../chain/subscriptions.js";
-import { findChainById } from "../../db/chains.js";
-import type { Db } from "../../db/database.js";
-import { movePaymentStatus } from "../../db/paymentStatus.js";
-import type { PaymentRow, SenderTransactionRow } from "../../db/rows.js";
+import { findChainById } from "../../db/chains/chains.js";
+import type { Db } from "../../db/infra/database.js";
+import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
+import type { PaymentRow, SenderTransactionRow } from "../../db/schema/rows.js";
 import {
   cancelSubscriptionRow,
   findChargePayment,
@@ -23,7 +23,7 @@ import {
   type SubscriptionDetails,
 } from "../../db/subscriptions/subscriptions.js";
 import type { SubscriptionCanceledBy } from "../../domain/subscriptions.js";
-import { NO_REDIRECT } from "../payments.js";
+import { NO_REDIRECT } from "../payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { chargeWindow, periodAt, scheduleOf } from "./schedule.js";

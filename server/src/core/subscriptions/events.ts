@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.js";
-import type { PaymentRow } from "../../db/rows.js";
+import type { Db } from "../../db/infra/database.js";
+import type { PaymentRow } from "../../db/schema/rows.js";
 import type { SubscriptionDetails, SubscriptionRow } from "../../db/subscriptions/subscriptions.js";
-import { insertEventsWithDeliveries } from "../../db/webhooks.js";
+import { insertEventsWithDeliveries } from "../../db/webhooks/webhooks.js";
 import { subscriptionCancelers, subscriptionStatuses } from "../../domain/subscriptions.js";
 import { newDeliveryId, newEventId } from "../webhooks/outbox.js";
 

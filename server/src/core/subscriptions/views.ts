@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { subscriptionCancelers, subscriptionStatuses } from "../../domain/subscriptions.js";
 import { paymentStatuses } from "../../domain/paymentStatus.js";
-import type { PaymentRow } from "../../db/rows.js";
+import type { PaymentRow } from "../../db/schema/rows.js";
 import type { SubscriptionDetails } from "../../db/subscriptions/subscriptions.js";
 
 /** What the API answers about a subscription: its schedule (what the payer signs), its state and its charges. */

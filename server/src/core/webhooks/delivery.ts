@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
-import type { Db } from "../../db/database.js";
-import { type DeliveryToSend } from "../../db/webhooks.js";
-import { finishDeliveryAttempt } from "../../db/webhookSlots.js";
+import type { Db } from "../../db/infra/database.js";
+import { type DeliveryToSend } from "../../db/webhooks/webhooks.js";
+import { finishDeliveryAttempt } from "../../db/webhooks/webhookSlots.js";
 import { postWebhook } from "./http.js";
 import { nextRetryAt, RETRIES_BROUGHT_FORWARD, WEBHOOK_TIMEOUT_MS } from "./policy.js";
 

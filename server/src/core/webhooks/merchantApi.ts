@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.js";
-import { updateMerchantByKey } from "../../db/merchants.js";
-import { type MerchantRow } from "../../db/rows.js";
+import type { Db } from "../../db/infra/database.js";
+import { updateMerchantByKey } from "../../db/merchants/merchants.js";
+import { type MerchantRow } from "../../db/schema/rows.js";
 import {
   findDeliveryByMerchantId,
   listAttemptsByDeliveryIds,
   listDeliveriesByMerchantId,
   type DeliveryListItem,
-} from "../../db/webhooks.js";
+} from "../../db/webhooks/webhooks.js";
 import { newWebhookSecret } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
 import { createDelivery } from "./outbox.js";

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../db/database.js";
-import { type WebhookDeliveryRow } from "../../db/rows.js";
+import type { Db } from "../../db/infra/database.js";
+import { type WebhookDeliveryRow } from "../../db/schema/rows.js";
 import { type WebhookEventType } from "../../domain/records.js";
-import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments.js";
+import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments/payments.js";
 import {
   insertEventsWithDeliveries,
   insertWebhookDelivery,
   type NewWebhookDelivery,
   type NewWebhookEvent,
-} from "../../db/webhooks.js";
+} from "../../db/webhooks/webhooks.js";
 import type { WebhookEventBody } from "./events.js";
 
 /**

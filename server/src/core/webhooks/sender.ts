@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import type { Logger } from "pino";
-import { claimDueDeliveries } from "../../db/webhookSlots.js";
+import { claimDueDeliveries } from "../../db/webhooks/webhookSlots.js";
 import type { BackgroundService } from "../../domain/tasks.js";
 import { attemptClaimedDelivery, type WebhookDeliveryDeps } from "./delivery.js";
 import { DEFAULT_DELIVERIES_PER_MERCHANT, SLOT_LEASE_MARGIN_MS, WEBHOOK_TIMEOUT_MS } from "./policy.js";

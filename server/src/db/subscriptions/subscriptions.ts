@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from "kysely";
-import type { Db } from "../database.js";
-import { readPage, type PageRequest } from "../pages.js";
-import type { NewPaymentRow, PaymentRow } from "../rows.js";
+import type { Db } from "../infra/database.js";
+import { readPage, type PageRequest } from "../infra/pages.js";
+import type { NewPaymentRow, PaymentRow } from "../schema/rows.js";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
 import type { SubscriptionsTable } from "./tables.js";
 

@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
-import type { FixedNumeric, NullableDate, Timestamps } from "../columns.js";
+import type { FixedNumeric, NullableDate, Timestamps } from "../schema/columns.js";
 
 /** The subscriptions table of the schema (`types.ts`, migration 032): a schedule, its signatures and its charging state. */
 export interface SubscriptionsTable extends Timestamps {

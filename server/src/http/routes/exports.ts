@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { exportQuerySchema, exportRowSchema, preparePaymentExport } from "../../core/exports.js";
+import { exportQuerySchema, exportRowSchema, preparePaymentExport } from "../../core/exports/exports.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { exportCsvExample, exportRowExample } from "../dashboardExamples.js";

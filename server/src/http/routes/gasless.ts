@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestGas } from "../../core/faucet.js";
+import { requestGas } from "../../core/faucet/faucet.js";
 import {
   gasGrantSchema,
   gasStatusQuerySchema,
   gasStatusSchema,
   getGasStatus,
   requestGasInputSchema,
-} from "../../core/gasStatus.js";
+} from "../../core/gasless/gasStatus.js";
 import { getRelay, submitRelay } from "../../core/relay/submit.js";
 import { relayInputSchema, relaySubmittedSchema, relayViewSchema } from "../../core/relay/views.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";

@@ -7,7 +7,7 @@ import {
   listPaymentMethods,
   merchantOverviewSchema,
   setPaymentMethodEnabled,
-} from "../../core/merchants.js";
+} from "../../core/merchants/merchants.js";
 import {
   merchantSettingsInputSchema,
   rotatedKeySchema,

@@ -6,7 +6,7 @@ import {
   listMerchantPayments,
   merchantPaymentPageSchema,
   paymentListQuerySchema,
-} from "../../core/payments.js";
+} from "../../core/payments/payments.js";
 import {
   getPaymentTimeline,
   getPaymentTotals,

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { acceptedLanguages, pickLang, translator, type Lang, type Messages } from "@kassa/widget/i18n";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { startLinkPayment, type LinkClient } from "../../core/paymentLinkStart.js";
+import { startLinkPayment, type LinkClient } from "../../core/paymentLinks/paymentLinkStart.js";
 import {
   findPublicPaymentLink,
   type PaymentLinkDeps,
   type PublicPaymentLink,
-} from "../../core/paymentLinks.js";
+} from "../../core/paymentLinks/paymentLinks.js";
 import { clientNetwork } from "../../domain/clientNetwork.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";

@@ -11,7 +11,7 @@ import {
   paymentLinkViewSchema,
   updatePaymentLinkInputSchema,
   type PaymentLinkDeps,
-} from "../../core/paymentLinks.js";
+} from "../../core/paymentLinks/paymentLinks.js";
 import { KassaError } from "../../errors.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";

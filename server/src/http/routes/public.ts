@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { chainWithTokensSchema, listChainsWithTokens, listPublicChains } from "../../core/chains.js";
-import { checkHealth, healthSchema } from "../../core/health.js";
+import { chainWithTokensSchema, listChainsWithTokens, listPublicChains } from "../../core/chains/chains.js";
+import { checkHealth, healthSchema } from "../../core/operations/health.js";
 import { chainViewSchema } from "../../core/views.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

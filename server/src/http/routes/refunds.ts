@@ -10,7 +10,7 @@ import {
   refundListQuerySchema,
   refundPageSchema,
   refundViewSchema,
-} from "../../core/refunds.js";
+} from "../../core/refunds/refunds.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

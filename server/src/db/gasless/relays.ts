@@ -1,0 +1,226 @@
+import { sql, type Transaction } from "kysely";
+import type { RelayStatus } from "../../domain/records.js";
+import type { RelayRequestRow } from "../schema/rows.js";
+import type { Db } from "../infra/database.js";
+import { findOneBy, updateWhere } from "../infra/lookups.js";
+import type { Database } from "../schema/types.js";
+
+/** The unique key that makes a second relay for a payment RELAY_ALREADY_SUBMITTED. */
+export const RELAY_PAYMENT_UNIQUE = "relay_requests_payment_id_key";
+
+/** The unique key that lets one unfinished relay hold a payer's forwarder nonce. */
+export const RELAY_FORWARDER_NONCE_UNIQUE = "relay_requests_forwarder_nonce_key";
+
+export interface ForwarderNonce {
+  networkId: number;
+  forwarderAddress: string;
+  from: string;
+  forwarderNonce: bigint;
+}
+
+export interface NewRelayRequest {
+  paymentRowId: number;
+  networkId: number;
+  forwarderAddress: string;
+  from: string;
+  to: string;
+  gas: bigint;
+  forwarderNonce: bigint;
+  deadline: number;
+  data: string;
+  signature: string;
+}
+
+/**
+ * Inserts the relay request only while its payment is still CREATED and unexpired (one guarded
+ * statement). Returns undefined when the payment moved on; throws a unique violation on
+ * RELAY_PAYMENT_UNIQUE when the payment already has a relay.
+ */
+export function insertRelayRequestForCreatedPayment(
+  trx: Transaction<Database>,
+  relay: NewRelayRequest,
+): Promise<RelayRequestRow | undefined> {
+  return trx
+    .insertInto("relay_requests")
+    .columns([
+      "payment_id",
+      "network_id",
+      "forwarder_address",
+      "from_address",
+      "to_address",
+      "gas",
+      "forwarder_nonce",
+      "deadline",
+      "data",
+      "signature",
+    ])
+    .expression(
+      trx
+        .selectFrom("payments")
+        .select([
+          "payments.id",
+          sql<number>`${relay.networkId}::bigint`.as("network_id"),
+          sql<string>`${relay.forwarderAddress}::text`.as("forwarder_address"),
+          sql<string>`${relay.from}::text`.as("from_address"),
+          sql<string>`${relay.to}::text`.as("to_address"),
+          sql<string>`${relay.gas.toString()}::numeric`.as("gas"),
+          sql<string>`${relay.forwarderNonce.toString()}::numeric`.as("forwarder_nonce"),
+          sql<number>`${relay.deadline}::bigint`.as("deadline"),
+          sql<string>`${relay.data}::text`.as("data"),
+          sql<string>`${relay.signature}::text`.as("signature"),
+        ])
+        .where("payments.id", "=", relay.paymentRowId)
+        .where("payments.status", "=", "CREATED")
+        .where("payments.expires_at", ">", sql<Date>`now()`),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findRelayRequestByPaymentRowId(
+  db: Db,
+  paymentRowId: number,
+): Promise<RelayRequestRow | undefined> {
+  return findOneBy(db, "relay_requests", { payment_id: paymentRowId });
+}
+
+/** The unfinished (QUEUED or SUBMITTED) relay that holds this forwarder nonce of the payer, if any. */
+export function findUnfinishedRelayByForwarderNonce(
+  db: Db,
+  key: ForwarderNonce,
+): Promise<Pick<RelayRequestRow, "id" | "payment_id"> | undefined> {
+  return db
+    .selectFrom("relay_requests")
+    .select(["id", "payment_id"])
+    .where("network_id", "=", key.networkId)
+    .where(sql<string>`lower(forwarder_address)`, "=", key.forwarderAddress.toLowerCase())
+    .where(sql<string>`lower(from_address)`, "=", key.from.toLowerCase())
+    .where("forwarder_nonce", "=", key.forwarderNonce.toString())
+    .where("status", "in", ["QUEUED", "SUBMITTED"])
+    .executeTakeFirst();
+}
+
+export function findRelayRequestById(db: Db, id: number): Promise<RelayRequestRow | undefined> {
+  return findOneBy(db, "relay_requests", { id });
+}
+
+export function findRelayRequestBySenderTransactionId(
+  db: Db,
+  senderTransactionId: number,
+): Promise<RelayRequestRow | undefined> {
+  return findOneBy(db, "relay_requests", { sender_transaction_id: senderTransactionId });
+}
+
+/** QUEUED -> SUBMITTED with its sender transaction, inside the transaction that took the nonce. */
+export function markRelaySubmitted(
+  trx: Transaction<Database>,
+  id: number,
+  senderTransactionId: number,
+  transactionHash: string,
+): Promise<boolean> {
+  return updateWhere(
+    trx,
+    "relay_requests",
+    { id, status: "QUEUED" },
+    { status: "SUBMITTED", sender_transaction_id: senderTransactionId, transaction_hash: transactionHash },
+  );
+}
+
+/** The hash of the latest broadcast, as the relay's `transactionHash` while it waits. */
+export async function setRelayTransactionHash(db: Db, id: number, transactionHash: string): Promise<void> {
+  await updateWhere(db, "relay_requests", { id, status: "SUBMITTED" }, { transaction_hash: transactionHash });
+}
+
+/** Moves a relay to CONFIRMED or FAILED from one of `from`; false when it was already elsewhere. */
+export async function finishRelayRequest(
+  db: Db,
+  id: number,
+  from: readonly RelayStatus[],
+  outcome: { status: "CONFIRMED" | "FAILED"; transactionHash?: string | null; errorMessage?: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("relay_requests")
+    .set({
+      status: outcome.status,
+      ...(outcome.transactionHash !== undefined ? { transaction_hash: outcome.transactionHash } : {}),
+      error_message: outcome.errorMessage ?? null,
+    })
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Fails every relay still QUEUED whose ForwardRequest deadline (unix seconds) is before `nowSeconds`: the
+ * forwarder refuses it now, so its job (retries exhausted in a node outage, or lost with a killed worker)
+ * can send nothing, and the payer's forwarder nonce is free again. One statement; returns the relays.
+ */
+export async function failExpiredQueuedRelays(db: Db, nowSeconds: number): Promise<number[]> {
+  const rows = await db
+    .updateTable("relay_requests")
+    .set({ status: "FAILED", error_message: "not sent before its signature deadline" })
+    .where("status", "=", "QUEUED")
+    .where("deadline", "<", nowSeconds)
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Records that the relay's transaction was mined and reverted, against its payer and merchant. Safe to
+ * run twice (the relay is the key).
+ */
+export async function recordRelayRevert(
+  trx: Transaction<Database>,
+  relayRequestId: number,
+  receipt: { transactionHash: string; gasUsed: bigint },
+): Promise<void> {
+  await trx
+    .insertInto("relay_reverts")
+    .columns([
+      "relay_request_id",
+      "network_id",
+      "payer_address",
+      "merchant_id",
+      "transaction_hash",
+      "gas_used",
+    ])
+    .expression(
+      trx
+        .selectFrom("relay_requests")
+        .innerJoin("payments", "payments.id", "relay_requests.payment_id")
+        .select([
+          "relay_requests.id",
+          "relay_requests.network_id",
+          "relay_requests.from_address",
+          "payments.merchant_id",
+          sql<string>`${receipt.transactionHash}::text`.as("transaction_hash"),
+          sql<string>`${receipt.gasUsed.toString()}::numeric`.as("gas_used"),
+        ])
+        .where("relay_requests.id", "=", relayRequestId),
+    )
+    .onConflict((oc) => oc.column("relay_request_id").doNothing())
+    .execute();
+}
+
+/**
+ * When the payer has at least `limit` reverted relays on the chain since `since`: the time of the
+ * `limit`-th newest, which decides when the payer falls below the limit again. Undefined otherwise.
+ */
+export async function findRelayRevertAtLimit(
+  db: Db,
+  params: { networkId: number; payer: string; since: Date; limit: number },
+): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom("relay_reverts")
+    .select("created_at")
+    .where("network_id", "=", params.networkId)
+    .where(sql<string>`lower(payer_address)`, "=", params.payer.toLowerCase())
+    .where("created_at", ">", params.since)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .offset(params.limit - 1)
+    .executeTakeFirst();
+  return row?.created_at;
+}

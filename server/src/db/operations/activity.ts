@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import type { Db } from "../infra/database.js";
+
+/** What happened, for the development activity feed. */
+export type ActivityKind = "created" | "event" | "webhook" | "relay" | "grant";
+
+/** One thing that happened to a payment, with what a one-line summary of it needs. */
+export interface ActivityRow {
+  at: Date;
+  /** Unique per happening: a row read twice (the read windows overlap) is shown once. */
+  key: string;
+  kind: ActivityKind;
+  payment_id: string;
+  order_id: string;
+  amount: string;
+  token_decimals: number;
+  token_symbol: string;
+  /** created: -; event: its type; webhook: the event type; relay and grant: their status. */
+  detail: string | null;
+  /** webhook: the HTTP status answered (null when there was no answer). */
+  status_code: number | null;
+  /** webhook: whether the attempt succeeded. */
+  succeeded: boolean | null;
+  /** relay and grant: the transaction hash. */
+  tx_hash: string | null;
+  /** A refund's event: the refund's amount (base units). */
+  refund_amount: string | null;
+  /** An event: the payment's status and what its completed refunds sent back, right after it. */
+  payment_status: string | null;
+  refunded_amount: string | null;
+}
+
+/**
+ * Everything that happened after `since`, oldest first: payments created, payment events (paid, expired,
+ * ...), webhook attempts, relays and faucet grants that reached their end. Read by `kassa dev` only, on
+ * its own small database.
+ */
+export async function listActivitySince(db: Db, since: Date): Promise<ActivityRow[]> {
+  const result = await sql<ActivityRow>`
+    WITH activity AS (
+      SELECT p.created_at AS at, 'payment:' || p.payment_id AS key, 'created' AS kind, p.id AS payment_row,
+             NULL::text AS detail, NULL::int AS status_code, NULL::boolean AS succeeded, NULL::text AS tx_hash,
+             NULL::text AS refund_amount, NULL::text AS payment_status, NULL::text AS refunded_amount
+        FROM payments p WHERE p.created_at > ${since}
+      UNION ALL
+      SELECT e.created_at, 'event:' || e.id, 'event', e.payment_id, e.type, NULL, NULL, NULL,
+             e.payload->'refund'->>'amount', e.payload->>'status', e.payload->>'refundedAmount'
+        FROM webhook_events e WHERE e.created_at > ${since} AND e.payment_id IS NOT NULL
+      UNION ALL
+      SELECT a.created_at, 'attempt:' || a.id, 'webhook', e.payment_id, e.type, a.status_code, a.error IS NULL, NULL,
+             NULL, NULL, NULL
+        FROM webhook_attempts a
+        JOIN webhook_deliveries d ON d.id = a.delivery_id
+        JOIN webhook_events e ON e.id = d.event_id
+       WHERE a.created_at > ${since} AND e.payment_id IS NOT NULL
+      UNION ALL
+      SELECT r.updated_at, 'relay:' || r.id || ':' || r.status, 'relay', r.payment_id, r.status, NULL, NULL,
+             r.transaction_hash, NULL, NULL, NULL
+        FROM relay_requests r WHERE r.updated_at > ${since} AND r.status IN ('CONFIRMED', 'FAILED')
+      UNION ALL
+      SELECT g.updated_at, 'grant:' || g.id || ':' || g.status, 'grant', g.payment_id, g.status, NULL, NULL,
+             g.tx_hash, NULL, NULL, NULL
+        FROM gas_grants g WHERE g.updated_at > ${since} AND g.status IN ('CONFIRMED', 'FAILED')
+    )
+    SELECT activity.at, activity.key, activity.kind, p.payment_id, p.order_id, p.amount::text AS amount,
+           t.decimals AS token_decimals, t.symbol AS token_symbol, activity.detail, activity.status_code,
+           activity.succeeded, activity.tx_hash, activity.refund_amount, activity.payment_status,
+           activity.refunded_amount
+      FROM activity
+      JOIN payments p ON p.id = activity.payment_row
+      JOIN tokens t ON t.id = p.token_id
+     ORDER BY activity.at, activity.key`.execute(db);
+  return result.rows;
+}

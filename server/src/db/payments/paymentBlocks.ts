@@ -1,0 +1,189 @@
+import { sql } from "kysely";
+import type { Db } from "../infra/database.js";
+import { updateWhere } from "../infra/lookups.js";
+import { type PaymentStatus } from "../../domain/paymentStatus.js";
+import { movePaymentStatus } from "./paymentStatus.js";
+
+/** A recorded gateway event and where it was read: a payment's pay event, or a completed refund's. */
+export interface RecordedEventRow {
+  kind: "PaymentCompleted" | "RefundCompleted";
+  /** The payment id, or the refund's gateway id. */
+  id: string;
+  tx_hash: string;
+  block_number: number;
+  block_hash: string;
+}
+
+/**
+ * The recorded events of a chain in blocks `fromBlock..toBlock`: the pay event of every payment that has one
+ * (PAID, INVALID, REFUND_SUBMITTED, REFUNDED) and the RefundCompleted of every REFUNDED refund. What the
+ * watcher checks against its own read of those blocks: two index range scans (payments_settled_block_idx,
+ * refunds_refunded_block_idx) over the rows of those blocks only.
+ */
+export async function findRecordedEventsInBlocks(
+  db: Db,
+  chainId: number,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<RecordedEventRow[]> {
+  const { rows } = await sql<RecordedEventRow>`
+    SELECT 'PaymentCompleted' AS kind, payment_id AS id, tx_hash, block_number, block_hash FROM payments
+    WHERE chain_id = ${chainId} AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+      AND block_number IS NOT NULL
+    UNION ALL
+    SELECT 'RefundCompleted', chain_refund_id, tx_hash, block_number, block_hash FROM refunds
+    WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL
+      AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+    ORDER BY block_number`.execute(db);
+  return rows;
+}
+
+/**
+ * The highest block of the chain at or below `blockNumber` that holds a recorded event (a payment's pay event or
+ * a completed refund's): one row of each index.
+ */
+export async function findLastRecordedBlockAtOrBelow(
+  db: Db,
+  chainId: number,
+  blockNumber: bigint,
+): Promise<{ block_number: number; block_hash: string } | undefined> {
+  const { rows } = await sql<{ block_number: number; block_hash: string }>`
+    SELECT block_number, block_hash FROM (
+      (SELECT block_number, block_hash FROM payments
+       WHERE chain_id = ${chainId} AND block_number IS NOT NULL AND block_number <= ${Number(blockNumber)}
+       ORDER BY block_number DESC LIMIT 1)
+      UNION ALL
+      (SELECT block_number, block_hash FROM refunds
+       WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL
+         AND block_number <= ${Number(blockNumber)}
+       ORDER BY block_number DESC LIMIT 1)
+    ) AS recorded ORDER BY block_number DESC LIMIT 1`.execute(db);
+  return rows[0];
+}
+
+/** What a payment's pay event recorded, cleared when a reorg removes it (the payment is CREATED again). */
+const unpaidColumns = {
+  tx_hash: null,
+  payer_address: null,
+  confirmed_at: null,
+  block_number: null,
+  block_hash: null,
+  log_index: null,
+  fee_amount: null,
+  paid_after_expiry: false,
+  seen_tx_hash: null,
+  seen_block_number: null,
+  seen_at: null,
+  refunded_amount: 0n,
+} as const;
+
+/**
+ * A reorg removed the transaction that paid the payment: `from` (PAID, INVALID, REFUND_SUBMITTED or REFUNDED)
+ * -> CREATED, in one statement guarded by the status and the block the payment was paid in. What was paid
+ * (and what its refunds sent back) is cleared; `reorged_at` and `reorged_tx_hash` keep what was lost.
+ * Undefined when the payment is no longer in that state in that block.
+ */
+export function revertPaymentToCreated(
+  db: Db,
+  paid: { paymentId: string; from: PaymentStatus; blockHash: string; reason: string; at: Date },
+): Promise<{ id: number; payment_id: string } | undefined> {
+  return movePaymentStatus(db, {
+    payment: { paymentId: paid.paymentId },
+    from: paid.from,
+    to: "CREATED",
+    guard: { blockHash: paid.blockHash },
+    set: (eb) => ({
+      ...unpaidColumns,
+      reorged_tx_hash: eb.ref("tx_hash"),
+      reorged_at: paid.at,
+      status_reason: paid.reason,
+    }),
+  });
+}
+
+/**
+ * A reorg mined the transaction that paid the payment again, in another block: whatever the payment became
+ * since, its record follows the transaction. False when the payment was not paid by that transaction.
+ */
+export function movePaymentToBlock(
+  db: Db,
+  paymentId: string,
+  event: { txHash: string; blockNumber: bigint; blockHash: string; logIndex: number },
+): Promise<boolean> {
+  return updateWhere(
+    db,
+    "payments",
+    { payment_id: paymentId, tx_hash: event.txHash },
+    { block_number: Number(event.blockNumber), block_hash: event.blockHash, log_index: event.logIndex },
+  );
+}
+
+/** A PaymentCompleted event read between a chain's final block and its head. */
+export interface SeenPayment {
+  paymentId: string;
+  txHash: string;
+  blockNumber: bigint;
+}
+
+/**
+ * Marks the chain's payments that `seen` paid, mined but not final yet, in one statement: those still
+ * CREATED and not past `expiresAt` at `now` (the payer paid in time) get the transaction and `seen_at`,
+ * which holds their expiry (findDuePaymentDetails). A payment already marked with the same transaction
+ * keeps its first `seen_at`, so a transaction that stays unfinal (or was reorged out) holds it for a
+ * bounded time only. Returns the payment ids it marked.
+ */
+export async function markSeenPayments(
+  db: Db,
+  chainId: number,
+  seen: readonly SeenPayment[],
+  now: Date,
+): Promise<string[]> {
+  if (seen.length === 0) return [];
+  const rows = seen.map((entry) => ({
+    payment_id: entry.paymentId.toLowerCase(),
+    tx_hash: entry.txHash.toLowerCase(),
+    block_number: entry.blockNumber.toString(),
+  }));
+  const { rows: marked } = await sql<{ payment_id: string }>`
+    UPDATE payments
+    SET seen_tx_hash = s.tx_hash, seen_block_number = s.block_number, seen_at = ${now}
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS s(payment_id text, tx_hash text, block_number bigint)
+    WHERE payments.payment_id = s.payment_id AND payments.chain_id = ${chainId}
+      AND payments.status = 'CREATED' AND payments.expires_at > ${now}
+      AND payments.seen_tx_hash IS DISTINCT FROM s.tx_hash
+    RETURNING payments.payment_id`.execute(db);
+  return marked.map((row) => row.payment_id);
+}
+
+/** What settling a payment from its event compares and writes, read with the row locked (FOR UPDATE). */
+export function findPaymentForSettlement(db: Db, paymentId: string) {
+  return db
+    .selectFrom("payments")
+    .innerJoin("tokens", "tokens.id", "payments.token_id")
+    .innerJoin("merchants", "merchants.id", "payments.merchant_id")
+    .select([
+      "payments.id",
+      "payments.status",
+      "payments.chain_id",
+      "payments.amount",
+      "payments.recipient_address",
+      "payments.tx_hash",
+      "payments.block_hash",
+      "payments.gateway_address",
+      "tokens.address as token_address",
+      "merchants.merchant_id as merchant_bytes32_id",
+    ])
+    .where("payments.payment_id", "=", paymentId.toLowerCase())
+    .forUpdate("payments")
+    .executeTakeFirst();
+}
+
+/** The payment's row id, status, chain and where its pay event was read, with the row locked (FOR UPDATE). */
+export function lockPaymentStatus(db: Db, paymentId: string) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "payment_id", "status", "chain_id", "tx_hash", "block_number", "block_hash"])
+    .where("payment_id", "=", paymentId.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+}

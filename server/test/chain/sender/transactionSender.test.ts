@@ -1,0 +1,126 @@
+import { anvilPrivateKeys } from "@kassa/contracts";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SenderOutcome } from "../../../src/chain/sender/owner.js";
+import type { SendRequest } from "../../../src/chain/sender/send.js";
+import { TransactionSender } from "../../../src/chain/sender/transactionSender.js";
+import { listBroadcastsBySenderTransactionId } from "../../../src/db/senders/senders.js";
+import { type SenderTransactionRow } from "../../../src/db/schema/rows.js";
+import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { createTestDatabase, type TestDatabase } from "../../harness/db.js";
+
+const SENDER_INDEX = 7;
+const account = privateKeyToAccount(anvilPrivateKeys[SENDER_INDEX] as `0x${string}`);
+const recipient = privateKeyToAccount(anvilPrivateKeys[8] as `0x${string}`).address;
+
+let chain: TestChain;
+let database: TestDatabase;
+const finished = new Map<number, SenderOutcome>();
+let sender: TransactionSender;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  database = await createTestDatabase();
+  sender = new TransactionSender({
+    db: database.db,
+    client: chain.publicClient,
+    networkId: chain.chainId,
+    role: "relayer",
+    accounts: [account],
+    confirmations: 0,
+    stuckAfterMs: 0,
+    feeBumpPercent: 20,
+    hooks: {
+      onFinished: async (tx: SenderTransactionRow, outcome: SenderOutcome) => {
+        finished.set(tx.id, outcome);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await database?.close();
+  await chain?.stop();
+});
+
+const transfer = (link: SendRequest["link"] = async () => true): SendRequest => ({
+  purpose: "relay",
+  to: recipient,
+  value: 1n,
+  data: "0x",
+  gasLimit: 21_000n,
+  link,
+});
+
+const chainNonce = () =>
+  chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
+
+async function setAutomine(on: boolean) {
+  await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [on] as never });
+}
+
+describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => {
+  it("gives concurrent sends consecutive nonces, each recorded before it leaves, and sees them mined", async () => {
+    const first = await chainNonce();
+    const results = await Promise.all(Array.from({ length: 8 }, () => sender.send(transfer())));
+    const sent = results.map((result) => {
+      if (result.outcome !== "sent") throw new Error(`not sent: ${result.outcome}`);
+      return result;
+    });
+    expect(sent.map((result) => result.tx.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 8 }, (_, i) => first + i),
+    );
+    for (const { tx, txHash } of sent) {
+      const broadcasts = await listBroadcastsBySenderTransactionId(database.db, tx.id);
+      expect(broadcasts.map((b) => [b.tx_hash, b.status])).toEqual([[txHash, "SENT"]]);
+    }
+    await sender.track();
+    expect(sent.map(({ tx }) => finished.get(tx.id)?.status)).toEqual(Array(8).fill("CONFIRMED"));
+    expect(await chainNonce()).toBe(first + 8);
+  });
+
+  it("sends nothing and spends no nonce when the owner abandons the request in its transaction", async () => {
+    const before = await chainNonce();
+    expect((await sender.send(transfer(async () => false))).outcome).toBe("abandoned");
+    const next = await sender.send(transfer());
+    expect(next.outcome === "sent" && next.tx.nonce).toBe(before);
+    await sender.track();
+  });
+
+  it("replaces a stuck transaction with the same nonce and higher fees; exactly one version is mined", async () => {
+    await setAutomine(false);
+    try {
+      const result = await sender.send(transfer());
+      if (result.outcome !== "sent") throw new Error(result.outcome);
+      await sender.track();
+      const broadcasts = await listBroadcastsBySenderTransactionId(database.db, result.tx.id);
+      expect(broadcasts).toHaveLength(2);
+      const [original, replacement] = broadcasts;
+      expect(BigInt(replacement!.max_fee_per_gas ?? 0) > BigInt(original!.max_fee_per_gas ?? 0)).toBe(true);
+      expect(sender.counters.replaced).toBe(1);
+      await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
+      await sender.track();
+      const outcome = finished.get(result.tx.id);
+      expect(outcome?.status).toBe("CONFIRMED");
+      expect(outcome?.status === "CONFIRMED" && outcome.receipt.transactionHash).toBe(replacement!.tx_hash);
+      expect(await chainNonce()).toBe(result.tx.nonce + 1);
+    } finally {
+      await setAutomine(true);
+    }
+  });
+
+  it("catches up when the key was used outside Kassa: the stale nonce is refused once, the next send lands", async () => {
+    const outside = chain.wallet(SENDER_INDEX);
+    await outside.sendTransaction({ to: recipient, value: 1n });
+    const refused = await sender.send(transfer());
+    expect(refused.outcome).toBe("refused");
+    expect(sender.counters.nonceErrors).toBe(1);
+    expect(refused.outcome === "refused" && finished.get(refused.tx.id)).toMatchObject({
+      status: "FAILED",
+      payloadLanded: false,
+    });
+    const next = await sender.send(transfer());
+    expect(next.outcome).toBe("sent");
+    await sender.track();
+    expect(next.outcome === "sent" && finished.get(next.tx.id)?.status).toBe("CONFIRMED");
+  });
+});

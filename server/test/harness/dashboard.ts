@@ -1,0 +1,47 @@
+import { anvilAccount } from "@kassa/contracts";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { expect } from "vitest";
+import type { TestApp } from "./app.js";
+import type { TestChain } from "./chain.js";
+
+export const ORIGIN = "http://kassa.test";
+
+export interface SignedIn {
+  /** `kassa_session=...`, for the cookie header. */
+  cookie: string;
+  csrfToken: string;
+  /** Headers of a change made from the dashboard: the cookie, its Origin and the CSRF token. */
+  changeHeaders: Record<string, string>;
+}
+
+/**
+ * Signs wallet `wallet` (an anvil account's index, or any account) in to the dashboard of `t` (served at
+ * ORIGIN), as the session test does.
+ */
+export async function signIn(
+  t: TestApp,
+  chain: TestChain,
+  wallet: number | PrivateKeyAccount = 9,
+): Promise<SignedIn> {
+  const account = typeof wallet === "number" ? anvilAccount(wallet) : wallet;
+  const nonce = (await t.request("/dashboard/nonce")).body.data.nonce as string;
+  const message = createSiweMessage({
+    domain: new URL(ORIGIN).host,
+    address: account.address,
+    statement: "Sign in to the Kassa dashboard.",
+    uri: ORIGIN,
+    version: "1",
+    chainId: chain.chainId,
+    nonce,
+    issuedAt: new Date(),
+  });
+  const response = await t.request("/dashboard/session", {
+    method: "POST",
+    json: { message, signature: await account.signMessage({ message }) },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const csrfToken = response.body.data.csrfToken as string;
+  return { cookie, csrfToken, changeHeaders: { cookie, origin: ORIGIN, "x-kassa-csrf": csrfToken } };
+}
