@@ -14,7 +14,6 @@ import {
   findSubscriptionDetails,
   insertSubscription,
   listChargePayments,
-  listPayerSubscriptionDetails,
   listSubscriptionDetails,
   type SubscriptionDetails,
 } from "../../db/subscriptions/subscriptions.js";
@@ -204,12 +203,6 @@ export async function listSubscriptions(
   };
 }
 
-/** A payer's subscriptions on a chain (the payer's page, after signing in with the wallet). */
-export async function listPayerSubscriptions(deps: SubscriptionDeps, networkId: number, payer: Address) {
-  const rows = await listPayerSubscriptionDetails(deps.db, networkId, payer);
-  return Promise.all(rows.map((row) => view(deps, row)));
-}
-
 /**
  * The payer's signature of the schedule: checked (locally, or by the chain for a smart wallet), then the
  * server signs its authorisation and the subscription is ACTIVE, its first charge due at startsAt.
@@ -276,19 +269,16 @@ export async function authorizeSubscription(
   return view(deps, await require(deps, id));
 }
 
-/** POST /subscriptions/:id/cancel (the merchant), or the payer's page after signing in: no more charges. */
+/** POST /subscriptions/:id/cancel: no more charges (the worker then cancels the schedule on-chain). */
 export async function cancelSubscription(
   deps: SubscriptionDeps,
+  merchant: MerchantRow,
   id: string,
-  by: { merchant: MerchantRow } | { payer: Address },
 ): Promise<SubscriptionView> {
-  const row = await require(deps, id, "merchant" in by ? by.merchant.id : undefined);
-  if ("payer" in by && row.payer_address?.toLowerCase() !== by.payer.toLowerCase()) {
-    throw new KassaError("SUBSCRIPTION_NOT_FOUND");
-  }
+  const row = await require(deps, id, merchant.id);
   const now = deps.now();
   const canceled = await deps.db.transaction().execute(async (trx) => {
-    const moved = await cancelSubscriptionRow(trx, row.id, "merchant" in by ? "merchant" : "payer", now);
+    const moved = await cancelSubscriptionRow(trx, row.id, "merchant", now);
     if (moved) await recordSubscriptionEvent(trx, "subscription.canceled", row, moved, now);
     return moved;
   });

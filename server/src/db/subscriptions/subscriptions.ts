@@ -81,20 +81,6 @@ export function listSubscriptionDetails(
   return readPage(db, query, "subscriptions", "id", page);
 }
 
-/** A payer's subscriptions on a chain, newest first (the payer's page). */
-export function listPayerSubscriptionDetails(
-  db: Db,
-  networkId: number,
-  payer: string,
-): Promise<SubscriptionDetails[]> {
-  return selectDetails(db)
-    .where("chains.network_id", "=", networkId)
-    .where(sql<boolean>`lower(subscriptions.payer_address) = ${payer.toLowerCase()}`)
-    .orderBy("subscriptions.created_at", "desc")
-    .limit(100)
-    .execute();
-}
-
 /** The payer's signature completes a PENDING schedule, which becomes ACTIVE (guarded: once). */
 export function activateSubscription(
   db: Db,

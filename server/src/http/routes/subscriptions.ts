@@ -92,9 +92,7 @@ export function subscriptionRoutes(deps: SubscriptionDeps, auth: AuthOptions): F
         },
       }),
       handler: async (request) =>
-        success(
-          await cancelSubscription(deps, request.params.id, { merchant: authenticatedMerchant(request) }),
-        ),
+        success(await cancelSubscription(deps, authenticatedMerchant(request), request.params.id)),
     });
   };
 }
