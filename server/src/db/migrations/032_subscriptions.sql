@@ -50,7 +50,6 @@ CREATE TABLE subscriptions (
   )
 );
 CREATE INDEX subscriptions_merchant_listing_idx ON subscriptions (merchant_id, created_at DESC, id DESC);
-CREATE INDEX subscriptions_payer_idx ON subscriptions (chain_id, payer_address) WHERE payer_address IS NOT NULL;
 CREATE INDEX subscriptions_due_idx ON subscriptions (next_charge_at) WHERE status IN ('ACTIVE', 'PAST_DUE');
 CREATE TRIGGER subscriptions_updated_at BEFORE UPDATE ON subscriptions
   FOR EACH ROW EXECUTE FUNCTION kassa_touch_updated_at();
