@@ -48,8 +48,8 @@ function failure(run: () => unknown): KassaWebhookVerificationError {
 }
 
 /** The event as a payment's: these tests sign payment events only. */
-function paymentEvent(verified: KassaWebhookEvent): Exclude<KassaWebhookEvent, { type: "webhook.test" }> {
-  if (verified.type === "webhook.test") throw new Error("a webhook.test event");
+function paymentEvent(verified: KassaWebhookEvent): Extract<KassaWebhookEvent, { paymentId: string }> {
+  if (!("paymentId" in verified)) throw new Error(`a ${verified.type} event`);
   return verified;
 }
 
@@ -72,6 +72,12 @@ describe("verifyWebhook", () => {
       | "payment.reorged"
       | "payment.underpaid"
       | "webhook.test"
+      | "subscription.created"
+      | "subscription.charged"
+      | "subscription.charge_failed"
+      | "subscription.past_due"
+      | "subscription.canceled"
+      | "subscription.completed"
     >();
     expectTypeOf<KassaWebhookEventOf<"payment.refunded">["refund"]>().toEqualTypeOf<{
       refundId: string;

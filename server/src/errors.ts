@@ -64,6 +64,7 @@ export const errorCodes = {
   RELAY_NOT_FOUND: { status: 404, message: "No relay request for the payment" },
   REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
   PAYMENT_LINK_NOT_FOUND: { status: 404, message: "Payment link not found" },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: "Subscription not found" },
   DUPLICATE_ORDER: { status: 409, message: "The orderId is already used by this merchant" },
   PAYMENT_METHOD_EXISTS: { status: 409, message: "The merchant already has a payment method for that token" },
   PAYMENT_ALREADY_REFUNDED: { status: 409, message: "The payment is already refunded" },
@@ -73,6 +74,10 @@ export const errorCodes = {
   PAYMENT_LINK_UNAVAILABLE: {
     status: 409,
     message: "The payment link takes no more payments (inactive, expired or used up)",
+  },
+  INVALID_SUBSCRIPTION_STATUS: {
+    status: 409,
+    message: "The subscription is not in a state that allows this (signed already, or ended)",
   },
   RATE_LIMITED: { status: 429, message: "Too many requests; retry later" },
   FAUCET_BUDGET_EXHAUSTED: {

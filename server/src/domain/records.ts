@@ -19,7 +19,14 @@ export type WebhookEventType =
   /** A transfer reached the payment's deposit address, and what arrived is still short of it. */
   | "payment.underpaid"
   /** A test a merchant sends itself; about no payment. */
-  | "webhook.test";
+  | "webhook.test"
+  /** About a subscription (core/subscriptions/events.ts); a charge's events name its payment too. */
+  | "subscription.created"
+  | "subscription.charged"
+  | "subscription.charge_failed"
+  | "subscription.past_due"
+  | "subscription.canceled"
+  | "subscription.completed";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCEEDED" | "FAILED";
 export type RefundStatus = "SUBMITTED" | "REFUNDED" | "EXPIRED";
@@ -42,7 +49,7 @@ export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";
 
 export type SenderRole = "relayer" | "faucet";
-export type SenderPurpose = "relay" | "grant";
+export type SenderPurpose = "relay" | "grant" | "subscription_charge" | "subscription_cancel";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
 

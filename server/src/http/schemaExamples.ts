@@ -384,12 +384,12 @@ const queryExamples: Record<string, unknown> = {
   toBlock: "18000500",
 };
 
-/**
- * The example of a path or query parameter of the route at `url`: by its name, and for an id (`:id`,
- * `starting_after`) by what the route lists or shows.
- */
+/** A parameter's example for the route at `url`: by its name; an id (`:id`, `starting_after`) by the route's kind. */
 export function parameterExample(url: string, name: string): unknown {
-  if (name !== "id" && name !== "starting_after") return queryExamples[name];
+  const subscriptions = url.includes("/subscriptions");
+  if (name !== "id" && name !== "starting_after")
+    return subscriptions && name === "status" ? "ACTIVE" : queryExamples[name];
+  if (subscriptions) return "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b";
   if (url.includes("/refunds")) return v.refundId;
   if (url.includes("/webhook-deliveries")) return v.deliveryId;
   if (url.includes("/payment-methods")) return 1;

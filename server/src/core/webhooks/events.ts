@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type WebhookEventType } from "../../domain/records.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { subscriptionEventSchemas } from "../subscriptions/events.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the
@@ -180,6 +181,7 @@ export const webhookEventSchemas = {
     "A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.",
     {},
   ),
+  ...subscriptionEventSchemas,
   "webhook.test": z
     .object({
       eventId: paymentEventFields.eventId,

@@ -20,7 +20,7 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
 }
 
-function newDeliveryId(): string {
+export function newDeliveryId(): string {
   return `whd_${randomBytes(16).toString("hex")}`;
 }
 

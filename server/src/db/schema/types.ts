@@ -15,6 +15,7 @@ import type {
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
  * The database schema: `Database` names every table of the migrations (the gasless ones are shaped in
@@ -130,6 +131,10 @@ export interface PaymentsTable extends Timestamps {
   amount_received: ColumnType<string, never, bigint | string>;
   overpaid_amount: ColumnType<string, never, bigint | string>;
   paid_via: ColumnType<Records.PaidVia | null, never, Records.PaidVia | null>;
+  /** A subscription's charge: its subscription (sub_) and period. */
+  subscription_id: ColumnType<string | null, string | null | undefined, never>;
+  subscription_period: ColumnType<number | null, number | null | undefined, never>;
+  charge_sender_transaction_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface PaymentLinksTable extends Timestamps {
@@ -370,4 +375,5 @@ export interface Database {
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
+  subscriptions: SubscriptionsTable;
 }
