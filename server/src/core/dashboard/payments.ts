@@ -10,7 +10,7 @@ import { paidStatuses, paymentStatuses, type PaymentStatus } from "../../domain/
 import { KassaError, validationError } from "../../errors.js";
 import { listRefunds, refundViewSchema } from "../refunds/refunds.js";
 import { relayView, relayViewSchema } from "../relay/views.js";
-import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
+import { paymentFilterOf, paymentFilterQueryFields } from "../payments/paymentFilters.js";
 
 /** The period of the totals when the query names none. */
 export const DEFAULT_TOTALS_PERIOD_MS = 30 * 86_400_000;
