@@ -21,7 +21,7 @@ import { createCheckedPaymentSequencer } from "./payments/paymentSequences.js";
 import type { PaymentDeps } from "./payments/payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./payments/paymentStatusFeed.js";
 import { createPaymentSync, type PaymentSync } from "./payments/paymentSync.js";
-import type { PriceService } from "./prices/priceService.js";
+import type { PriceService } from "./prices/service.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "./prices/runtime.js";
 import type { RefundDeps } from "./refunds/refunds.js";
 

@@ -27,7 +27,7 @@ import { paymentStatuses } from "../../domain/paymentStatus.js";
 import { KassaError } from "../../errors.js";
 import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
 import { checkChainToken } from "../merchants/merchants.js";
-import type { PriceService } from "../prices/priceService.js";
+import type { PriceService } from "../prices/service.js";
 import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
 import {
   createdPaymentView,
