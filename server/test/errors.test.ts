@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { errorCodes } from "../src/errors.js";
+import { errorMessages } from "../src/errors.js";
 
 const sourceRoot = path.resolve(import.meta.dirname, "../src");
 
@@ -12,7 +12,7 @@ describe("the error list", () => {
     );
     const sources = await Promise.all(files.map((file) => readFile(path.join(sourceRoot, file), "utf8")));
     const everything = sources.join("\n");
-    const unused = Object.keys(errorCodes).filter((code) => !everything.includes(`"${code}"`));
+    const unused = Object.keys(errorMessages).filter((code) => !everything.includes(`"${code}"`));
     expect(unused).toEqual([]);
   });
 });
