@@ -68,6 +68,17 @@ export const boundaries = [
     ],
   },
   {
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/cli/dev/**", "server/src/db/infra/embedded.ts"],
+    deny: [
+      {
+        pattern: "^@kassa/contracts/dev$",
+        reason:
+          "production code uses @kassa/contracts alone; the dev tooling (anvil, solc, test-only contracts) is for kassa dev, a clone's embedded PostgreSQL and the tests",
+      },
+    ],
+  },
+  {
     files: ["server/src/cli/dev/**/*.ts"],
     deny: [{ pattern: "^@kassa/(widget|dashboard)/build$|^esbuild$", reason: "the server never bundles" }],
   },

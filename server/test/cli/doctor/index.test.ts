@@ -8,7 +8,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { anvilPrivateKeys, freePort, startAnvil, type AnvilInstance } from "@kassa/contracts";
+import { anvilPrivateKeys, freePort, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import { parseEther, type Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
