@@ -101,6 +101,18 @@ export const boundaries = [
     ],
   },
   {
+    files: ["bench/**/*.ts"],
+    // What no public entry point exposes; docs/architecture.md says why for each.
+    ignores: ["bench/scale/run.ts", "bench/relay/run.ts", "bench/lifecycle/run.ts", "bench/lib/devStack.ts"],
+    deny: [
+      {
+        pattern: "^server/src/|^@kassa/server",
+        reason:
+          "a benchmark goes through the public entry points (kassa commands, the HTTP API, @kassa/contracts, the SDK)",
+      },
+    ],
+  },
+  {
     files: ["server/test/**/*.ts"],
     deny: [{ pattern: "^sdk/scripts/", reason: "the server's tests do not use the SDK's generator" }],
   },
