@@ -15,3 +15,4 @@ export * from "./intents.js";
 export * from "./deposits.js";
 export * from "./subscriptions.js";
 export * from "./erc6492.js";
+export * from "./tokenDomain.js";

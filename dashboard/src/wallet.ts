@@ -2,6 +2,7 @@
  * Sign-In with Ethereum from the browser's wallet: EIP-6963 discovery (window.ethereum as a fallback),
  * then `eth_requestAccounts`, the server's nonce, and `personal_sign` of the EIP-4361 message.
  */
+import { getAddress } from "viem";
 import { ApiError, api, type Session } from "./api.js";
 
 export interface Eip1193Provider {
@@ -38,7 +39,10 @@ function utf8Hex(text: string): string {
   return `0x${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** The EIP-4361 message, in the layout Kassa parses. */
+/**
+ * The EIP-4361 message, in the layout Kassa parses. The address is written EIP-55 checksummed, as EIP-4361
+ * requires (wallets answer `eth_requestAccounts` in lowercase, which the reference `siwe` library refuses).
+ */
 export function signInMessage(fields: {
   domain: string;
   address: string;
@@ -49,7 +53,7 @@ export function signInMessage(fields: {
 }): string {
   return [
     `${fields.domain} wants you to sign in with your Ethereum account:`,
-    fields.address,
+    getAddress(fields.address),
     "",
     "Sign in to the Kassa dashboard.",
     "",

@@ -4,6 +4,7 @@ import { ExportsResource } from "./resources/exports.js";
 import { MerchantResource } from "./resources/merchant.js";
 import { MerchantPaymentsResource } from "./resources/merchantPayments.js";
 import { PaymentLinksResource } from "./resources/paymentLinks.js";
+import { SubscriptionsResource } from "./resources/subscriptions.js";
 import { PaymentMethodsResource } from "./resources/paymentMethods.js";
 import { PaymentsResource } from "./resources/payments.js";
 import { PricesResource } from "./resources/prices.js";
@@ -64,6 +65,7 @@ export class Kassa {
   readonly webhooks: WebhooksResource;
   readonly exports: ExportsResource;
   readonly paymentLinks: PaymentLinksResource;
+  readonly subscriptions: SubscriptionsResource;
 
   readonly #api: ApiClient;
 
@@ -123,6 +125,7 @@ export class Kassa {
     this.webhooks = new WebhooksResource(this.#api);
     this.exports = new ExportsResource(this.#api);
     this.paymentLinks = new PaymentLinksResource(this.#api);
+    this.subscriptions = new SubscriptionsResource(this.#api);
   }
 
   /** GET /health: `{ status: "ok", timestamp }` when the API and its database answer. */

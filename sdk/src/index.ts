@@ -14,6 +14,7 @@ export type { ExportsResource } from "./resources/exports.js";
 export type { MerchantResource } from "./resources/merchant.js";
 export type { MerchantPaymentsResource } from "./resources/merchantPayments.js";
 export type { PaymentLinksResource } from "./resources/paymentLinks.js";
+export type { SubscriptionsResource } from "./resources/subscriptions.js";
 export type { PaymentMethodsResource } from "./resources/paymentMethods.js";
 export type { PaymentsResource } from "./resources/payments.js";
 export type { PricesResource } from "./resources/prices.js";

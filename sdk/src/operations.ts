@@ -42,6 +42,13 @@ export const operationMethods = {
   "GET /payment-links": "paymentLinks.list, paymentLinks.listAll",
   "GET /payment-links/{id}": "paymentLinks.retrieve",
   "PATCH /payment-links/{id}": "paymentLinks.update",
+  "POST /subscriptions": "subscriptions.create",
+  "GET /subscriptions": "subscriptions.list, subscriptions.listAll",
+  "GET /subscriptions/{id}": "subscriptions.retrieve",
+  "POST /subscriptions/{id}/cancel": "subscriptions.cancel",
+  "GET /public/subscriptions/{id}": "none: the payer's subscribe page reads it in the browser",
+  "POST /public/subscriptions/{id}/authorize":
+    "none: the payer's wallet signs in the browser (the subscribe page)",
   "GET /dashboard/nonce": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
   "POST /dashboard/session": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
   "GET /dashboard/session": "none: the dashboard's session cookie; servers use the API key",

@@ -48,8 +48,8 @@ function failure(run: () => unknown): KassaWebhookVerificationError {
 }
 
 /** The event as a payment's: these tests sign payment events only. */
-function paymentEvent(verified: KassaWebhookEvent): Exclude<KassaWebhookEvent, { type: "webhook.test" }> {
-  if (verified.type === "webhook.test") throw new Error("a webhook.test event");
+function paymentEvent(verified: KassaWebhookEvent): Extract<KassaWebhookEvent, { paymentId: string }> {
+  if (!("paymentId" in verified)) throw new Error(`a ${verified.type} event`);
   return verified;
 }
 
@@ -70,7 +70,14 @@ describe("verifyWebhook", () => {
       | "payment.refunded"
       | "payment.refund_reorged"
       | "payment.reorged"
+      | "payment.underpaid"
       | "webhook.test"
+      | "subscription.created"
+      | "subscription.charged"
+      | "subscription.charge_failed"
+      | "subscription.past_due"
+      | "subscription.canceled"
+      | "subscription.completed"
     >();
     expectTypeOf<KassaWebhookEventOf<"payment.refunded">["refund"]>().toEqualTypeOf<{
       refundId: string;

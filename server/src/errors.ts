@@ -4,7 +4,8 @@ import { BaseError } from "./domain/baseError.js";
  * The closed list of error codes, each with its default message; docs/api.md lists them for merchants.
  * Kassa's own additions: `RATE_LIMITED` (a merchant client needs a distinct, retryable code for rate
  * limits), and two faucet refusals: `GRANT_NOT_USABLE` (the wallet could not use a grant, so none is
- * sent) and `FAUCET_BUDGET_EXHAUSTED` (the day's budget of the chain or the merchant is spent). The API
+ * sent) and `FAUCET_BUDGET_EXHAUSTED` (the day's budget of the chain or the merchant is spent); and two
+ * relay refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token). The API
  * answers each with one HTTP status, `errorStatuses` (http/errorStatuses.ts): a new code is a line here
  * and a line there.
  */
@@ -30,6 +31,10 @@ export const errorMessages = {
   RELAY_ALREADY_SUBMITTED: "A gasless relay was already submitted for the payment",
   AMOUNT_MISMATCH: "The relay request amount differs from the payment amount",
   INSUFFICIENT_TOKEN_BALANCE: "The wallet's token balance is below the payment amount",
+  INSUFFICIENT_ALLOWANCE:
+    "The wallet has not allowed the contract that moves its tokens (the gateway or Permit2) enough",
+  TOKEN_TRANSFER_BLOCKED:
+    "The token refuses to move this payment: the payer or the recipient is on its blocklist",
   ALREADY_HAS_GAS: "The wallet already has enough native token for approve",
   ALREADY_GRANTED: "The wallet already received a gas grant on this chain",
   PAYMENT_ALREADY_GRANTED: "The payment already funded a gas grant",
@@ -43,6 +48,7 @@ export const errorMessages = {
   RELAY_NOT_FOUND: "No relay request for the payment",
   REFUND_NOT_FOUND: "Refund not found",
   PAYMENT_LINK_NOT_FOUND: "Payment link not found",
+  SUBSCRIPTION_NOT_FOUND: "Subscription not found",
   DUPLICATE_ORDER: "The orderId is already used by this merchant",
   PAYMENT_METHOD_EXISTS: "The merchant already has a payment method for that token",
   PAYMENT_ALREADY_REFUNDED: "The payment is already refunded",
@@ -50,6 +56,8 @@ export const errorMessages = {
   REFUND_IN_PROGRESS: "A refund is already in progress for the payment",
   GRANT_IN_PROGRESS: "Another gas grant request for the payment is in progress",
   PAYMENT_LINK_UNAVAILABLE: "The payment link takes no more payments (inactive, expired or used up)",
+  INVALID_SUBSCRIPTION_STATUS:
+    "The subscription is not in a state that allows this (signed already, or ended)",
   RATE_LIMITED: "Too many requests; retry later",
   FAUCET_BUDGET_EXHAUSTED:
     "The gas faucet's budget for today is spent; pay the approve's gas yourself or retry tomorrow",

@@ -1,6 +1,7 @@
 /** The Kassa API as the widget uses it: public-key endpoints, same origin. */
 import type { Address, Hex } from "viem";
 import type { PayablePayment, SignedForwardRequest } from "./chain.js";
+import type { SignedRelay } from "./paths/signed.js";
 
 export type PaymentStatus =
   "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
@@ -74,6 +75,8 @@ export interface KassaApi {
   /** Chain names by EIP-155 id. */
   chainNames(): Promise<Map<number, string>>;
   relay(payment: PayablePayment, forwardRequest: SignedForwardRequest): Promise<void>;
+  /** Relays one of the gateway's one-signature paths (EIP-3009, Permit2, a payment intent). */
+  relaySigned(payment: PayablePayment, signed: SignedRelay): Promise<void>;
   getRelay(paymentId: string): Promise<RelayStatus>;
   gasStatus(paymentId: string, walletAddress: Address): Promise<GasStatus>;
   requestGas(paymentId: string, walletAddress: Address): Promise<{ txHash: Hex }>;
@@ -163,6 +166,12 @@ export function createApi(apiBase: string, publicKey: string): KassaApi {
       await call(`/payments/${encoded(payment.paymentId)}/relay`, {
         method: "POST",
         body: { paymentId: payment.paymentId, forwarderAddress: payment.forwarderAddress, forwardRequest },
+      });
+    },
+    async relaySigned(payment, signed) {
+      await call(`/payments/${encoded(payment.paymentId)}/relay`, {
+        method: "POST",
+        body: { paymentId: payment.paymentId, ...signed },
       });
     },
     getRelay: (paymentId) => call<RelayStatus>(`/payments/${encoded(paymentId)}/relay`),

@@ -9,10 +9,12 @@ import {
   permitTypes,
   type GatewayPermit,
 } from "@kassa/contracts/eip712";
+import type { TokenDomain } from "@kassa/contracts/intents";
+import { readTokenDomain } from "@kassa/contracts/tokenDomain";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
 import { request, WalletError, type Eip1193Provider } from "./wallet/eip1193.js";
 
-/** The standard read functions of EIP-2612 and EIP-5267 that OpenZeppelin's ERC20Permit has. */
+/** EIP-2612's nonce view. */
 const permitReadAbi = [
   {
     type: "function",
@@ -20,28 +22,6 @@ const permitReadAbi = [
     stateMutability: "view",
     inputs: [{ name: "owner", type: "address" }],
     outputs: [{ name: "", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "eip712Domain",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [
-      { name: "fields", type: "bytes1" },
-      { name: "name", type: "string" },
-      { name: "version", type: "string" },
-      { name: "chainId", type: "uint256" },
-      { name: "verifyingContract", type: "address" },
-      { name: "salt", type: "bytes32" },
-      { name: "extensions", type: "uint256[]" },
-    ],
-  },
-  {
-    type: "function",
-    name: "name",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [{ name: "", type: "string" }],
   },
 ] as const;
 
@@ -115,28 +95,26 @@ export async function readForwarderNonce(provider: Eip1193Provider, forwarder: A
   });
 }
 
-/** The token's EIP-712 domain name and version: EIP-5267 `eip712Domain()`, else `name()` and "1". */
-export async function readPermitDomain(
+/** The token's EIP-712 domain as the token tells it (never guessed); undefined when it does not. */
+export function readPermitDomain(
   provider: Eip1193Provider,
   token: Address,
-): Promise<{ name: string; version: string }> {
-  try {
-    const data = encodeFunctionData({ abi: permitReadAbi, functionName: "eip712Domain" });
-    const [, name, version] = decodeFunctionResult({
-      abi: permitReadAbi,
-      functionName: "eip712Domain",
-      data: await call(provider, token, data),
-    });
-    return { name, version };
-  } catch {
-    const data = encodeFunctionData({ abi: permitReadAbi, functionName: "name" });
-    const name = decodeFunctionResult({
-      abi: permitReadAbi,
-      functionName: "name",
-      data: await call(provider, token, data),
-    });
-    return { name, version: "1" };
-  }
+  chainId: number,
+): Promise<TokenDomain | undefined> {
+  return readTokenDomain((data) => call(provider, token, data), { chainId, token });
+}
+
+/** The token's domain cannot be read: no signature for it would be valid, so the path is not offered. */
+export class TokenDomainUnknown extends Error {
+  override name = "TokenDomainUnknown";
+}
+
+/** Whether `from`'s call of `to` with `data` succeeds now (an `eth_call`: nothing is sent). */
+export async function accepts(provider: Eip1193Provider, from: Address, to: Address, data: Hex) {
+  return request<Hex>(provider, "eth_call", [{ from, to, data }, "latest"]).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function encodeApprove(spender: Address, amount: bigint): Hex {
@@ -169,30 +147,28 @@ export async function waitForReceipt(provider: Eip1193Provider, hash: Hex): Prom
 
 type TypedField = { name: string; type: string };
 
-/** `eth_signTypedData_v4`: the typed data as JSON, with `EIP712Domain` listed and integers as strings. */
+/**
+ * `eth_signTypedData_v4`: the typed data as JSON, with `EIP712Domain` listing the domain's fields (Permit2's has
+ * no version) and integers as strings.
+ */
 export function signTypedData(
   provider: Eip1193Provider,
   from: Address,
   typedData: {
-    domain: { name: string; version: string; chainId: number; verifyingContract: Address };
+    domain: { name: string; version?: string; chainId: number; verifyingContract: Address };
     types: Record<string, readonly TypedField[]>;
     primaryType: string;
     message: Record<string, unknown>;
   },
 ): Promise<Hex> {
+  const domainFields = [
+    { name: "name", type: "string" },
+    { name: "version", type: "string" },
+    { name: "chainId", type: "uint256" },
+    { name: "verifyingContract", type: "address" },
+  ].filter((field) => field.name in typedData.domain);
   const json = JSON.stringify(
-    {
-      ...typedData,
-      types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" },
-          { name: "verifyingContract", type: "address" },
-        ],
-        ...typedData.types,
-      },
-    },
+    { ...typedData, types: { EIP712Domain: domainFields, ...typedData.types } },
     (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
   );
   return request<Hex>(provider, "eth_signTypedData_v4", [from, json]);
@@ -205,9 +181,10 @@ export async function signPaymentPermit(
   owner: Address,
 ): Promise<GatewayPermit> {
   const [domain, nonce] = await Promise.all([
-    readPermitDomain(provider, payment.tokenAddress),
+    readPermitDomain(provider, payment.tokenAddress, payment.chainId),
     readTokenNonce(provider, payment.tokenAddress, owner),
   ]);
+  if (!domain) throw new TokenDomainUnknown(`the EIP-712 domain of ${payment.tokenAddress} is unknown`);
   const deadline = BigInt(payment.deadline);
   const signature = await signTypedData(provider, owner, {
     domain: { ...domain, chainId: payment.chainId, verifyingContract: payment.tokenAddress },

@@ -1,31 +1,50 @@
 /**
- * How the widget pays, cheapest path for the payer first (issue 7):
- * - permit token, gasless available: sign a permit, sign a ForwardRequest; no native gas at all;
- * - token without permit, gasless available: approve the exact amount (asking the merchant's faucet
- *   for gas when the wallet has none), then sign a ForwardRequest;
- * - direct (preferred by the payer, or gasless unavailable): a permit signature (permit tokens) or an
- *   exact approve, then the payer's own `pay()` transaction.
+ * How the widget pays, cheapest path for the payer first (issues 7 and 28, see `planPayment`):
+ * - gasless: one EIP-3009 signature (USDC); a permit and a ForwardRequest; one Permit2 signature when the payer
+ *   approved Permit2 before; the payment intent or a ForwardRequest when the gateway has the allowance; else
+ *   Permit2 approved once (asking the merchant's faucet for the approval's gas when the wallet has none), then
+ *   one Permit2 signature (an exact approve and a ForwardRequest on a chain without Permit2);
+ * - direct (preferred by the payer, gasless unavailable, or a smart wallet without an allowance): a permit
+ *   signature (permit tokens) or an exact approve, then the payer's own `pay()` transaction.
  */
 import type { GatewayPermit } from "@kassa/contracts/eip712";
 import { encodePay } from "@kassa/contracts/pay";
-import type { Address, Hex } from "viem";
+import { permit2Address } from "@kassa/contracts/abi";
+import type { TokenDomain } from "@kassa/contracts/intents";
+import { maxUint256, type Address, type Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
+  accepts,
   encodeApprove,
+  TokenDomainUnknown,
   type PayablePayment,
-  readAllowance,
   sendTransaction,
   signForwardRequest,
   signPaymentPermit,
   waitForReceipt,
 } from "./chain.js";
+import { readPayerFacts, signAuthorization, signIntent, signPermit2 } from "./paths/signed.js";
 import type { Eip1193Provider } from "./wallet/eip1193.js";
 
-export type StepId = "permit" | "faucet" | "approve" | "forward" | "pay";
+export type StepId =
+  | "authorize"
+  | "permit"
+  | "permit2"
+  | "intent"
+  | "faucet"
+  | "reset"
+  | "approve"
+  | "approvePermit2"
+  | "forward"
+  | "pay";
 
 export interface Plan {
   gasless: boolean;
   steps: StepId[];
+  /** The payer's wallet is a smart-contract wallet that cannot take the gasless path here. */
+  smartWalletPaysItself?: boolean;
+  /** The token's EIP-712 domain as read when planning (the EIP-3009 path signs on it). */
+  tokenDomain?: TokenDomain;
 }
 
 export interface FlowContext {
@@ -76,33 +95,99 @@ export function gaslessAvailable(payment: Payment): boolean {
   return Boolean(payment.forwarderAddress);
 }
 
-/** The steps for this payer; may ask the faucet's gas-status. Throws NeedsGas or FaucetRefused. */
+/**
+ * The cheapest path for this token and wallet (issue 28): EIP-3009 (one signature, USDC) > EIP-2612 permit and a
+ * ForwardRequest > Permit2 with the payer's earlier approval > the gateway's allowance > Permit2 approved once now
+ * > an exact approve; a smart-contract wallet signs no ECDSA permit or ForwardRequest, so it pays gasless only
+ * with EIP-3009, Permit2 or its payment intent, else with its own transactions. May ask the faucet's gas-status.
+ * Throws NeedsGas or FaucetRefused.
+ */
 export async function planPayment(ctx: FlowContext, options: { gasless: boolean }): Promise<Plan> {
   const { payment, provider, account } = ctx;
   const amount = BigInt(payment.amount);
-  if (payment.tokenPermitSupported) {
-    return { gasless: options.gasless, steps: options.gasless ? ["permit", "forward"] : ["permit", "pay"] };
+  const facts = await readPayerFacts(provider, payment, account);
+  const permit = payment.tokenPermitSupported && facts.tokenDomain !== undefined && !facts.smartWallet;
+  if (options.gasless) {
+    if (facts.eip3009 && facts.tokenDomain)
+      return { gasless: true, steps: ["authorize"], tokenDomain: facts.tokenDomain };
+    if (permit) return { gasless: true, steps: ["permit", "forward"] };
+    if (facts.permit2 && facts.permit2Allowance >= amount) return { gasless: true, steps: ["permit2"] };
+    if (facts.gatewayAllowance >= amount)
+      return { gasless: true, steps: [facts.smartWallet ? "intent" : "forward"] };
+    if (!facts.smartWallet) {
+      const approve = facts.permit2
+        ? await approveSteps(ctx, "approvePermit2", facts.permit2Allowance)
+        : await approveSteps(ctx, "approve", facts.gatewayAllowance);
+      return withGas(ctx, approve, facts.permit2 ? "permit2" : "forward");
+    }
   }
-  const allowance = await readAllowance(provider, payment.tokenAddress, account, payment.gatewayAddress);
-  const last: StepId = options.gasless ? "forward" : "pay";
-  if (allowance >= amount) return { gasless: options.gasless, steps: [last] };
-  if (!options.gasless || !payment.isFaucetEnabled)
-    return { gasless: options.gasless, steps: ["approve", last] };
+  const smartWalletPaysItself = options.gasless && facts.smartWallet;
+  if (permit) return { gasless: false, steps: ["permit", "pay"] };
+  if (facts.gatewayAllowance >= amount) return { gasless: false, steps: ["pay"], smartWalletPaysItself };
+  const approve = await approveSteps(ctx, "approve", facts.gatewayAllowance);
+  return { gasless: false, steps: [...approve, "pay"], smartWalletPaysItself };
+}
 
+/**
+ * The approval steps: USDT-style tokens refuse to change one non-zero allowance to another, so the wallet's own
+ * simulation of the approve says whether the old allowance must be set to 0 first.
+ */
+async function approveSteps(ctx: FlowContext, step: "approve" | "approvePermit2", allowance: bigint) {
+  const { payment, provider, account } = ctx;
+  const data = approveData(payment, step);
+  const refused = allowance > 0n && !(await accepts(provider, account, payment.tokenAddress, data));
+  return refused ? (["reset", step] as StepId[]) : [step];
+}
+
+function approveData(payment: PayablePayment, step: "approve" | "approvePermit2"): Hex {
+  return step === "approve"
+    ? encodeApprove(payment.gatewayAddress, BigInt(payment.amount))
+    : encodeApprove(permit2Address, maxUint256);
+}
+
+/** A gasless plan whose approval needs the wallet's gas: the faucet's, when the merchant offers it. */
+async function withGas(ctx: FlowContext, approve: StepId[], last: StepId): Promise<Plan> {
+  const { payment, account } = ctx;
+  if (!payment.isFaucetEnabled) return { gasless: true, steps: [...approve, last] };
   let gas: GasStatus;
   try {
     gas = await ctx.api.gasStatus(payment.paymentId, account);
   } catch (error) {
     // Faucet off or endpoint missing: the wallet's own gas has to do.
     if (error instanceof ApiError && error.code !== "NETWORK_ERROR") {
-      return { gasless: true, steps: ["approve", last] };
+      return { gasless: true, steps: [...approve, last] };
     }
     throw error;
   }
-  if (!gas.needsGas) return { gasless: true, steps: ["approve", last] };
-  if (gas.canReceiveGas) return { gasless: true, steps: ["faucet", "approve", last] };
+  if (!gas.needsGas) return { gasless: true, steps: [...approve, last] };
+  if (gas.canReceiveGas) return { gasless: true, steps: ["faucet", ...approve, last] };
   if (gas.alreadyGranted) throw new FaucetRefused("ALREADY_GRANTED");
   throw new NeedsGas();
+}
+
+/** Signs the one-signature path `step` and hands it to the relayer. */
+async function relaySigned(
+  ctx: FlowContext,
+  plan: Plan,
+  step: "authorize" | "permit2" | "intent",
+): Promise<void> {
+  const { payment, provider, account } = ctx;
+  const { tokenDomain } = plan;
+  const signed =
+    step === "permit2"
+      ? await signPermit2(provider, payment, account)
+      : step === "intent"
+        ? await signIntent(provider, payment, account)
+        : tokenDomain
+          ? await signAuthorization(provider, payment, account, tokenDomain)
+          : undefined;
+  if (!signed) throw new TokenDomainUnknown(`the EIP-712 domain of ${payment.tokenAddress} is unknown`);
+  try {
+    await ctx.api.relaySigned(payment, signed);
+  } catch (error) {
+    if (error instanceof ApiError && GASLESS_UNAVAILABLE.has(error.code)) throw new GaslessUnavailable();
+    throw error;
+  }
 }
 
 export interface Submitted {
@@ -146,12 +231,19 @@ export async function executePlan(
           throw error;
         }
         break;
+      case "reset": {
+        const spender = plan.steps.includes("approvePermit2") ? permit2Address : payment.gatewayAddress;
+        await transact(ctx, payment.tokenAddress, encodeApprove(spender, 0n));
+        break;
+      }
       case "approve":
-        await transact(
-          ctx,
-          payment.tokenAddress,
-          encodeApprove(payment.gatewayAddress, BigInt(payment.amount)),
-        );
+      case "approvePermit2":
+        await transact(ctx, payment.tokenAddress, approveData(payment, step));
+        break;
+      case "authorize":
+      case "permit2":
+      case "intent":
+        await relaySigned(ctx, plan, step);
         break;
       case "forward": {
         if (!payment.forwarderAddress) throw new GaslessUnavailable();

@@ -62,6 +62,29 @@ const en = {
   stepFaucet: "Receive a little {native}",
   stepFaucetAsk: "Nothing to approve: Kassa sends it to your wallet.",
   stepFaucetWhy: "The approval below is a transaction and needs a small fee in {native}.",
+  stepSignAsk: "Your wallet asks for a signature (no fee).",
+  stepAuthorize: "Sign the transfer of {amount} {symbol}",
+  stepAuthorizeWhy:
+    "{symbol} moves exactly this amount for this payment, once; a relayer sends it and pays the network fee.",
+  stepPermit2: "Sign the payment with Permit2",
+  stepPermit2Why:
+    "Permit2 moves exactly {amount} {symbol} for this payment, once; a relayer sends it and pays the network fee.",
+  stepIntent: "Sign the payment",
+  stepIntentWhy: "Your smart wallet approves this one payment; a relayer sends it and pays the network fee.",
+  stepApprovePermit2: "Allow Permit2 to move {symbol}",
+  stepApprovePermit2Why:
+    "Once for every shop: Permit2 then moves {symbol} only with a signature of yours for each payment.",
+  smartWalletPaysItself:
+    "Your wallet is a smart-contract wallet, which cannot sign this token's gasless payment, so it sends the payment itself.",
+  blockedTitle: "This wallet cannot pay",
+  blockedBody:
+    "{symbol} refuses to move this payment from this wallet to {merchant}: the token's blocklist holds one of them. No signature or transaction can pay it, and nothing was signed. Use another wallet, or contact the shop.",
+  undeployedTitle: "This wallet cannot pay with {symbol} yet",
+  undeployedBody:
+    "Your smart-contract wallet is not deployed yet, so it has no approval for {symbol} and cannot sign its permit. Send any transaction from the wallet first, or use another wallet.",
+  stepReset: "Clear your old {symbol} approval",
+  stepResetAsk: "Your wallet asks you to confirm a transaction (small fee in {native}).",
+  stepResetWhy: "{symbol} refuses a new approval while an old one remains: this sets it to 0 first.",
   stepApprove: "Approve {amount} {symbol}",
   stepApproveAsk: "Your wallet asks you to confirm a transaction (small fee in {native}).",
   stepApproveWhy: "It allows the Kassa gateway to take exactly this amount, not more.",
@@ -196,6 +219,29 @@ const ko: Record<MessageKey, string> = {
   stepFaucet: "소량의 {native} 받기",
   stepFaucetAsk: "승인할 것 없음: Kassa가 지갑으로 보냅니다.",
   stepFaucetWhy: "아래 승인은 거래이므로 소량의 {native} 수수료가 필요합니다.",
+  stepSignAsk: "지갑이 서명을 요청합니다(수수료 없음).",
+  stepAuthorize: "{amount} {symbol} 전송 서명",
+  stepAuthorizeWhy:
+    "{symbol}이(가) 이 결제에 대해 정확히 이 금액만 한 번 옮깁니다. 릴레이어가 전송하고 네트워크 수수료를 냅니다.",
+  stepPermit2: "Permit2로 결제 서명",
+  stepPermit2Why:
+    "Permit2가 이 결제에 대해 정확히 {amount} {symbol}만 한 번 옮깁니다. 릴레이어가 전송하고 네트워크 수수료를 냅니다.",
+  stepIntent: "결제 서명",
+  stepIntentWhy: "스마트 지갑이 이 결제 하나만 승인합니다. 릴레이어가 전송하고 네트워크 수수료를 냅니다.",
+  stepApprovePermit2: "Permit2의 {symbol} 이동 허용",
+  stepApprovePermit2Why:
+    "모든 상점에 한 번만: 이후 Permit2는 결제마다 당신의 서명이 있을 때만 {symbol}을(를) 옮깁니다.",
+  smartWalletPaysItself:
+    "스마트 컨트랙트 지갑은 이 토큰의 가스비 없는 결제에 서명할 수 없으므로 지갑이 직접 결제를 보냅니다.",
+  blockedTitle: "이 지갑으로는 결제할 수 없습니다",
+  blockedBody:
+    "{symbol}이(가) 이 지갑에서 {merchant}(으)로의 이 결제 이동을 거부합니다: 토큰의 차단 목록에 둘 중 하나가 있습니다. 어떤 서명이나 거래로도 결제할 수 없으며 아무것도 서명되지 않았습니다. 다른 지갑을 사용하거나 상점에 문의하세요.",
+  undeployedTitle: "이 지갑은 아직 {symbol}(으)로 결제할 수 없습니다",
+  undeployedBody:
+    "스마트 컨트랙트 지갑이 아직 배포되지 않아 {symbol} 승인이 없고 퍼밋에 서명할 수 없습니다. 먼저 지갑에서 아무 거래나 보내거나 다른 지갑을 사용하세요.",
+  stepReset: "이전 {symbol} 승인 해제",
+  stepResetAsk: "지갑이 거래 확인을 요청합니다({native} 소액 수수료).",
+  stepResetWhy: "{symbol}은(는) 이전 승인이 남아 있으면 새 승인을 거부합니다: 먼저 0으로 되돌립니다.",
   stepApprove: "{amount} {symbol} 승인",
   stepApproveAsk: "지갑이 거래 확인을 요청합니다({native} 소액 수수료).",
   stepApproveWhy: "Kassa 게이트웨이가 정확히 이 금액만 가져갈 수 있게 합니다.",

@@ -29,13 +29,16 @@ import {
   walletLine,
   wrongNetworkScreen,
 } from "./views/connect.js";
+import { transferRefusal, UndeployedWallet } from "./paths/signed.js";
 import {
+  blockedScreen,
   faucetRefusedScreen,
   gaslessUnavailableScreen,
   needGasScreen,
   payerError,
   rejectedScreen,
   txFailedScreen,
+  undeployedWalletScreen,
 } from "./views/failures.js";
 import { errorScreen, expiredScreen, failedScreen, successScreen, txLink } from "./views/final.js";
 import { confirmingScreen, progressScreen, reviewScreen, stepAnnouncement } from "./views/pay.js";
@@ -333,7 +336,12 @@ export class Checkout {
       payment.tokenAddress,
       connected.account,
     );
-    if (balance >= BigInt(payment.amount)) return this.review({ gasless: true });
+    if (balance >= BigInt(payment.amount)) {
+      // A blocklisted payer or recipient is told before the wallet is asked for anything.
+      if (await transferRefusal(connected.wallet.provider, payment, connected.account))
+        return blockedScreen(this.vars(), this.wallet(), this.showConnect);
+      return this.review({ gasless: true });
+    }
     insufficientScreen(
       this.vars({ balance: formatUnits(balance, payment.tokenDecimals) }),
       this.wallet(),
@@ -490,6 +498,10 @@ export class Checkout {
       );
     }
     if (error instanceof GaslessUnavailable) return gaslessUnavailableScreen(this.vars(), this.payDirect);
+    if (error instanceof UndeployedWallet)
+      return undeployedWalletScreen(this.vars(), this.wallet(), this.showConnect);
+    if (error instanceof ApiError && error.code === "TOKEN_TRANSFER_BLOCKED")
+      return blockedScreen(this.vars(), this.wallet(), this.showConnect);
     const tryAgain = { label: t("tryAgain"), onClick: retry, id: "kassa-retry" };
     if (error instanceof TransactionFailed) return txFailedScreen("", this.tx(error.hash), tryAgain);
     if (error instanceof ApiError) {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { permit2Address } from "@kassa/contracts";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../server/src/core/admin/index.js";
@@ -59,6 +60,9 @@ async function openWidget(payer: PrivateKeyAccount, paymentId: string, publicKey
 
 const hint = (page: PayerSession["page"]) => page.locator(".hint").textContent();
 
+const steps = (page: PayerSession["page"]) =>
+  page.locator(".step").evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
+
 const nativeBalance = (address: `0x${string}`) => chain.publicClient.getBalance({ address });
 
 describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
@@ -88,7 +92,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     expect(failures).toEqual([]);
   });
 
-  it("pays a token without permit: gas from the faucet, an exact approve, then a signed relay", async () => {
+  it("pays a token without permit: gas from the faucet, Permit2 approved once, one signature; then one signature only", async () => {
     const payer = freshPayer();
     await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
     const payment = await createPayment(env.t, {
@@ -99,25 +103,43 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     const { page, wallet, failures } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
-    const steps = await Promise.all(
-      [0, 1, 2].map((i) => page.locator(`.step:nth-child(${i + 1})`).getAttribute("data-step")),
-    );
-    expect(steps).toEqual(["faucet", "approve", "forward"]);
+    await expect(steps(page)).resolves.toEqual(["faucet", "approvePermit2", "permit2"]);
     await expect(hint(page)).resolves.toBe(
       "Kassa sends you the ETH for the approval's fee. Then you only sign, and a relayer sends the payment and pays its fee.",
+    );
+    await expect(page.locator('.step[data-step="approvePermit2"] .step-why').textContent()).resolves.toBe(
+      "Once for every shop: Permit2 then moves KPT only with a signature of yours for each payment.",
     );
     await screenshot(page, "review-gasless-faucet");
     await page.locator("#kassa-pay").click();
     await screen(page, "success");
 
-    // The approve is the only transaction the payer sends, and it is for the exact amount.
+    // The approval of Permit2 is the only transaction the payer sends, once for every later payment.
     expect(wallet!.sentTransactions).toHaveLength(1);
     const approve = await chain.publicClient.getTransaction({ hash: wallet!.sentTransactions[0]! });
     expect(approve.to?.toLowerCase()).toBe(chain.tokens.plain.toLowerCase());
-    expect(approve.input.slice(-64)).toBe((9n * TOKENS).toString(16).padStart(64, "0"));
+    expect(approve.input.slice(34, 74)).toBe(permit2Address.slice(2).toLowerCase());
     await expect(balanceOf(chain, chain.tokens.plain, payer.address)).resolves.toBe(91n * TOKENS);
     await waitForStatus(env.t, payment.paymentId, "PAID", faucetShop.publicKey);
-    expect(failures).toEqual([]);
+
+    // The next payment, Permit2 approved before: one signature, nothing else.
+    const next = await createPayment(env.t, {
+      amount: 4,
+      tokenAddress: chain.tokens.plain,
+      publicKey: faucetShop.publicKey,
+    });
+    const again = await openWidget(payer, next.paymentId, faucetShop.publicKey);
+    await screen(again.page, "review-gasless");
+    await expect(steps(again.page)).resolves.toEqual(["permit2"]);
+    await expect(again.page.locator(".step-ask").textContent()).resolves.toBe(
+      "Your wallet asks for a signature (no fee).",
+    );
+    await again.page.locator("#kassa-pay").click();
+    await screen(again.page, "success");
+    expect(again.wallet!.sentTransactions).toHaveLength(0);
+    await expect(balanceOf(chain, chain.tokens.plain, payer.address)).resolves.toBe(87n * TOKENS);
+    await waitForStatus(env.t, next.paymentId, "PAID", faucetShop.publicKey);
+    expect([...failures, ...again.failures]).toEqual([]);
   });
 
   it("says the approval costs a fee when the wallet pays it, gasless and direct", async () => {
@@ -135,9 +157,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     const { page } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
-    await expect(
-      page.locator(".step").evaluateAll((steps) => steps.map((s) => s.getAttribute("data-step"))),
-    ).resolves.toEqual(["approve", "forward"]);
+    await expect(steps(page)).resolves.toEqual(["approvePermit2", "permit2"]);
     await expect(hint(page)).resolves.toBe(
       "One transaction first: the approval, with a small fee in ETH. Then you only sign, and a relayer sends the payment and pays its fee.",
     );

@@ -260,6 +260,8 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     }
     // The merchant's test from the dashboard: verified, so the endpoint and the secret work.
     if (event.type === "webhook.test") return sendJson(response, 200, { received: true, test: true });
+    // The shop sells no subscriptions: their events are acknowledged and left.
+    if (!("paymentId" in event)) return sendJson(response, 200, { received: true, ignored: true });
     const order = store.get(event.orderId);
     if (!order || order.paymentId !== event.paymentId) {
       // Not one of our payments (or not this order's current one): acknowledge so Kassa stops retrying.

@@ -434,7 +434,15 @@ export interface paths {
              *         "currency": "KRW",
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
-             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+             *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": null
              *       }
              *     }
              */
@@ -667,6 +675,14 @@ export interface paths {
              *         "fiatAmount": 35000,
              *         "tokenPrice": 1400,
              *         "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract",
              *         "status": "PAID",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -2473,7 +2489,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2662,7 +2686,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -2904,7 +2936,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -3096,7 +3136,15 @@ export interface paths {
              *         "statusReason": null,
              *         "seenTxHash": null,
              *         "paymentLinkId": null,
-             *         "refundedAmount": "0"
+             *         "refundedAmount": "0",
+             *         "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *         "transferAmount": "25",
+             *         "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+             *         "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+             *         "depositMinimumAmount": "25000000",
+             *         "amountReceived": "0",
+             *         "overpaidAmount": "0",
+             *         "paidVia": "contract"
              *       }
              *     }
              */
@@ -5531,6 +5579,1270 @@ export interface paths {
     };
     trace?: never;
   };
+  "/api/v1/subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List subscriptions
+     * @description Newest first, paginated with limit and starting_after; `status` filters.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * @description Page size, 1 to 100
+           * @example 20
+           */
+          limit?: number;
+          /**
+           * @description id of the last subscription of the previous page
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          starting_after?: string;
+          /** @example ACTIVE */
+          status?: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of subscriptions, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "subscriptions": [
+             *           {
+             *             "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *             "orderId": "plan-pro-7731",
+             *             "description": "Acme Coffee Pro, monthly",
+             *             "status": "ACTIVE",
+             *             "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "chainId": 8453,
+             *             "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *             "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "tokenSymbol": "USDC",
+             *             "tokenDecimals": 6,
+             *             "amount": "10000000",
+             *             "periodSeconds": 2592000,
+             *             "charges": 12,
+             *             "startsAt": 1795737600,
+             *             "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *             "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *             "usePermit2": false,
+             *             "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *             "nextPeriod": 1,
+             *             "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *             "failedAttempts": 0,
+             *             "retrySchedule": [
+             *               3600,
+             *               21600,
+             *               86400,
+             *               259200
+             *             ],
+             *             "onFailure": "PAST_DUE",
+             *             "lastError": null,
+             *             "canceledBy": null,
+             *             "canceledAt": null,
+             *             "createdAt": "2026-11-26T05:58:00.000Z",
+             *             "chargesMade": [
+             *               {
+             *                 "period": 0,
+             *                 "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *                 "status": "PAID",
+             *                 "amount": "10000000",
+             *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *                 "paidAt": "2026-11-26T06:00:04.000Z"
+             *               }
+             *             ]
+             *           }
+             *         ],
+             *         "has_more": false
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["SubscriptionPage"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a subscription
+     * @description A schedule (`amount` of `tokenAddress` every `periodSeconds`, `charges` times) for a payer to sign once on the hosted page (`url`) or through POST /public/subscriptions/{id}/authorize; Kassa then charges each period through the gateway, retrying a failed charge on `retrySchedule`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Merchant's id of the subscription, unique per merchant */
+            orderId: string;
+            /** @description What the payer subscribes to, shown on the page */
+            description?: string;
+            /** @description ERC-20 token, whitelisted on the merchant's chain and enabled for the merchant */
+            tokenAddress: string;
+            /** @description Charged each period, in token units (fee included) */
+            amount: number;
+            /** @description Seconds between charges (e.g. 2592000 for 30 days) */
+            periodSeconds: number;
+            /** @description Number of charges */
+            charges: number;
+            /** @description Unix seconds at which the first charge opens; default: when the payer signs */
+            startsAt?: number;
+            /** @description Seconds after each failed charge before the next attempt; default 1 h, 6 h, 24 h, 72 h */
+            retrySchedule?: number[];
+            /**
+             * @description What a charge that failed every retry leads to
+             * @default PAST_DUE
+             * @enum {string}
+             */
+            onFailure?: "PAST_DUE" | "CANCELED";
+          };
+        };
+      };
+      responses: {
+        /** @description The subscription, PENDING until the payer signs */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, CHAIN_NOT_CONFIGURED, UNSUPPORTED_CHAIN, RECIPIENT_NOT_CONFIGURED, CHAIN_MISMATCH, UNSUPPORTED_TOKEN, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                | "VALIDATION_ERROR"
+                | "CHAIN_NOT_CONFIGURED"
+                | "UNSUPPORTED_CHAIN"
+                | "RECIPIENT_NOT_CONFIGURED"
+                | "CHAIN_MISMATCH"
+                | "UNSUPPORTED_TOKEN"
+                | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: TOKEN_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "TOKEN_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: DUPLICATE_ORDER */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "DUPLICATE_ORDER";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/subscriptions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A subscription, with its charges */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description sub_ subscription id
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The subscription */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: SUBSCRIPTION_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SUBSCRIPTION_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/subscriptions/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a subscription
+     * @description No further charges are sent (a charge already under way still lands). `subscription.canceled` follows.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description sub_ subscription id
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The canceled subscription */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: SUBSCRIPTION_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SUBSCRIPTION_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: INVALID_SUBSCRIPTION_STATUS */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_SUBSCRIPTION_STATUS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/public/subscriptions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A subscription's schedule, for the payer to sign */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description sub_ subscription id
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The subscription */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: SUBSCRIPTION_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SUBSCRIPTION_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/public/subscriptions/{id}/authorize": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign a subscription (the payer)
+     * @description The payer's EIP-712 signature of the schedule (`Subscription` on the gateway's domain, with the payer and `startsAt` as signed). The wallet must allow the gateway (approve, or Permit2 with `usePermit2`) at least one charge before each period opens. The subscription becomes ACTIVE; its first charge is due at `startsAt`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description sub_ subscription id
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The wallet that signed the schedule and pays each charge */
+            payer: string;
+            /** @description The schedule's startsAt as signed: the merchant's, or within 15 minutes of now when it set none */
+            startsAt: number;
+            /**
+             * @description Charges are taken through the payer's Permit2 allowance
+             * @default false
+             */
+            usePermit2?: boolean;
+            /** @description The payer's EIP-712 signature of the Subscription (ECDSA, ERC-1271 or ERC-6492) */
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The ACTIVE subscription */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_SIGNATURE, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_SIGNATURE" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: SUBSCRIPTION_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SUBSCRIPTION_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: INVALID_SUBSCRIPTION_STATUS */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_SUBSCRIPTION_STATUS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/dashboard/nonce": {
     parameters: {
       query?: never;
@@ -6408,8 +7720,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Submit a gasless payment (EIP-712 ForwardRequest)
-     * @description Checks the ForwardRequest against the payment, simulates it, and queues it for the relayer. 202 once safely queued; follow it with GET /payments/:id/relay.
+     * Submit a gasless payment (a ForwardRequest, or a Permit2, EIP-3009 or PaymentIntent signature)
+     * @description Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call, and queues it. 202 once safely queued; follow it with GET /payments/:id/relay.
      */
     post: {
       parameters: {
@@ -6429,9 +7741,16 @@ export interface paths {
           "application/json": {
             /** @description Must equal the paymentId of the path */
             paymentId: string;
-            /** @description The payment's forwarderAddress */
-            forwarderAddress: string;
-            forwardRequest: {
+            /**
+             * @description What the payer signed: `forward` (default), an ERC-2771 ForwardRequest of pay(); `permit2`, Permit2's PermitWitnessTransferFrom with the PaymentIntent as witness (payWithPermit2); `authorization`, the token's EIP-3009 ReceiveWithAuthorization whose nonce is the PaymentIntent's digest (payWithAuthorization); `intent`, the PaymentIntent itself (payWithIntent), the gasless path of smart-contract wallets
+             * @default forward
+             * @enum {string}
+             */
+            kind?: "forward" | "permit2" | "authorization" | "intent";
+            /** @description kind forward: the payment's forwarderAddress */
+            forwarderAddress?: string;
+            /** @description kind forward: the signed ForwardRequest */
+            forwardRequest?: {
               /** @description Payer wallet */
               from?: string;
               /** @description The payment's gatewayAddress */
@@ -6449,6 +7768,12 @@ export interface paths {
               /** @description EIP-712 signature of the ForwardRequest, 0x-prefixed */
               signature: string;
             };
+            /** @description kinds permit2, authorization, intent: the payer's wallet address */
+            payer?: string;
+            /** @description kinds permit2, authorization, intent: the payer's EIP-712 signature, 65-byte ECDSA, an ERC-1271 wallet's signature, or ERC-6492 for a wallet not deployed yet */
+            signature?: string;
+            /** @description kind permit2: the Permit2 nonce the payer signed */
+            permit2Nonce?: string | number;
           };
         };
       };
@@ -6479,7 +7804,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE, INSUFFICIENT_ALLOWANCE, TOKEN_TRANSFER_BLOCKED, UNSUPPORTED_TOKEN */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6500,7 +7825,10 @@ export interface paths {
                 | "AMOUNT_MISMATCH"
                 | "RELAYER_NOT_CONFIGURED"
                 | "PAYER_ADDRESS_NOT_FOUND"
-                | "INSUFFICIENT_TOKEN_BALANCE";
+                | "INSUFFICIENT_TOKEN_BALANCE"
+                | "INSUFFICIENT_ALLOWANCE"
+                | "TOKEN_TRANSFER_BLOCKED"
+                | "UNSUPPORTED_TOKEN";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -7074,6 +8402,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.paid"
            *     }
            */
@@ -7152,6 +8483,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -7237,6 +8571,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.expired"
            *     }
            */
@@ -7315,6 +8652,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -7394,6 +8734,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7479,6 +8822,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7564,6 +8910,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7649,6 +8998,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": "contract",
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.refund_reorged",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -7739,6 +9091,9 @@ export interface webhooks {
            *       "paidAfterExpiry": false,
            *       "paymentLinkId": null,
            *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "0",
+           *       "overpaidAmount": "0",
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -7748,6 +9103,545 @@ export interface webhooks {
            *     }
            */
           "application/json": components["schemas"]["PaymentReorgedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.underpaid": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.underpaid
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:21:40.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "CREATED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "24000000",
+           *       "overpaidAmount": "0",
+           *       "type": "payment.underpaid"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentUnderpaidEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.created
+     * @description The payer signed the schedule: the subscription is ACTIVE. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "ACTIVE",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+           *       "canceledBy": null,
+           *       "type": "subscription.created"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionCreatedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.charged": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.charged
+     * @description A period was charged on-chain (`charge`): its payment is PAID. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "ACTIVE",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+           *       "canceledBy": null,
+           *       "type": "subscription.charged",
+           *       "charge": {
+           *         "period": 0,
+           *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *         "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionChargedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.charge_failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.charge_failed
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "ACTIVE",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": "2026-11-26T07:00:00.000Z",
+           *       "canceledBy": null,
+           *       "type": "subscription.charge_failed",
+           *       "reason": "the payer's balance 4000000 is below the charge 10000000"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionChargeFailedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.past_due": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.past_due
+     * @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "PAST_DUE",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+           *       "canceledBy": null,
+           *       "type": "subscription.past_due",
+           *       "reason": "period 0 was not charged after 5 attempts: the payer's balance 4000000 is below the charge 10000000"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionPastDueEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.canceled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.canceled
+     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "CANCELED",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": null,
+           *       "canceledBy": "allowance",
+           *       "type": "subscription.canceled",
+           *       "reason": "the payer revoked the gateway's allowance"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionCanceledEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "subscription.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * subscription.completed
+     * @description Its last period was charged or closed. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+           *       "createdAt": "2026-11-26T06:00:04.000Z",
+           *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+           *       "orderId": "plan-pro-7731",
+           *       "status": "COMPLETED",
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "chainId": 8453,
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "tokenSymbol": "USDC",
+           *       "amount": "10000000",
+           *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+           *       "nextChargeAt": null,
+           *       "canceledBy": null,
+           *       "type": "subscription.completed"
+           *     }
+           */
+          "application/json": components["schemas"]["SubscriptionCompletedEvent"];
         };
       };
       responses: {
@@ -7910,7 +9804,15 @@ export interface components {
      *       "currency": "KRW",
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
-     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c"
+     *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": null
      *     }
      */
     CreatedPayment: {
@@ -7946,6 +9848,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -7980,6 +9898,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay() */
       serverSignature: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     Error: {
       /**
@@ -8008,6 +9942,8 @@ export interface components {
         | "RELAY_ALREADY_SUBMITTED"
         | "AMOUNT_MISMATCH"
         | "INSUFFICIENT_TOKEN_BALANCE"
+        | "INSUFFICIENT_ALLOWANCE"
+        | "TOKEN_TRANSFER_BLOCKED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
@@ -8021,6 +9957,7 @@ export interface components {
         | "RELAY_NOT_FOUND"
         | "REFUND_NOT_FOUND"
         | "PAYMENT_LINK_NOT_FOUND"
+        | "SUBSCRIPTION_NOT_FOUND"
         | "DUPLICATE_ORDER"
         | "PAYMENT_METHOD_EXISTS"
         | "PAYMENT_ALREADY_REFUNDED"
@@ -8028,6 +9965,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "PAYMENT_LINK_UNAVAILABLE"
+        | "INVALID_SUBSCRIPTION_STATUS"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
@@ -8069,6 +10007,8 @@ export interface components {
         | "RELAY_ALREADY_SUBMITTED"
         | "AMOUNT_MISMATCH"
         | "INSUFFICIENT_TOKEN_BALANCE"
+        | "INSUFFICIENT_ALLOWANCE"
+        | "TOKEN_TRANSFER_BLOCKED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
@@ -8082,6 +10022,7 @@ export interface components {
         | "RELAY_NOT_FOUND"
         | "REFUND_NOT_FOUND"
         | "PAYMENT_LINK_NOT_FOUND"
+        | "SUBSCRIPTION_NOT_FOUND"
         | "DUPLICATE_ORDER"
         | "PAYMENT_METHOD_EXISTS"
         | "PAYMENT_ALREADY_REFUNDED"
@@ -8089,6 +10030,7 @@ export interface components {
         | "REFUND_IN_PROGRESS"
         | "GRANT_IN_PROGRESS"
         | "PAYMENT_LINK_UNAVAILABLE"
+        | "INVALID_SUBSCRIPTION_STATUS"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
@@ -8332,7 +10274,15 @@ export interface components {
      *       "statusReason": null,
      *       "seenTxHash": null,
      *       "paymentLinkId": null,
-     *       "refundedAmount": "0"
+     *       "refundedAmount": "0",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract"
      *     }
      */
     MerchantPaymentRecord: {
@@ -8376,6 +10326,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -8418,6 +10384,22 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it */
       refundedAmount: string;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
     };
     /**
      * @example {
@@ -8442,6 +10424,14 @@ export interface components {
      *       "fiatAmount": 35000,
      *       "tokenPrice": 1400,
      *       "serverSignature": "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
+     *       "depositAddress": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+     *       "transferAmount": "25",
+     *       "transferUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B&uint256=25000000",
+     *       "transferExpiresAt": "2026-11-23T07:05:00.000Z",
+     *       "depositMinimumAmount": "25000000",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
+     *       "paidVia": "contract",
      *       "status": "PAID",
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -8483,6 +10473,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8513,6 +10519,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.expired"
      *     }
      */
@@ -8545,6 +10554,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8583,6 +10598,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.expired";
       /**
@@ -8610,6 +10631,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -8643,6 +10667,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8683,6 +10713,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.failed";
       /**
@@ -8726,6 +10762,22 @@ export interface components {
       tokenPrice: number | null;
       /** @description EIP-712 PaymentRequest signature of the Kassa signer, argument of pay(); null once the payment is no longer CREATED (expired, withdrawn, settled): it takes no payment then */
       serverSignature: string | null;
+      /** @description The payment's own deposit address (EIP-55): a plain ERC-20 transfer of the token to it pays the payment. Null when the gateway's fee could not be read at creation */
+      depositAddress: string | null;
+      /** @description The exact amount to transfer, in token units (decimal, e.g. 25.5); null without a deposit address */
+      transferAmount: string | null;
+      /** @description EIP-681 request of that transfer: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount> */
+      transferUri: string | null;
+      /** @description End of the transfer window (ISO 8601; the merchant's setting, 60 minutes by default), later than expiresAt on purpose: exchange withdrawals take minutes to hours. A transfer after it is late and follows the merchant's late policy */
+      transferExpiresAt: string | null;
+      /** @description The least that settles the payment by transfer (the amount less the merchant's tolerance) */
+      depositMinimumAmount: string | null;
+      /** @description What final transfers of the payment's token brought to its deposit address */
+      amountReceived: string;
+      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      overpaidAmount: string;
+      /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -8756,6 +10808,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -8795,6 +10850,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -8846,6 +10907,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -9041,6 +11108,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.paid"
      *     }
      */
@@ -9073,6 +11143,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9111,6 +11187,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.paid";
       /**
@@ -9138,6 +11220,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9177,6 +11262,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9228,6 +11319,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -9268,6 +11365,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9307,6 +11407,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9358,6 +11464,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -9398,6 +11510,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_reorged",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9442,6 +11557,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9499,6 +11620,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -9545,6 +11672,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": "contract",
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -9584,6 +11714,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9635,6 +11771,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -9675,6 +11817,9 @@ export interface components {
      *       "paidAfterExpiry": false,
      *       "paymentLinkId": null,
      *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "0",
+     *       "overpaidAmount": "0",
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -9712,6 +11857,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9756,6 +11907,12 @@ export interface components {
       paymentLinkId: string | null;
       /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
       refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -9929,6 +12086,118 @@ export interface components {
         /** @description gross - fee: what reached the merchant's wallet (base units) */
         net: string;
       }[];
+    };
+    /**
+     * @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:21:40.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "CREATED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "24000000",
+     *       "overpaidAmount": "0",
+     *       "type": "payment.underpaid"
+     *     }
+     */
+    PaymentUnderpaidEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
+    };
+    /** @description A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up. */
+    PaymentUnderpaidEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.underpaid";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
     };
     /**
      * @example {
@@ -10118,6 +12387,807 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+     *       "orderId": "plan-pro-7731",
+     *       "description": "Acme Coffee Pro, monthly",
+     *       "status": "ACTIVE",
+     *       "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "chainId": 8453,
+     *       "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "amount": "10000000",
+     *       "periodSeconds": 2592000,
+     *       "charges": 12,
+     *       "startsAt": 1795737600,
+     *       "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "usePermit2": false,
+     *       "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+     *       "nextPeriod": 1,
+     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "failedAttempts": 0,
+     *       "retrySchedule": [
+     *         3600,
+     *         21600,
+     *         86400,
+     *         259200
+     *       ],
+     *       "onFailure": "PAST_DUE",
+     *       "lastError": null,
+     *       "canceledBy": null,
+     *       "canceledAt": null,
+     *       "createdAt": "2026-11-26T05:58:00.000Z",
+     *       "chargesMade": [
+     *         {
+     *           "period": 0,
+     *           "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *           "status": "PAID",
+     *           "amount": "10000000",
+     *           "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+     *           "paidAt": "2026-11-26T06:00:04.000Z"
+     *         }
+     *       ]
+     *     }
+     */
+    Subscription: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      orderId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
+      url: string | null;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units) */
+      amount: string;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      payerAddress: string | null;
+      /** @description Charges are taken through the payer's Permit2 allowance */
+      usePermit2: boolean;
+      /** @description The schedule's EIP-712 digest (its key on-chain) once signed */
+      digest: string | null;
+      /** @description The next period to charge */
+      nextPeriod: number;
+      /** @description When the next charge (or retry) is due */
+      nextChargeAt: string | null;
+      /** @description Failed attempts of the next period's charge */
+      failedAttempts: number;
+      /** @description Seconds after each failed attempt before the next */
+      retrySchedule: number[];
+      /**
+       * @description What a charge failing every retry leads to
+       * @enum {string}
+       */
+      onFailure: "PAST_DUE" | "CANCELED";
+      lastError: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      canceledAt: string | null;
+      createdAt: string;
+      /** @description Its charges, newest period first */
+      chargesMade: components["schemas"]["SubscriptionCharge"][];
+    };
+    /**
+     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain).
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "CANCELED",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": null,
+     *       "canceledBy": "allowance",
+     *       "type": "subscription.canceled",
+     *       "reason": "the payer revoked the gateway's allowance"
+     *     }
+     */
+    SubscriptionCanceledEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.canceled";
+    };
+    /** @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain). */
+    SubscriptionCanceledEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.canceled";
+    };
+    /**
+     * @example {
+     *       "period": 0,
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "status": "PAID",
+     *       "amount": "10000000",
+     *       "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+     *       "paidAt": "2026-11-26T06:00:04.000Z"
+     *     }
+     */
+    SubscriptionCharge: {
+      /** @description 0 for the first charge */
+      period: number;
+      /** @description The charge's payment (bytes32): its webhooks and exports are a payment's */
+      paymentId: string;
+      /**
+       * @description CREATED while its transaction is under way, PAID once charged
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      txHash: string | null;
+      paidAt: string | null;
+    };
+    /**
+     * @description A period was charged on-chain (`charge`): its payment is PAID.
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "ACTIVE",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "canceledBy": null,
+     *       "type": "subscription.charged",
+     *       "charge": {
+     *         "period": 0,
+     *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *         "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988"
+     *       }
+     *     }
+     */
+    SubscriptionChargedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.charged";
+    };
+    /** @description A period was charged on-chain (`charge`): its payment is PAID. */
+    SubscriptionChargedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.charged";
+    };
+    /**
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts.
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "ACTIVE",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": "2026-11-26T07:00:00.000Z",
+     *       "canceledBy": null,
+     *       "type": "subscription.charge_failed",
+     *       "reason": "the payer's balance 4000000 is below the charge 10000000"
+     *     }
+     */
+    SubscriptionChargeFailedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.charge_failed";
+    };
+    /** @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. */
+    SubscriptionChargeFailedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.charge_failed";
+    };
+    SubscriptionChargeInput: {
+      /** @description 0 for the first charge */
+      period: number;
+      /** @description The charge's payment (bytes32): its webhooks and exports are a payment's */
+      paymentId: string;
+      /**
+       * @description CREATED while its transaction is under way, PAID once charged
+       * @enum {string}
+       */
+      status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      txHash: string | null;
+      paidAt: string | null;
+    };
+    /**
+     * @description Its last period was charged or closed.
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "COMPLETED",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": null,
+     *       "canceledBy": null,
+     *       "type": "subscription.completed"
+     *     }
+     */
+    SubscriptionCompletedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.completed";
+    };
+    /** @description Its last period was charged or closed. */
+    SubscriptionCompletedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.completed";
+    };
+    /**
+     * @description The payer signed the schedule: the subscription is ACTIVE.
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "ACTIVE",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "canceledBy": null,
+     *       "type": "subscription.created"
+     *     }
+     */
+    SubscriptionCreatedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.created";
+    };
+    /** @description The payer signed the schedule: the subscription is ACTIVE. */
+    SubscriptionCreatedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.created";
+    };
+    SubscriptionInput: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      orderId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
+      url: string | null;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units) */
+      amount: string;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      payerAddress: string | null;
+      /** @description Charges are taken through the payer's Permit2 allowance */
+      usePermit2: boolean;
+      /** @description The schedule's EIP-712 digest (its key on-chain) once signed */
+      digest: string | null;
+      /** @description The next period to charge */
+      nextPeriod: number;
+      /** @description When the next charge (or retry) is due */
+      nextChargeAt: string | null;
+      /** @description Failed attempts of the next period's charge */
+      failedAttempts: number;
+      /** @description Seconds after each failed attempt before the next */
+      retrySchedule: number[];
+      /**
+       * @description What a charge failing every retry leads to
+       * @enum {string}
+       */
+      onFailure: "PAST_DUE" | "CANCELED";
+      lastError: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      canceledAt: string | null;
+      createdAt: string;
+      /** @description Its charges, newest period first */
+      chargesMade: components["schemas"]["SubscriptionChargeInput"][];
+    };
+    /**
+     * @example {
+     *       "subscriptions": [
+     *         {
+     *           "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *           "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+     *           "orderId": "plan-pro-7731",
+     *           "description": "Acme Coffee Pro, monthly",
+     *           "status": "ACTIVE",
+     *           "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *           "chainId": 8453,
+     *           "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+     *           "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *           "tokenSymbol": "USDC",
+     *           "tokenDecimals": 6,
+     *           "amount": "10000000",
+     *           "periodSeconds": 2592000,
+     *           "charges": 12,
+     *           "startsAt": 1795737600,
+     *           "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+     *           "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *           "usePermit2": false,
+     *           "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+     *           "nextPeriod": 1,
+     *           "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *           "failedAttempts": 0,
+     *           "retrySchedule": [
+     *             3600,
+     *             21600,
+     *             86400,
+     *             259200
+     *           ],
+     *           "onFailure": "PAST_DUE",
+     *           "lastError": null,
+     *           "canceledBy": null,
+     *           "canceledAt": null,
+     *           "createdAt": "2026-11-26T05:58:00.000Z",
+     *           "chargesMade": [
+     *             {
+     *               "period": 0,
+     *               "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *               "status": "PAID",
+     *               "amount": "10000000",
+     *               "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+     *               "paidAt": "2026-11-26T06:00:04.000Z"
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "has_more": false
+     *     }
+     */
+    SubscriptionPage: {
+      /** @description Newest first */
+      subscriptions: components["schemas"]["Subscription"][];
+      has_more: boolean;
+    };
+    SubscriptionPageInput: {
+      /** @description Newest first */
+      subscriptions: components["schemas"]["SubscriptionInput"][];
+      has_more: boolean;
+    };
+    /**
+     * @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens.
+     * @example {
+     *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
+     *       "createdAt": "2026-11-26T06:00:04.000Z",
+     *       "subscriptionId": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "orderId": "plan-pro-7731",
+     *       "status": "PAST_DUE",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "chainId": 8453,
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "amount": "10000000",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "canceledBy": null,
+     *       "type": "subscription.past_due",
+     *       "reason": "period 0 was not charged after 5 attempts: the payer's balance 4000000 is below the charge 10000000"
+     *     }
+     */
+    SubscriptionPastDueEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.past_due";
+    };
+    /** @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. */
+    SubscriptionPastDueEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description sub_ id */
+      subscriptionId: string;
+      orderId: string;
+      /**
+       * @description The subscription's status right after the event
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      chainId: number;
+      tokenAddress: string;
+      tokenSymbol: string;
+      /** @description Per charge, base units */
+      amount: string;
+      payerAddress: string | null;
+      nextChargeAt: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      /** @description The charge the event is about */
+      charge?: {
+        period: number;
+        paymentId: string;
+        txHash: string | null;
+      };
+      /** @description Why the charge failed or the subscription ended */
+      reason?: string;
+      /** @constant */
+      type: "subscription.past_due";
+    };
+    /**
+     * @example {
      *       "id": 1,
      *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
      *       "symbol": "USDC",
@@ -10287,6 +13357,13 @@ export interface components {
       | components["schemas"]["PaymentRefundedEvent"]
       | components["schemas"]["PaymentRefundReorgedEvent"]
       | components["schemas"]["PaymentReorgedEvent"]
+      | components["schemas"]["PaymentUnderpaidEvent"]
+      | components["schemas"]["SubscriptionCreatedEvent"]
+      | components["schemas"]["SubscriptionChargedEvent"]
+      | components["schemas"]["SubscriptionChargeFailedEvent"]
+      | components["schemas"]["SubscriptionPastDueEvent"]
+      | components["schemas"]["SubscriptionCanceledEvent"]
+      | components["schemas"]["SubscriptionCompletedEvent"]
       | components["schemas"]["WebhookTestEvent"];
     /** @description The body of a Kassa webhook; `type` tells which event */
     WebhookEventInput:
@@ -10299,6 +13376,13 @@ export interface components {
       | components["schemas"]["PaymentRefundedEventInput"]
       | components["schemas"]["PaymentRefundReorgedEventInput"]
       | components["schemas"]["PaymentReorgedEventInput"]
+      | components["schemas"]["PaymentUnderpaidEventInput"]
+      | components["schemas"]["SubscriptionCreatedEventInput"]
+      | components["schemas"]["SubscriptionChargedEventInput"]
+      | components["schemas"]["SubscriptionChargeFailedEventInput"]
+      | components["schemas"]["SubscriptionPastDueEventInput"]
+      | components["schemas"]["SubscriptionCanceledEventInput"]
+      | components["schemas"]["SubscriptionCompletedEventInput"]
       | components["schemas"]["WebhookTestEventInput"];
     /**
      * @description A test the merchant sent itself (POST /merchants/me/webhook-test): about no payment; answer it 2xx.

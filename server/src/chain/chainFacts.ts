@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { type ChainRow } from "../db/schema/rows.js";
 import { type ChainEventKind } from "../domain/records.js";
+import type { TokenTransfer } from "./deposits/transfers.js";
 import type { GatewayEvent } from "./gatewayEvents.js";
 
 /**
@@ -28,7 +29,17 @@ export type WatchedChain = Pick<
 > & {
   /** Every gateway the chain's payments were signed for. */
   gateways: Address[];
+  /** The tokens whose transfers may pay a payment by transfer (the chain's enabled tokens). */
+  tokens: Address[];
 };
+
+/** A transfer the handler recorded to a deposit address, and where it was read (a reorg may remove it). */
+export interface RecordedTransfer {
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+}
 
 /**
  * A gateway event the handler recorded as what settled a payment or completed a refund, and where it was
@@ -98,6 +109,15 @@ export interface ChainFactHandler {
     chain: WatchedChain,
     read: { fromBlock: bigint; toBlock: bigint; events: readonly GatewayEvent[] },
   ): Promise<string[]>;
+  /**
+   * The token transfers of a final range (every Transfer of `WatchedChain.tokens`, reported once or more): those
+   * to a payment's deposit address are its deposits. Resolves how each payment's went (logged).
+   */
+  depositTransfers(chain: WatchedChain, transfers: readonly TokenTransfer[]): Promise<string[]>;
+  /** The deposit transfers recorded in blocks `fromBlock..toBlock`, to check against a read of those blocks. */
+  recordedTransfers(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
+  /** A recorded deposit transfer is gone (as eventRemoved). False when nothing depended on it. */
+  transferRemoved(chain: WatchedChain, recorded: RecordedTransfer): Promise<boolean>;
   /** The watcher stopped: its chains are free for another reader. */
   release(): Promise<void>;
 }

@@ -1,6 +1,8 @@
 import {
   erc2771ForwarderAbi,
   paymentGatewayAbi,
+  permit2Abi,
+  testTetherTokenAbi,
   testTokenPermitAbi,
   type ForwardRequestData,
 } from "@kassa/contracts";
@@ -9,6 +11,7 @@ import {
   concat,
   decodeErrorResult,
   encodeFunctionData,
+  parseAbi,
   type Abi,
   type Address,
   type Hex,
@@ -34,9 +37,24 @@ export class SimulationUnavailableError extends KassaBaseError {
   override readonly name = "SimulationUnavailableError";
 }
 
-const knownErrors = [...erc2771ForwarderAbi, ...paymentGatewayAbi, ...testTokenPermitAbi].filter(
-  (item) => item.type === "error",
-) as Abi;
+/** Permit2's signature errors (its SignatureTransfer and SignatureVerification), not in its generated ABI. */
+const permit2SignatureErrors = parseAbi([
+  "error InvalidNonce()",
+  "error InvalidSigner()",
+  "error InvalidSignature()",
+  "error InvalidSignatureLength()",
+  "error InvalidContractSignature()",
+  "error SignatureExpired(uint256 signatureDeadline)",
+]);
+
+const knownErrors = [
+  ...permit2SignatureErrors,
+  ...erc2771ForwarderAbi,
+  ...paymentGatewayAbi,
+  ...testTokenPermitAbi,
+  ...permit2Abi,
+  ...testTetherTokenAbi,
+].filter((item) => item.type === "error") as Abi;
 
 export interface ReadForwarderNonceParameters {
   forwarder: Address;
@@ -60,7 +78,7 @@ export function encodeExecute(request: ForwardRequestData): Hex {
   return encodeFunctionData({ abi: erc2771ForwarderAbi, functionName: "execute", args: [request] });
 }
 
-function revertData(error: unknown): Hex | undefined {
+export function revertData(error: unknown): Hex | undefined {
   if (!(error instanceof BaseError)) return undefined;
   let found: Hex | undefined;
   error.walk((e) => {
@@ -75,13 +93,13 @@ function revertData(error: unknown): Hex | undefined {
   return found;
 }
 
-function isRevert(error: unknown): boolean {
+export function isRevert(error: unknown): boolean {
   return /revert|invalid opcode|out of gas|InvalidFEOpcode/i.test(
     error instanceof BaseError ? `${error.shortMessage} ${error.details}` : String(error),
   );
 }
 
-function decode(source: DecodedRevert["source"], data: Hex | undefined): DecodedRevert {
+export function decode(source: DecodedRevert["source"], data: Hex | undefined): DecodedRevert {
   if (!data) return { source, errorName: undefined, args: [], description: "reverted without a reason" };
   try {
     const decoded = decodeErrorResult({ abi: knownErrors, data });

@@ -38,3 +38,17 @@ export function readGatewayRefunded(
     blockNumber: params.blockNumber,
   });
 }
+
+/** The fee the gateway charges a merchant now (its override, else the default), in basis points (`merchantFee`). */
+export async function readMerchantFeeBps(
+  client: PublicClient,
+  params: { gateway: Address; merchantId: Hex },
+): Promise<number> {
+  const [feeBps] = await client.readContract({
+    address: params.gateway,
+    abi: paymentGatewayAbi,
+    functionName: "merchantFee",
+    args: [params.merchantId],
+  });
+  return feeBps;
+}

@@ -45,6 +45,13 @@ export async function readGatewaySigner(client: PublicClient, gateway: Address):
   );
 }
 
+/** The gateway's `permit2()`: Permit2's address, or the zero address for a gateway without Permit2 payments. */
+export async function readGatewayPermit2(client: PublicClient, gateway: Address): Promise<Address> {
+  return getAddress(
+    await client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: "permit2" }),
+  );
+}
+
 /** The native balance of `address`, wei. */
 export function readNativeBalance(client: PublicClient, address: Address): Promise<bigint> {
   return client.getBalance({ address });

@@ -1,9 +1,12 @@
 import {
+  cancelSubscriptionTypedData,
   gatewayDomain,
   paymentRequestDigest,
   refundRequestTypes,
   type PaymentRequest,
   type RefundRequest,
+  subscriptionDigest,
+  type Subscription,
 } from "@kassa/contracts";
 import { signRecoverable } from "tiny-secp256k1";
 import { bytesToHex, hashTypedData, hexToBytes, type Address, type Hex } from "viem";
@@ -16,6 +19,14 @@ export interface PaymentSigner {
   signPaymentRequest(params: { chainId: number; gateway: Address; request: PaymentRequest }): Promise<Hex>;
   /** The `serverSignature` of `PaymentGateway.refund()` (EIP-712 `RefundRequest`). */
   signRefundRequest(params: { chainId: number; gateway: Address; request: RefundRequest }): Promise<Hex>;
+  /** The server's authorisation of a fixed plan's schedule, checked by its first `chargeSubscription`. */
+  signSubscription(params: { chainId: number; gateway: Address; subscription: Subscription }): Promise<Hex>;
+  /** A `CancelSubscription` of the server's signer (`cancelSubscriptionBySignature`). */
+  signCancelSubscription(params: {
+    chainId: number;
+    gateway: Address;
+    subscription: Subscription;
+  }): Promise<Hex>;
 }
 
 /**
@@ -45,5 +56,7 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
           message: params.request,
         }),
       ),
+    signSubscription: async (params) => sign(subscriptionDigest(params)),
+    signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
   };
 }

@@ -6,6 +6,8 @@ import type { ChainClients } from "./clients.js";
 import { readFinalBlockHeader } from "./finality.js";
 import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import { recheckRecordedEvents } from "./recheck.js";
+import { reportDepositTransfers } from "./deposits/report.js";
+import { readTokenTransfers, type TokenTransfer } from "./deposits/transfers.js";
 
 export interface ChainWatcherOptions {
   /** Where every fact goes, and what keeps the watcher's position (core's settlement facts). */
@@ -182,6 +184,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       toBlockHash: string;
       safeHead: bigint;
       events: GatewayEvent[];
+      transfers: TokenTransfer[];
     },
   ): Promise<StepResult> {
     const { position, toBlock, events } = read;
@@ -192,6 +195,11 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       fromBlock: position.number + 1n,
       toBlock,
       events,
+    });
+    await reportDepositTransfers({ handler, log }, chain, client, {
+      fromBlock: position.number + 1n,
+      toBlock,
+      transfers: read.transfers,
     });
     const moved = await handler.rangeRead(chain, {
       from: position,
@@ -229,18 +237,18 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       // One new block, the usual step of a watcher that keeps up: its header names the position's block as
       // its parent, and a read by its hash is that block's, so the header does what the position check and
       // the range's before-and-after hashes do otherwise.
-      const events = await readGatewayEvents(client, {
-        ...readOptions,
-        fromBlock: safeHead,
-        toBlock: safeHead,
-        blockHash: final.hash,
-      });
+      const oneBlock = { fromBlock: safeHead, toBlock: safeHead, blockHash: final.hash };
+      const [events, transfers] = await Promise.all([
+        readGatewayEvents(client, { ...readOptions, ...oneBlock }),
+        readTokenTransfers(client, { chainId: chain.id, tokens: chain.tokens, ...oneBlock }),
+      ]);
       return reportRange(chain, client, {
         position,
         toBlock: safeHead,
         toBlockHash: hashOf(final),
         safeHead,
         events,
+        transfers,
       });
     }
     const canonical = await client.getBlock({ blockNumber: position.number }).catch(() => undefined);
@@ -263,10 +271,13 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const toBlock = safeHead - position.number > maxBlockRange ? position.number + maxBlockRange : safeHead;
     // The hash of the range's last block before and after the read: equal, the logs come from that chain.
     const toBlockHashBefore = hashOf(await client.getBlock({ blockNumber: toBlock }));
-    const events = await readGatewayEvents(client, { ...readOptions, fromBlock, toBlock });
+    const [events, transfers] = await Promise.all([
+      readGatewayEvents(client, { ...readOptions, fromBlock, toBlock }),
+      readTokenTransfers(client, { chainId: chain.id, tokens: chain.tokens, fromBlock, toBlock }),
+    ]);
     const toBlockHash = hashOf(await client.getBlock({ blockNumber: toBlock }));
     if (toBlockHash !== toBlockHashBefore) return "reorg";
-    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events });
+    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events, transfers });
   }
 
   /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */

@@ -1,7 +1,8 @@
-import { deployKassa, deployTestTokens, maxFeeBps, rpcChain } from "@kassa/contracts";
+import { deployKassa, deployTestTokens, maxFeeBps, permit2Address, rpcChain } from "@kassa/contracts";
 import { Command, InvalidArgumentError } from "commander";
 import { createPublicClient, createWalletClient, http, isAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { hasCode } from "../chain/preflight.js";
 import { loadConfig } from "../config/index.js";
 import { printFields, UsageError } from "./output.js";
 import { integerArg, jsonOption, runPlain } from "./runner.js";
@@ -29,7 +30,11 @@ export function deployCommand(): Command {
       .requiredOption("--treasury <address>", "address that receives the fees", addressArg)
       .option("--fee-bps <bps>", `default fee in basis points, 0..${maxFeeBps}`, integerArg, 100)
       .option("--owner <address>", "owner of the gateway configuration (default: the deployer)", addressArg)
-      .option("--test-tokens", "also deploy the test tokens (development chains only)", false),
+      .option("--test-tokens", "also deploy the test tokens (development chains only)", false)
+      .option(
+        "--no-permit2",
+        "deploy a gateway without Permit2 payments (for a chain where Uniswap's Permit2 is not deployed)",
+      ),
   ).action((opts) =>
     runPlain(opts.json, async (out) => {
       const key = loadConfig().deployerPrivateKey;
@@ -41,6 +46,12 @@ export function deployCommand(): Command {
       if (reported !== opts.chainId) {
         throw new UsageError(`the RPC reports chain id ${reported}, not ${opts.chainId}`);
       }
+      if (opts.permit2 && !(await hasCode(publicClient, permit2Address))) {
+        throw new UsageError(
+          `Uniswap's Permit2 is not deployed at ${permit2Address} on chain ${opts.chainId}: deploy it there ` +
+            "first (its canonical deployment), or pass --no-permit2 for a gateway without Permit2 payments",
+        );
+      }
       const walletClient = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
       out.progress(`deploying from ${account.address} to chain ${opts.chainId}...`);
       const contracts = await deployKassa({
@@ -50,6 +61,7 @@ export function deployCommand(): Command {
         signer: opts.signer,
         treasury: opts.treasury,
         defaultFeeBps: opts.feeBps,
+        ...(opts.permit2 ? {} : { permit2: null }),
       });
       const tokens = opts.testTokens ? await deployTestTokens({ walletClient, publicClient }) : undefined;
       out.result({ chainId: opts.chainId, ...contracts, ...(tokens ? { tokens } : {}) }, (result) => {

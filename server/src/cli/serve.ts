@@ -52,6 +52,7 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
         databaseUrl: ctx.databaseUrl,
         logger: log,
         modules: workerModules(services, { databaseUrl: ctx.databaseUrl }),
+        ...config.workerLiveness,
       });
       stops.push(() => worker.stop());
     }

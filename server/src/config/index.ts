@@ -126,6 +126,12 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .describe("`true` lets webhooks go to private, loopback and link-local addresses (development, tests)."),
+  TRANSFER_PAYMENTS: z
+    .enum(["true", "false"])
+    .default("false")
+    .describe(
+      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, but settled deposits are not yet swept to the merchant (they wait at their address, which only the gateway can move).",
+    ),
   WATCHER_POLL_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -133,6 +139,24 @@ const envSchema = z.object({
     .max(600_000)
     .default(2000)
     .describe("How often each chain watcher reads new blocks."),
+  WORKER_HEARTBEAT_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5_000)
+    .describe(
+      "How often each worker process records that it is alive (`worker_heartbeats`), then unlocks the jobs of dead workers.",
+    ),
+  WORKER_DEAD_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      "A worker silent for this long is dead: its jobs are unlocked and run again on a live one; at least twice WORKER_HEARTBEAT_INTERVAL_MS.",
+    ),
   RPC_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -244,8 +268,12 @@ export interface Config {
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
   webhookAllowPrivate: boolean;
+  /** TRANSFER_PAYMENTS=true: new payments get a deposit address and the watchers read token transfers (preview). */
+  transferPayments: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;
+  /** WORKER_HEARTBEAT_INTERVAL_MS and WORKER_DEAD_AFTER_MS: when a silent worker's jobs run again elsewhere. */
+  workerLiveness: { heartbeatIntervalMs: number; deadAfterMs: number };
   /** The HTTP server's timeouts and its cap on status streams (HTTP_*, STATUS_STREAMS_MAX). */
   http: HttpSettings;
   /** PAYMENT_LINK_OPEN_*: how many payments started from payment links may be open at once. */
@@ -293,6 +321,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const gaslessKeys = parseGaslessKeys(present, problems);
   const faucetChainBudgets = parseFaucetChainBudgets(present, problems);
 
+  if (parsed.success && parsed.data.WORKER_DEAD_AFTER_MS < 2 * parsed.data.WORKER_HEARTBEAT_INTERVAL_MS) {
+    problems.push("WORKER_DEAD_AFTER_MS: must be at least twice WORKER_HEARTBEAT_INTERVAL_MS");
+  }
   const http = parsed.success ? toHttpSettings(parsed.data, problems) : undefined;
   if (!parsed.success || !http || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -316,7 +347,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gatewayOwnerPrivateKey: values.GATEWAY_OWNER_PRIVATE_KEY,
     metricsToken: values.METRICS_TOKEN,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE === "true",
+    transferPayments: values.TRANSFER_PAYMENTS === "true",
     watcherPollIntervalMs: values.WATCHER_POLL_INTERVAL_MS,
+    workerLiveness: {
+      heartbeatIntervalMs: values.WORKER_HEARTBEAT_INTERVAL_MS,
+      deadAfterMs: values.WORKER_DEAD_AFTER_MS,
+    },
     http,
     paymentLinks: toPaymentLinkLimits(values),
     prices: toPriceSettings(values, values.COINGECKO_API_KEY),

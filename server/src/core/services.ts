@@ -21,6 +21,7 @@ import { createCheckedPaymentSequencer } from "./payments/paymentSequences.js";
 import type { PaymentDeps } from "./payments/payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./payments/paymentStatusFeed.js";
 import { createPaymentSync, type PaymentSync } from "./payments/paymentSync.js";
+import { createDepositFeeReader } from "./deposits/terms.js";
 import type { PriceService } from "./prices/service.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "./prices/runtime.js";
 import type { RefundDeps } from "./refunds/refunds.js";
@@ -134,6 +135,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       reads,
       insertPayment: createPaymentInserter(db),
       nextPaymentSequence,
+      ...(config.transferPayments ? { depositFee: createDepositFeeReader(chains) } : {}),
       signer,
       prices: options.priceService ?? prices.priceService,
       now,

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { PaymentMethodWithToken } from "../db/merchants/paymentMethods.js";
 import type { PaymentDetails } from "../db/payments/payments.js";
 import type { TokenWithChain } from "../db/tokens/tokens.js";
-import { type ChainFinality } from "../domain/records.js";
+import { type ChainFinality, type DepositLatePolicy } from "../domain/records.js";
 import { type ChainRow, type MerchantRow, type TokenRow } from "../db/schema/rows.js";
 import { paymentStatuses } from "../domain/paymentStatus.js";
+import { depositView, depositViewFields } from "./deposits/views.js";
 
 /**
  * The shapes the API returns, as zod schemas: the HTTP layer serializes and
@@ -132,6 +133,7 @@ const paymentFields = {
   serverSignature: z
     .string()
     .describe("EIP-712 PaymentRequest signature of the Kassa signer, argument of pay()"),
+  ...depositViewFields,
 };
 
 /** POST /payments response: the payment without status, txHash, payerAddress, createdAt. */
@@ -194,6 +196,7 @@ export function createdPaymentView(payment: PaymentDetails): CreatedPaymentView 
     fiatAmount: decimalToNumber(payment.fiat_amount),
     tokenPrice: decimalToNumber(payment.token_price),
     serverSignature: payment.server_signature,
+    ...depositView(payment),
   };
 }
 
@@ -263,6 +266,7 @@ export const merchantPaymentRecordSchema = z
       .describe(
         "Base units (wei) its completed refunds sent back; PAID with a non-zero amount is partly refunded, REFUNDED is all of it",
       ),
+    ...depositViewFields,
   })
   .meta({ id: "MerchantPaymentRecord" });
 export type MerchantPaymentRecord = z.infer<typeof merchantPaymentRecordSchema>;
@@ -293,6 +297,7 @@ export function merchantPaymentRecord(payment: PaymentDetails): MerchantPaymentR
     seenTxHash: seenTxHashOf(payment),
     paymentLinkId: payment.payment_link_id,
     refundedAmount: payment.refunded_amount,
+    ...depositView(payment),
   };
 }
 
@@ -357,6 +362,9 @@ export interface AdminMerchant {
   faucetEnabled: boolean;
   isEnabled: boolean;
   feeBps: number | null;
+  depositToleranceBps: number;
+  depositLatePolicy: DepositLatePolicy;
+  transferWindowMinutes: number;
   publicKey: string;
   createdAt: string;
   updatedAt: string;
@@ -374,6 +382,9 @@ export function adminMerchant(merchant: MerchantRow, networkId: number | null): 
     faucetEnabled: merchant.faucet_enabled,
     isEnabled: merchant.is_enabled,
     feeBps: merchant.fee_bps,
+    depositToleranceBps: merchant.deposit_tolerance_bps,
+    depositLatePolicy: merchant.deposit_late_policy,
+    transferWindowMinutes: merchant.transfer_window_minutes,
     publicKey: merchant.public_key,
     createdAt: merchant.created_at.toISOString(),
     updatedAt: merchant.updated_at.toISOString(),

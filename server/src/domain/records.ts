@@ -16,8 +16,17 @@ export type WebhookEventType =
   | "payment.refunded"
   | "payment.refund_reorged"
   | "payment.reorged"
+  /** A transfer reached the payment's deposit address, and what arrived is still short of it. */
+  | "payment.underpaid"
   /** A test a merchant sends itself; about no payment. */
-  | "webhook.test";
+  | "webhook.test"
+  /** About a subscription (core/subscriptions/events.ts); a charge's events name its payment too. */
+  | "subscription.created"
+  | "subscription.charged"
+  | "subscription.charge_failed"
+  | "subscription.past_due"
+  | "subscription.canceled"
+  | "subscription.completed";
 
 export type WebhookDeliveryStatus = "PENDING" | "SUCCEEDED" | "FAILED";
 export type RefundStatus = "SUBMITTED" | "REFUNDED" | "EXPIRED";
@@ -26,6 +35,13 @@ export type ChainEventKind = "PaymentCompleted" | "RefundCompleted";
 export const relayStatuses = ["QUEUED", "SUBMITTED", "CONFIRMED", "FAILED"] as const;
 export type RelayStatus = (typeof relayStatuses)[number];
 
+/**
+ * How a relay's payer signed: an ERC-2771 ForwardRequest of `pay()` (`forward`), or the gateway's one-signature
+ * paths, sent to the gateway itself: Permit2's witness transfer, EIP-3009, the payment intent (issue 28).
+ */
+export const relayKinds = ["forward", "permit2", "authorization", "intent"] as const;
+export type RelayKind = (typeof relayKinds)[number];
+
 /** FAILED: the transfer was sent and did not land; the claim stays, so it is never paid for again. */
 export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 
@@ -33,6 +49,12 @@ export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";
 
 export type SenderRole = "relayer" | "faucet";
-export type SenderPurpose = "relay" | "grant";
+export type SenderPurpose = "relay" | "grant" | "subscription_charge" | "subscription_cancel";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
+
+/** Which path paid a payment: a gateway call (pay() and the relayed paths) or a transfer to its deposit address. */
+export type PaidVia = "contract" | "transfer";
+
+/** What a deposit after the transfer window does: settles (PAID, paid after expiry) or waits to go back. */
+export type DepositLatePolicy = "settle" | "return";

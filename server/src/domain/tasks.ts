@@ -14,6 +14,8 @@ export const TASKS = {
   sweepGasless: "gasless_sweep",
   /** Samples every token's price (cron). */
   collectPrices: "collect_prices",
+  /** Charges the subscriptions due (cron). */
+  chargeSubscriptions: "subscriptions_charge_due",
 } as const;
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];

@@ -38,6 +38,7 @@ import { dashboardPageRoutes } from "./routes/dashboardPage.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { publicRoutes } from "./routes/public.js";
+import { publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscriptions.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { installMetrics } from "./metrics.js";
 import { createStatusStreams } from "./statusStream.js";
@@ -203,6 +204,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(webhookRoutes(context));
       await api.register(exportRoutes(context));
       await api.register(paymentLinkRoutes(context));
+      const subscriptions = {
+        db: services.db,
+        chains: services.chains,
+        signer: services.signer,
+        now: services.now,
+        publicBaseUrl: context.publicBaseUrl,
+      };
+      await api.register(subscriptionRoutes(subscriptions, context.auth));
+      await api.register(publicSubscriptionRoutes(subscriptions));
       await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());

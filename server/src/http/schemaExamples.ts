@@ -20,6 +20,8 @@ import {
   webhookDeliveryViewSchema,
 } from "../core/webhooks/merchantApi.js";
 import { tokenPriceViewSchema } from "../core/prices/view.js";
+import { depositWebhookFields, openDeposit, paidDeposit } from "./depositExamples.js";
+import { exampleValues } from "./exampleValues.js";
 
 /**
  * The examples of the OpenAPI document's component schemas (one per schema, type-checked against it):
@@ -34,22 +36,7 @@ export function example<T extends z.ZodType>(schema: T, value: z.output<T>): z.o
   return value;
 }
 
-export const exampleValues = {
-  paymentId: "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-  merchantId: "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
-  usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-  gateway: "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5",
-  forwarder: "0xe2F8B2DF52D82224D4b309CA60018294767ABe24",
-  recipient: "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115",
-  payer: "0x364E2533F6f0b3b560dCA617192940206d806B7e",
-  txHash: "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
-  blockHash: "0xfc433284f43bac7604db01e357bff1b94026ffc4791e80cd44b7b8d30b073b3f",
-  signature:
-    "0x3f1c2a8e5b7d4c6f9a0b1e2d3c4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b1c",
-  refundId: "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
-  eventId: "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
-  deliveryId: "whd_7c1e5a9d3b2f4e6c8a0d2b4f6e8c1a3d",
-} as const;
+export { exampleValues };
 const v = exampleValues;
 
 const chain = example(chainViewSchema, { id: 1, network_id: 8453, name: "Base", is_testnet: false });
@@ -105,9 +92,11 @@ const createdPayment = example(createdPaymentViewSchema, {
   fiatAmount: 35000,
   tokenPrice: 1400,
   serverSignature: v.signature,
+  ...openDeposit,
 });
 const payment = example(paymentViewSchema, {
   ...createdPayment,
+  ...paidDeposit,
   status: "PAID",
   txHash: v.txHash,
   payerAddress: v.payer,
@@ -140,6 +129,7 @@ example(merchantPaymentRecordSchema, {
   seenTxHash: null,
   paymentLinkId: null,
   refundedAmount: "0",
+  ...paidDeposit,
 });
 example(tokenPriceViewSchema, {
   type: "hourly-average",
@@ -237,8 +227,9 @@ const paidEvent = {
   paidAfterExpiry: false,
   paymentLinkId: null,
   refundedAmount: "0",
+  ...depositWebhookFields,
 } as const;
-const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null };
+const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
 example(webhookEventSchemas["payment.invalid"], {
   ...paidEvent,
@@ -310,6 +301,13 @@ example(webhookEventSchemas["payment.refund_reorged"], {
     blockNumber: 22841960,
     blockHash: "0x2e7a9c4f1b8d3e60a5c2f7b9d1e4a8c3f6b0d2e9a7c5f1b3d8e4a6c0f2b9d7e1",
   },
+});
+example(webhookEventSchemas["payment.underpaid"], {
+  ...unpaid,
+  type: "payment.underpaid",
+  status: "CREATED",
+  createdAt: "2026-11-23T06:21:40.000Z",
+  amountReceived: "24000000",
 });
 example(webhookEventSchemas["payment.reorged"], {
   ...unpaid,
@@ -386,12 +384,12 @@ const queryExamples: Record<string, unknown> = {
   toBlock: "18000500",
 };
 
-/**
- * The example of a path or query parameter of the route at `url`: by its name, and for an id (`:id`,
- * `starting_after`) by what the route lists or shows.
- */
+/** A parameter's example for the route at `url`: by its name; an id (`:id`, `starting_after`) by the route's kind. */
 export function parameterExample(url: string, name: string): unknown {
-  if (name !== "id" && name !== "starting_after") return queryExamples[name];
+  const subscriptions = url.includes("/subscriptions");
+  if (name !== "id" && name !== "starting_after")
+    return subscriptions && name === "status" ? "ACTIVE" : queryExamples[name];
+  if (subscriptions) return "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b";
   if (url.includes("/refunds")) return v.refundId;
   if (url.includes("/webhook-deliveries")) return v.deliveryId;
   if (url.includes("/payment-methods")) return 1;

@@ -6,6 +6,7 @@ import { WEBHOOK_TIMEOUT_MS } from "../core/webhooks/policy.js";
 import { componentExamples, parameterExample } from "./schemaExamples.js";
 // The dashboard's examples join componentExamples before any route asks for one.
 import "./dashboardExamples.js";
+import "./subscriptionExamples.js";
 
 /**
  * An example of a value of `schema` for the OpenAPI document: a component's from componentExamples

@@ -1,6 +1,7 @@
 import type { Services } from "../core/services.js";
 import { gaslessWorkerModule } from "./gasless.js";
 import { collectPricesWorkerModule } from "./prices.js";
+import { subscriptionsWorkerModule } from "./subscriptions.js";
 import { lifecycleWorkerModule, type LifecycleModule, type LifecycleModuleOptions } from "./settlement.js";
 import type { WorkerModule } from "./worker.js";
 
@@ -20,6 +21,7 @@ export function settlementWorkerModule(
     logger: services.logger,
     now: services.now,
     webhookAllowPrivate: services.config.webhookAllowPrivate,
+    transferPayments: services.config.transferPayments,
     ...options,
     watcher: { pollIntervalMs: services.config.watcherPollIntervalMs, ...options.watcher },
   });
@@ -33,11 +35,12 @@ export function pricesWorkerModule(services: Services): WorkerModule {
   );
 }
 
-/** Everything the worker role runs: prices, settlement, and the relayer and faucet. */
+/** Everything the worker role runs: prices, settlement, the relayer and faucet, and subscription charges. */
 export function workerModules(services: Services, options: SettlementModuleOptions): WorkerModule[] {
   return [
     pricesWorkerModule(services),
     settlementWorkerModule(services, options),
     gaslessWorkerModule(services.gasless),
+    subscriptionsWorkerModule(services.gasless, services.signer),
   ];
 }

@@ -18,6 +18,8 @@ export interface LifecycleModuleOptions {
   logger: Logger;
   /** WEBHOOK_ALLOW_PRIVATE. */
   webhookAllowPrivate: boolean;
+  /** TRANSFER_PAYMENTS: the watcher reads token transfers to deposit addresses. */
+  transferPayments?: boolean;
   now?: () => Date;
   /** Webhook attempt timeout; default 10 s. */
   webhookTimeoutMs?: number;
@@ -93,6 +95,7 @@ export function lifecycleWorkerModule(options: LifecycleModuleOptions): Lifecycl
           logger: options.logger,
           now,
           onCommitted: sender.wake,
+          transferPayments: options.transferPayments,
         }),
         chains: options.chains,
         logger: options.logger,

@@ -24,7 +24,12 @@ import { waitFor } from "../harness/waitFor.js";
 import { exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 import { TASKS } from "../../src/domain/tasks.js";
 
-/** Dead after 30 s of silence, found on a 5 s heartbeat: recovery takes 30-40 s; the wait allows more on a busy machine. */
+/**
+ * The workers beat every second and count a worker dead after 8 s of silence (WORKER_HEARTBEAT_INTERVAL_MS,
+ * WORKER_DEAD_AFTER_MS; 5 s and 30 s by default): recovery takes 8-10 s; the wait allows much more on a
+ * busy machine.
+ */
+const LIVENESS = { WORKER_HEARTBEAT_INTERVAL_MS: "1000", WORKER_DEAD_AFTER_MS: "8000" };
 const RECOVERY_BOUND_MS = 90_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
 
@@ -37,7 +42,7 @@ async function startWorkerProcess(): Promise<KassaProcess> {
   const worker = await startKassa("worker", {
     databaseUrl: env.t.database.url,
     signerKey: chain.signerKey.reveal(),
-    env: { [`RELAYER_PRIVATE_KEYS_${chain.chainId}`]: anvilPrivateKeys[RELAYER_INDEX] },
+    env: { [`RELAYER_PRIVATE_KEYS_${chain.chainId}`]: anvilPrivateKeys[RELAYER_INDEX], ...LIVENESS },
   });
   workers.push(worker);
   return worker;

@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { erc2771ForwarderAbi, paymentGatewayAbi } from "@kassa/contracts";
+import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Address } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
-import { createPublicClient, http, type Address, type PublicClient } from "viem";
+import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
@@ -91,6 +91,39 @@ describe("kassa deploy", () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("the RPC reports chain id 4242, not 1");
+  });
+
+  it("refuses a chain without Permit2, unless asked for a gateway without Permit2 payments", async () => {
+    const bare = await startAnvil({ chainId: 4243, permit2: false });
+    try {
+      const args = [
+        "deploy",
+        "--rpc-url",
+        bare.rpcUrl,
+        "--chain-id",
+        "4243",
+        "--signer",
+        signer,
+        "--treasury",
+        treasury,
+      ];
+      const refused = await kassa(deployer, ...args);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        `Uniswap's Permit2 is not deployed at ${permit2Address} on chain 4243`,
+      );
+      const bareClient = createPublicClient({ transport: http(bare.rpcUrl) });
+      await expect(bareClient.getTransactionCount({ address: anvilAccount(0).address })).resolves.toBe(0);
+
+      const deployed = await kassa(deployer, ...args, "--no-permit2", "--json");
+      expect(deployed.code).toBe(0);
+      const { gateway } = JSON.parse(deployed.stdout) as { gateway: Address };
+      await expect(
+        bareClient.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: "permit2" }),
+      ).resolves.toBe(zeroAddress);
+    } finally {
+      await bare.stop();
+    }
   });
 
   it("asks for DEPLOYER_PRIVATE_KEY when it is missing", async () => {

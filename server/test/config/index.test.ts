@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       connectionTimeoutMs: 120_000,
       maxStatusStreams: 5_000,
     });
+    expect(config.workerLiveness).toEqual({ heartbeatIntervalMs: 5_000, deadAfterMs: 30_000 });
   });
 
   it("reads every variable, RPC URLs per network id, and treats empty values as unset", () => {
@@ -55,6 +56,9 @@ describe("loadConfig", () => {
     expect(config.rpcUrls.get(31337)?.reveal()).toEqual(["ws://127.0.0.1:8545"]);
     expect(config.rpcUrls.has(97)).toBe(false);
     expect(loadConfig({ PORT: "" }).port).toBe(3000);
+    expect(
+      loadConfig({ WORKER_HEARTBEAT_INTERVAL_MS: "1000", WORKER_DEAD_AFTER_MS: "8000" }).workerLiveness,
+    ).toEqual({ heartbeatIntervalMs: 1_000, deadAfterMs: 8_000 });
   });
 
   it.each([
@@ -73,6 +77,8 @@ describe("loadConfig", () => {
     [{ HTTP_HEADERS_TIMEOUT_MS: "40000", HTTP_REQUEST_TIMEOUT_MS: "30000" }, "HTTP_HEADERS_TIMEOUT_MS"],
     [{ HTTP_CONNECTION_TIMEOUT_MS: "10000" }, "HTTP_CONNECTION_TIMEOUT_MS"],
     [{ STATUS_STREAMS_MAX: "0" }, "STATUS_STREAMS_MAX"],
+    [{ WORKER_HEARTBEAT_INTERVAL_MS: "50" }, "WORKER_HEARTBEAT_INTERVAL_MS"],
+    [{ WORKER_HEARTBEAT_INTERVAL_MS: "5000", WORKER_DEAD_AFTER_MS: "9000" }, "WORKER_DEAD_AFTER_MS"],
   ])("names the bad variable in %o", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -66,7 +66,12 @@ export interface RequestOptions {
 export interface StartTestAppOptions extends Partial<
   Pick<
     Config,
-    "allowedWidgetOrigin" | "rateLimitPerMinute" | "trustProxy" | "publicBaseUrl" | "webhookAllowPrivate"
+    | "allowedWidgetOrigin"
+    | "rateLimitPerMinute"
+    | "trustProxy"
+    | "publicBaseUrl"
+    | "webhookAllowPrivate"
+    | "transferPayments"
   >
 > {
   /** Default: the system clock. */
@@ -150,6 +155,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     allowedWidgetOrigin: options.allowedWidgetOrigin,
     publicBaseUrl: options.publicBaseUrl,
     ...(options.webhookAllowPrivate ? { webhookAllowPrivate: true } : {}),
+    ...(options.transferPayments ? { transferPayments: true } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });

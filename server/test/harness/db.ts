@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createDb, type Db } from "../../src/db/infra/database.js";
-import { migrate } from "../../src/db/migrate.js";
 
 export interface TestDatabase {
   /** URL of this file's own database. */
@@ -28,13 +27,17 @@ async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh database with a unique name, for one test file: migrated unless `migrated` is false. */
+/**
+ * A fresh database with a unique name, for one test file: migrated unless `migrated` is false (a copy
+ * of the run's template, which global-setup.ts migrates once).
+ */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `kassa_test_${randomBytes(6).toString("hex")}`;
-  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const migrated = options.migrated !== false;
+  const template = migrated ? ` TEMPLATE ${inject("templateDatabase")}` : "";
+  await asAdmin((client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = withDatabase(inject("adminDatabaseUrl"), name);
   const db = createDb(url, { max: 20 });
-  if (options.migrated !== false) await migrate(db);
   return {
     url,
     db,

@@ -7,6 +7,8 @@ import { waitFor } from "./waitFor.js";
 
 const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
 
+const START_BOUND_MS = 120_000;
+
 /** A `kassa` process started by a test, with everything it printed. */
 export interface KassaProcess {
   role: "api" | "worker" | "start";
@@ -44,11 +46,19 @@ export async function startKassa(
   child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   const started: KassaProcess = { role, child, url: `http://127.0.0.1:${port}/api/v1`, logs };
   try {
+    // A bound, not a timing: starting loads the whole server through tsx, which took over 30 s on
+    // a 2-core machine that other test runs kept busy.
     if (role !== "worker") {
-      await waitFor(`kassa ${role} on port ${port}`, async () => (await fetch(`${started.url}/health`)).ok);
+      await waitFor(
+        `kassa ${role} on port ${port}`,
+        async () => (await fetch(`${started.url}/health`)).ok,
+        START_BOUND_MS,
+      );
     } else {
-      await waitFor("the worker to start", () =>
-        logs.some((line) => line.includes("background service started")),
+      await waitFor(
+        "the worker to start",
+        () => logs.some((line) => line.includes("background service started")),
+        START_BOUND_MS,
       );
     }
   } catch (error) {

@@ -1,5 +1,7 @@
 import { parseTypedDataJson } from "@kassa/widget/typed-data";
-import { createWalletClient, http, numberToHex, type Address, type Hex } from "viem";
+import { testSmartWalletAbi, wrapErc6492Signature } from "@kassa/contracts";
+import { createSmartWalletCalldata, signAsSmartWallet } from "@kassa/contracts/dev";
+import { createWalletClient, hashTypedData, http, numberToHex, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import type { TestChain } from "./chain.js";
 import type { BrowserContext } from "./browser.js";
@@ -17,6 +19,12 @@ export interface TestWalletOptions {
   startChainId?: number;
   /** Methods whose next call the payer rejects (EIP-1193 code 4001). */
   reject?: string[];
+  /**
+   * A Coinbase-Smart-Wallet-like test wallet owned by `account` (deployed or not, at `address`): the page sees its
+   * address, signatures are its ERC-1271 ones (ERC-6492 while it has no code), and its transactions are the
+   * owner's calls of its `execute`.
+   */
+  smartWallet?: { address: Address; factory: Address; nonce: bigint };
 }
 
 export interface WalletCall {
@@ -91,7 +99,25 @@ export class TestWallet {
   }
 
   get address(): Address {
-    return this.options.account.address;
+    return this.options.smartWallet?.address ?? this.options.account.address;
+  }
+
+  /** The smart wallet's signature of `hash`: ERC-1271, wrapped in ERC-6492 while the wallet has no code. */
+  private async smartWalletSignature(hash: Hex): Promise<Hex> {
+    const { account, chain, smartWallet } = this.options;
+    if (!smartWallet) throw new Error("not a smart wallet");
+    const signature = await signAsSmartWallet(account, {
+      chainId: chain.chainId,
+      wallet: smartWallet.address,
+      hash,
+    });
+    const code = await chain.publicClient.getCode({ address: smartWallet.address });
+    if (code && code !== "0x") return signature;
+    return wrapErc6492Signature({
+      factory: smartWallet.factory,
+      factoryCalldata: createSmartWalletCalldata(account.address, smartWallet.nonce),
+      signature,
+    });
   }
 
   /** The payer rejects the next call of `method`. */
@@ -128,7 +154,7 @@ export class TestWallet {
     switch (method) {
       case "eth_requestAccounts":
       case "eth_accounts":
-        return { result: [account.address] };
+        return { result: [this.address] };
       case "eth_chainId":
         return { result: numberToHex(this.chainId) };
       case "wallet_switchEthereumChain": {
@@ -147,16 +173,27 @@ export class TestWallet {
       case "personal_sign":
         // EIP-1193 order: the message (hex of its bytes), then the address.
         return { result: await account.signMessage({ message: { raw: params[0] as Hex } }) };
-      case "eth_signTypedData_v4":
-        return { result: await account.signTypedData(parseTypedDataJson(String(params[1]))) };
+      case "eth_signTypedData_v4": {
+        const typedData = parseTypedDataJson(String(params[1]));
+        return {
+          result: this.options.smartWallet
+            ? await this.smartWalletSignature(hashTypedData(typedData))
+            : await account.signTypedData(typedData),
+        };
+      }
       case "eth_sendTransaction": {
         if (this.chainId !== chain.chainId) throw new Error(`wallet is on chain ${this.chainId}`);
         const tx = params[0] as { to: Address; data?: Hex; value?: Hex };
-        const hash = await this.client.sendTransaction({
-          to: tx.to,
-          ...(tx.data ? { data: tx.data } : {}),
-          value: tx.value ? BigInt(tx.value) : 0n,
-        });
+        const value = tx.value ? BigInt(tx.value) : 0n;
+        const { smartWallet } = this.options;
+        const hash = smartWallet
+          ? await this.client.writeContract({
+              address: smartWallet.address,
+              abi: testSmartWalletAbi,
+              functionName: "execute",
+              args: [tx.to, value, tx.data ?? "0x"],
+            })
+          : await this.client.sendTransaction({ to: tx.to, ...(tx.data ? { data: tx.data } : {}), value });
         this.sentTransactions.push(hash);
         return { result: hash };
       }

@@ -125,3 +125,25 @@ export function txFailedScreen(
     actions(button(next.label, next.onClick, { id: next.id })),
   );
 }
+
+/** The token refuses this payment from this wallet (a blocklist), found before anything was signed. */
+export function blockedScreen(v: Vars, wallet: HTMLElement | null, otherWallet: () => void): void {
+  show(
+    "blocked",
+    t("blockedTitle"),
+    alert(t("blockedBody", v)),
+    wallet,
+    actions(button(t("useAnotherWallet"), otherWallet, { id: "kassa-other-wallet" })),
+  );
+}
+
+/** A smart wallet not deployed yet, on a path that needs an allowance or an ECDSA signature. */
+export function undeployedWalletScreen(v: Vars, wallet: HTMLElement | null, otherWallet: () => void): void {
+  show(
+    "undeployed-wallet",
+    t("undeployedTitle", v),
+    alert(t("undeployedBody", v)),
+    wallet,
+    actions(button(t("useAnotherWallet"), otherWallet, { id: "kassa-other-wallet" })),
+  );
+}

@@ -6,8 +6,13 @@ import { actions, paragraph, show, t, type Vars } from "../page.js";
 /** The screens of paying: the review of the plan's steps, their progress, and the confirmation wait. */
 
 const stepText: Record<StepId, [MessageKey, MessageKey, MessageKey]> = {
+  authorize: ["stepAuthorize", "stepSignAsk", "stepAuthorizeWhy"],
+  permit2: ["stepPermit2", "stepSignAsk", "stepPermit2Why"],
+  intent: ["stepIntent", "stepSignAsk", "stepIntentWhy"],
+  approvePermit2: ["stepApprovePermit2", "stepApproveAsk", "stepApprovePermit2Why"],
   permit: ["stepPermit", "stepPermitAsk", "stepPermitWhy"],
   faucet: ["stepFaucet", "stepFaucetAsk", "stepFaucetWhy"],
+  reset: ["stepReset", "stepResetAsk", "stepResetWhy"],
   approve: ["stepApprove", "stepApproveAsk", "stepApproveWhy"],
   forward: ["stepForward", "stepForwardAsk", "stepForwardWhy"],
   pay: ["stepPay", "stepPayAsk", "stepPayWhy"],
@@ -47,8 +52,9 @@ function stepList(plan: Plan, v: Vars, current?: StepId): HTMLOListElement {
 
 /** What the payer pays network fees for, true to the plan's steps (an approval is a transaction). */
 function reviewHint(plan: Plan, v: Vars): string {
-  const approves = plan.steps.includes("approve");
-  if (!plan.gasless) return t(approves ? "directApproveHint" : "directHint", v);
+  const approves = plan.steps.includes("approve") || plan.steps.includes("approvePermit2");
+  const smartWallet = plan.smartWalletPaysItself ? `${t("smartWalletPaysItself", v)} ` : "";
+  if (!plan.gasless) return smartWallet + t(approves ? "directApproveHint" : "directHint", v);
   if (plan.steps.includes("faucet")) return t("gaslessFaucetHint", v);
   return t(approves ? "gaslessApproveHint" : "gaslessHint", v);
 }

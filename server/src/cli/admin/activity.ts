@@ -64,6 +64,11 @@ export const activityCommands: AdminCommandSpec[] = [
           ["Transaction", p.txHash],
           ["Payer", p.payerAddress],
           ["Reorged", p.reorgedAt === null ? null : `${p.reorgedAt} (${p.reorgedTxHash})`],
+          ["Paid via", p.paidVia],
+          ["Deposit address", p.depositAddress],
+          ["Transfer window", p.transferExpiresAt === null ? null : `until ${p.transferExpiresAt}`],
+          ["Received", p.amountReceived === "0" ? null : tokenAmount({ ...p, amount: p.amountReceived })],
+          ["Overpaid", p.overpaidAmount === "0" ? null : tokenAmount({ ...p, amount: p.overpaidAmount })],
           ["Relay", d.relay === null ? null : `${d.relay.status} ${d.relay.transactionHash ?? ""}`.trim()],
           ["Relay error", d.relay?.errorMessage],
         ]);
@@ -81,6 +86,20 @@ export const activityCommands: AdminCommandSpec[] = [
             ["STATUS", (r) => r.status],
             ["AMOUNT", (r) => tokenAmount({ ...p, amount: r.amount })],
             ["TRANSACTION", (r) => r.txHash],
+          ]);
+        }
+        if (d.deposits.length > 0) {
+          console.log("\nDeposits (transfers to the deposit address)");
+          printTable(d.deposits, [
+            ["READ", (t) => t.recordedAt],
+            ["FROM", (t) => t.fromAddress],
+            [
+              "AMOUNT",
+              (t) =>
+                t.paymentToken ? tokenAmount({ ...p, amount: t.amount }) : `${t.amount} of ${t.tokenAddress}`,
+            ],
+            ["LATE", (t) => (t.late ? "late" : "")],
+            ["TRANSACTION", (t) => t.txHash],
           ]);
         }
         console.log("\nWebhook deliveries");

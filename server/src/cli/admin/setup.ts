@@ -8,6 +8,7 @@ import {
 } from "../../core/prices/admin.js";
 import { printFields, UsageError } from "../output.js";
 import { integerArg, nullableArg, nullableIntegerArg } from "../runner.js";
+import { depositSettingsOptions } from "./deposits.js";
 import type { AdminCommandSpec } from "./spec.js";
 import { printChains, printTokens, printMerchants, printCredentials, printMethods } from "./print.js";
 import { revokedKeyNotice } from "./wallets.js";
@@ -246,6 +247,7 @@ export const setupCommands: AdminCommandSpec[] = [
         help: "fee override in basis points, or none: set on the gateway from GATEWAY_OWNER_PRIVATE_KEY, for payments signed from then on",
         parse: nullableIntegerArg,
       },
+      ...depositSettingsOptions,
     ],
     async run(ctx, { args: [merchantKey], opts }, out) {
       const deps = { ...ctx, gatewayOwnerKey: ctx.config.gatewayOwnerPrivateKey };
@@ -257,6 +259,9 @@ export const setupCommands: AdminCommandSpec[] = [
         faucetEnabled: opts.faucet,
         isEnabled: opts.enable ? true : opts.disable ? false : undefined,
         feeBps: opts.feeBps,
+        depositToleranceBps: opts.depositToleranceBps,
+        depositLatePolicy: opts.depositLatePolicy,
+        transferWindowMinutes: opts.transferWindowMinutes,
       });
       out.result(updated, (m) => {
         printMerchants([m]);

@@ -1,8 +1,14 @@
 import { statSync } from "node:fs";
-import { formatEther, getAddress, type Address, type PublicClient } from "viem";
+import { formatEther, getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { splitRpcUrls } from "../../chain/clients.js";
-import { hasCode, readGatewaySigner, readNativeBalance, readRpcChainId } from "../../chain/preflight.js";
+import {
+  hasCode,
+  readGatewayPermit2,
+  readGatewaySigner,
+  readNativeBalance,
+  readRpcChainId,
+} from "../../chain/preflight.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
 import type { Config } from "../../config/index.js";
 import type { ChainRow } from "../../db/schema/rows.js";
@@ -201,6 +207,15 @@ export async function checkContracts(
   ];
   if (missing.length > 0)
     return fail(name, `no code at ${missing.join(" nor ")}: wrong address or chain`, true);
+  const permit2 = await readGatewayPermit2(client, gateway);
+  if (permit2 !== zeroAddress && !(await hasCode(client, permit2))) {
+    return fail(
+      name,
+      `the gateway takes Permit2 payments, and Permit2 ${permit2} has no code on this chain: they would revert ` +
+        "(deploy Permit2 at its canonical address, or a gateway with kassa deploy --no-permit2)",
+      true,
+    );
+  }
   if (!config.signerPrivateKey) {
     return warn(name, "KASSA_SIGNER_PRIVATE_KEY is unset: POST /payments answers SIGNING_SERVICE_ERROR");
   }

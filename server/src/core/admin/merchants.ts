@@ -9,6 +9,7 @@ import {
   updateMerchantByKey,
 } from "../../db/merchants/merchants.js";
 import { type ChainRow, type MerchantRow, type MerchantUpdate } from "../../db/schema/rows.js";
+import { depositSettingsInputFields, depositSettingsUpdate } from "../deposits/settings.js";
 import {
   hashKey,
   newApiKey,
@@ -83,6 +84,7 @@ export const updateMerchantInputSchema = z
     isEnabled: z.boolean(),
     /** The merchant's fee override on its chain's gateway (null: clear it); sent from the gateway owner. */
     feeBps: z.number().int().min(0).max(maxFeeBps).nullable(),
+    ...depositSettingsInputFields,
   })
   .partial();
 /** Omitted fields stay as they are; null clears an optional field. */
@@ -107,6 +109,7 @@ export async function updateMerchant(
     faucet_enabled: patch.faucetEnabled,
     is_enabled: patch.isEnabled,
     fee_bps: patch.feeBps,
+    ...depositSettingsUpdate(patch),
   };
   let chain: ChainRow | undefined;
   if (patch.networkId !== undefined) {

@@ -18,6 +18,8 @@ import { refundView, type RefundView } from "../refunds/refunds.js";
 import { relayView, type RelayView } from "../relay/views.js";
 import { parseInput } from "../validation.js";
 import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "../views.js";
+import { listDepositTransfers } from "../../db/deposits/transfers.js";
+import { depositTransferView, type DepositTransferView } from "../deposits/views.js";
 import {
   redeliverWebhook,
   rotateWebhookSecret,
@@ -118,6 +120,8 @@ export interface AdminPaymentDetails {
   relay: RelayView | null;
   /** Newest first: each part of a partly refunded payment, and any refund open or expired. */
   refunds: RefundView[];
+  /** What reached its deposit address (payments by transfer), oldest first, wrong tokens included. */
+  deposits: DepositTransferView[];
 }
 
 /** Most deliveries shown with a payment: its events times a few redeliveries. */
@@ -128,11 +132,12 @@ const PAYMENT_REFUNDS_SHOWN = 100;
 export async function showPayment(deps: AdminReadDeps, paymentId: string): Promise<AdminPaymentDetails> {
   const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(deps.db, paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  const [events, deliveries, relay, refunds] = await Promise.all([
+  const [events, deliveries, relay, refunds, deposits] = await Promise.all([
     listEventsByPaymentRowId(deps.db, payment.id),
     listDeliveries(deps.db, { paymentId, limit: PAYMENT_DELIVERIES_SHOWN }),
     findRelayRequestByPaymentRowId(deps.db, payment.id),
     listRefundDetails(deps.db, { merchantId: payment.merchant_id, paymentId, limit: PAYMENT_REFUNDS_SHOWN }),
+    listDepositTransfers(deps.db, payment.id),
   ]);
   return {
     payment: adminPayment(payment),
@@ -144,6 +149,7 @@ export async function showPayment(deps: AdminReadDeps, paymentId: string): Promi
     deliveries: await webhookDeliveryViews(deps.db, deliveries?.deliveries ?? []),
     relay: relay ? relayView(relay) : null,
     refunds: refunds === "unknown-cursor" ? [] : refunds.refunds.map(refundView),
+    deposits: deposits.map((row) => depositTransferView(payment, row)),
   };
 }
 

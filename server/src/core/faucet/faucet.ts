@@ -26,6 +26,7 @@ import { findSenderTransactionById } from "../../db/senders/senders.js";
 import { clientNetwork } from "../../domain/clientNetwork.js";
 import { KassaError } from "../../errors.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
+import { readOneSignaturePath } from "../../chain/gatewayRelay.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
 import { parseInput } from "../validation.js";
 import {
@@ -176,6 +177,19 @@ export async function requestGas(
     throw new KassaError(
       "GRANT_NOT_USABLE",
       "the wallet is a contract: gas grants go only to externally owned accounts, since a contract wallet's transactions are paid by its own signer or paymaster",
+    );
+  }
+  // A payer on the EIP-3009 or Permit2 path sends no transaction: it never needs a grant.
+  const oneSignature = await readOneSignaturePath(runtime.client(chain), {
+    token: payment.token_address as Address,
+    payer: wallet as Address,
+    amount: BigInt(payment.amount),
+    chainId: payment.network_id,
+  });
+  if (oneSignature) {
+    throw new KassaError(
+      "GRANT_NOT_USABLE",
+      `the wallet needs no gas: it pays this payment with one ${oneSignature} signature, sent by the relayer`,
     );
   }
   if (reading.approveGas === undefined) {

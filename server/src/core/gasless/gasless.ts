@@ -5,12 +5,15 @@ import {
 } from "../../chain/gasless.js";
 import { onGrantTransactionFinished } from "../faucet/faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
+import { onChargeFinished } from "../subscriptions/charge.js";
 
 /** The runtime with the relay and grant outcomes wired to their owners. */
 export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {
   return createGaslessRuntime(options, (runtime) => ({
     async onFinished(tx, outcome) {
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
+      else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
+      else if (tx.purpose === "subscription_cancel") return;
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },
     async onBroadcast(tx, txHash) {

@@ -29,6 +29,7 @@ import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
 import { checkChainToken } from "../merchants/merchants.js";
 import type { PriceService } from "../prices/service.js";
 import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
+import { newDepositColumns, type DepositFeeReader } from "../deposits/terms.js";
 import {
   createdPaymentView,
   merchantPaymentRecord,
@@ -55,6 +56,11 @@ export interface PaymentDeps {
   insertPayment: PaymentInserter;
   /** createPaymentSequencer(db): the payment's sequence on its gateway, from ranges taken in PostgreSQL. */
   nextPaymentSequence: PaymentSequencer;
+  /**
+   * The merchant's fee on the gateway, fixed in each payment's deposit terms (createDepositFeeReader); unset,
+   * payments have no transfer path (TRANSFER_PAYMENTS off).
+   */
+  depositFee?: DepositFeeReader;
   /** Absent: creation fails with SIGNING_SERVICE_ERROR (no KASSA_SIGNER_PRIVATE_KEY). */
   signer: PaymentSigner | undefined;
   prices: PriceService;
@@ -180,10 +186,11 @@ export async function createPayment(
   }
 
   if (!deps.signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
-  const sequence = await deps.nextPaymentSequence({
-    chainId: chain.id,
-    gatewayAddress: chain.gateway_address,
-  });
+  const gateway = chain.gateway_address as Address;
+  const [sequence, feeBps] = await Promise.all([
+    deps.nextPaymentSequence({ chainId: chain.id, gatewayAddress: chain.gateway_address }),
+    deps.depositFee?.(chain, gateway, merchant.merchant_id as Hex),
+  ]);
   const now = deps.now();
   const paymentId = newPaymentId(sequence);
   const deadline = Math.floor(now.getTime() / 1000) + SIGNATURE_DEADLINE_SECONDS;
@@ -191,7 +198,7 @@ export async function createPayment(
   try {
     serverSignature = await deps.signer.signPaymentRequest({
       chainId: chain.network_id,
-      gateway: chain.gateway_address as Address,
+      gateway,
       request: {
         paymentId,
         tokenAddress: token.address as Address,
@@ -225,6 +232,20 @@ export async function createPayment(
     success_url: input.successUrl,
     fail_url: input.failUrl,
     server_signature: serverSignature,
+    // Without the merchant's fee (the chain did not answer) the payment has no deposit address: pay() only.
+    ...(feeBps === undefined
+      ? {}
+      : newDepositColumns({
+          networkId: chain.network_id,
+          gateway,
+          paymentId,
+          tokenAddress: token.address as Address,
+          amount,
+          recipientAddress: merchant.recipient_address as Address,
+          merchant,
+          feeBps,
+          now,
+        })),
     ...(origin
       ? {
           payment_link_id: origin.paymentLinkId,

@@ -9,6 +9,7 @@ import {
   decodeFunctionData,
   getAddress,
   isAddress,
+  isErc6492Signature,
   recoverTypedDataAddress,
   zeroAddress,
   type Address,
@@ -16,6 +17,7 @@ import {
 } from "viem";
 import { type DecodedRevert } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
+import { hasCode } from "../../chain/preflight.js";
 import { findChainById } from "../../db/chains/chains.js";
 import { type PaymentDetails } from "../../db/payments/payments.js";
 import {
@@ -26,8 +28,7 @@ import {
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
-import { parseInput } from "../validation.js";
-import { type RelayInput, relayInputSchema } from "./views.js";
+import { type ParsedRelayInput } from "./views.js";
 
 /**
  * The checks of a relay request before anything is spent: the payment, the ForwardRequest against it, the
@@ -86,6 +87,69 @@ export function revertError(revert: DecodedRevert): KassaError {
     case "EnforcedPause":
       return new KassaError("INVALID_REQUEST", "the payment gateway is paused");
     default:
+      return tokenRevertError(revert) ?? signedPathRevertError(revert) ?? callRevertError(revert);
+  }
+}
+
+/** What a token's own revert means for the payer (USDT-style custom errors, FiatToken's reason strings). */
+function tokenRevertError(revert: DecodedRevert): KassaError | undefined {
+  const [a, b, c, d] = revert.args;
+  const reason = revert.errorName === "Error" ? String(a) : "";
+  if (revert.errorName === "SenderBlackListed" || /blacklisted|blocklisted|blocked/i.test(reason)) {
+    return new KassaError(
+      "TOKEN_TRANSFER_BLOCKED",
+      `the token refuses to move this payment (${revert.description}): the payer or the recipient is on its ` +
+        "blocklist, so no signature can pay it",
+    );
+  }
+  if (revert.errorName === "InsufficientBalance" || /exceeds balance/i.test(reason)) {
+    return new KassaError(
+      "INSUFFICIENT_TOKEN_BALANCE",
+      revert.errorName === "InsufficientBalance"
+        ? `the payer holds ${String(b)} base units of the token, the payment needs ${String(c)}`
+        : `the payer's balance is below the payment's amount (${reason})`,
+    );
+  }
+  if (revert.errorName === "InsufficientAllowance" || /exceeds allowance/i.test(reason)) {
+    return new KassaError(
+      "INSUFFICIENT_ALLOWANCE",
+      revert.args.length === 4
+        ? `${String(b)} may spend ${String(c)} base units of the payer's token, the payment needs ${String(d)}`
+        : `the payer's allowance is below the payment's amount (${reason})`,
+    );
+  }
+  if (/invalid signature/i.test(reason)) {
+    return new KassaError("INVALID_SIGNATURE", `the token refuses the payer's authorization: ${reason}`);
+  }
+  if (/authorization is used|authorization is expired|authorization is not yet valid/i.test(reason)) {
+    return new KassaError("INVALID_REQUEST", `the token refuses the payer's authorization: ${reason}`);
+  }
+  return undefined;
+}
+
+/** The gateway's and Permit2's refusals of a payer's signature on the one-signature paths. */
+function signedPathRevertError(revert: DecodedRevert): KassaError | undefined {
+  switch (revert.errorName) {
+    case "InvalidPayerSignature":
+    case "InvalidSigner":
+    case "InvalidSignature":
+    case "InvalidContractSignature":
+    case "InvalidSignatureLength":
+      return new KassaError("INVALID_SIGNATURE", `the payer's signature is refused: ${revert.description}`);
+    case "InvalidNonce":
+      return invalid(["permit2Nonce"], "the Permit2 nonce is used already: sign with an unused one");
+    case "SignatureExpired":
+      return new KassaError("PAYMENT_EXPIRED", "the payer's signature deadline has passed");
+    case "Permit2NotEnabled":
+      return new KassaError("CHAIN_CONFIG_ERROR", "the gateway was deployed without Permit2");
+    default:
+      return undefined;
+  }
+}
+
+function callRevertError(revert: DecodedRevert): KassaError {
+  switch (revert.errorName) {
+    default:
       return new KassaError(
         "INVALID_REQUEST",
         `the forwarded pay() call would revert: ${revert.description}`,
@@ -105,11 +169,16 @@ export async function checkRelayRequest(
   runtime: GaslessRuntime,
   merchant: MerchantRow,
   paymentId: string,
-  rawInput: RelayInput,
+  input: ParsedRelayInput,
 ): Promise<CheckedRelay> {
   const { db } = runtime;
-  const input = parseInput(relayInputSchema, rawInput);
   const fr = input.forwardRequest;
+  if (!fr || input.forwarderAddress === undefined) {
+    throw invalid(
+      [fr ? "forwarderAddress" : "forwardRequest"],
+      "is required for kind forward (or send kind permit2, authorization or intent)",
+    );
+  }
   if (input.paymentId !== paymentId) {
     throw invalid(["paymentId"], "must equal the paymentId of the path");
   }
@@ -232,8 +301,17 @@ export async function checkRelayRequest(
     data: fr.data as Hex,
     signature: fr.signature as Hex,
   };
+  // The forwarder checks ECDSA only: a smart-contract wallet is told where its signature is checked.
+  const refused = async (message: string) =>
+    (await hasCode(runtime.client(chain), from).catch(() => false)) || isErc6492Signature(request.signature)
+      ? new KassaError(
+          "INVALID_SIGNATURE",
+          `${from} is a smart-contract wallet, and the forwarder checks ECDSA signatures only: sign the ` +
+            "payment's PaymentIntent instead and relay it with kind intent (ERC-1271 and ERC-6492 are checked there)",
+        )
+      : new KassaError("INVALID_SIGNATURE", message);
   if (!/^0x[0-9a-fA-F]{130}$/.test(fr.signature)) {
-    throw new KassaError("INVALID_SIGNATURE", "the signature must be 65 bytes of hex starting with 0x");
+    throw await refused("the signature must be 65 bytes of hex starting with 0x");
   }
   let signer: Address;
   try {
@@ -245,11 +323,10 @@ export async function checkRelayRequest(
       signature: request.signature,
     });
   } catch {
-    throw new KassaError("INVALID_SIGNATURE", "the signature cannot be recovered");
+    throw await refused("the signature cannot be recovered");
   }
   if (!same(signer, from)) {
-    throw new KassaError(
-      "INVALID_SIGNATURE",
+    throw await refused(
       `the ForwardRequest is signed by ${signer}, not by forwardRequest.from (check the domain, chain id and every field)`,
     );
   }
@@ -282,7 +359,7 @@ export function nonceTaken(nonce: bigint): KassaError {
  * Refuses a payer whose relays reverted on-chain RELAYER_PAYER_REVERT_LIMIT times within the window:
  * each cost the relayer gas for nothing. The refusal ends when the oldest of them leaves the window.
  */
-async function requirePayerInGoodStanding(
+export async function requirePayerInGoodStanding(
   runtime: GaslessRuntime,
   networkId: number,
   payer: Address,

@@ -5,27 +5,29 @@ import {
   SimulationUnavailableError,
 } from "../../chain/forwarder.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
-import { isUniqueViolation, type Db } from "../../db/infra/database.js";
-import { enqueueJob } from "../../db/infra/jobQueue.js";
-import { findPaymentDetailsByPaymentId } from "../../db/payments/payments.js";
-import {
-  findRelayRequestByPaymentRowId,
-  insertRelayRequestForCreatedPayment,
-  RELAY_FORWARDER_NONCE_UNIQUE,
-  RELAY_PAYMENT_UNIQUE,
-} from "../../db/gasless/relays.js";
+import { type Db } from "../../db/infra/database.js";
+import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
-import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
-import { checkRelayRequest, invalid, nonceTaken, requireRelayable, revertError } from "./checks.js";
-import { type RelayInput, type RelaySubmitted, type RelayView, relayView } from "./views.js";
+import { parseInput } from "../validation.js";
+import { checkRelayRequest, invalid, revertError } from "./checks.js";
+import { queueRelay } from "./queue.js";
+import { checkSignedRelay } from "./signed.js";
+import {
+  relayInputSchema,
+  type ParsedRelayInput,
+  type RelayInput,
+  type RelaySubmitted,
+  type RelayView,
+  relayView,
+  type SignedRelayKind,
+} from "./views.js";
 
 /**
  * POST /payments/:id/relay: checks the ForwardRequest against the payment, reads the forwarder nonce,
- * simulates the call (a call that would revert is refused and costs nothing), then queues it: one
- * INSERT, guarded by the payment's status, whose UNIQUE (payment) decides between concurrent
- * submissions, with the job that sends it in the same transaction.
+ * simulates the call (a call that would revert is refused and costs nothing), then queues it (queue.ts).
+ * The gateway's one-signature kinds (permit2, authorization, intent) are checked by signed.ts.
  */
 export async function submitRelay(
   runtime: GaslessRuntime,
@@ -34,12 +36,10 @@ export async function submitRelay(
   rawInput: RelayInput,
 ): Promise<RelaySubmitted> {
   const { db } = runtime;
-  const { payment, chain, forwarder, request } = await checkRelayRequest(
-    runtime,
-    merchant,
-    paymentId,
-    rawInput,
-  );
+  const input = parseInput(relayInputSchema, rawInput);
+  if (input.kind !== "forward")
+    return submitSignedRelay(runtime, merchant, paymentId, { ...input, kind: input.kind });
+  const { payment, chain, forwarder, request } = await checkRelayRequest(runtime, merchant, paymentId, input);
   const relayer = runtime.relayer(chain);
   if (!relayer) throw new KassaError("RELAYER_NOT_CONFIGURED");
   const client = runtime.client(chain);
@@ -73,46 +73,37 @@ export async function submitRelay(
   }
   if (!simulation.ok) throw revertError(simulation.revert);
 
-  try {
-    const relay = await db.transaction().execute(async (trx) => {
-      const inserted = await insertRelayRequestForCreatedPayment(trx, {
-        paymentRowId: payment.id,
-        networkId: payment.network_id,
-        forwarderAddress: forwarder,
-        from: request.from,
-        to: request.to,
-        gas: request.gas,
-        forwarderNonce: request.nonce,
-        deadline: request.deadline,
-        data: request.data,
-        signature: request.signature,
-      });
-      if (inserted) {
-        await enqueueJob(trx, TASKS.submitRelay, { relayRequestId: inserted.id }, { maxAttempts: 10 });
-      }
-      return inserted;
-    });
-    if (!relay) {
-      // The payment moved on since it was read: say how.
-      const latest = await findPaymentDetailsByPaymentId(db, payment.payment_id);
-      requireRelayable(latest ?? payment, runtime.now());
-      throw new KassaError("INVALID_PAYMENT_STATUS", "the payment can no longer be relayed");
-    }
-  } catch (error) {
-    if (isUniqueViolation(error, RELAY_PAYMENT_UNIQUE)) throw new KassaError("RELAY_ALREADY_SUBMITTED");
-    if (isUniqueViolation(error, RELAY_FORWARDER_NONCE_UNIQUE)) {
-      // Either key may be checked first when the same request races itself: name the payment's rule then.
-      const samePayment = await findRelayRequestByPaymentRowId(db, payment.id);
-      throw samePayment ? new KassaError("RELAY_ALREADY_SUBMITTED") : nonceTaken(request.nonce);
-    }
-    throw error;
-  }
-  return {
-    status: "submitted",
-    message: "The payment is queued for relay; GET /payments/:id/relay follows it to CONFIRMED or FAILED",
-  };
+  await queueRelay(runtime, payment, {
+    kind: "forward",
+    forwarderAddress: forwarder,
+    from: request.from,
+    to: request.to,
+    gas: request.gas,
+    forwarderNonce: request.nonce,
+    permit2Nonce: null,
+    deadline: request.deadline,
+    data: request.data,
+    signature: request.signature,
+  });
+  return submitted;
 }
 
+const submitted: RelaySubmitted = {
+  status: "submitted",
+  message: "The payment is queued for relay; GET /payments/:id/relay follows it to CONFIRMED or FAILED",
+};
+
+/** The gateway's one-signature paths: checked and simulated (signed.ts), then queued the same way. */
+async function submitSignedRelay(
+  runtime: GaslessRuntime,
+  merchant: MerchantRow,
+  paymentId: string,
+  input: ParsedRelayInput & { kind: SignedRelayKind },
+): Promise<RelaySubmitted> {
+  const { payment, relay } = await checkSignedRelay(runtime, merchant, paymentId, input);
+  await queueRelay(runtime, payment, relay);
+  return submitted;
+}
 /** GET /payments/:id/relay. */
 export async function getRelay(db: Db, merchant: MerchantRow, paymentId: string): Promise<RelayView> {
   const payment = await requireOwnPayment(db, merchant, paymentId);

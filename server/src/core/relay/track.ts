@@ -1,7 +1,8 @@
 import { type ForwardRequestData } from "@kassa/contracts";
-import { type Address, type Hex } from "viem";
+import { type Address, type Hex, type PublicClient } from "viem";
 import { finalBlockNumber } from "../../chain/finality.js";
-import { encodeExecute, simulateForwardRequest } from "../../chain/forwarder.js";
+import { encodeExecute, simulateForwardRequest, type SimulationResult } from "../../chain/forwarder.js";
+import { simulateGatewayCall } from "../../chain/gatewayRelay.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
@@ -31,11 +32,36 @@ function forwardRequestOf(relay: RelayRequestRow): ForwardRequestData {
     from: relay.from_address as Address,
     to: relay.to_address as Address,
     value: 0n,
-    gas: BigInt(relay.gas),
+    gas: BigInt(relay.gas ?? 0),
     deadline: relay.deadline,
     data: relay.data as Hex,
     signature: relay.signature as Hex,
   };
+}
+
+/**
+ * The relayer's transaction of a relay: `execute(request)` on the forwarder for a ForwardRequest, the stored
+ * calldata on the gateway for the gateway's one-signature paths.
+ */
+function relayTransaction(relay: RelayRequestRow): { to: Address; data: Hex } {
+  return relay.kind === "forward"
+    ? { to: relay.forwarder_address as Address, data: encodeExecute(forwardRequestOf(relay)) }
+    : { to: relay.to_address as Address, data: relay.data as Hex };
+}
+
+/** The relay simulated as `relayer` would send it now. */
+function simulateRelay(
+  client: PublicClient,
+  relay: RelayRequestRow,
+  relayer: Address,
+): Promise<SimulationResult> {
+  return relay.kind === "forward"
+    ? simulateForwardRequest(client, {
+        forwarder: relay.forwarder_address as Address,
+        relayer,
+        request: forwardRequestOf(relay),
+      })
+    : simulateGatewayCall(client, { gateway: relay.to_address as Address, relayer, data: relay.data as Hex });
 }
 
 /**
@@ -61,22 +87,15 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
     await fail(`no relayer is configured for chain ${relay.network_id}`);
     return;
   }
-  const request = forwardRequestOf(relay);
-  const forwarder = relay.forwarder_address as Address;
-  const simulation = await simulateForwardRequest(runtime.client(chain), {
-    forwarder,
-    relayer: relayer.addresses[0] as Address,
-    request,
-  });
+  const simulation = await simulateRelay(runtime.client(chain), relay, relayer.addresses[0] as Address);
   if (!simulation.ok) {
     await fail(`not sent, the call would revert: ${revertError(simulation.revert).message}`);
     return;
   }
   const result = await relayer.send({
     purpose: "relay",
-    to: forwarder,
+    ...relayTransaction(relay),
     value: 0n,
-    data: encodeExecute(request),
     // The estimate is exact for the current state; a margin covers state that changes before mining.
     gasLimit: (simulation.gas * 13n) / 10n,
     link: (trx, tx, txHash) => markRelaySubmitted(trx, relay.id, tx.id, txHash),
@@ -204,11 +223,7 @@ export async function relayReplacementRefusal(
   const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
   const chain = relay && (await findChainByNetworkId(runtime.db, relay.network_id));
   if (!relay || !chain) return undefined;
-  const simulation = await simulateForwardRequest(runtime.client(chain), {
-    forwarder: relay.forwarder_address as Address,
-    relayer: tx.sender_address as Address,
-    request: forwardRequestOf(relay),
-  });
+  const simulation = await simulateRelay(runtime.client(chain), relay, tx.sender_address as Address);
   return simulation.ok
     ? undefined
     : `not sent again, the call would now revert: ${revertError(simulation.revert).message}`;

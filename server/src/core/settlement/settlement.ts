@@ -209,6 +209,7 @@ export async function applyPaymentCompletedIn(
         fee_amount: event.fee,
         paid_after_expiry: from === "EXPIRED",
         status_reason: reason ?? null,
+        paid_via: "contract",
       },
     });
     if (!updated) {

@@ -11,8 +11,10 @@ import {
 } from "../../db/payments/paymentBlocks.js";
 import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
 import { createSessionLocks } from "../../db/infra/sessionLocks.js";
+import { findDepositTokens, findLastDepositTransferBlockAtOrBelow } from "../../db/deposits/transfers.js";
 import { applyPaymentCompletedIn, applyRefundCompletedIn } from "./settlement.js";
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "./settlementReorgs.js";
+import { depositFacts } from "../deposits/facts.js";
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -28,6 +30,8 @@ export interface SettlementFactsOptions {
    * wakes its webhook sender with it, in-process, instead of waiting for the sender's next poll.
    */
   onCommitted?: () => void;
+  /** TRANSFER_PAYMENTS: read the enabled tokens' transfers for deposit addresses; default false (none read). */
+  transferPayments?: boolean;
   /** Test hook, called inside each event's transaction after it was applied (throw to abort it). */
   beforeCommit?: (entry: GatewayEvent) => Promise<void>;
 }
@@ -104,12 +108,17 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
   }
 
   async function watchedChain(chainId: number): Promise<WatchedChain | undefined> {
-    const [chain, gateways] = await Promise.all([
+    const [chain, gateways, tokens] = await Promise.all([
       findChainById(db, chainId),
       findWatchedGateways(db, chainId),
+      options.transferPayments ? findDepositTokens(db, chainId) : [],
     ]);
     if (!chain?.gateway_address) return undefined;
-    return { ...chain, gateways: gateways as WatchedChain["gateways"] };
+    return {
+      ...chain,
+      gateways: gateways as WatchedChain["gateways"],
+      tokens: tokens as WatchedChain["tokens"],
+    };
   }
 
   return {
@@ -134,8 +143,15 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     },
 
     async recordedBlockAtOrBelow(chain, blockNumber) {
-      const row = await findLastRecordedBlockAtOrBelow(db, chain.id, blockNumber);
-      return row && { number: BigInt(row.block_number), hash: row.block_hash };
+      const [row, transfer] = await Promise.all([
+        findLastRecordedBlockAtOrBelow(db, chain.id, blockNumber),
+        findLastDepositTransferBlockAtOrBelow(db, chain.id, blockNumber),
+      ]);
+      const found = [
+        ...(row ? [{ number: BigInt(row.block_number), hash: row.block_hash }] : []),
+        ...(transfer ? [{ number: BigInt(transfer.block_number), hash: transfer.block_hash }] : []),
+      ];
+      return found.sort((a, b) => (a.number > b.number ? -1 : a.number < b.number ? 1 : 0))[0];
     },
 
     async recordedEvents(chain, fromBlock, toBlock) {
@@ -231,6 +247,8 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
         now(),
       );
     },
+
+    ...depositFacts({ db, log, now, committed }),
 
     async release() {
       leading.clear();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type WebhookEventType } from "../../domain/records.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { subscriptionEventSchemas } from "../subscriptions/events.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the
@@ -34,6 +35,18 @@ const paymentEventFields = {
   refundedAmount: z
     .string()
     .describe("Base units (wei) the payment's completed refunds sent back, this event's refund included"),
+  paidVia: z
+    .enum(["contract", "transfer"])
+    .nullable()
+    .describe(
+      "How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid",
+    ),
+  amountReceived: z
+    .string()
+    .describe("Base units (wei) of the payment's token that reached its deposit address (final transfers)"),
+  overpaidAmount: z
+    .string()
+    .describe("Base units (wei) of amountReceived above the amount, returnable to the sender"),
 };
 
 const baseUnits = z.string().describe("Token amount in base units (wei)");
@@ -161,6 +174,14 @@ export const webhookEventSchemas = {
     "A chain reorganisation removed the transaction that had paid the payment: it is CREATED again and can be paid again. Whatever the payment had become (PAID, INVALID, refunded in part or in full), its refunds are undone with it (refundedAmount is 0).",
     { reorged },
   ),
+  "payment.underpaid": eventSchema(
+    "payment.underpaid",
+    ["CREATED", "EXPIRED"],
+    "PaymentUnderpaidEvent",
+    "A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.",
+    {},
+  ),
+  ...subscriptionEventSchemas,
   "webhook.test": z
     .object({
       eventId: paymentEventFields.eventId,

@@ -20,7 +20,7 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString("hex")}`;
 }
 
-function newDeliveryId(): string {
+export function newDeliveryId(): string {
   return `whd_${randomBytes(16).toString("hex")}`;
 }
 
@@ -73,6 +73,9 @@ export function paymentEventPayload(
     paidAfterExpiry: payment.paid_after_expiry,
     paymentLinkId: payment.payment_link_id,
     refundedAmount: payment.refunded_amount,
+    paidVia: payment.paid_via,
+    amountReceived: payment.amount_received,
+    overpaidAmount: payment.overpaid_amount,
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),

@@ -2,6 +2,9 @@ import type { ColumnType, Generated } from "kysely";
 import type * as Records from "../../domain/records.js";
 import type { FixedNumeric, Numeric, Timestamp, Timestamps } from "../schema/columns.js";
 
+/** A numeric column set once at insert, null when the row's kind has none. */
+type FixedNullableNumeric = ColumnType<string | null, bigint | string | null | undefined, never>;
+
 /** The gasless tables of the schema (`types.ts`): the relayer's requests, the faucet's grants and budgets, and the
  * nonce ledger of the keys that send them. */
 
@@ -9,11 +12,14 @@ export interface RelayRequestsTable extends Timestamps {
   id: ColumnType<number, never, never>;
   payment_id: number;
   network_id: number;
-  forwarder_address: string;
+  /** How the payer signed (migration 030); the forwarder's fields are null for the gateway's own paths. */
+  kind: ColumnType<Records.RelayKind, Records.RelayKind | undefined, never>;
+  forwarder_address: string | null;
   from_address: string;
   to_address: string;
-  gas: FixedNumeric;
-  forwarder_nonce: FixedNumeric;
+  gas: FixedNullableNumeric;
+  forwarder_nonce: FixedNullableNumeric;
+  permit2_nonce: FixedNullableNumeric;
   deadline: number;
   data: string;
   signature: string;

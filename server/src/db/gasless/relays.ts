@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { RelayStatus } from "../../domain/records.js";
+import type { RelayKind, RelayStatus } from "../../domain/records.js";
 import type { RelayRequestRow } from "../schema/rows.js";
 import type { Db } from "../infra/database.js";
 import { findOneBy, updateWhere } from "../infra/lookups.js";
@@ -18,18 +18,26 @@ export interface ForwarderNonce {
   forwarderNonce: bigint;
 }
 
+/** The unique key that lets one unfinished relay hold a payer's Permit2 nonce. */
+export const RELAY_PERMIT2_NONCE_UNIQUE = "relay_requests_permit2_nonce_key";
+
+/** A relay to insert: a ForwardRequest's fields, or (`kind` other than forward) the gateway's calldata. */
 export interface NewRelayRequest {
   paymentRowId: number;
   networkId: number;
-  forwarderAddress: string;
+  kind: RelayKind;
+  forwarderAddress: string | null;
   from: string;
   to: string;
-  gas: bigint;
-  forwarderNonce: bigint;
+  gas: bigint | null;
+  forwarderNonce: bigint | null;
+  permit2Nonce: bigint | null;
   deadline: number;
   data: string;
   signature: string;
 }
+
+const numericOrNull = (value: bigint | null) => (value === null ? null : value.toString());
 
 /**
  * Inserts the relay request only while its payment is still CREATED and unexpired (one guarded
@@ -45,11 +53,13 @@ export function insertRelayRequestForCreatedPayment(
     .columns([
       "payment_id",
       "network_id",
+      "kind",
       "forwarder_address",
       "from_address",
       "to_address",
       "gas",
       "forwarder_nonce",
+      "permit2_nonce",
       "deadline",
       "data",
       "signature",
@@ -60,11 +70,13 @@ export function insertRelayRequestForCreatedPayment(
         .select([
           "payments.id",
           sql<number>`${relay.networkId}::bigint`.as("network_id"),
-          sql<string>`${relay.forwarderAddress}::text`.as("forwarder_address"),
+          sql<RelayKind>`${relay.kind}::text`.as("kind"),
+          sql<string | null>`${relay.forwarderAddress}::text`.as("forwarder_address"),
           sql<string>`${relay.from}::text`.as("from_address"),
           sql<string>`${relay.to}::text`.as("to_address"),
-          sql<string>`${relay.gas.toString()}::numeric`.as("gas"),
-          sql<string>`${relay.forwarderNonce.toString()}::numeric`.as("forwarder_nonce"),
+          sql<string | null>`${numericOrNull(relay.gas)}::numeric`.as("gas"),
+          sql<string | null>`${numericOrNull(relay.forwarderNonce)}::numeric`.as("forwarder_nonce"),
+          sql<string | null>`${numericOrNull(relay.permit2Nonce)}::numeric`.as("permit2_nonce"),
           sql<number>`${relay.deadline}::bigint`.as("deadline"),
           sql<string>`${relay.data}::text`.as("data"),
           sql<string>`${relay.signature}::text`.as("signature"),
@@ -96,6 +108,22 @@ export function findUnfinishedRelayByForwarderNonce(
     .where(sql<string>`lower(forwarder_address)`, "=", key.forwarderAddress.toLowerCase())
     .where(sql<string>`lower(from_address)`, "=", key.from.toLowerCase())
     .where("forwarder_nonce", "=", key.forwarderNonce.toString())
+    .where("status", "in", ["QUEUED", "SUBMITTED"])
+    .executeTakeFirst();
+}
+
+/** The unfinished relay that holds this Permit2 nonce of the payer, if any. */
+export function findUnfinishedRelayByPermit2Nonce(
+  db: Db,
+  key: { networkId: number; from: string; permit2Nonce: bigint },
+): Promise<Pick<RelayRequestRow, "id" | "payment_id"> | undefined> {
+  return db
+    .selectFrom("relay_requests")
+    .select(["id", "payment_id"])
+    .where("network_id", "=", key.networkId)
+    .where("kind", "=", "permit2")
+    .where(sql<string>`lower(from_address)`, "=", key.from.toLowerCase())
+    .where("permit2_nonce", "=", key.permit2Nonce.toString())
     .where("status", "in", ["QUEUED", "SUBMITTED"])
     .executeTakeFirst();
 }

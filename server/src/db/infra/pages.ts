@@ -3,7 +3,7 @@ import type { Db } from "./database.js";
 import type { Database } from "../schema/types.js";
 
 /** The lists read newest first, by (created_at, id) descending, a page after a cursor row. */
-type PagedTable = "payments" | "refunds" | "webhook_deliveries" | "payment_links";
+type PagedTable = "payments" | "refunds" | "webhook_deliveries" | "payment_links" | "subscriptions";
 
 /**
  * The condition "created before the cursor row" for the row whose `keyColumn` is `key` (and, when given,

@@ -75,6 +75,7 @@ const unpaidColumns = {
   seen_block_number: null,
   seen_at: null,
   refunded_amount: 0n,
+  paid_via: null,
 } as const;
 
 /**

@@ -14,6 +14,8 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
+import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
  * The database schema: `Database` names every table of the migrations (the gasless ones are shaped in
@@ -63,6 +65,10 @@ export interface MerchantsTable extends Timestamps {
   session_epoch: Generated<number>;
   /** The wallet whose dashboard session issued the current secret key; null: the operator or the key. */
   api_key_issued_by: string | null;
+  /** Payments by transfer: how short (bps of the amount) still settles, a late deposit's fate, the window. */
+  deposit_tolerance_bps: Generated<number>;
+  deposit_late_policy: Generated<Records.DepositLatePolicy>;
+  transfer_window_minutes: Generated<number>;
 }
 
 export interface PaymentMethodsTable extends Timestamps {
@@ -116,6 +122,19 @@ export interface PaymentsTable extends Timestamps {
   link_client_network: ColumnType<string | null, string | null | undefined, never>;
   /** What its completed refunds sent back (base units). */
   refunded_amount: ColumnType<string, never, bigint | string>;
+  /** Its deposit terms beyond the payment's own, and when its transfer window closes (all null: no address). */
+  deposit_address: ColumnType<string | null, string | null | undefined, never>;
+  deposit_minimum_amount: ColumnType<string | null, bigint | null | undefined, never>;
+  deposit_fee_bps: ColumnType<number | null, number | null | undefined, never>;
+  transfer_expires_at: ColumnType<Date | null, Date | null | undefined, never>;
+  /** What reached its deposit address in its token, and what of that exceeds the amount (base units). */
+  amount_received: ColumnType<string, never, bigint | string>;
+  overpaid_amount: ColumnType<string, never, bigint | string>;
+  paid_via: ColumnType<Records.PaidVia | null, never, Records.PaidVia | null>;
+  /** A subscription's charge: its subscription (sub_) and period. */
+  subscription_id: ColumnType<string | null, string | null | undefined, never>;
+  subscription_period: ColumnType<number | null, number | null | undefined, never>;
+  charge_sender_transaction_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface PaymentLinksTable extends Timestamps {
@@ -355,4 +374,6 @@ export interface Database {
   sequence_collisions: SequenceCollisionsTable;
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  deposit_transfers: DepositTransfersTable;
+  subscriptions: SubscriptionsTable;
 }

@@ -35,9 +35,12 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
       onRequest: publicKeyAuth({ ...context.auth, requireOrigin: true }),
       schema: {
         tags: ["Gasless"],
-        summary: "Submit a gasless payment (EIP-712 ForwardRequest)",
+        summary:
+          "Submit a gasless payment (a ForwardRequest, or a Permit2, EIP-3009 or PaymentIntent signature)",
         description:
-          "Checks the ForwardRequest against the payment, simulates it, and queues it for the relayer. " +
+          "Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or " +
+          "the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; " +
+          "ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call, and queues it. " +
           "202 once safely queued; follow it with GET /payments/:id/relay.",
         security: [{ publicKey: [] }],
         params: paymentParams,
@@ -55,6 +58,9 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "RELAYER_NOT_CONFIGURED",
             "PAYER_ADDRESS_NOT_FOUND",
             "INSUFFICIENT_TOKEN_BALANCE",
+            "INSUFFICIENT_ALLOWANCE",
+            "TOKEN_TRANSFER_BLOCKED",
+            "UNSUPPORTED_TOKEN",
             "UNAUTHORIZED",
             "FORBIDDEN",
             "PAYMENT_NOT_FOUND",

@@ -8,6 +8,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { permit2Address } from "@kassa/contracts";
 import { anvilPrivateKeys, freePort, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import { parseEther, type Hex } from "viem";
@@ -226,6 +227,24 @@ describe("kassa doctor names each failure", () => {
       await sql`UPDATE chains SET forwarder_address = ${forwarder} WHERE network_id = ${chain.chainId}`.execute(
         t.database.db,
       );
+    }
+    // The gateway takes Permit2 payments: a chain where Permit2 has no code cannot serve them.
+    const permit2Code = await chain.publicClient.getCode({ address: permit2Address });
+    await chain.publicClient.request({
+      method: "anvil_setCode" as never,
+      params: [permit2Address, "0x"] as never,
+    });
+    try {
+      expect(check(await doctor(healthy()), chainLine("contracts"))).toMatchObject({
+        status: "fail",
+        fatal: true,
+        message: expect.stringContaining(`Permit2 ${permit2Address} has no code on this chain`),
+      });
+    } finally {
+      await chain.publicClient.request({
+        method: "anvil_setCode" as never,
+        params: [permit2Address, permit2Code] as never,
+      });
     }
     const otherSigner = healthy({ signerPrivateKey: new Secret(generatePrivateKey()) });
     const line = check(await doctor(otherSigner), chainLine("contracts"));

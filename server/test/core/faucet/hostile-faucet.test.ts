@@ -66,7 +66,7 @@ describe("sybil grants to fresh wallets", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startTestChain({ anvil: { blockTime: 2 } });
+    chain = await startTestChain({ anvil: { blockTime: 1 } });
     env = await startGaslessEnv(chain, {
       settings: {
         // A fixed grant value (below what the approve costs on anvil) bounds every charge between
@@ -168,7 +168,7 @@ describe("grants a wallet cannot use", () => {
   const testClient = () =>
     createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
   beforeAll(async () => {
-    chain = await startTestChain({ anvil: { blockTime: 2 } });
+    chain = await startTestChain({ anvil: { blockTime: 1 } });
     env = await startGaslessEnv(chain, { settings: { faucetGrantsPerClientPerDay: 2 } });
     shop = await env.t.addMerchant("Wallet shop", { faucetEnabled: true });
     await env.startWorker();
@@ -222,7 +222,7 @@ describe("grants a wallet cannot use", () => {
       return pendingNonce === nonce + 1 ? pendingNonce : undefined;
     });
     await testClient().setCode({ address: wallet, bytecode: REVERTING_CODE });
-    await testClient().setIntervalMining({ interval: 2 });
+    await testClient().setIntervalMining({ interval: 1 });
     const failed = await pending;
     expect(codeOf(failed)).toEqual([500, "RELAYER_ERROR"]);
     expect(failed.body.message).toMatch(/not sent again/);

@@ -68,6 +68,14 @@ describe("POST /payments", () => {
         "fiatAmount",
         "tokenPrice",
         "serverSignature",
+        "depositAddress",
+        "transferAmount",
+        "transferUri",
+        "transferExpiresAt",
+        "depositMinimumAmount",
+        "amountReceived",
+        "overpaidAmount",
+        "paidVia",
       ].sort(),
     );
     expect(data).toMatchObject({

@@ -1,0 +1,116 @@
+import { depositAddress, type DepositTerms } from "@kassa/contracts";
+import type { Address, Hex } from "viem";
+import type { ChainClients } from "../../chain/clients.js";
+import { readMerchantFeeBps } from "../../chain/gatewayReads.js";
+import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
+
+/**
+ * A payment's deposit terms (payments by transfer): the payment's own fields, the minimum that settles it (the
+ * amount less the merchant's tolerance) and the merchant's fee at creation, fixed in the deposit address.
+ */
+
+const BPS = 10_000n;
+
+/** How long a merchant's fee read from the gateway is used for new deposit terms before it is read again. */
+export const DEPOSIT_FEE_CACHE_MS = 60_000;
+
+/** The least deposit that settles `amount` with a tolerance of `toleranceBps`: never below 1 base unit. */
+export function depositMinimumAmount(amount: bigint, toleranceBps: number): bigint {
+  const minimum = amount - (amount * BigInt(toleranceBps)) / BPS;
+  return minimum > 0n ? minimum : 1n;
+}
+
+/** Reads a merchant's fee on a gateway (cached DEPOSIT_FEE_CACHE_MS); undefined when the chain does not answer. */
+export type DepositFeeReader = (
+  chain: Pick<ChainRow, "id" | "network_id" | "name" | "rpc_url" | "logs_max_blocks">,
+  gateway: Address,
+  merchantId: Hex,
+) => Promise<number | undefined>;
+
+export function createDepositFeeReader(chains: ChainClients, now: () => number = Date.now): DepositFeeReader {
+  const cache = new Map<string, { feeBps: number; at: number }>();
+  return async (chain, gateway, merchantId) => {
+    const key = `${chain.id}|${gateway.toLowerCase()}|${merchantId.toLowerCase()}`;
+    const cached = cache.get(key);
+    if (cached && now() - cached.at < DEPOSIT_FEE_CACHE_MS) return cached.feeBps;
+    try {
+      const feeBps = await readMerchantFeeBps(chains.publicClient(chain), { gateway, merchantId });
+      cache.set(key, { feeBps, at: now() });
+      return feeBps;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The columns a new payment stores for its transfer path. */
+export interface NewDepositColumns {
+  deposit_address: string;
+  deposit_minimum_amount: bigint;
+  deposit_fee_bps: number;
+  transfer_expires_at: Date;
+}
+
+export function newDepositColumns(input: {
+  networkId: number;
+  gateway: Address;
+  paymentId: Hex;
+  tokenAddress: Address;
+  amount: bigint;
+  recipientAddress: Address;
+  merchant: Pick<MerchantRow, "merchant_id" | "deposit_tolerance_bps" | "transfer_window_minutes">;
+  feeBps: number;
+  now: Date;
+}): NewDepositColumns {
+  const terms: DepositTerms = {
+    paymentId: input.paymentId,
+    tokenAddress: input.tokenAddress,
+    amount: input.amount,
+    minimumAmount: depositMinimumAmount(input.amount, input.merchant.deposit_tolerance_bps),
+    recipientAddress: input.recipientAddress,
+    merchantId: input.merchant.merchant_id as Hex,
+    feeBps: input.feeBps,
+  };
+  return {
+    deposit_address: depositAddress({
+      chainId: input.networkId,
+      gateway: input.gateway,
+      terms,
+    }).toLowerCase(),
+    deposit_minimum_amount: terms.minimumAmount,
+    deposit_fee_bps: input.feeBps,
+    transfer_expires_at: new Date(input.now.getTime() + input.merchant.transfer_window_minutes * 60_000),
+  };
+}
+
+/** A stored payment's deposit terms, as its address was derived (and as a sweep signs them). */
+export function storedDepositTerms(payment: {
+  payment_id: string;
+  token_address: string;
+  amount: string;
+  deposit_minimum_amount: string | null;
+  recipient_address: string;
+  merchant_bytes32_id: string;
+  deposit_fee_bps: number | null;
+}): DepositTerms | undefined {
+  if (payment.deposit_minimum_amount === null || payment.deposit_fee_bps === null) return undefined;
+  return {
+    paymentId: payment.payment_id as Hex,
+    tokenAddress: payment.token_address as Address,
+    amount: BigInt(payment.amount),
+    minimumAmount: BigInt(payment.deposit_minimum_amount),
+    recipientAddress: payment.recipient_address as Address,
+    merchantId: payment.merchant_bytes32_id as Hex,
+    feeBps: payment.deposit_fee_bps,
+  };
+}
+
+/** The EIP-681 request a wallet scans: `transfer(deposit, amount)` of the token on its chain. */
+export function transferUri(input: {
+  tokenAddress: string;
+  networkId: number;
+  depositAddress: string;
+  amount: string;
+}): string {
+  return `ethereum:${input.tokenAddress}@${input.networkId}/transfer?address=${input.depositAddress}&uint256=${input.amount}`;
+}

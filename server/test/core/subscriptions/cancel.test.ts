@@ -1,0 +1,103 @@
+import { paymentGatewayAbi } from "@kassa/contracts";
+import { parseUnits } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+
+const AMOUNT = parseUnits("10", 18);
+
+let chain: TestChain;
+let env: SubscriptionEnv;
+beforeAll(async () => {
+  chain = await startTestChain();
+  env = await startSubscriptionEnv(chain);
+}, 60_000);
+afterAll(async () => {
+  await env?.close();
+  await chain?.stop();
+});
+
+/** A subscription whose first period was charged. */
+async function chargedOnce() {
+  const payer = await env.payer();
+  await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+  const id = await env.subscribe(payer);
+  await env.charge();
+  expect((await env.show(id)).body.data.chargesMade).toMatchObject([{ period: 0, status: "PAID" }]);
+  return { payer, id };
+}
+
+describe("cancellation", () => {
+  it("by the payer revoking the allowance: noticed, no more charges", async () => {
+    const { payer, id } = await chargedOnce();
+    await env.fund(payer, 0n, 0n);
+    await env.advance(PERIOD);
+    await env.charge();
+    const view = (await env.show(id)).body.data;
+    expect(view).toMatchObject({ status: "CANCELED", canceledBy: "allowance", chargesMade: [{ period: 0 }] });
+    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    expect(await env.eventTypes(id)).toEqual([
+      "subscription.canceled",
+      "subscription.charged",
+      "subscription.created",
+    ]);
+  }, 60_000);
+
+  it("by the payer on-chain (cancelSubscription): seen before the next charge", async () => {
+    const { payer, id } = await chargedOnce();
+    const hash = await payer.writeContract({
+      address: chain.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "cancelSubscription",
+      args: [await env.schedule(id)],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    await env.advance(PERIOD);
+    await env.charge();
+    expect((await env.show(id)).body.data).toMatchObject({ status: "CANCELED", canceledBy: "chain" });
+    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+  }, 60_000);
+
+  it("by the merchant through the API, once, and on-chain", async () => {
+    const { payer, id } = await chargedOnce();
+    const auth = { "x-api-key": env.t.merchant.apiKey };
+    const canceled = await env.t.request(`/subscriptions/${id}/cancel`, { method: "POST", headers: auth });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.data).toMatchObject({
+      status: "CANCELED",
+      canceledBy: "merchant",
+      nextChargeAt: null,
+    });
+    const again = await env.t.request(`/subscriptions/${id}/cancel`, { method: "POST", headers: auth });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("INVALID_SUBSCRIPTION_STATUS");
+    await env.advance(PERIOD);
+    await env.charge();
+    expect((await env.show(id)).body.data.chargesMade).toHaveLength(1);
+    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    // Canceled on-chain too (by the relayer, with the signer's CancelSubscription): no one else can charge it.
+    const [, canceledOnChain] = await chain.publicClient.readContract({
+      address: chain.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "subscriptionState",
+      args: [(await env.show(id)).body.data.digest, 1n],
+    });
+    expect(canceledOnChain).toBe(true);
+    await expect(
+      chain.publicClient.simulateContract({
+        account: chain.wallet(5).account,
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "chargeSubscription",
+        args: [await env.schedule(id), { period: 1n, amount: AMOUNT, deadline: 0n }, "0x", "0x"],
+      }),
+    ).rejects.toThrow(/SubscriptionIsCanceled/);
+    // Another merchant's key sees nothing of it.
+    const other = await env.t.addMerchant("Other shop");
+    const foreign = await env.t.request(`/subscriptions/${id}/cancel`, {
+      method: "POST",
+      headers: { "x-api-key": other.apiKey },
+    });
+    expect(foreign.status).toBe(404);
+  }, 60_000);
+});
