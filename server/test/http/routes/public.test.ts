@@ -155,10 +155,18 @@ describe("OpenAPI", () => {
         "/api/v1/payments/{id}/gas-status",
         "/api/v1/payments/{id}/relay",
         "/api/v1/prices",
+        "/api/v1/public/subscriptions/{id}",
+        "/api/v1/public/subscriptions/{id}/authorize",
         "/api/v1/refunds",
         "/api/v1/refunds/{id}",
+        "/api/v1/subscriptions",
+        "/api/v1/subscriptions/{id}",
+        "/api/v1/subscriptions/{id}/cancel",
       ].sort(),
     );
+    // The payer's side of a subscription needs no key; the merchant's needs the secret key.
+    expect(doc.paths["/api/v1/public/subscriptions/{id}/authorize"].post.security ?? []).toEqual([]);
+    expect(doc.paths["/api/v1/subscriptions"].post.security).toEqual([{ apiKey: [] }]);
     const create = doc.paths["/api/v1/payments"].post;
     expect(create.security).toEqual([{ publicKey: [] }, { apiKey: [] }]);
     expect(Object.keys(create.responses)).toEqual(
