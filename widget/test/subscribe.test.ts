@@ -1,6 +1,7 @@
 import { testTokenAbi } from "@kassa/contracts";
-import type { Address, PrivateKeyAccount } from "viem";
+import { parseUnits, type Address, type PrivateKeyAccount } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as admin from "../../server/src/core/admin/index.js";
 import {
   browserUnavailable,
   launchChromium,
@@ -11,6 +12,7 @@ import {
   type PayerSession,
 } from "../../server/test/harness/browser.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
+import { deployRealTokens, type RealTokens } from "../../server/test/harness/realTokens.js";
 import {
   PERIOD,
   startSubscriptionEnv,
@@ -22,12 +24,16 @@ const TOKENS = 10n ** 18n;
 let chain: TestChain;
 let env: SubscriptionEnv;
 let browser: Browser;
+let real: RealTokens;
 const sessions: PayerSession[] = [];
 
 beforeAll(async () => {
   if (browserUnavailable) return;
   chain = await startTestChain();
   env = await startSubscriptionEnv(chain);
+  real = await deployRealTokens(chain);
+  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: real.usdt });
+  await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: real.usdt });
   browser = await launchChromium();
 }, 60_000);
 afterEach(async () => {
@@ -47,7 +53,10 @@ async function fundedPayer(allowance: bigint): Promise<PrivateKeyAccount> {
 }
 
 /** 10 tokens every 30 days, 12 times: POST /subscriptions; its `url` on the test server. */
-async function createSubscription(orderId: string): Promise<{ id: string; pageUrl: string }> {
+async function createSubscription(
+  orderId: string,
+  plan: Record<string, unknown> = {},
+): Promise<{ id: string; pageUrl: string }> {
   const created = await env.create({
     orderId,
     tokenAddress: env.t.token,
@@ -55,6 +64,7 @@ async function createSubscription(orderId: string): Promise<{ id: string; pageUr
     periodSeconds: PERIOD,
     charges: 12,
     description: "Pro plan",
+    ...plan,
   });
   expect(created.status).toBe(201);
   const { id, url } = created.body.data as { id: string; url: string };
@@ -71,9 +81,9 @@ async function openPage(account: PrivateKeyAccount, url: string) {
   return { ...opened, failures };
 }
 
-function allowance(owner: Address): Promise<bigint> {
+function allowance(owner: Address, token = env.t.token as Address): Promise<bigint> {
   return chain.publicClient.readContract({
-    address: env.t.token as Address,
+    address: token,
     abi: testTokenAbi,
     functionName: "allowance",
     args: [owner, chain.gateway],
@@ -145,6 +155,31 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     expect((await shown(id)).status).toBe("ACTIVE");
     // The allowance sufficed the second time: still the one approve.
     expect(wallet?.sentTransactions).toHaveLength(1);
+  });
+
+  it("clears a USDT-style stale allowance to 0 before approving the schedule", async () => {
+    const payer = (await env.payer()).account as PrivateKeyAccount;
+    await chain.mint(real.usdt, payer.address, parseUnits("50", 6));
+    // USDT refuses to change a non-zero allowance to another non-zero one.
+    await real.approve(payer, real.usdt, chain.gateway, parseUnits("1", 6));
+    const { id, pageUrl } = await createSubscription("subscribe-page-usdt", {
+      tokenAddress: real.usdt,
+      amount: 2,
+      charges: 3,
+      periodSeconds: 7 * 86_400,
+    });
+    const { page, wallet, failures } = await openPage(payer, pageUrl);
+    await screen(page, "connect");
+    await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
+      "2 USDT every 7 days, 3 times, cancel any time",
+    );
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "active");
+    expect((await shown(id)).status).toBe("ACTIVE");
+    // approve(0), then approve(2 x 3).
+    expect(wallet?.sentTransactions).toHaveLength(2);
+    await expect(allowance(payer.address, real.usdt)).resolves.toBe(parseUnits("6", 6));
+    expect(failures).toEqual([]);
   });
 
   it("says so for an unknown subscription", async () => {
