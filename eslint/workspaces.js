@@ -68,6 +68,17 @@ export const boundaries = [
     ],
   },
   {
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/cli/dev/**", "server/src/db/infra/embedded.ts"],
+    deny: [
+      {
+        pattern: "^@kassa/contracts/dev$",
+        reason:
+          "production code uses @kassa/contracts alone; the dev tooling (anvil, solc, test-only contracts) is for kassa dev, a clone's embedded PostgreSQL and the tests",
+      },
+    ],
+  },
+  {
     files: ["server/src/cli/dev/**/*.ts"],
     deny: [{ pattern: "^@kassa/(widget|dashboard)/build$|^esbuild$", reason: "the server never bundles" }],
   },
@@ -86,6 +97,18 @@ export const boundaries = [
       {
         pattern: "^server/src/",
         reason: "a build script reads server/src as files (esbuild), never imports it",
+      },
+    ],
+  },
+  {
+    files: ["bench/**/*.ts"],
+    // What no public entry point exposes; docs/architecture.md says why for each.
+    ignores: ["bench/scale/run.ts", "bench/relay/run.ts", "bench/lifecycle/run.ts", "bench/lib/devStack.ts"],
+    deny: [
+      {
+        pattern: "^server/src/|^@kassa/server",
+        reason:
+          "a benchmark goes through the public entry points (kassa commands, the HTTP API, @kassa/contracts, the SDK)",
       },
     ],
   },

@@ -2,7 +2,8 @@
  * Builds the server package as a release runs it, into `<package>/dist`:
  *
  *   dist/kassa.js       the server and its command (server/src/cli/release.ts), compiled by esbuild into one
- *                       ES module with the workspace code it uses (@kassa/contracts' ABIs, typed data, deploy);
+ *                       ES module with the workspace code it uses (@kassa/contracts' ABIs, typed data, deploy;
+ *                       never @kassa/contracts/dev, which eslint/workspaces.js keeps out of the release's code);
  *                       every npm package stays an import, and each must be a dependency of server/package.json
  *   dist/migrations/    the SQL migrations (db/migrate.ts reads them beside the code)
  *   dist/public/        the browser bundles (scripts/bundles.ts)

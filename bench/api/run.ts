@@ -12,7 +12,7 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startDevStack } from "../lib/devStack.js";

@@ -18,7 +18,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import {
-  anvilAccount,
   deployKassa,
   deployTestTokens,
   erc2771ForwarderAbi,
@@ -29,13 +28,12 @@ import {
   signPaymentRequest,
   signPermit,
   signRefundRequest,
-  startAnvil,
   testTokenPermitAbi,
   testTokens,
-  type AnvilInstance,
   rpcChain,
 } from "@kassa/contracts";
-import { compileSolidity } from "@kassa/contracts/compile";
+import { anvilAccount, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
+import { compileSolidity } from "@kassa/contracts/dev";
 import { measureV2, v2Compared, v2Targets } from "./v2.js";
 import {
   createPublicClient,

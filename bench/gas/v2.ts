@@ -6,12 +6,7 @@
 import { randomBytes } from "node:crypto";
 
 import {
-  anvilAccount,
-  createSmartWalletCalldata,
-  deployFiatToken,
-  deploySmartWalletFactory,
   depositAddress,
-  fiatToken,
   fiatTokenV2_2Abi,
   paymentAuthorizationTypedData,
   paymentGatewayAbi,
@@ -20,7 +15,6 @@ import {
   receiveWithAuthorizationTypes,
   permit2Address,
   permit2PaymentTypedData,
-  signAsSmartWallet,
   signDepositBatch,
   signDepositRequest,
   signPaymentRequest,
@@ -32,6 +26,14 @@ import {
   type DepositTerms,
   type PaymentRequest,
 } from "@kassa/contracts";
+import {
+  anvilAccount,
+  createSmartWalletCalldata,
+  deployFiatToken,
+  deploySmartWalletFactory,
+  fiatToken,
+  signAsSmartWallet,
+} from "@kassa/contracts/dev";
 import {
   encodeFunctionData,
   hashTypedData,

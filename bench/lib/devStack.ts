@@ -8,7 +8,7 @@ import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import type { DevEnvironment } from "../../server/src/cli/dev/settings.js";
 
 const kassaBin = fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url));

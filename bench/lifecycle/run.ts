@@ -22,16 +22,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  anvilAccount,
-  anvilPrivateKeys,
   deployKassa,
   deployTestTokens,
   encodePay,
-  startAnvil,
   testTokenAbi,
   rpcChain,
   type PayablePaymentFields,
 } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys, startAnvil } from "@kassa/contracts/dev";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";

@@ -12,7 +12,8 @@
  *                                   "seconds_to_all_paid":N,"seconds_after_last_mined":N} as the last line
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { anvilAccount, encodePay, rpcChain, testTokenAbi, type PayablePaymentFields } from "@kassa/contracts";
+import { encodePay, rpcChain, testTokenAbi, type PayablePaymentFields } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import { createPublicClient, createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startDevStack } from "../lib/devStack.js";

@@ -16,19 +16,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  anvilAccount,
-  anvilPrivateKeys,
   deployKassa,
   deployTestTokens,
   encodePay,
   erc2771ForwarderAbi,
   signForwardRequest,
   signPermit,
-  startAnvil,
   testTokenAbi,
   testTokens,
   rpcChain,
 } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys, startAnvil } from "@kassa/contracts/dev";
 import pg from "pg";
 import { pino } from "pino";
 import { createPublicClient, createWalletClient, http } from "viem";

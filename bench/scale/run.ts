@@ -38,7 +38,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createChainClients } from "../../server/src/chain/clients.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPublicClient, http } from "viem";
 
-import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "../src/index.js";
+import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "../src/dev.js";
 
 const started: AnvilInstance[] = [];
 afterAll(async () => {

@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http } from "viem";
 
 import {
-  anvilAccount,
   DeployError,
   deployKassa,
   deployTestTokens,
   erc2771ForwarderAbi,
   paymentGatewayAbi,
-  startAnvil,
   testTokenPermitAbi,
   testTokens,
 } from "../src/index.js";
+import { anvilAccount, startAnvil } from "../src/dev.js";
 
 const anvil = await startAnvil({ chainId: 777 });
 const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });

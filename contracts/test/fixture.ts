@@ -22,7 +22,6 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 
 import {
-  anvilAccount,
   deployFeeOnTransferToken,
   deployKassa,
   deployTestTokens,
@@ -33,11 +32,11 @@ import {
   signForwardRequest,
   signPaymentRequest,
   signPermit,
-  startAnvil,
   testTokenPermitAbi,
   testTokens,
   type PaymentRequest,
 } from "../src/index.js";
+import { anvilAccount, startAnvil } from "../src/dev.js";
 
 export const defaultFeeBps = 100;
 

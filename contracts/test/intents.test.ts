@@ -11,7 +11,6 @@ import {
 
 import {
   computeFee,
-  fiatToken,
   fiatTokenV2_2Abi,
   paymentAuthorizationTypedData,
   paymentGatewayAbi,
@@ -24,6 +23,7 @@ import {
   testTetherTokenAbi,
   type PaymentRequest,
 } from "../src/index.js";
+import { fiatToken } from "../src/dev.js";
 import { defaultFeeBps, expectRevert, setupChain, unfundedAccount } from "./fixture.js";
 import { deployRealTokens } from "./realTokens.js";
 

@@ -6,19 +6,21 @@
 import { maxUint256, type Address, type Hex, type LocalAccount } from "viem";
 
 import {
-  createSmartWalletCalldata,
-  deployFiatToken,
-  deploySmartWalletFactory,
-  deployTetherToken,
   fiatTokenV2_2Abi,
   permit2Abi,
   permit2Address,
-  signAsSmartWallet,
   testSmartWalletAbi,
   testSmartWalletFactoryAbi,
   testTetherTokenAbi,
   wrapErc6492Signature,
 } from "../src/index.js";
+import {
+  createSmartWalletCalldata,
+  deployFiatToken,
+  deploySmartWalletFactory,
+  deployTetherToken,
+  signAsSmartWallet,
+} from "../src/dev.js";
 import type { Chain } from "./fixture.js";
 
 export async function deployRealTokens(c: Chain) {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { domainSeparator, encodeFunctionData, parseUnits, type Hex } from "viem";
 
 import {
-  fiatToken,
   fiatTokenV2_2Abi,
   permit2Abi,
   permit2Address,
@@ -10,6 +9,7 @@ import {
   testSmartWalletAbi,
   testTetherTokenAbi,
 } from "../src/index.js";
+import { fiatToken } from "../src/dev.js";
 import { expectRevert, id, setupChain, unfundedAccount } from "./fixture.js";
 import { deployRealTokens } from "./realTokens.js";
 

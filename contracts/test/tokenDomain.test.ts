@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Address, Hex } from "viem";
 
-import { fiatToken, matchTokenDomain, readTokenDomain, testTokens } from "../src/index.js";
+import { matchTokenDomain, readTokenDomain, testTokens } from "../src/index.js";
+import { fiatToken } from "../src/dev.js";
 import { setupChain } from "./fixture.js";
 import { deployRealTokens } from "./realTokens.js";
 

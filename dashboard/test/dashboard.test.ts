@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { anvilAccount } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import { erc20Abi, formatUnits, parseEventLogs, parseUnits, zeroAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { measureDashboard, SIZE_BUDGET } from "../build.js";

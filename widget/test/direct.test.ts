@@ -1,4 +1,5 @@
-import { anvilAccount, anvilPrivateKeys, paymentGatewayAbi } from "@kassa/contracts";
+import { paymentGatewayAbi } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { freePort, testTokenAbi } from "@kassa/contracts";
+import { testTokenAbi } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import type { Address } from "viem";
 import { expect } from "vitest";
 import { defaultConfig } from "../../server/src/config/index.js";

@@ -1,4 +1,4 @@
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import { Kassa } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../server/test/harness/app.js";
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,

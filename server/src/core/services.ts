@@ -22,7 +22,7 @@ import type { PaymentDeps } from "./payments/payments.js";
 import { createPaymentStatusFeed, type PaymentStatusFeed } from "./payments/paymentStatusFeed.js";
 import { createPaymentSync, type PaymentSync } from "./payments/paymentSync.js";
 import { createDepositFeeReader } from "./deposits/terms.js";
-import type { PriceService } from "./prices/priceService.js";
+import type { PriceService } from "./prices/service.js";
 import { chainClientResolver, createPriceRuntime, type PriceRuntime } from "./prices/runtime.js";
 import type { RefundDeps } from "./refunds/refunds.js";
 

@@ -39,6 +39,12 @@ export const paymentTransitions: Readonly<Record<PaymentStatus, readonly Payment
   FAILED: ["PAID", "INVALID"],
 };
 
+/**
+ * The money of a payment in these states reached the merchant (a refund may be on its way back, or done):
+ * it counts as paid, for the totals, a payment link's uses and the paid time of a payment.
+ */
+export const paidStatuses: readonly PaymentStatus[] = ["PAID", "REFUND_SUBMITTED", "REFUNDED"];
+
 /** The states a PaymentCompleted event can settle: the payment was not settled by an earlier event. */
 export const settleableStatuses: readonly PaymentStatus[] = ["CREATED", "EXPIRED", "FAILED"];
 

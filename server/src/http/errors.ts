@@ -1,13 +1,14 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { errorCodes, KassaError, type ErrorBody, type ErrorCode } from "../errors.js";
+import { errorMessages, KassaError, type ErrorBody, type ErrorCode } from "../errors.js";
+import { errorStatuses } from "./errorStatuses.js";
 import { scrubText } from "../scrub.js";
 
 export const errorBodySchema = z
   .object({
     code: z
-      .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
+      .enum(Object.keys(errorMessages) as [ErrorCode, ...ErrorCode[]])
       .describe("One of the closed list of error codes"),
     message: z.string(),
     details: z
@@ -33,10 +34,10 @@ function errorExample(code: ErrorCode): ErrorBody {
   return code === "VALIDATION_ERROR"
     ? {
         code,
-        message: errorCodes[code].message,
+        message: errorMessages[code],
         details: [{ path: ["amount"], message: "Too small: expected number to be >0" }],
       }
-    : { code, message: errorCodes[code].message };
+    : { code, message: errorMessages[code] };
 }
 
 /**
@@ -48,7 +49,7 @@ function errorExample(code: ErrorCode): ErrorBody {
 export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
-    const status = errorCodes[code].status;
+    const status = errorStatuses[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
@@ -58,7 +59,7 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType>
         .meta({
           description: `${statusMeanings[status] ?? "Error"}: ${list.join(", ")}`,
           "x-examples": Object.fromEntries(
-            list.map((code) => [code, { summary: errorCodes[code].message, value: errorExample(code) }]),
+            list.map((code) => [code, { summary: errorMessages[code], value: errorExample(code) }]),
           ),
         });
       declaredCodes.set(schema, list);
@@ -159,7 +160,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     error.code === "FST_ERR_MAX_PARAM_LENGTH"
       ? new KassaError("INVALID_REQUEST", "a path parameter is too long")
       : new KassaError("INVALID_REQUEST", "the URL is not valid");
-  void reply.code(sent.status).send(errorBody(sent));
+  void reply.code(errorStatuses[sent.code]).send(errorBody(sent));
 }
 
 /**
@@ -179,7 +180,7 @@ export function clientErrorAnswer(error: Error & { code?: string }, socket: Sock
   const body = JSON.stringify(errorBody(sent));
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${sent.status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${errorStatuses[sent.code]} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
@@ -190,11 +191,11 @@ export function clientErrorAnswer(error: Error & { code?: string }, socket: Sock
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const kassaError = error instanceof KassaError ? error : fromFastifyError(error, bodyLimit);
-    if (!kassaError || kassaError.status >= 500) {
+    if (!kassaError || errorStatuses[kassaError.code] >= 500) {
       request.log.error({ err: error }, "request failed");
     }
     const sent = kassaError ?? new KassaError("INTERNAL_ERROR");
-    return reply.code(sent.status).send(errorBody(sent));
+    return reply.code(errorStatuses[sent.code]).send(errorBody(sent));
   });
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -1,4 +1,5 @@
-import { anvilPrivateKeys, signPaymentRequest, signRefundRequest } from "@kassa/contracts";
+import { signPaymentRequest, signRefundRequest } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { getAddress, keccak256, maxUint256, stringToHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";

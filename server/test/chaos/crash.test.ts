@@ -5,7 +5,7 @@
  * Every webhook is acknowledged once per event id, the relay is sent once and completes, and the time
  * each recovery took is printed.
  */
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestChain, type TestChain } from "../harness/chain.js";

@@ -1,4 +1,4 @@
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { addChain } from "../../src/core/admin/chains.js";

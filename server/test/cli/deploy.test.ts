@@ -1,14 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import {
-  anvilAccount,
-  anvilPrivateKeys,
-  erc2771ForwarderAbi,
-  paymentGatewayAbi,
-  permit2Address,
-  startAnvil,
-  type AnvilInstance,
-} from "@kassa/contracts";
+import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Address } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -1,4 +1,4 @@
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/index.js";
 import { faucetDailyBudgetWei } from "../../src/config/gasless.js";

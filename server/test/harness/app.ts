@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { createChainClients } from "../../src/chain/clients.js";
 import { defaultConfig, type Config } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin/index.js";
-import { noPriceService, type PriceService } from "../../src/core/prices/priceService.js";
+import { noPriceService, type PriceService } from "../../src/core/prices/service.js";
 import { createServices, type Services } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { createLogger } from "../../src/logger.js";

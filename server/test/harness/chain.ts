@@ -1,15 +1,17 @@
 import {
-  anvilAccount,
-  anvilPrivateKeys,
   deployKassa,
   deployTestTokens,
-  startAnvil,
   testTokenAbi,
-  type AnvilInstance,
   type DeployTestTokensReturnType,
-  type StartAnvilOptions,
   rpcChain,
 } from "@kassa/contracts";
+import {
+  anvilAccount,
+  anvilPrivateKeys,
+  startAnvil,
+  type AnvilInstance,
+  type StartAnvilOptions,
+} from "@kassa/contracts/dev";
 import {
   createPublicClient,
   createWalletClient,

@@ -1,4 +1,4 @@
-import { anvilAccount } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";

@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import {
-  anvilPrivateKeys,
   encodePay,
   erc2771ForwarderAbi,
   noPermit,
@@ -10,6 +9,7 @@ import {
   testTokenPermitAbi,
   type GatewayPermit,
 } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { concat, type Address, type Hex } from "viem";

@@ -1,12 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  encodePay,
-  payArgs,
-  paymentGatewayAbi,
-  testTokenAbi,
-  type StartAnvilOptions,
-} from "@kassa/contracts";
+import { encodePay, payArgs, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { type StartAnvilOptions } from "@kassa/contracts/dev";
 import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import type { TestApp } from "./app.js";
 import { type CreatedPayment } from "./payments.js";
 import { waitFor } from "./waitFor.js";

@@ -1,4 +1,5 @@
-import { anvilPrivateKeys, subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
+import { subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless/gasless.js";

@@ -1,10 +1,6 @@
 import { parseTypedDataJson } from "@kassa/widget/typed-data";
-import {
-  createSmartWalletCalldata,
-  signAsSmartWallet,
-  testSmartWalletAbi,
-  wrapErc6492Signature,
-} from "@kassa/contracts";
+import { testSmartWalletAbi, wrapErc6492Signature } from "@kassa/contracts";
+import { createSmartWalletCalldata, signAsSmartWallet } from "@kassa/contracts/dev";
 import { createWalletClient, hashTypedData, http, numberToHex, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import type { TestChain } from "./chain.js";

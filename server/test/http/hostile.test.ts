@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCodes, type ErrorCode } from "../../src/errors.js";
+import type { ErrorCode } from "../../src/errors.js";
+import { errorStatuses } from "../../src/http/errorStatuses.js";
 import { startTestApp, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 
@@ -139,7 +140,7 @@ describe("hostile requests to every route", () => {
       }
       const code = body.code as ErrorCode;
       if (
-        errorCodes[code]?.status !== response.status ||
+        errorStatuses[code] !== response.status ||
         typeof body.message !== "string" ||
         !Object.keys(body).every((key) => errorKeys.has(key))
       ) {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
-import { errorCodes, type ErrorCode } from "../../src/errors.js";
+import { errorMessages, type ErrorCode } from "../../src/errors.js";
+import { errorStatuses } from "../../src/http/errorStatuses.js";
 import { buildOpenApiDocument, openApiText, type OpenApiDocument } from "../../src/cli/openapi.js";
 
 interface Media {
@@ -71,7 +72,7 @@ describe("the OpenAPI document as a file", () => {
 
   it("types an error's code as the closed list of errors.ts (the SDK's KassaApiErrorCode)", () => {
     expect(document.components.schemas.Error).toMatchObject({
-      properties: { code: { enum: Object.keys(errorCodes) } },
+      properties: { code: { enum: Object.keys(errorMessages) } },
     });
   });
 });
@@ -136,7 +137,7 @@ describe("the OpenAPI document as a reference", () => {
         const codes = (media.schema.properties as { code: { enum: ErrorCode[] } }).code.enum;
         expect(codes.length, `${name} ${status}`).toBeGreaterThan(0);
         for (const code of codes) {
-          expect(errorCodes[code]?.status, `${name} ${status} ${code}`).toBe(Number(status));
+          expect(errorStatuses[code], `${name} ${status} ${code}`).toBe(Number(status));
         }
         const examples = Object.entries(media.examples ?? {});
         expect(examples.map(([key]) => key)).toEqual(codes);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCodes } from "../../src/errors.js";
+import type { ErrorCode } from "../../src/errors.js";
+import { errorStatuses } from "../../src/http/errorStatuses.js";
 import { startTestApp, type RequestOptions, type TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain } from "../harness/chain.js";
 
@@ -154,8 +155,7 @@ const cases: Case[] = [
 describe("bad strings and framework errors: one error format, one code list", () => {
   it.each(cases)("$name -> $code", async ({ path, init, code, detailPath }) => {
     const response = await t.request(path(), init());
-    const expected = errorCodes[code as keyof typeof errorCodes];
-    expect(response.status).toBe(expected.status);
+    expect(response.status).toBe(errorStatuses[code as ErrorCode]);
     expect(response.body.code).toBe(code);
     expect(typeof response.body.message).toBe("string");
     expect(Object.keys(response.body).every((key) => ["code", "message", "details"].includes(key))).toBe(

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { release } from "../../../scripts/release.js";
 import { createChainClients } from "../../src/chain/clients.js";

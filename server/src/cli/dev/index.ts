@@ -1,4 +1,4 @@
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import type { RunningShop } from "@kassa/example-shop";
 import { Command } from "commander";
 import { existsSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { AnvilStartError, startAnvil, type AnvilInstance } from "@kassa/contracts";
+import { AnvilStartError, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import type { RunningShop, startShop as StartShop } from "@kassa/example-shop";
 import { DEV_CHAIN_ID, PREFERRED_RPC_PORT, SHOP_PORT, type SeededEnvironment } from "./settings.js";
 

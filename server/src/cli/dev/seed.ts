@@ -1,13 +1,5 @@
-import {
-  anvilAccount,
-  anvilPrivateKeys,
-  deployKassa,
-  deployTestTokens,
-  rpcChain,
-  testTokenAbi,
-  testTokens,
-  type AnvilInstance,
-} from "@kassa/contracts";
+import { deployKassa, deployTestTokens, rpcChain, testTokenAbi, testTokens } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys, type AnvilInstance } from "@kassa/contracts/dev";
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import type { PriceSettings } from "../../config/prices.js";
 import * as admin from "../../core/admin/index.js";

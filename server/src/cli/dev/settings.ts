@@ -1,4 +1,5 @@
-import { type testTokens, anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
+import { type testTokens } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { getAddress, type Address, type Hex } from "viem";
 import type { GaslessSettings } from "../../config/gasless.js";
 import type { PriceSettings } from "../../config/prices.js";

@@ -6,14 +6,12 @@ import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import { listEventsByPaymentRowId } from "../../db/webhooks/webhooks.js";
 import { isBytes32 } from "../../domain/ids.js";
-import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { paidStatuses, paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
 import { KassaError, validationError } from "../../errors.js";
 import { listRefunds, refundViewSchema } from "../refunds/refunds.js";
 import { relayView, relayViewSchema } from "../relay/views.js";
-import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
+import { paymentFilterOf, paymentFilterQueryFields } from "../payments/paymentFilters.js";
 
-/** The money of these payments reached the merchant (a refund may be on its way back): they count as paid. */
-export const PAID_STATUSES: readonly PaymentStatus[] = ["PAID", "REFUND_SUBMITTED", "REFUNDED"];
 /** The period of the totals when the query names none. */
 export const DEFAULT_TOTALS_PERIOD_MS = 30 * 86_400_000;
 /** The longest period the totals add up. */
@@ -68,7 +66,7 @@ export async function getPaymentTotals(
   const rows = await sumPaymentsByToken(
     deps.db,
     { ...filter, merchantId: merchant.id, ...(query.status === undefined ? {} : { status: query.status }) },
-    PAID_STATUSES,
+    paidStatuses,
   );
   return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
@@ -133,7 +131,7 @@ function eventTxHash(payload: Record<string, unknown>): string | null {
 }
 
 function amountsOf(payment: PaymentDetails): PaymentTimeline["amounts"] {
-  if (!PAID_STATUSES.includes(payment.status)) return null;
+  if (!paidStatuses.includes(payment.status)) return null;
   const fee = payment.fee_amount ?? "0";
   return {
     gross: payment.amount,

@@ -25,9 +25,9 @@ import { convertFiatToToken, parseCurrency } from "../../domain/fiat.js";
 import { isBytes32, newPaymentId } from "../../domain/ids.js";
 import { paymentStatuses } from "../../domain/paymentStatus.js";
 import { KassaError } from "../../errors.js";
-import { paymentFilterOf, paymentFilterQueryFields } from "../dashboard/paymentFilters.js";
+import { paymentFilterOf, paymentFilterQueryFields } from "./paymentFilters.js";
 import { checkChainToken } from "../merchants/merchants.js";
-import type { PriceService } from "../prices/priceService.js";
+import type { PriceService } from "../prices/service.js";
 import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
 import { newDepositColumns, type DepositFeeReader } from "../deposits/terms.js";
 import {

@@ -1,13 +1,12 @@
 import type { Client } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import type { PriceService } from "./priceService.js";
 import { findChainByNetworkId } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import type { Currency } from "../../domain/fiat.js";
 import { createChainlinkFxSource, createChainlinkPriceSource } from "../../chain/prices/chainlink.js";
 import { createCoinGeckoPriceSource } from "../../chain/prices/coingecko.js";
 import type { CollectPricesDeps, PriceLogger } from "./collect.js";
-import { createPriceService, type PriceQueryDeps } from "./service.js";
+import { createPriceService, type PriceQueryDeps, type PriceService } from "./service.js";
 import type { PriceSettings } from "../../config/prices.js";
 import type { FxRate, FxSource } from "../../chain/prices/source.js";
 import { createStaticFxSource, createStaticPriceSource } from "../../chain/prices/static.js";

@@ -1,5 +1,4 @@
 import { getAddress, isAddress } from "viem";
-import type { PriceQuery, PriceService } from "./priceService.js";
 import { findChainByNetworkId } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import {
@@ -16,6 +15,30 @@ import {
   HOUR_MS,
   hourlyAverageSearchSpan,
 } from "../../domain/priceWindow.js";
+
+export interface PriceQuery {
+  networkId: number;
+  tokenAddress: string;
+  /** ISO 4217 code, upper case. */
+  currency: string;
+}
+
+/**
+ * The price seam of payment creation: `createPriceService` reads the stored hourly averages;
+ * `noPriceService`, for an API without prices, answers every fiat request with PRICE_SERVICE_NOT_CONFIGURED.
+ */
+export interface PriceService {
+  /**
+   * Mean price of one whole token over the previous full hour, in `currency` units, as a positive
+   * decimal string. Throws INVALID_CURRENCY for an unsupported currency and
+   * PRICE_SERVICE_NOT_CONFIGURED when no price is available.
+   */
+  hourlyAveragePrice(query: PriceQuery): Promise<string>;
+}
+
+export const noPriceService: PriceService = {
+  hourlyAveragePrice: () => Promise.reject(new KassaError("PRICE_SERVICE_NOT_CONFIGURED")),
+};
 
 export const PRICE_TYPES = ["current", "hourly-average"] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];

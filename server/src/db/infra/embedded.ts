@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "@kassa/contracts";
+import { freePort } from "@kassa/contracts/dev";
 
 export interface EmbeddedPostgresHandle {
   /** Superuser URL of the `postgres` database. */

@@ -5,13 +5,14 @@ import { readPage } from "../infra/pages.js";
 import type { PaymentLinkRow } from "../schema/rows.js";
 import type { Database, PaymentLinksTable } from "../schema/types.js";
 import type { Insertable, Updateable } from "kysely";
+import { paidStatuses } from "../../domain/paymentStatus.js";
 
 /** A payment link with its token, how many of its payments were paid and how many are under way. */
 export type PaymentLinkDetails = PaymentLinkRow & {
   token_address: string;
   token_symbol: string;
   token_decimals: number;
-  /** Its payments that were paid (PAID, REFUND_SUBMITTED, REFUNDED). */
+  /** Its payments that were paid (`paidStatuses`). */
   uses: number;
   /** Its payments started and open at the time asked (CREATED, unexpired or seen paid): each holds a use. */
   reserved: number;
@@ -46,7 +47,7 @@ function selectPaymentLinkDetails(db: Db, now: Date) {
         .selectFrom("payments")
         .select(sql<number>`count(*)::int`.as("n"))
         .whereRef("payments.payment_link_id", "=", "payment_links.id")
-        .where("payments.status", "in", ["PAID", "REFUND_SUBMITTED", "REFUNDED"])
+        .where("payments.status", "in", paidStatuses)
         .as("uses"),
       openPaymentCount(eb, now).whereRef("payments.payment_link_id", "=", "payment_links.id").as("reserved"),
     ])

@@ -11,6 +11,7 @@ import { clientNetwork } from "../../domain/clientNetwork.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
 import { cookieValue } from "../auth.js";
+import { errorStatuses } from "../errorStatuses.js";
 import type { RouteContext } from "../context.js";
 
 /**
@@ -197,7 +198,8 @@ export function payPageRoutes(context: RouteContext) {
           if (error.code === "PAYMENT_LINK_NOT_FOUND") return send(reply, 404, notFoundPage(lang));
           const found = await findPublicPaymentLink(deps, request.params.id);
           const reason = error.details?.[0]?.message ?? error.message;
-          return send(reply, error.status >= 500 ? 503 : error.status, linkPage(lang, found, reason, typed));
+          const status = errorStatuses[error.code];
+          return send(reply, status >= 500 ? 503 : status, linkPage(lang, found, reason, typed));
         }
       },
     );

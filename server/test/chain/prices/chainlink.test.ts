@@ -12,7 +12,7 @@ import {
   type PublicClient,
 } from "viem";
 import { foundry } from "viem/chains";
-import { anvilAccount, startAnvil, type AnvilInstance } from "@kassa/contracts";
+import { anvilAccount, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { compileSolidity, contractsRoot } from "../../../../contracts/src/compile.js";
 import { createChainlinkFxSource, createChainlinkPriceSource } from "../../../src/chain/prices/chainlink.js";
 import { collectPrices } from "../../../src/core/prices/collect.js";

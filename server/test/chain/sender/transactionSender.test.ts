@@ -1,4 +1,4 @@
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SenderOutcome } from "../../../src/chain/sender/owner.js";

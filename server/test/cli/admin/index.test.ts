@@ -1,11 +1,5 @@
-import {
-  anvilAccount,
-  deployFeeOnTransferToken,
-  deployTestTokens,
-  startAnvil,
-  testTokenAbi,
-  type AnvilInstance,
-} from "@kassa/contracts";
+import { deployFeeOnTransferToken, deployTestTokens, testTokenAbi } from "@kassa/contracts";
+import { anvilAccount, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashKey } from "../../../src/domain/ids.js";

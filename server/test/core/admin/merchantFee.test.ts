@@ -1,4 +1,5 @@
-import { anvilPrivateKeys, paymentGatewayAbi, PAYMENT_SIGNATURE_LIFETIME } from "@kassa/contracts";
+import { paymentGatewayAbi, PAYMENT_SIGNATURE_LIFETIME } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createTestClient, http, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../../src/chain/clients.js";

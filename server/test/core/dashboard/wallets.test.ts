@@ -1,4 +1,4 @@
-import { anvilAccount } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createChainClients } from "../../../src/chain/clients.js";
 import { createMerchant } from "../../../src/core/admin/index.js";

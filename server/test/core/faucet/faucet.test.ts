@@ -1,4 +1,5 @@
-import { anvilAccount, testTokenAbi } from "@kassa/contracts";
+import { testTokenAbi } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import { createWalletClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";

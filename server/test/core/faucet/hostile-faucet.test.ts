@@ -1,4 +1,4 @@
-import { anvilAccount } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import { createTestClient, http, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

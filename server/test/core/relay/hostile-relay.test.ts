@@ -1,4 +1,5 @@
-import { anvilAccount, testTokenAbi } from "@kassa/contracts";
+import { testTokenAbi } from "@kassa/contracts";
+import { anvilAccount } from "@kassa/contracts/dev";
 import {
   createTestClient,
   createWalletClient,

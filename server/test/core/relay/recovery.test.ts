@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestChain, startTestChain } from "../../harness/chain.js";

@@ -1,4 +1,5 @@
-import { anvilAccount, anvilPrivateKeys, testTokenAbi } from "@kassa/contracts";
+import { testTokenAbi } from "@kassa/contracts";
+import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,9 +2,9 @@ import {
   paymentAuthorizationTypedData,
   paymentIntentTypedData,
   permit2PaymentTypedData,
-  fiatToken,
   type PaymentRequest,
 } from "@kassa/contracts";
+import { fiatToken } from "@kassa/contracts/dev";
 import {
   encodeFunctionData,
   erc20Abi,

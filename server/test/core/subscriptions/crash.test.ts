@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { anvilPrivateKeys } from "@kassa/contracts";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
