@@ -24,7 +24,7 @@ const repo = fileURLToPath(new URL("../", import.meta.url));
 export const cloneBundlesDir = join(repo, "server/dist/public");
 
 export interface BundleManifest {
-  widget: { pageScript: string; pageStyle: string; devWalletScript: string };
+  widget: { pageScript: string; pageStyle: string; devWalletScript: string; subscribeScript: string };
   dashboard: { pageScript: string; pageStyle: string };
   /** Every file by its path in the folder (its URL path without the leading slash). */
   files: Record<string, { contentType: string; etag: string }>;
@@ -54,6 +54,7 @@ export async function writeBundles(dir: string): Promise<BundleManifest> {
       pageScript: widget.pageScript,
       pageStyle: widget.pageStyle,
       devWalletScript: widget.devWalletScript,
+      subscribeScript: widget.subscribeScript,
     },
     dashboard: { pageScript: dashboard.pageScript, pageStyle: dashboard.pageStyle },
     files: Object.fromEntries(

@@ -45,6 +45,22 @@ describe("the widget served by the app", () => {
     }
   });
 
+  it("serves the subscribe page with the widget's stylesheet, its own script, and a CSP that refuses framing", async () => {
+    const response = await fetch(`${origin}/subscribe/sub_any`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    const html = await response.text();
+    const bundle = await readWidgetBundle();
+    expect(html).toContain(`href="/widget/assets/${bundle.pageStyle}"`);
+    expect(html).toContain(`src="/widget/assets/${bundle.subscribeScript}"`);
+    expect(html).not.toContain(bundle.pageScript);
+    expect((await fetch(`${origin}/widget/assets/${bundle.subscribeScript}`)).status).toBe(200);
+  });
+
   it("serves /widget.js to any origin and refuses unknown assets and the dev wallet module", async () => {
     const embed = await fetch(`${origin}/widget.js`);
     expect(embed.status).toBe(200);
@@ -69,5 +85,6 @@ describe("the widget served by the app", () => {
   it("keeps what a payer downloads under 150 KB gzipped (what the server serves)", async () => {
     const sizes = measureWidget(await readWidgetBundle());
     expect(sizes.total).toBeLessThan(150 * 1024);
+    expect(sizes.subscribe).toBeLessThan(150 * 1024);
   });
 });

@@ -27,13 +27,15 @@ export interface AppBundle {
 export interface WidgetBundle extends AppBundle {
   /** The dev wallet module in `assets`, served only when the page offers a dev wallet (`kassa dev`). */
   devWalletScript: string;
+  /** The hosted subscribe page's script in `assets` (`/subscribe/<id>`). */
+  subscribeScript: string;
   /** The merchant embed script, `/widget.js`. */
   embedScript: ServedFile;
 }
 
 const pageFiles = { pageScript: z.string(), pageStyle: z.string() };
 const manifestSchema = z.object({
-  widget: z.object({ ...pageFiles, devWalletScript: z.string() }),
+  widget: z.object({ ...pageFiles, devWalletScript: z.string(), subscribeScript: z.string() }),
   dashboard: z.object(pageFiles),
   files: z.record(z.string(), z.object({ contentType: z.string(), etag: z.string() })),
 });

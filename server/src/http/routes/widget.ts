@@ -5,7 +5,8 @@ import { appPage, appPageCsp, FAVICON_SVG, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
- * (its script, stylesheet, and the dev wallet module) and `/widget.js` (the merchant embed script).
+ * (its script, stylesheet, the dev wallet module and the subscribe page's script), `/widget.js` (the
+ * merchant embed script) and `/subscribe/:id` (a subscription's hosted page, with the widget's stylesheet).
  * The files were bundled ahead by the build (http/bundles.ts reads them).
  */
 export interface WidgetServeOptions {
@@ -22,12 +23,12 @@ function dataBlock(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-function page(bundle: WidgetBundle, config: WidgetPageConfig): string {
+function page(bundle: WidgetBundle, config: WidgetPageConfig, subscribe = false): string {
   return appPage({
-    title: "Kassa payment",
+    title: subscribe ? "Kassa subscription" : "Kassa payment",
     assets: ASSETS,
     pageStyle: bundle.pageStyle,
-    pageScript: bundle.pageScript,
+    pageScript: subscribe ? bundle.subscribeScript : bundle.pageScript,
     head: [`<script type="application/json" id="kassa-widget-config">${dataBlock(config)}</script>`],
     rootId: "kassa-root",
     noscript: "This payment page needs JavaScript.",
@@ -43,6 +44,8 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
     crossOriginOpenerPolicy: { policy: "unsafe-none" },
     crossOriginResourcePolicy: { policy: "cross-origin" },
   } as const;
+  // The subscribe page is opened by its own address, never framed.
+  const subscribeHelmet = { contentSecurityPolicy: appPageCsp(["'self'"], ["'none'"]) } as const;
   // Loaded by merchants' pages from their own origin.
   const crossOrigin = { crossOriginResourcePolicy: { policy: "cross-origin" } } as const;
 
@@ -65,6 +68,23 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
         .header("cache-control", "no-store")
         .send(page(bundle, config));
     });
+
+    // The page reads the subscription itself (GET /public/subscriptions/:id): an unknown id is its own message.
+    app.get(
+      "/subscribe/:id",
+      { helmet: subscribeHelmet, schema: { hide: true } },
+      async (_request, reply) => {
+        const bundle = await loadBundle();
+        const config: WidgetPageConfig = {
+          apiBase: "/api/v1",
+          ...(options.chains ? { chains: options.chains } : {}),
+        };
+        return reply
+          .header("content-type", "text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .send(page(bundle, config, true));
+      },
+    );
 
     app.get<{ Params: { name: string } }>(
       `${ASSETS}:name`,

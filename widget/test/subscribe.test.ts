@@ -1,0 +1,191 @@
+import { testTokenAbi } from "@kassa/contracts";
+import { parseUnits, type Address, type PrivateKeyAccount } from "viem";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as admin from "../../server/src/core/admin/index.js";
+import {
+  browserUnavailable,
+  launchChromium,
+  openSession,
+  pageFailures,
+  screen,
+  type Browser,
+  type PayerSession,
+} from "../../server/test/harness/browser.js";
+import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
+import { deployRealTokens, type RealTokens } from "../../server/test/harness/realTokens.js";
+import {
+  PERIOD,
+  startSubscriptionEnv,
+  type SubscriptionEnv,
+} from "../../server/test/harness/subscriptions.js";
+
+const TOKENS = 10n ** 18n;
+
+let chain: TestChain;
+let env: SubscriptionEnv;
+let browser: Browser;
+let real: RealTokens;
+const sessions: PayerSession[] = [];
+
+beforeAll(async () => {
+  if (browserUnavailable) return;
+  chain = await startTestChain();
+  env = await startSubscriptionEnv(chain);
+  real = await deployRealTokens(chain);
+  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: real.usdt });
+  await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: real.usdt });
+  browser = await launchChromium();
+}, 60_000);
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await env?.close();
+  await chain?.stop();
+});
+
+/** A new payer holding 1 ETH and 200 tokens, whose gateway allowance is `allowance`. */
+async function fundedPayer(allowance: bigint): Promise<PrivateKeyAccount> {
+  const payer = await env.payer();
+  await env.fund(payer, 200n * TOKENS, allowance);
+  return payer.account as PrivateKeyAccount;
+}
+
+/** 10 tokens every 30 days, 12 times: POST /subscriptions; its `url` on the test server. */
+async function createSubscription(
+  orderId: string,
+  plan: Record<string, unknown> = {},
+): Promise<{ id: string; pageUrl: string }> {
+  const created = await env.create({
+    orderId,
+    tokenAddress: env.t.token,
+    amount: 10,
+    periodSeconds: PERIOD,
+    charges: 12,
+    description: "Pro plan",
+    ...plan,
+  });
+  expect(created.status).toBe(201);
+  const { id, url } = created.body.data as { id: string; url: string };
+  // The app's PUBLIC_BASE_URL is http://kassa.test: the same path, on the server under test.
+  expect(url).toBe(`http://kassa.test/subscribe/${id}`);
+  return { id, pageUrl: `${new URL(env.t.baseUrl).origin}${new URL(url).pathname}` };
+}
+
+async function openPage(account: PrivateKeyAccount, url: string) {
+  const opened = await openSession(browser, { chain, account });
+  sessions.push(opened);
+  const failures = pageFailures(opened.page);
+  await opened.page.goto(url);
+  return { ...opened, failures };
+}
+
+function allowance(owner: Address, token = env.t.token as Address): Promise<bigint> {
+  return chain.publicClient.readContract({
+    address: token,
+    abi: testTokenAbi,
+    functionName: "allowance",
+    args: [owner, chain.gateway],
+  });
+}
+
+async function shown(id: string) {
+  const { body } = await env.show(id);
+  return body.data as { status: string; payerAddress: string | null; startsAt: number | null };
+}
+
+describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
+  it("shows the schedule in words, approves exactly the whole schedule, signs once, and the subscription is ACTIVE", async () => {
+    const payer = await fundedPayer(0n);
+    const { id, pageUrl } = await createSubscription("subscribe-page-1");
+    const { page, wallet, failures } = await openPage(payer, pageUrl);
+
+    await screen(page, "connect");
+    await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
+      "10 KTT every 30 days, 12 times, cancel any time",
+    );
+    await expect(page.locator(".summary").textContent()).resolves.toContain("Pro plan");
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "active");
+    await expect(page.locator("section.screen p").textContent()).resolves.toBe(
+      "Your subscription is active: 10 KTT every 30 days, 12 times, cancel any time.",
+    );
+
+    const subscription = await shown(id);
+    expect(subscription.status).toBe("ACTIVE");
+    expect(subscription.payerAddress?.toLowerCase()).toBe(payer.address.toLowerCase());
+    // One approve transaction, of 10 x 12 tokens to the gateway; the signature cost nothing.
+    expect(wallet?.sentTransactions).toHaveLength(1);
+    await expect(allowance(payer.address)).resolves.toBe(120n * TOKENS);
+    expect(wallet?.methods()).toContain("eth_signTypedData_v4");
+
+    // Opened again, the page says it is active and asks for nothing.
+    await page.reload();
+    await screen(page, "active");
+    await expect(page.locator("section.screen p").textContent()).resolves.toBe(
+      "This subscription is already active.",
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("in Korean: a short allowance is raised, a declined signature is an error in words, and trying again subscribes", async () => {
+    const payer = await fundedPayer(5n * TOKENS);
+    const { id, pageUrl } = await createSubscription("subscribe-page-2");
+    const { page, wallet } = await openPage(payer, `${pageUrl}?lang=ko`);
+
+    await screen(page, "connect");
+    await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
+      "30일마다 10 KTT, 12회, 언제든 해지 가능",
+    );
+    wallet?.rejectNext("eth_signTypedData_v4");
+    await page.locator("button.wallet").first().click();
+    await screen(page, "error");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      "지갑에서 요청을 거절했습니다. 결제된 금액은 없습니다.",
+    );
+    // The approve went through before the refusal; the subscription still waits for a signature.
+    await expect(allowance(payer.address)).resolves.toBe(120n * TOKENS);
+    expect((await shown(id)).status).toBe("PENDING");
+
+    await page.getByRole("button", { name: "다시 시도" }).click();
+    await screen(page, "connect");
+    await page.locator("button.wallet").first().click();
+    await screen(page, "active");
+    expect((await shown(id)).status).toBe("ACTIVE");
+    // The allowance sufficed the second time: still the one approve.
+    expect(wallet?.sentTransactions).toHaveLength(1);
+  });
+
+  it("clears a USDT-style stale allowance to 0 before approving the schedule", async () => {
+    const payer = (await env.payer()).account as PrivateKeyAccount;
+    await chain.mint(real.usdt, payer.address, parseUnits("50", 6));
+    // USDT refuses to change a non-zero allowance to another non-zero one.
+    await real.approve(payer, real.usdt, chain.gateway, parseUnits("1", 6));
+    const { id, pageUrl } = await createSubscription("subscribe-page-usdt", {
+      tokenAddress: real.usdt,
+      amount: 2,
+      charges: 3,
+      periodSeconds: 7 * 86_400,
+    });
+    const { page, wallet, failures } = await openPage(payer, pageUrl);
+    await screen(page, "connect");
+    await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
+      "2 USDT every 7 days, 3 times, cancel any time",
+    );
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "active");
+    expect((await shown(id)).status).toBe("ACTIVE");
+    // approve(0), then approve(2 x 3).
+    expect(wallet?.sentTransactions).toHaveLength(2);
+    await expect(allowance(payer.address, real.usdt)).resolves.toBe(parseUnits("6", 6));
+    expect(failures).toEqual([]);
+  });
+
+  it("says so for an unknown subscription", async () => {
+    const payer = await fundedPayer(0n);
+    const { page } = await openPage(payer, `${new URL(env.t.baseUrl).origin}/subscribe/sub_unknown`);
+    await screen(page, "error");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("There is no such subscription.");
+  });
+});
