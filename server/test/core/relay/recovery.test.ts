@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestChain, startTestChain } from "../../harness/chain.js";
 import { countJobs } from "../../harness/lifecycle.js";
 import { exitOf, isRunning, startKassa } from "../../harness/operations.js";
-import type { KillPoint } from "../../harness/relayerProcess.js";
+import type { KillPoint } from "../../harness/killAtBroadcast.js";
 import {
   createPayment,
   freshPayer,

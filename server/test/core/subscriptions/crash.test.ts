@@ -5,7 +5,7 @@ import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
-import type { KillPoint } from "../../harness/chargeProcess.js";
+import type { KillPoint } from "../../harness/killAtBroadcast.js";
 import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
 const AMOUNT = parseUnits("10", 18);

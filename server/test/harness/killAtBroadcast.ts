@@ -1,0 +1,57 @@
+/**
+ * What the crash tests' sender processes share: the relayer's gasless runtime over an RPC client that kills its
+ * own process with SIGKILL at `killPoint`, both after the nonce ledger recorded the signed transaction:
+ * - `before-broadcast`: as `eth_sendRawTransaction` is about to leave, so the node never sees it;
+ * - `after-broadcast`: the moment the node has accepted it, before the process can record that it was sent.
+ */
+import { pino } from "pino";
+import { createPublicClient, http, type Hex, type PublicClient } from "viem";
+import type { ChainClients } from "../../src/chain/clients.js";
+import { defaultGaslessSettings } from "../../src/config/gasless.js";
+import type { GaslessRuntime } from "../../src/chain/gasless.js";
+import { createGasless } from "../../src/core/gasless/gasless.js";
+import { createDb, type Db } from "../../src/db/infra/database.js";
+import { Secret } from "../../src/secret.js";
+
+export type KillPoint = "before-broadcast" | "after-broadcast";
+
+export interface KilledSender {
+  databaseUrl: string;
+  rpcUrl: string;
+  networkId: number;
+  relayerKey: Hex;
+  killPoint: KillPoint;
+  now?: () => Date;
+}
+
+export function gaslessKilledAtBroadcast(options: KilledSender): { db: Db; gasless: GaslessRuntime } {
+  const { killPoint } = options;
+  if (killPoint !== "before-broadcast" && killPoint !== "after-broadcast") {
+    throw new Error(`unknown kill point ${String(killPoint)}`);
+  }
+  let sending = false;
+  const client = createPublicClient({
+    transport: http(options.rpcUrl, {
+      onFetchRequest: async (request) => {
+        sending = (await request.clone().text()).includes("eth_sendRawTransaction");
+        // viem awaits this before the request is sent: the signed bytes are only in the database.
+        if (sending && killPoint === "before-broadcast") process.kill(process.pid, "SIGKILL");
+      },
+      onFetchResponse: () => {
+        if (sending && killPoint === "after-broadcast") process.kill(process.pid, "SIGKILL");
+      },
+    }),
+  }) as PublicClient;
+  const chains: ChainClients = { publicClient: () => client };
+  const db = createDb(options.databaseUrl);
+  const gasless = createGasless({
+    db,
+    chains,
+    settings: defaultGaslessSettings({
+      relayerKeys: new Map([[options.networkId, [new Secret(options.relayerKey)]]]),
+    }),
+    logger: pino({ level: "silent" }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { db, gasless };
+}
