@@ -41,6 +41,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const started of processes) if (isRunning(started.child)) started.child.kill("SIGKILL");
   await receiver?.close();
+  // A failure between the backup and the restore leaves the backup: it is the test's to drop.
+  if (t) await asAdmin([`DROP DATABASE IF EXISTS ${backup()} WITH (FORCE)`]);
   await t?.close();
   await chain?.stop();
 });
