@@ -1,16 +1,16 @@
-import { computeFee, depositAddress, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { computeFee, depositAddress, paymentGatewayAbi } from "@kassa/contracts";
 import { getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
+import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
 import {
   createPayment,
   deliveredWebhook,
   fundPayer,
   merchantRecord,
   paymentStatus,
-  startLifecycleEnv,
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
@@ -34,7 +34,7 @@ let sender: TestWalletClient;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
+  env = await startDepositEnv();
   ({ chain, t, receiver } = env);
   sender = chain.wallet(6);
   await fundPayer(chain, sender, t.token as Address);
@@ -48,15 +48,9 @@ async function createDepositPayment(amount = 1.5): Promise<DepositPayment> {
 
 /** A plain ERC-20 transfer, as an exchange's withdrawal sends it. */
 async function transfer(to: Address, amount: bigint, token = t.token as Address): Promise<Hex> {
-  const hash = await sender.writeContract({
-    address: token,
-    abi: testTokenAbi,
-    functionName: "transfer",
-    args: [to, amount],
-  });
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await sendTransfer(chain, sender, { token, to, amount });
   expect(receipt.status).toBe("success");
-  return hash;
+  return receipt.transactionHash;
 }
 
 async function setMerchant(set: {

@@ -1,9 +1,9 @@
-import { testTokenAbi } from "@kassa/contracts";
 import type { Address, TransactionReceipt } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
+import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import {
   createPayment,
@@ -11,7 +11,6 @@ import {
   fundPayer,
   merchantRecord,
   paymentStatus,
-  startLifecycleEnv,
   webhookEvents,
   type LifecycleEnv,
   type Receiver,
@@ -27,7 +26,7 @@ let sender: TestWalletClient;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
+  env = await startDepositEnv();
   ({ chain, t, receiver } = env);
   sender = chain.wallet(6);
   await fundPayer(chain, sender, t.token as Address);
@@ -39,15 +38,8 @@ const rpc = (method: string, params: unknown[]) =>
   chain.publicClient.request({ method: method as never, params: params as never });
 const mine = (blocks: number) => rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
 
-async function transfer(to: Address, amount: bigint): Promise<TransactionReceipt> {
-  const hash = await sender.writeContract({
-    address: t.token as Address,
-    abi: testTokenAbi,
-    functionName: "transfer",
-    args: [to, amount],
-  });
-  return chain.publicClient.waitForTransactionReceipt({ hash });
-}
+const transfer = (to: Address, amount: bigint): Promise<TransactionReceipt> =>
+  sendTransfer(chain, sender, { token: t.token as Address, to, amount });
 
 describe("a reorg of a deposit", () => {
   it("settles a transfer only once its block is final; a reorg that removes it makes the payment CREATED again", async () => {

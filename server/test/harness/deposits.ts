@@ -1,0 +1,25 @@
+/** What the tests of payments by transfer share: a lifecycle with transfers on, and a plain ERC-20 transfer. */
+import { testTokenAbi } from "@kassa/contracts";
+import type { Address, TransactionReceipt } from "viem";
+import type { TestChain, TestWalletClient } from "./chain.js";
+import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
+
+/** startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher). */
+export function startDepositEnv(): Promise<LifecycleEnv> {
+  return startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
+}
+
+/** A plain ERC-20 `transfer` from `sender`, as an exchange's withdrawal sends it; resolves with its receipt. */
+export async function sendTransfer(
+  chain: TestChain,
+  sender: TestWalletClient,
+  transfer: { token: Address; to: Address; amount: bigint },
+): Promise<TransactionReceipt> {
+  const hash = await sender.writeContract({
+    address: transfer.token,
+    abi: testTokenAbi,
+    functionName: "transfer",
+    args: [transfer.to, transfer.amount],
+  });
+  return chain.publicClient.waitForTransactionReceipt({ hash });
+}
