@@ -1,25 +1,11 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Address } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
+import { runKassaWith as kassa } from "../harness/cli.js";
 
 let anvil: AnvilInstance;
 let client: PublicClient;
-
-function kassa(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [kassaBin, ...args],
-      { env: { PATH: process.env.PATH, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 4242 });

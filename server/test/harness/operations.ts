@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { freePort } from "@kassa/contracts/dev";
 import type { TestApp } from "./app.js";
+import { kassaCommand } from "./cli.js";
 import { type CreatedPayment } from "./payments.js";
 import { waitFor } from "./waitFor.js";
-
-const kassaBin = fileURLToPath(new URL("../../bin/kassa.js", import.meta.url));
 
 const START_BOUND_MS = 120_000;
 
@@ -26,7 +24,7 @@ export async function startKassa(
   options: { databaseUrl: string; signerKey: string; env?: Record<string, string> },
 ): Promise<KassaProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [kassaBin, role], {
+  const child = spawn(process.execPath, [kassaCommand(), role], {
     env: {
       PATH: process.env.PATH,
       DATABASE_URL: options.databaseUrl,
@@ -46,8 +44,8 @@ export async function startKassa(
   child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   const started: KassaProcess = { role, child, url: `http://127.0.0.1:${port}/api/v1`, logs };
   try {
-    // A bound, not a timing: starting loads the whole server through tsx, which took over 30 s on
-    // a 2-core machine that other test runs kept busy.
+    // A bound, not a timing: starting through tsx took over 30 s on a 2-core machine that other test
+    // runs kept busy (the compiled command starts faster, but the machine may be as busy).
     if (role !== "worker") {
       await waitFor(
         `kassa ${role} on port ${port}`,

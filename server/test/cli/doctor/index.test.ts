@@ -2,12 +2,11 @@
  * `kassa doctor` against a healthy system (anvil with the contracts, a migrated database, funded keys)
  * and against each failure it names, and `kassa start` refusing a fatal one with the same line.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { permit2Address } from "@kassa/contracts";
 import { anvilPrivateKeys, freePort, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { sql } from "kysely";
@@ -25,10 +24,10 @@ import { Secret } from "../../../src/secret.js";
 import { startTestApp, type TestApp } from "../../harness/app.js";
 import { deadRpcUrl } from "../../harness/rpcProxy.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { runKassaWith } from "../../harness/cli.js";
 import { createTestDatabase } from "../../harness/db.js";
 import { waitFor } from "../../harness/waitFor.js";
 
-const kassaBin = fileURLToPath(new URL("../../../bin/kassa.js", import.meta.url));
 const ORIGIN = "https://pay.shop.example";
 const RELAYER = anvilPrivateKeys[7] as Hex;
 const FAUCET = anvilPrivateKeys[8] as Hex;
@@ -336,24 +335,17 @@ describe("a pooler that shares sessions", () => {
 describe("kassa start", () => {
   it("refuses a fatal failure with the line kassa doctor prints", async () => {
     const config = healthy({ allowedWidgetOrigin: "https://other.example" });
-    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(
-        process.execPath,
-        [kassaBin, "start"],
-        {
-          env: {
-            PATH: process.env.PATH,
-            DATABASE_URL: t.database.url,
-            KASSA_SIGNER_PRIVATE_KEY: chain.signerKey.reveal(),
-            PUBLIC_BASE_URL: ORIGIN,
-            ALLOWED_WIDGET_ORIGIN: "https://other.example",
-            TRUST_PROXY: "1",
-            PORT: "0",
-            LOG_LEVEL: "silent",
-          },
-        },
-        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-      ),
+    const { code, stderr } = await runKassaWith(
+      {
+        DATABASE_URL: t.database.url,
+        KASSA_SIGNER_PRIVATE_KEY: chain.signerKey.reveal(),
+        PUBLIC_BASE_URL: ORIGIN,
+        ALLOWED_WIDGET_ORIGIN: "https://other.example",
+        TRUST_PROXY: "1",
+        PORT: "0",
+        LOG_LEVEL: "silent",
+      },
+      "start",
     );
     expect(code).toBe(1);
     expect(stderr).toContain(formatCheck(checkSettings(config)));
