@@ -274,9 +274,9 @@ try {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < PAYMENTS) {
-        next += 1;
+        const n = ++next;
         await createPayment(1);
-        if (next % 1000 === 0) log(`  ${next}`);
+        if (n % 1000 === 0) log(`  ${n}`);
       }
     }),
   );

@@ -261,6 +261,7 @@ export class Checkout {
       Date.parse(payment.expiresAt) > this.serverNow();
     this.transferUpdate = transferScreen(payment, this.vars(), walletCanPay ? this.leaveTransfer : undefined);
     this.transferUpdate(payment);
+    this.tick(); // the countdown now runs to the end of the transfer window
     announce(t("transferTitle"));
     void this.waitForPaid(false, null);
   };

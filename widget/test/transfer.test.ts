@@ -108,6 +108,8 @@ describe.skipIf(browserUnavailable)("paying a payment link by transfer", () => {
     expect(facts).toContain(t.token);
     expect(facts).toContain(`chain id ${chain.chainId}`);
     await expect(page.locator("#kassa-transfer-until").textContent()).resolves.toMatch(/\d/);
+    // The countdown runs to the end of the transfer window (60 minutes), not the wallet path's 5.
+    await expect(page.locator(".countdown").textContent()).resolves.toMatch(/^(59|60):\d\d$/);
     const qr = page.locator(".qr-box svg[role=img]");
     await expect(qr.getAttribute("aria-label")).resolves.toContain("QR code");
     await expect(qr.locator("path").getAttribute("d")).resolves.toMatch(/^M\d+ \d+h1v1h-1z/);
