@@ -50,7 +50,7 @@ const CONCURRENCY = 32;
 const targets = { db_ms_per_block: 20, latency_p99_ms: 2000 };
 const kassaBin = fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A JSON-RPC proxy that counts every request (each of a batch) by method. */
 async function startCountingProxy(target: string) {
