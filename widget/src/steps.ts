@@ -109,10 +109,9 @@ export class Checkout {
     // transfer window is open, the transfer screen (a late withdrawal still pays).
     const resumeTransfer =
       !payment.seenTxHash &&
+      (payment.status === "CREATED" || payment.status === "EXPIRED") &&
       this.transferOpen() &&
-      (recalled === TRANSFER ||
-        payment.status === "EXPIRED" ||
-        (payment.status === "CREATED" && BigInt(payment.amountReceived ?? "0") > 0n));
+      (recalled === TRANSFER || payment.status === "EXPIRED" || BigInt(payment.amountReceived ?? "0") > 0n);
     if (resumeTransfer) this.showTransfer();
     this.tick();
     setInterval(() => this.tick(), 1000);
@@ -500,8 +499,12 @@ export class Checkout {
     };
     let streaming = false;
     // Reopened when the server ends it early (its time limit); given up after 3 failures in a row.
+    // The stream ends at once for a payment no longer CREATED (one EXPIRED, paid by transfer): the poll has it.
     const follow = async () => {
-      for (let failures = 0; failures < 3 && !done && !stream.signal.aborted;) {
+      for (
+        let failures = 0;
+        failures < 3 && !done && !stream.signal.aborted && this.payment.status === "CREATED";
+      ) {
         streaming = true;
         const ended = await api.watchPayment(payment.paymentId, arrived, stream.signal).then(
           () => true,

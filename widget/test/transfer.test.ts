@@ -1,5 +1,6 @@
 import { parseUnits, type Address } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expirePaymentsPastDeadline } from "../../server/src/core/payments/expiry.js";
 import type { TestApp } from "../../server/test/harness/app.js";
 import {
   browserUnavailable,
@@ -15,7 +16,13 @@ import {
 } from "../../server/test/harness/browser.js";
 import type { TestChain, TestWalletClient } from "../../server/test/harness/chain.js";
 import { sendTransfer, startDepositEnv } from "../../server/test/harness/deposits.js";
-import { deliveredWebhook, fundPayer, type LifecycleEnv } from "../../server/test/harness/lifecycle.js";
+import {
+  createPayment,
+  deliveredWebhook,
+  fundPayer,
+  type LifecycleEnv,
+} from "../../server/test/harness/lifecycle.js";
+import { widgetUrl } from "./support.js";
 
 /**
  * A payment-link page paid by transfer (issue 27): the payer opens the link, presses Pay, chooses "Pay by
@@ -177,5 +184,28 @@ describe.skipIf(browserUnavailable)("paying a payment link by transfer", () => {
     await screen(page, "connect");
     await page.reload();
     await screen(page, "connect");
+  });
+
+  it("opens a payment EXPIRED for the wallet path on the transfer screen while its transfer window is open, and a transfer pays it", async () => {
+    const payment = await createPayment(t, { amount: 2 });
+    await t.database.db
+      .updateTable("payments")
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where("payment_id", "=", payment.paymentId)
+      .execute();
+    expect(await expirePaymentsPastDeadline(t.database.db, { paymentId: payment.paymentId })).toEqual([
+      payment.paymentId,
+    ]);
+    const session = await openSession(browser, undefined);
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(widgetUrl(t, { paymentId: payment.paymentId }));
+    await screen(page, "transfer");
+    // The wallet path cannot pay it any more: no way back to it.
+    await expect(page.locator("#kassa-wallet-path").count()).resolves.toBe(0);
+    const { to, amount } = await readTransfer(page);
+    expect(amount).toBe("2");
+    await sendTransfer(chain, exchange, { token: t.token as Address, to, amount: parseUnits(amount, 18) });
+    await screen(page, "success");
   });
 });
