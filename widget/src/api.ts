@@ -28,6 +28,16 @@ export interface Payment extends Omit<PayablePayment, "serverSignature"> {
   merchantName?: string;
   /** While CREATED: a pay transaction mined but not final yet; the payment does not expire meanwhile. */
   seenTxHash?: Hex | null;
+  /** The payment's own address for a plain transfer; null (or absent) when the server offers no transfer path. */
+  depositAddress?: Address | null;
+  /** EIP-681 URI of the exact transfer (the QR code's text). */
+  transferUri?: string | null;
+  /** End of the transfer window (ISO 8601), later than expiresAt. */
+  transferExpiresAt?: string | null;
+  /** Base units of the token final transfers brought to the deposit address. */
+  amountReceived?: string;
+  /** "transfer" once paid by transfer. */
+  paidVia?: "contract" | "transfer" | null;
 }
 
 export interface CreatePaymentInput {

@@ -155,6 +155,28 @@ const en = {
   unexpectedError:
     "Something unexpected stopped this step. Check your wallet's activity before you try again.",
   alreadyPaid: "This payment is already complete.",
+
+  payByTransfer: "Pay by transfer instead",
+  payByTransferHint:
+    "No wallet here? Send {symbol} from an exchange or any wallet to this payment's own address.",
+  transferTitle: "Pay by transfer",
+  transferIntro:
+    "Send exactly {amount} {symbol} on {network} to the address below, from any wallet or exchange. This page updates by itself when it arrives.",
+  transferAddress: "Address",
+  transferAmount: "Amount to send",
+  transferToken: "Token",
+  transferNetwork: "{network} (chain id {chainId})",
+  transferUntil: "Send before",
+  transferQr: "QR code of this transfer, for a wallet app to scan",
+  transferWaiting: "Waiting for your transfer…",
+  transferShort:
+    "Received {received} of {amount} {symbol}. Send {missing} {symbol} more to the same address.",
+  transferOnly:
+    "Only {symbol} on {network} pays this payment. If your exchange deducts a withdrawal fee, add it to the amount.",
+  payWithWallet: "Pay with a wallet instead",
+  copy: "Copy",
+  copied: "Copied",
+  copyWhat: "Copy: {what}",
 };
 
 export type MessageKey = keyof typeof en;
@@ -311,6 +333,27 @@ const ko: Record<MessageKey, string> = {
   unexpectedError:
     "예상하지 못한 문제로 이 단계가 중단되었습니다. 다시 시도하기 전에 지갑의 거래 내역을 확인하세요.",
   alreadyPaid: "이미 완료된 결제입니다.",
+
+  payByTransfer: "송금으로 결제하기",
+  payByTransferHint: "지갑이 없나요? 거래소나 다른 지갑에서 이 결제 전용 주소로 {symbol}을(를) 보내세요.",
+  transferTitle: "송금으로 결제",
+  transferIntro:
+    "{network}의 {symbol} {amount}을(를) 아래 주소로 정확히 보내세요. 어떤 지갑이나 거래소에서도 보낼 수 있습니다. 도착하면 이 페이지가 자동으로 바뀝니다.",
+  transferAddress: "주소",
+  transferAmount: "보낼 금액",
+  transferToken: "토큰",
+  transferNetwork: "{network} (체인 ID {chainId})",
+  transferUntil: "송금 기한",
+  transferQr: "지갑 앱으로 스캔할 수 있는 이 송금의 QR 코드",
+  transferWaiting: "송금을 기다리는 중…",
+  transferShort:
+    "{amount} {symbol} 중 {received} {symbol}을(를) 받았습니다. 같은 주소로 {missing} {symbol}을(를) 더 보내 주세요.",
+  transferOnly:
+    "{network}의 {symbol}만 이 결제에 반영됩니다. 거래소가 출금 수수료를 차감한다면 그만큼 더해서 보내 주세요.",
+  payWithWallet: "지갑으로 결제하기",
+  copy: "복사",
+  copied: "복사됨",
+  copyWhat: "복사: {what}",
 };
 
 export const messages: Messages<MessageKey> = { en, ko };

@@ -43,6 +43,7 @@ import {
 import { errorScreen, expiredScreen, failedScreen, successScreen, txLink } from "./views/final.js";
 import { confirmingScreen, progressScreen, reviewScreen, stepAnnouncement } from "./views/pay.js";
 import { amountText, renderCountdown, renderSummary } from "./views/summary.js";
+import { transferOffered, transferScreen } from "./views/transfer.js";
 import type { createDevWallet } from "./wallet/devWallet.js";
 import {
   discoverWallets,
@@ -56,10 +57,15 @@ import {
 
 /** Remembered instead of a transaction hash when the relayer sends the payment. */
 export const RELAYED = "relayed";
+/** Remembered when the payer chose to pay by transfer: a reload shows the transfer screen again. */
+export const TRANSFER = "transfer";
 
 const submissionKey = (paymentId: string) => `kassa:submitted:${paymentId}`;
 
-/** What this tab sent for the payment (a transaction hash or RELAYED), so a reload waits instead of paying again. */
+/**
+ * What this tab sent for the payment (a transaction hash or RELAYED), so a reload waits instead of paying again,
+ * or TRANSFER when the payer chose the transfer path.
+ */
 export function recalledSubmission(paymentId: string): string | null {
   try {
     return sessionStorage.getItem(submissionKey(paymentId));
@@ -80,6 +86,10 @@ export class Checkout {
   private oneMinuteAnnounced = false;
   private stopDiscovery: (() => void) | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** Paying by transfer: redraws the transfer screen with the latest payment (what arrived). */
+  private transferUpdate: ((latest: Payment) => void) | undefined;
+  /** Ends the current wait for the payment's status (leaving the transfer screen, a final screen). */
+  private following: AbortController | undefined;
 
   constructor(
     private readonly api: KassaApi,
@@ -94,11 +104,19 @@ export class Checkout {
     // Paid in time and mined, its block not final yet: confirming, not expired, whatever the countdown
     // says (waiting marks the payment submitted before the first tick).
     if (payment.seenTxHash) void this.waitForPaid(false, payment.seenTxHash);
+    const recalled = recalledSubmission(payment.paymentId);
+    // The payer chose the transfer path, a transfer fell short, or the call path's time is up: while the
+    // transfer window is open, the transfer screen (a late withdrawal still pays).
+    const resumeTransfer =
+      !payment.seenTxHash &&
+      (payment.status === "CREATED" || payment.status === "EXPIRED") &&
+      this.transferOpen() &&
+      (recalled === TRANSFER || payment.status === "EXPIRED" || BigInt(payment.amountReceived ?? "0") > 0n);
+    if (resumeTransfer) this.showTransfer();
     this.tick();
     setInterval(() => this.tick(), 1000);
-    if (payment.seenTxHash || this.route(payment)) return;
-    const recalled = recalledSubmission(payment.paymentId);
-    if (recalled)
+    if (resumeTransfer || payment.seenTxHash || this.route(payment)) return;
+    if (recalled && recalled !== TRANSFER)
       return void this.waitForPaid(recalled === RELAYED, recalled === RELAYED ? null : (recalled as Hex));
     if (Date.parse(payment.expiresAt) <= this.serverNow()) return this.showExpired();
     this.showConnect();
@@ -148,9 +166,18 @@ export class Checkout {
     return Date.now() + (Math.abs(skew) < 2000 ? 0 : skew);
   }
 
+  /** The payment has a deposit address and its transfer window is open. */
+  private transferOpen(): boolean {
+    const { payment } = this;
+    return transferOffered(payment) && Date.parse(payment.transferExpiresAt) > this.serverNow();
+  }
+
   private tick(): void {
     if (this.final) return;
-    const remaining = Date.parse(this.payment.expiresAt) - this.serverNow();
+    const { payment } = this;
+    const deadline =
+      this.transferUpdate && payment.transferExpiresAt ? payment.transferExpiresAt : payment.expiresAt;
+    const remaining = Date.parse(deadline) - this.serverNow();
     const seconds = Math.max(0, Math.floor(remaining / 1000));
     renderCountdown(seconds);
     if (seconds <= 60 && seconds > 0 && !this.oneMinuteAnnounced) {
@@ -162,6 +189,7 @@ export class Checkout {
 
   private showFinal(): void {
     this.final = true;
+    this.following?.abort();
     this.stopDiscovery?.();
     this.renderSummary();
   }
@@ -182,6 +210,8 @@ export class Checkout {
         this.showSuccess();
         return true;
       case "EXPIRED":
+        // Paying by transfer: the transfer window, longer than the call path's, is what counts.
+        if (this.transferUpdate && this.transferOpen()) return false;
         this.showExpired();
         return true;
       default:
@@ -217,6 +247,35 @@ export class Checkout {
     expiredScreen(this.backToShop("fail"));
   }
 
+  // Paying by transfer: the deposit address, from any wallet or exchange.
+
+  private readonly showTransfer = (): void => {
+    const { payment } = this;
+    if (!transferOffered(payment)) return;
+    this.stopDiscovery?.();
+    this.remember(TRANSFER);
+    const walletCanPay =
+      payment.status === "CREATED" &&
+      payment.serverSignature !== null &&
+      Date.parse(payment.expiresAt) > this.serverNow();
+    this.transferUpdate = transferScreen(payment, this.vars(), walletCanPay ? this.leaveTransfer : undefined);
+    this.transferUpdate(payment);
+    this.tick(); // the countdown now runs to the end of the transfer window
+    announce(t("transferTitle"));
+    void this.waitForPaid(false, null);
+  };
+
+  private readonly leaveTransfer = (): void => {
+    this.following?.abort();
+    this.transferUpdate = undefined;
+    try {
+      sessionStorage.removeItem(submissionKey(this.payment.paymentId));
+    } catch {
+      // Storage unavailable: nothing was remembered.
+    }
+    this.showConnect();
+  };
+
   // Connecting a wallet: discovery, the dev wallet, the network and the balance.
 
   private readonly showConnect = (): void => {
@@ -226,6 +285,7 @@ export class Checkout {
     const render = connectScreen(this.vars(), devLabels, {
       wallet: (wallet) => void this.connect(wallet),
       dev: (index) => void this.connectDev(index, devLabels[index] ?? ""),
+      transfer: transferOffered(this.payment) ? this.showTransfer : undefined,
     });
     this.stopDiscovery?.();
     this.stopDiscovery = discoverWallets(render);
@@ -402,7 +462,7 @@ export class Checkout {
     }
   }
 
-  private remember(submitted: Hex | typeof RELAYED): void {
+  private remember(submitted: Hex | typeof RELAYED | typeof TRANSFER): void {
     try {
       sessionStorage.setItem(submissionKey(this.payment.paymentId), submitted);
     } catch {
@@ -414,25 +474,37 @@ export class Checkout {
    * Waits for the payment's status from the server's event stream; polling GET /payments/:id is the
    * fallback while the stream is not open (an old server, a proxy that buffers). A relayed payment (and
    * only one: any other has no relay, GET .../relay would answer 404) also polls its relay, whose failure
-   * before broadcast leaves the payment CREATED.
+   * before broadcast leaves the payment CREATED. Paying by transfer, the transfer screen stays and the poll
+   * goes on beside the stream: the stream tells status changes, the poll what arrived short of the amount.
    */
   private async waitForPaid(gasless: boolean, txHash: Hex | null): Promise<void> {
     const { api, payment } = this;
-    this.submitted = true;
-    confirmingScreen(this.vars(), gasless, this.tx(txHash));
-    announce(t("confirmingTitle"));
+    const transfer = this.transferUpdate !== undefined;
+    if (!transfer) {
+      this.submitted = true;
+      confirmingScreen(this.vars(), gasless, this.tx(txHash));
+      announce(t("confirmingTitle"));
+    }
     let done = false;
+    this.following?.abort();
+    const stream = new AbortController();
+    this.following = stream;
     const arrived = (latest: Payment): boolean => {
-      if (done) return true;
+      // Done, or no longer waited for (the payer left the transfer screen).
+      if (done || stream.signal.aborted) return true;
       this.update(latest);
       done = this.route(this.payment);
+      if (!done) this.transferUpdate?.(this.payment);
       return done;
     };
-    const stream = new AbortController();
     let streaming = false;
     // Reopened when the server ends it early (its time limit); given up after 3 failures in a row.
+    // The stream ends at once for a payment no longer CREATED (one EXPIRED, paid by transfer): the poll has it.
     const follow = async () => {
-      for (let failures = 0; failures < 3 && !done && !stream.signal.aborted;) {
+      for (
+        let failures = 0;
+        failures < 3 && !done && !stream.signal.aborted && this.payment.status === "CREATED";
+      ) {
         streaming = true;
         const ended = await api.watchPayment(payment.paymentId, arrived, stream.signal).then(
           () => true,
@@ -445,11 +517,11 @@ export class Checkout {
     };
     void follow();
     try {
-      for (let attempt = 0; !done; attempt++) {
+      for (let attempt = 0; !done && !stream.signal.aborted; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 800 : 2000));
-        if (done) return;
+        if (done || stream.signal.aborted) return;
         try {
-          if (!streaming && arrived(await api.getPayment(payment.paymentId))) return;
+          if ((!streaming || transfer) && arrived(await api.getPayment(payment.paymentId))) return;
           if (!gasless) continue;
           const relay = await api.getRelay(payment.paymentId).catch(() => null);
           if (done) return;

@@ -180,6 +180,12 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     }
   }
 
+  /** The payment takes a plain transfer to its deposit address still (its transfer window is open). */
+  async function transferWindowOpen(paymentId: string): Promise<boolean> {
+    const record = await kassa.merchantPayments.retrieve(paymentId);
+    return record.transferExpiresAt !== null && Date.parse(record.transferExpiresAt) > Date.now();
+  }
+
   /**
    * Step 4: whatever told us something happened (webhook, redirect, polling), ask Kassa with the API
    * key and complete the order only when the payment is PAID with the stored amount, token and orderId.
@@ -204,6 +210,9 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       const onlyStatus = error.mismatches.every((m) => m.field === "status");
       const status = error.mismatches.find((m) => m.field === "status")?.actual;
       if (onlyStatus && status === "CREATED") return current;
+      // Paid by transfer (a payment with a deposit address): an exchange's withdrawal may take an hour, so the
+      // order waits until the transfer window ends, whatever the wallet path's expiry says.
+      if (onlyStatus && status === "EXPIRED" && (await transferWindowOpen(order.paymentId))) return current;
       if (onlyStatus && (status === "INVALID" || status === "EXPIRED" || status === "FAILED")) {
         log(`order ${order.id}: payment ${order.paymentId} is ${status}`);
         return store.update(order.id, { status: "failed", problem: `The payment is ${status}.` });

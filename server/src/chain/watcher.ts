@@ -8,6 +8,7 @@ import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import { recheckRecordedEvents } from "./recheck.js";
 import { reportDepositTransfers } from "./deposits/report.js";
 import { readTokenTransfers, type TokenTransfer } from "./deposits/transfers.js";
+import { countBlocksRead, timedHandler, timedPoll } from "./watcherMetrics.js";
 
 export interface ChainWatcherOptions {
   /** Where every fact goes, and what keeps the watcher's position (core's settlement facts). */
@@ -56,7 +57,8 @@ const hashOf = (block: { hash: string }) => block.hash.toLowerCase();
  */
 export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
   const log = options.logger.child({ service: "chain-watcher" });
-  const handler = options.handler;
+  // Its calls timed: the database time per block read (watcherMetrics.ts).
+  const handler = timedHandler(options.handler);
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const maxBlockRange = BigInt(options.maxBlockRange ?? 2_000);
   const initialLookback = BigInt(options.initialLookbackBlocks ?? 10_000);
@@ -207,6 +209,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       events,
     });
     if (!moved) throw new Error("the chain's position moved under the watcher");
+    countBlocksRead(toBlock - position.number);
     if (toBlock < read.safeHead) return "progressed";
     await readAboveFinal(chain, client, read.safeHead);
     // A range with events: the next block often follows at once (payers pay one after another), so look
@@ -289,8 +292,10 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       return false; // no RPC URL: nothing to watch
     }
     try {
-      if (!(await lead(chain.id))) return false;
-      return (await step(chain, client)) !== "idle";
+      return await timedPoll(chain.network_id, async () => {
+        if (!(await lead(chain.id))) return false;
+        return (await step(chain, client)) !== "idle";
+      });
     } catch (error) {
       log.error({ err: error, chainId: chain.network_id }, "watcher poll failed; retrying");
       return false;

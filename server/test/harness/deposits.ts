@@ -2,11 +2,15 @@
 import { testTokenAbi } from "@kassa/contracts";
 import type { Address, TransactionReceipt } from "viem";
 import type { TestChain, TestWalletClient } from "./chain.js";
+import type { StartTestAppOptions } from "./app.js";
 import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
 
-/** startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher). */
-export function startDepositEnv(): Promise<LifecycleEnv> {
-  return startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
+/**
+ * startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher); the
+ * app's other options as given (PUBLIC_BASE_URL for payment links).
+ */
+export function startDepositEnv(appOptions: StartTestAppOptions = {}): Promise<LifecycleEnv> {
+  return startLifecycleEnv({ transferPayments: true }, undefined, { ...appOptions, transferPayments: true });
 }
 
 /** A plain ERC-20 `transfer` from `sender`, as an exchange's withdrawal sends it; resolves with its receipt. */

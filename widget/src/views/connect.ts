@@ -28,11 +28,29 @@ export function walletLine(connected: { wallet: DiscoveredWallet; account: Addre
 export function connectScreen(
   v: Vars,
   devLabels: string[],
-  choose: { wallet: (wallet: DiscoveredWallet) => void; dev: (index: number) => void },
+  choose: {
+    wallet: (wallet: DiscoveredWallet) => void;
+    dev: (index: number) => void;
+    /** The transfer path, when the payment has a deposit address. */
+    transfer?: (() => void) | undefined;
+  },
 ): (wallets: DiscoveredWallet[]) => void {
   const list = h("ul", { class: "wallets", "aria-label": t("connectTitle") });
   const note = h("p", { class: "muted", id: "kassa-no-wallet" });
-  show("connect", t("connectTitle"), paragraph(t("connectIntro", v)), list, note);
+  show(
+    "connect",
+    t("connectTitle"),
+    paragraph(t("connectIntro", v)),
+    list,
+    note,
+    choose.transfer &&
+      h(
+        "div",
+        { class: "transfer-choice" },
+        paragraph(t("payByTransferHint", v), "muted"),
+        actions(button(t("payByTransfer"), choose.transfer, { secondary: true, id: "kassa-transfer" })),
+      ),
+  );
   return (wallets) => {
     const items: HTMLLIElement[] = wallets.map((wallet) =>
       h(
