@@ -1,0 +1,65 @@
+import { paymentGatewayAbi, type DepositReturn, type DepositTerms } from "@kassa/contracts";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  parseEventLogs,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
+
+/**
+ * What the server reads and sends of a return from a deposit address (the gateway's `returnDeposit`): facts
+ * for core/deposits/returns.ts, which decides.
+ */
+
+/** What a deposit address holds of `token` (the zero address: native coin), and whether it settled with an excess. */
+export async function readDepositHolding(
+  client: PublicClient,
+  params: { gateway: Address; deposit: Address; token: Address },
+): Promise<{ balance: bigint; settledWithExcess: boolean }> {
+  const [balance, settledWithExcess] = await Promise.all([
+    params.token === zeroAddress
+      ? client.getBalance({ address: params.deposit })
+      : client.readContract({
+          address: params.token,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [params.deposit],
+        }),
+    client.readContract({
+      address: params.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "isDepositSettledWithExcess",
+      args: [params.deposit],
+    }),
+  ]);
+  return { balance, settledWithExcess };
+}
+
+/** The calldata of `returnDeposit(terms, request, signature)`. */
+export function encodeReturnDeposit(params: {
+  terms: DepositTerms;
+  request: DepositReturn;
+  signature: Hex;
+}): Hex {
+  return encodeFunctionData({
+    abi: paymentGatewayAbi,
+    functionName: "returnDeposit",
+    args: [params.terms, params.request, params.signature],
+  });
+}
+
+/** The gateway's `DepositReturned` event of a receipt for a return id. */
+export function depositReturnedFromReceipt(
+  receipt: TransactionReceipt,
+  params: { gateway: string; returnId: string },
+) {
+  return parseEventLogs({
+    abi: paymentGatewayAbi,
+    eventName: "DepositReturned",
+    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
+  }).find((log) => log.args.returnId.toLowerCase() === params.returnId.toLowerCase());
+}
