@@ -67,6 +67,7 @@ export const errorMessages = {
   RELAYER_ERROR: "The relayer failed to submit the transaction",
   NO_EXCESS_TO_RETURN: "The payment has no excess to return: it was not overpaid by transfer",
   NOTHING_TO_RETURN: "The deposit address holds nothing Kassa may return of that token",
+  NO_LATE_DEPOSIT: "The payment holds no late deposit to return",
   INTERNAL_ERROR: "Internal error",
 } as const satisfies Record<string, string>;
 

@@ -8344,6 +8344,264 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payments/{id}/return-excess": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return an overpayment's excess to its payer
+     * @description For a payment PAID by transfer with `overpaidAmount` above 0: Kassa's relayer sends the excess from the payment's deposit address back to the payer (the sender of the transfer that settled it), on the server signer's authority, which the gateway limits to what exceeds the payment's amount. Your wallet signs and pays nothing. Idempotent: 202 with the return it started, then 200 with the same return (its status SUBMITTED, RETURNED or FAILED; a FAILED one may be requested again).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The payment's excess return, recorded earlier */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description The return was sent: SUBMITTED until it is mined */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: PAYER_ADDRESS_NOT_FOUND, RELAYER_NOT_CONFIGURED, INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                "PAYER_ADDRESS_NOT_FOUND" | "RELAYER_NOT_CONFIGURED" | "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: NO_EXCESS_TO_RETURN, NOTHING_TO_RETURN, CONFLICT */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NO_EXCESS_TO_RETURN" | "NOTHING_TO_RETURN" | "CONFLICT";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "payment.paid": {
@@ -9972,6 +10230,8 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "NO_EXCESS_TO_RETURN"
+        | "NOTHING_TO_RETURN"
         | "INTERNAL_ERROR";
       message: string;
       /** @description VALIDATION_ERROR only: which input failed and why */
@@ -10037,6 +10297,8 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "NO_EXCESS_TO_RETURN"
+        | "NOTHING_TO_RETURN"
         | "INTERNAL_ERROR";
       message: string;
       /** @description VALIDATION_ERROR only: which input failed and why */

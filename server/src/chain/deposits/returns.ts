@@ -1,8 +1,15 @@
-import { paymentGatewayAbi, type DepositReturn, type DepositTerms } from "@kassa/contracts";
+import {
+  depositReturnTypedData,
+  paymentGatewayAbi,
+  type DepositReturn,
+  type DepositTerms,
+} from "@kassa/contracts";
 import {
   encodeFunctionData,
   erc20Abi,
+  hashTypedData,
   parseEventLogs,
+  verifyHash,
   zeroAddress,
   type Address,
   type Hex,
@@ -62,4 +69,21 @@ export function depositReturnedFromReceipt(
     eventName: "DepositReturned",
     logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
   }).find((log) => log.args.returnId.toLowerCase() === params.returnId.toLowerCase());
+}
+
+/**
+ * Whether the merchant's recipient signed a `DepositReturn`: an externally owned account's signature is checked
+ * locally, a smart account's (ERC-1271, or ERC-6492 before deployment) by the chain, as the gateway checks it.
+ */
+export async function verifyRecipientReturn(
+  client: PublicClient,
+  params: { recipient: Address; chainId: number; gateway: Address; request: DepositReturn; signature: Hex },
+): Promise<boolean> {
+  const signed = {
+    address: params.recipient,
+    hash: hashTypedData(depositReturnTypedData(params)),
+    signature: params.signature,
+  };
+  if (await verifyHash(signed).catch(() => false)) return true;
+  return client.verifyHash(signed).catch(() => false);
 }

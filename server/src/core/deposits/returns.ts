@@ -12,7 +12,7 @@ import { estimateCall } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import {
   findDepositReturnBySenderTransaction,
-  findExcessReturn,
+  findOnceReturn,
   finishDepositReturn,
   insertDepositReturn,
   listDepositReturns,
@@ -58,8 +58,10 @@ export const depositReturnViewSchema = z
     returnId: z.string().describe("The return's id on the gateway (bytes32, spent once)"),
     paymentId: z.string(),
     kind: z
-      .enum(["excess", "recovery"])
-      .describe("excess: an overpayment's; recovery: another token or native coin"),
+      .enum(["excess", "late", "recovery"])
+      .describe(
+        "excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin",
+      ),
     tokenAddress: z.string().describe("The token returned; the zero address for native coin"),
     to: z.string().describe("Where it goes: the payer for an excess"),
     amount: z.string().describe("Base units"),
@@ -117,25 +119,38 @@ export async function returnExcess(
   deps: DepositReturnDeps,
   payment: PaymentDetails,
 ): Promise<{ created: boolean; view: DepositReturnView }> {
-  const existing = await findExcessReturn(deps.gasless.db, payment.id);
-  if (existing) return { created: false, view: depositReturnView(existing, payment.payment_id) };
-  const excess = BigInt(payment.overpaid_amount);
-  if (payment.paid_via !== "transfer" || payment.deposit_address === null || excess === 0n) {
-    throw new KassaError(
-      "NO_EXCESS_TO_RETURN",
-      `payment ${payment.payment_id} has no excess to return (paid via ${payment.paid_via ?? "nothing yet"}, overpaid ${excess})`,
-    );
-  }
-  if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
-  const sent = await sendDepositReturn(deps, payment, {
-    kind: "excess",
-    token: payment.token_address as Address,
-    to: payment.payer_address as Address,
-    amount: excess,
+  return sendOnce(deps, payment, "excess", () => {
+    const excess = BigInt(payment.overpaid_amount);
+    if (payment.paid_via !== "transfer" || payment.deposit_address === null || excess === 0n) {
+      throw new KassaError(
+        "NO_EXCESS_TO_RETURN",
+        `payment ${payment.payment_id} has no excess to return (paid via ${payment.paid_via ?? "nothing yet"}, overpaid ${excess})`,
+      );
+    }
+    if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
+    return { token: payment.token_address as Address, to: payment.payer_address as Address, amount: excess };
   });
+}
+
+/**
+ * A return sent at most once per payment and kind (an excess, a late deposit): the one recorded (under way or
+ * done) is answered with `created` false; else `request` says what to send (or throws why not).
+ */
+export async function sendOnce(
+  deps: DepositReturnDeps,
+  payment: PaymentDetails,
+  kind: "excess" | "late",
+  request: () =>
+    | { token: Address; to: Address; amount: bigint }
+    | Promise<{ token: Address; to: Address; amount: bigint }>,
+  authority?: RecipientAuthority,
+): Promise<{ created: boolean; view: DepositReturnView }> {
+  const existing = await findOnceReturn(deps.gasless.db, payment.id, kind);
+  if (existing) return { created: false, view: depositReturnView(existing, payment.payment_id) };
+  const sent = await sendDepositReturn(deps, payment, { kind, ...(await request()) }, authority);
   if (sent) return { created: true, view: depositReturnView(sent, payment.payment_id) };
   // Another request recorded it between the check and the send.
-  const raced = await findExcessReturn(deps.gasless.db, payment.id);
+  const raced = await findOnceReturn(deps.gasless.db, payment.id, kind);
   if (!raced) throw new KassaError("CONFLICT", "another return of this deposit address is under way");
   return { created: false, view: depositReturnView(raced, payment.payment_id) };
 }
@@ -180,20 +195,30 @@ export async function recoverDeposit(
   return depositReturnView(sent, payment.payment_id);
 }
 
+/** A `DepositReturn` the merchant's recipient signed: it may move anything the address holds. */
+export interface RecipientAuthority {
+  returnId: Hex;
+  deadline: bigint;
+  signature: Hex;
+}
+
 /**
- * Signs and sends one return through the chain's relayer, the row inserted with the signed transaction;
- * undefined when the row could not be inserted (a return of the same kind or token recorded meanwhile).
- * `amount` undefined: everything the address holds of the token.
+ * Sends one return through the chain's relayer, signed by the server's signer (or by the recipient:
+ * `authority`), the row inserted with the signed transaction; undefined when the row could not be inserted (a
+ * return of the same kind or token recorded meanwhile). `amount` undefined: everything the address holds of the
+ * token.
  */
 async function sendDepositReturn(
   deps: DepositReturnDeps,
   payment: PaymentDetails,
-  request: { kind: DepositReturnKind; token: Address; to: Address; amount: bigint | undefined },
+  request: { kind: DepositReturnKind; token: Address; to: Address; amount?: bigint | undefined },
+  authority?: RecipientAuthority,
 ): Promise<DepositReturnRow | undefined> {
   const { gasless, signer } = deps;
   const terms = storedDepositTerms(payment);
   if (!terms || payment.deposit_address === null) throw new KassaError("NO_EXCESS_TO_RETURN");
-  if (!signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
+  if (!authority && !signer)
+    throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
   const chain = await findChainById(gasless.db, payment.chain_id);
   const relayer = chain && gasless.relayer(chain);
   if (!chain || !relayer) throw new KassaError("RELAYER_NOT_CONFIGURED");
@@ -203,7 +228,7 @@ async function sendDepositReturn(
   const holding = await readDepositHolding(client, { gateway, deposit, token: request.token });
   const ofPayment = request.token.toLowerCase() === payment.token_address.toLowerCase();
   const available =
-    ofPayment && !holding.settledWithExcess
+    ofPayment && !holding.settledWithExcess && !authority
       ? holding.balance > terms.amount
         ? holding.balance - terms.amount
         : 0n
@@ -215,15 +240,24 @@ async function sendDepositReturn(
       `the deposit address ${deposit} holds ${holding.balance} of ${request.token}, of which Kassa may return ${available}; ${amount} asked`,
     );
   }
-  const now = gasless.now();
-  const deadline = BigInt(Math.floor(now.getTime() / 1000) + DEPOSIT_RETURN_DEADLINE_SECONDS);
-  const returnId = newPaymentId(
-    await deps.nextPaymentSequence({ chainId: payment.chain_id, gatewayAddress: payment.gateway_address }),
-  );
+  const deadline =
+    authority?.deadline ??
+    BigInt(Math.floor(gasless.now().getTime() / 1000) + DEPOSIT_RETURN_DEADLINE_SECONDS);
+  const returnId =
+    authority?.returnId ??
+    newPaymentId(
+      await deps.nextPaymentSequence({ chainId: payment.chain_id, gatewayAddress: payment.gateway_address }),
+    );
   const signed = { deposit, returnId, tokenAddress: request.token, to: request.to, amount, deadline };
   let signature: Hex;
   try {
-    signature = await signer.signDepositReturn({ chainId: payment.network_id, gateway, request: signed });
+    signature =
+      authority?.signature ??
+      (await (signer as PaymentSigner).signDepositReturn({
+        chainId: payment.network_id,
+        gateway,
+        request: signed,
+      }));
   } catch (error) {
     throw new KassaError("SIGNATURE_ERROR", undefined, { cause: error });
   }

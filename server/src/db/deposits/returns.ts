@@ -2,8 +2,11 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Db } from "../infra/database.js";
 import type { FixedNumeric, NullableDate } from "../schema/columns.js";
 
-/** A return's kind: an overpayment's excess (to its payer), or a wrong token or native coin (an operator's). */
-export type DepositReturnKind = "excess" | "recovery";
+/**
+ * A return's kind: an overpayment's excess (to its payer), a late deposit (to its sender, on the merchant's
+ * signature), or a wrong token or native coin (an operator's).
+ */
+export type DepositReturnKind = "excess" | "late" | "recovery";
 export type DepositReturnStatus = "SUBMITTED" | "RETURNED" | "FAILED";
 
 /**
@@ -59,15 +62,34 @@ export function findDepositReturnBySenderTransaction(
     .executeTakeFirst();
 }
 
-/** The payment's excess return that is under way or done (a failed one may be requested again). */
-export function findExcessReturn(db: Db, paymentRowId: number): Promise<DepositReturnRow | undefined> {
+/** The payment's excess or late return that is under way or done (a failed one may be requested again). */
+export function findOnceReturn(
+  db: Db,
+  paymentRowId: number,
+  kind: "excess" | "late",
+): Promise<DepositReturnRow | undefined> {
   return db
     .selectFrom("deposit_returns")
     .selectAll()
     .where("payment_id", "=", paymentRowId)
-    .where("kind", "=", "excess")
+    .where("kind", "=", kind)
     .where("status", "<>", "FAILED")
     .executeTakeFirst();
+}
+
+/** The sender of the payment's last late transfer of `token`, if any arrived late. */
+export async function findLateSender(db: Db, paymentRowId: number, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("deposit_transfers")
+    .select("from_address")
+    .where("payment_id", "=", paymentRowId)
+    .where("token_address", "=", token.toLowerCase())
+    .where("late", "=", true)
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.from_address;
 }
 
 /** Every return of a payment, oldest first. */

@@ -1,15 +1,18 @@
 -- Returns from deposit addresses (payments by transfer): an overpayment's excess, or a wrong token or native
--- coin, sent back by the relayer (`returnDeposit`, signed
--- by the server's signer, which the gateway lets move only what is not the payment's). A row is inserted in the
+-- coin, sent back by the relayer (`returnDeposit`, signed by the server's signer, which the gateway lets move
+-- only what is not the payment's); and a late deposit under the merchant's "return" setting, whose
+-- `DepositReturn` the merchant's recipient signs (the payment's amount is the merchant's to move). A row is inserted in the
 -- transaction that stores the relayer's signed transaction (its `link`), so a return is sent at most once; the
 -- relayer's tracker settles it (RETURNED or FAILED).
 CREATE TABLE deposit_returns (
   id                    bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   payment_id            bigint NOT NULL REFERENCES payments (id),
-  -- excess: what exceeded the amount (to the payer); recovery: another token or native coin (an operator's).
-  kind                  text NOT NULL CHECK (kind IN ('excess', 'recovery')),
-  -- The gateway's return id (spent once in its bitmap): a sequence of the payments' counter, like a refund id.
-  chain_return_id       text NOT NULL UNIQUE CHECK (chain_return_id ~ '^0x[0-9a-f]{64}$'),
+  -- excess: what exceeded the amount (to the payer); late: a late deposit (on the recipient's signature);
+  -- recovery: another token or native coin (an operator's).
+  kind                  text NOT NULL CHECK (kind IN ('excess', 'late', 'recovery')),
+  -- The gateway's return id (spent once in its bitmap): a sequence of the payments' counter, like a refund id;
+  -- a late return's is its payment's own id (its return bit is no refund's), so a failed one is signed again alike.
+  chain_return_id       text NOT NULL CHECK (chain_return_id ~ '^0x[0-9a-f]{64}$'),
   -- The zero address for native coin.
   token_address         text NOT NULL CHECK (token_address ~ '^0x[0-9a-f]{40}$'),
   to_address            text NOT NULL CHECK (to_address ~ '^0x[0-9a-f]{40}$'),
@@ -23,9 +26,11 @@ CREATE TABLE deposit_returns (
   finished_at           timestamptz
 );
 CREATE INDEX deposit_returns_payment_idx ON deposit_returns (payment_id);
--- One return of a payment's excess unless it failed: never sent twice.
-CREATE UNIQUE INDEX deposit_returns_excess_key ON deposit_returns (payment_id)
-  WHERE kind = 'excess' AND status <> 'FAILED';
+CREATE UNIQUE INDEX deposit_returns_chain_return_id_key ON deposit_returns (chain_return_id)
+  WHERE status <> 'FAILED';
+-- One return of a payment's excess, one of its late deposit, unless it failed: never sent twice.
+CREATE UNIQUE INDEX deposit_returns_once_key ON deposit_returns (payment_id, kind)
+  WHERE kind IN ('excess', 'late') AND status <> 'FAILED';
 -- One return under way per payment and token.
 CREATE UNIQUE INDEX deposit_returns_open_key ON deposit_returns (payment_id, token_address)
   WHERE status = 'SUBMITTED';

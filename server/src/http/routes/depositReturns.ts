@@ -5,6 +5,12 @@ import {
   returnExcess,
   type DepositReturnDeps,
 } from "../../core/deposits/returns.js";
+import {
+  lateReturnInputSchema,
+  lateReturnToSign,
+  lateReturnToSignSchema,
+  returnLateDeposit,
+} from "../../core/deposits/lateReturns.js";
 import { requireOwnPayment } from "../../core/payments/payments.js";
 import { apiKeyRoutes, authenticatedMerchant, type AuthOptions } from "../auth.js";
 import { errorResponses } from "../errors.js";
@@ -14,6 +20,7 @@ import { success, successBody } from "../schemas.js";
 export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const operation = apiKeyRoutes(app, auth, "Payments by transfer");
+    const params = z.object({ id: z.string().describe("paymentId") });
 
     app.post("/payments/:id/return-excess", {
       schema: operation({
@@ -24,7 +31,7 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           "server signer's authority, which the gateway limits to what exceeds the payment's amount. Your " +
           "wallet signs and pays nothing. Idempotent: 202 with the return it started, then 200 with the same " +
           "return (its status SUBMITTED, RETURNED or FAILED; a FAILED one may be requested again).",
-        params: z.object({ id: z.string().describe("paymentId") }),
+        params,
         response: {
           200: successBody(depositReturnViewSchema, "The payment's excess return, recorded earlier"),
           202: successBody(depositReturnViewSchema, "The return was sent: SUBMITTED until it is mined"),
@@ -48,6 +55,72 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           request.params.id,
         );
         const { created, view } = await returnExcess(deps, payment);
+        return reply.code(created ? 202 : 200).send(success(view));
+      },
+    });
+
+    app.get("/payments/:id/late-return", {
+      schema: operation({
+        summary: "The return of a late deposit, for your recipient wallet to sign",
+        description:
+          "For a payment whose deposit arrived after its transfer window under your `return` setting (it is " +
+          "recorded, not settled): the gateway's `DepositReturn` of everything its deposit address holds of the " +
+          "token to the sender of the last late transfer, as EIP-712 typed data for the payment's recipient " +
+          "wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, " +
+          "so this one needs your signature; Kassa's relayer then sends it and pays its gas.",
+        params,
+        response: {
+          200: successBody(lateReturnToSignSchema, "The request and its typed data, valid for an hour"),
+          ...errorResponses(
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "PAYMENT_NOT_FOUND",
+            "NO_LATE_DEPOSIT",
+            "NOTHING_TO_RETURN",
+          ),
+        },
+      }),
+      handler: async (request) =>
+        success(
+          await lateReturnToSign(
+            deps,
+            await requireOwnPayment(deps.gasless.db, authenticatedMerchant(request), request.params.id),
+          ),
+        ),
+    });
+
+    app.post("/payments/:id/late-return", {
+      schema: operation({
+        summary: "Send a late deposit back to its sender, on your recipient wallet's signature",
+        description:
+          "Takes the `amount` and `deadline` of the request GET /payments/{id}/late-return gave and the recipient " +
+          "wallet's signature of it; Kassa checks the signature and its relayer sends the return. Idempotent as " +
+          "POST /payments/{id}/return-excess: 202 with the return it sent, then 200 with that same return.",
+        params,
+        body: lateReturnInputSchema,
+        response: {
+          200: successBody(depositReturnViewSchema, "The payment's late return, recorded earlier"),
+          202: successBody(depositReturnViewSchema, "The return was sent: SUBMITTED until it is mined"),
+          ...errorResponses(
+            "VALIDATION_ERROR",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "PAYMENT_NOT_FOUND",
+            "NO_LATE_DEPOSIT",
+            "INVALID_SIGNATURE",
+            "NOTHING_TO_RETURN",
+            "CONFLICT",
+            "RELAYER_NOT_CONFIGURED",
+          ),
+        },
+      }),
+      handler: async (request, reply) => {
+        const payment = await requireOwnPayment(
+          deps.gasless.db,
+          authenticatedMerchant(request),
+          request.params.id,
+        );
+        const { created, view } = await returnLateDeposit(deps, payment, request.body);
         return reply.code(created ? 202 : 200).send(success(view));
       },
     });

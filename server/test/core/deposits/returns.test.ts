@@ -70,11 +70,27 @@ async function paidByTransfer(extra: bigint): Promise<DepositPayment> {
   return p;
 }
 
+const auth = () => ({ "x-api-key": t.merchant.apiKey });
+
 const returnExcess = (paymentId: string) =>
-  t.request(`/payments/${paymentId}/return-excess`, {
-    method: "POST",
-    headers: { "x-api-key": t.merchant.apiKey },
-  });
+  t.request(`/payments/${paymentId}/return-excess`, { method: "POST", headers: auth() });
+
+async function setLatePolicy(policy: "settle" | "return"): Promise<void> {
+  await t.database.db
+    .updateTable("merchants")
+    .set({ deposit_late_policy: policy })
+    .where("merchant_key", "=", t.merchant.merchantKey)
+    .execute();
+}
+
+/** The transfer window of a payment closed already (a window shorter than a test is not a setting). */
+async function closeTransferWindow(paymentId: string): Promise<void> {
+  await t.database.db
+    .updateTable("payments")
+    .set({ transfer_expires_at: new Date(Date.now() - 1_000) } as never)
+    .where("payment_id", "=", paymentId)
+    .execute();
+}
 
 /** Runs the relayer's tracker (as the worker does) until the return is no longer SUBMITTED. */
 function finished(paymentId: string, returnId: string): Promise<{ status: string; txHash: string | null }> {
@@ -180,5 +196,84 @@ describe("returns from deposit addresses", () => {
     await expect(recoverDeposit(deps, payment, { token: wrong, to: "sender" })).rejects.toMatchObject({
       code: "NOTHING_TO_RETURN",
     });
+  });
+
+  it("settles a late deposit under 'settle'; under 'return' sends it back on the recipient's signature, once", async () => {
+    const token = t.token as Address;
+    const settled = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    await closeTransferWindow(settled.paymentId);
+    await sendTransfer(chain, sender, { token, to: settled.depositAddress, amount: BigInt(settled.amount) });
+    const paid = await deliveredWebhook(receiver, settled.paymentId, "payment.paid");
+    expect(paid.payload).toMatchObject({ paidVia: "transfer", paidAfterExpiry: true });
+    const none = await t.request(`/payments/${settled.paymentId}/late-return`, { headers: auth() });
+    expect(none.status).toBe(409);
+    expect(none.body.code).toBe("NO_LATE_DEPOSIT");
+
+    await setLatePolicy("return");
+    try {
+      const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+      await closeTransferWindow(p.paymentId);
+      const before = {
+        sender: await balanceOf(token, sender.account.address),
+        recipient: await balanceOf(token, t.merchant.recipient as Address),
+      };
+      await sendTransfer(chain, sender, { token, to: p.depositAddress, amount: BigInt(p.amount) });
+      await waitFor("the late deposit recorded", async () => {
+        const row = await t.database.db
+          .selectFrom("payments")
+          .select(["amount_received", "status"])
+          .where("payment_id", "=", p.paymentId)
+          .executeTakeFirstOrThrow();
+        return row.amount_received === p.amount && row.status !== "PAID";
+      });
+      const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
+      expect(toSign.status).toBe(200);
+      const { request, typedData } = toSign.body.data;
+      expect(request).toMatchObject({
+        deposit: p.depositAddress,
+        returnId: p.paymentId,
+        to: getAddress(sender.account.address),
+        amount: p.amount,
+      });
+      const message = {
+        ...typedData.message,
+        amount: BigInt(request.amount),
+        deadline: BigInt(request.deadline),
+      };
+      const body = (signer: TestWalletClient) =>
+        signer
+          .signTypedData({ ...typedData, message })
+          .then((signature) => ({ amount: request.amount, deadline: request.deadline, signature }));
+      // Only the recipient's signature moves a payment's amount: Kassa checks it before sending anything.
+      const stranger = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: await body(sender),
+      });
+      expect(stranger.status).toBe(400);
+      expect(stranger.body.code).toBe("INVALID_SIGNATURE");
+
+      const signed = await body(chain.wallet(9));
+      const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: signed,
+      });
+      expect(sent.status).toBe(202);
+      expect(sent.body.data).toMatchObject({ kind: "late", amount: p.amount, status: "SUBMITTED" });
+      expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+      expect(await balanceOf(token, sender.account.address)).toBe(before.sender);
+      expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
+      expect(await balanceOf(token, p.depositAddress)).toBe(0n);
+      const again = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: signed,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ returnId: p.paymentId, status: "RETURNED" });
+    } finally {
+      await setLatePolicy("settle");
+    }
   });
 });
