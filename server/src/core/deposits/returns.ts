@@ -25,6 +25,7 @@ import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/pay
 import type { SenderTransactionRow } from "../../db/schema/rows.js";
 import { isBytes32, newPaymentId } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
+import { recordPaymentEvent } from "../webhooks/outbox.js";
 import { storedDepositTerms } from "./terms.js";
 
 /**
@@ -312,11 +313,21 @@ export async function onDepositReturnFinished(
       : undefined;
   const at = runtime.now();
   if (event && outcome.status === "CONFIRMED") {
-    await finishDepositReturn(runtime.db, row.id, {
-      status: "RETURNED",
-      txHash: outcome.receipt.transactionHash,
-      reason: null,
-      at,
+    const txHash = outcome.receipt.transactionHash;
+    await runtime.db.transaction().execute(async (trx) => {
+      const done = await finishDepositReturn(trx, row.id, { status: "RETURNED", txHash, reason: null, at });
+      if (!done) return;
+      const view = depositReturnView(done, row.payment_key);
+      await recordPaymentEvent(trx, "payment.deposit_returned", row.payment_key, at, {
+        depositReturn: {
+          returnId: view.returnId,
+          kind: view.kind,
+          tokenAddress: view.tokenAddress,
+          to: view.to,
+          amount: view.amount,
+          txHash,
+        },
+      });
     });
     return;
   }

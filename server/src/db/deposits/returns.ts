@@ -51,14 +51,17 @@ export function insertDepositReturn(
     .executeTakeFirst();
 }
 
+/** The return a relayer transaction sends, with its payment's bytes32 id. */
 export function findDepositReturnBySenderTransaction(
   db: Db,
   senderTransactionId: number,
-): Promise<DepositReturnRow | undefined> {
+): Promise<(DepositReturnRow & { payment_key: string }) | undefined> {
   return db
     .selectFrom("deposit_returns")
-    .selectAll()
-    .where("sender_transaction_id", "=", senderTransactionId)
+    .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
+    .selectAll("deposit_returns")
+    .select("payments.payment_id as payment_key")
+    .where("deposit_returns.sender_transaction_id", "=", senderTransactionId)
     .executeTakeFirst();
 }
 
@@ -78,7 +81,11 @@ export function findOnceReturn(
 }
 
 /** The sender of the payment's last late transfer of `token`, if any arrived late. */
-export async function findLateSender(db: Db, paymentRowId: number, token: string): Promise<string | undefined> {
+export async function findLateSender(
+  db: Db,
+  paymentRowId: number,
+  token: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom("deposit_transfers")
     .select("from_address")

@@ -35,6 +35,16 @@ CREATE UNIQUE INDEX deposit_returns_once_key ON deposit_returns (payment_id, kin
 CREATE UNIQUE INDEX deposit_returns_open_key ON deposit_returns (payment_id, token_address)
   WHERE status = 'SUBMITTED';
 
+-- A late deposit waiting for its return, and a return mined, are events of their payment.
+ALTER TABLE webhook_events DROP CONSTRAINT webhook_events_type_check;
+ALTER TABLE webhook_events ADD CONSTRAINT webhook_events_type_check CHECK (type IN (
+  'payment.paid', 'payment.invalid', 'payment.expired', 'payment.failed', 'payment.refund_submitted',
+  'payment.refund_expired', 'payment.refunded', 'payment.refund_reorged', 'payment.reorged',
+  'payment.underpaid', 'payment.late_deposit', 'payment.deposit_returned', 'webhook.test',
+  'subscription.created', 'subscription.charged', 'subscription.charge_failed',
+  'subscription.past_due', 'subscription.canceled', 'subscription.completed'
+));
+
 ALTER TABLE sender_transactions DROP CONSTRAINT sender_transactions_purpose_check;
 ALTER TABLE sender_transactions ADD CONSTRAINT sender_transactions_purpose_check
   CHECK (purpose IN ('relay', 'grant', 'subscription_charge', 'subscription_cancel', 'deposit_return'));

@@ -206,7 +206,9 @@ describe("payments by transfer", () => {
       await transfer(p.depositAddress, BigInt(p.amount));
       await waitFor("the late deposit recorded", async () => (await received(p.paymentId)) === p.amount);
       expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
-      expect((await webhookEvents(t.database.db, p.paymentId)).map((event) => event.type)).toEqual([]);
+      expect((await webhookEvents(t.database.db, p.paymentId)).map((event) => event.type)).toEqual([
+        "payment.late_deposit",
+      ]);
       const late = await t.database.db
         .selectFrom("deposit_transfers")
         .select("late")

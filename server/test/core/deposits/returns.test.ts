@@ -131,6 +131,11 @@ describe("returns from deposit addresses", () => {
     expect(await balanceOf(token, payer)).toBe(before.payer + excess);
     expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
     expect(await balanceOf(token, p.depositAddress)).toBe(BigInt(p.amount));
+    const hook = await deliveredWebhook(receiver, p.paymentId, "payment.deposit_returned");
+    expect(hook.payload).toMatchObject({
+      status: "PAID",
+      depositReturn: { kind: "excess", amount: String(excess), to: getAddress(payer) },
+    });
 
     // Asked again: the same return, not a second one.
     const again = await returnExcess(p.paymentId);
@@ -226,6 +231,7 @@ describe("returns from deposit addresses", () => {
           .executeTakeFirstOrThrow();
         return row.amount_received === p.amount && row.status !== "PAID";
       });
+      await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
       const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
       expect(toSign.status).toBe(200);
       const { request, typedData } = toSign.body.data;
