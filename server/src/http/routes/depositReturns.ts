@@ -14,7 +14,8 @@ import {
 import { requireOwnPayment } from "../../core/payments/payments.js";
 import { apiKeyRoutes, authenticatedMerchant, type AuthOptions } from "../auth.js";
 import { errorResponses } from "../errors.js";
-import { success, successBody } from "../schemas.js";
+import { lateReturnExample } from "../depositReturnExamples.js";
+import { success, successBody, withExample } from "../schemas.js";
 
 /** Returns from deposit addresses (payments by transfer), on the merchant's API key or dashboard session. */
 export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions): FastifyPluginAsyncZod {
@@ -97,7 +98,7 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           "wallet's signature of it; Kassa checks the signature and its relayer sends the return. Idempotent as " +
           "POST /payments/{id}/return-excess: 202 with the return it sent, then 200 with that same return.",
         params,
-        body: lateReturnInputSchema,
+        body: withExample(lateReturnInputSchema, lateReturnExample),
         response: {
           200: successBody(depositReturnViewSchema, "The payment's late return, recorded earlier"),
           202: successBody(depositReturnViewSchema, "The return was sent: SUBMITTED until it is mined"),
