@@ -83,6 +83,7 @@ export interface Payment {
   refundedAmount: string;
   /** Payments by transfer: the path that paid it, and what arrived beyond the amount (base units). */
   paidVia?: "contract" | "transfer" | null;
+  amountReceived?: string;
   overpaidAmount?: string;
 }
 

@@ -210,7 +210,7 @@ example(redeliveryViewSchema, {
 });
 example(rotatedWebhookSecretSchema, { webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
 
-const paidEvent = {
+export const paidEvent = {
   eventId: v.eventId,
   createdAt: "2026-11-23T06:06:12.000Z",
   paymentId: v.paymentId,
@@ -229,7 +229,7 @@ const paidEvent = {
   refundedAmount: "0",
   ...depositWebhookFields,
 } as const;
-const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
+export const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
 example(webhookEventSchemas["payment.invalid"], {
   ...paidEvent,
@@ -308,29 +308,6 @@ example(webhookEventSchemas["payment.underpaid"], {
   status: "CREATED",
   createdAt: "2026-11-23T06:21:40.000Z",
   amountReceived: "24000000",
-});
-example(webhookEventSchemas["payment.late_deposit"], {
-  ...unpaid,
-  type: "payment.late_deposit",
-  status: "EXPIRED",
-  createdAt: "2026-11-23T07:40:00.000Z",
-  amountReceived: "25000000",
-});
-example(webhookEventSchemas["payment.deposit_returned"], {
-  ...paidEvent,
-  type: "payment.deposit_returned",
-  createdAt: "2026-11-23T06:30:00.000Z",
-  paidVia: "transfer",
-  amountReceived: "25000000",
-  overpaidAmount: "1000000",
-  depositReturn: {
-    returnId: "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
-    kind: "excess",
-    tokenAddress: paidEvent.tokenAddress,
-    to: paidEvent.payerAddress,
-    amount: "1000000",
-    txHash: "0x4f1d0c2b7a9e3d5c8b1f0e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d",
-  },
 });
 example(webhookEventSchemas["payment.reorged"], {
   ...unpaid,

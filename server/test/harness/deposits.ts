@@ -1,12 +1,22 @@
 /** What the tests of payments by transfer share: a lifecycle with transfers on, and a plain ERC-20 transfer. */
 import { testTokenAbi } from "@kassa/contracts";
 import type { Address, TransactionReceipt } from "viem";
+import type { Db } from "../../src/db/infra/database.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
 
 /** startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher). */
 export function startDepositEnv(): Promise<LifecycleEnv> {
   return startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true });
+}
+
+/** The transfer window of a payment closed already (a window shorter than a test is not a setting). */
+export async function closeTransferWindow(db: Db, paymentId: string): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ transfer_expires_at: new Date(Date.now() - 1_000) } as never)
+    .where("payment_id", "=", paymentId)
+    .execute();
 }
 
 /** A plain ERC-20 `transfer` from `sender`, as an exchange's withdrawal sends it; resolves with its receipt. */

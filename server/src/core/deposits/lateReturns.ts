@@ -1,4 +1,9 @@
-import { depositReturnTypedData, type DepositReturn } from "@kassa/contracts";
+import {
+  depositReturnTypes,
+  gatewayDomainName,
+  gatewayDomainVersion,
+  type DepositReturn,
+} from "@kassa/contracts";
 import { getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { readDepositHolding, verifyRecipientReturn } from "../../chain/deposits/returns.js";
@@ -107,18 +112,17 @@ export async function lateReturnToSign(
     throw new KassaError("NOTHING_TO_RETURN", "the deposit address holds none of the token");
   const deadline = BigInt(Math.floor(deps.gasless.now().getTime() / 1000) + DEPOSIT_RETURN_DEADLINE_SECONDS);
   const request = requestOf(payment, to, balance, deadline);
-  const typed = depositReturnTypedData({ chainId: payment.network_id, gateway, request });
   const message = { ...request, amount: request.amount.toString(), deadline: request.deadline.toString() };
   return {
     request: message,
     typedData: {
       domain: {
-        name: typed.domain.name,
-        version: typed.domain.version,
-        chainId: Number(typed.domain.chainId),
-        verifyingContract: typed.domain.verifyingContract,
+        name: gatewayDomainName,
+        version: gatewayDomainVersion,
+        chainId: payment.network_id,
+        verifyingContract: gateway,
       },
-      types: { DepositReturn: [...typed.types.DepositReturn] },
+      types: { DepositReturn: [...depositReturnTypes.DepositReturn] },
       primaryType: "DepositReturn",
       message,
     },

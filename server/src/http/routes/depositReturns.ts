@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   depositReturnViewSchema,
   returnExcess,
   type DepositReturnDeps,
+  type DepositReturnView,
 } from "../../core/deposits/returns.js";
 import {
   lateReturnInputSchema,
@@ -22,6 +24,16 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
   return async (app) => {
     const operation = apiKeyRoutes(app, auth, "Payments by transfer");
     const params = z.object({ id: z.string().describe("paymentId") });
+    /** The merchant's own payment of the path (else PAYMENT_NOT_FOUND or FORBIDDEN). */
+    const own = (request: FastifyRequest) =>
+      requireOwnPayment(
+        deps.gasless.db,
+        authenticatedMerchant(request),
+        (request.params as z.infer<typeof params>).id,
+      );
+    /** 202 with a return just sent, 200 with the one recorded before. */
+    const answer = (reply: FastifyReply, result: { created: boolean; view: DepositReturnView }) =>
+      reply.code(result.created ? 202 : 200).send(success(result.view));
 
     app.post("/payments/:id/return-excess", {
       schema: operation({
@@ -49,15 +61,7 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           ),
         },
       }),
-      handler: async (request, reply) => {
-        const payment = await requireOwnPayment(
-          deps.gasless.db,
-          authenticatedMerchant(request),
-          request.params.id,
-        );
-        const { created, view } = await returnExcess(deps, payment);
-        return reply.code(created ? 202 : 200).send(success(view));
-      },
+      handler: async (request, reply) => answer(reply, await returnExcess(deps, await own(request))),
     });
 
     app.get("/payments/:id/late-return", {
@@ -81,13 +85,7 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           ),
         },
       }),
-      handler: async (request) =>
-        success(
-          await lateReturnToSign(
-            deps,
-            await requireOwnPayment(deps.gasless.db, authenticatedMerchant(request), request.params.id),
-          ),
-        ),
+      handler: async (request) => success(await lateReturnToSign(deps, await own(request))),
     });
 
     app.post("/payments/:id/late-return", {
@@ -115,15 +113,8 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
           ),
         },
       }),
-      handler: async (request, reply) => {
-        const payment = await requireOwnPayment(
-          deps.gasless.db,
-          authenticatedMerchant(request),
-          request.params.id,
-        );
-        const { created, view } = await returnLateDeposit(deps, payment, request.body);
-        return reply.code(created ? 202 : 200).send(success(view));
-      },
+      handler: async (request, reply) =>
+        answer(reply, await returnLateDeposit(deps, await own(request), request.body)),
     });
   };
 }

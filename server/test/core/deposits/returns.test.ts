@@ -10,7 +10,7 @@ import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { sendTransfer } from "../../harness/deposits.js";
+import { closeTransferWindow, sendTransfer } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import {
   createPayment,
@@ -80,15 +80,6 @@ async function setLatePolicy(policy: "settle" | "return"): Promise<void> {
     .updateTable("merchants")
     .set({ deposit_late_policy: policy })
     .where("merchant_key", "=", t.merchant.merchantKey)
-    .execute();
-}
-
-/** The transfer window of a payment closed already (a window shorter than a test is not a setting). */
-async function closeTransferWindow(paymentId: string): Promise<void> {
-  await t.database.db
-    .updateTable("payments")
-    .set({ transfer_expires_at: new Date(Date.now() - 1_000) } as never)
-    .where("payment_id", "=", paymentId)
     .execute();
 }
 
@@ -206,7 +197,7 @@ describe("returns from deposit addresses", () => {
   it("settles a late deposit under 'settle'; under 'return' sends it back on the recipient's signature, once", async () => {
     const token = t.token as Address;
     const settled = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
-    await closeTransferWindow(settled.paymentId);
+    await closeTransferWindow(t.database.db, settled.paymentId);
     await sendTransfer(chain, sender, { token, to: settled.depositAddress, amount: BigInt(settled.amount) });
     const paid = await deliveredWebhook(receiver, settled.paymentId, "payment.paid");
     expect(paid.payload).toMatchObject({ paidVia: "transfer", paidAfterExpiry: true });
@@ -217,7 +208,7 @@ describe("returns from deposit addresses", () => {
     await setLatePolicy("return");
     try {
       const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
-      await closeTransferWindow(p.paymentId);
+      await closeTransferWindow(t.database.db, p.paymentId);
       const before = {
         sender: await balanceOf(token, sender.account.address),
         recipient: await balanceOf(token, t.merchant.recipient as Address),
