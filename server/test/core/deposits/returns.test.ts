@@ -12,6 +12,7 @@ import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 import { closeTransferWindow, sendTransfer } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
 import {
   createPayment,
   deliveredWebhook,
@@ -96,6 +97,19 @@ function finished(paymentId: string, returnId: string): Promise<{ status: string
       .executeTakeFirstOrThrow();
     return row.status === "SUBMITTED" ? undefined : { status: row.status, txHash: row.tx_hash };
   });
+}
+
+/** Returns a payment's excess from a process that SIGKILLs itself at `killPoint`; its signal. */
+function returnUntilKilled(paymentId: string, killPoint: KillPoint) {
+  return runUntilKilled(new URL("../../harness/returnProcess.ts", import.meta.url), [
+    t.database.url,
+    chain.rpcUrl,
+    String(chain.chainId),
+    anvilPrivateKeys[RELAYER_INDEX],
+    paymentId,
+    killPoint,
+    chain.signerKey.reveal(),
+  ]);
 }
 
 describe("returns from deposit addresses", () => {
@@ -273,4 +287,32 @@ describe("returns from deposit addresses", () => {
       await setLatePolicy("settle");
     }
   });
+
+  it.each(["before-broadcast", "after-broadcast"] as const)(
+    "a process SIGKILLed %s: the excess goes back exactly once",
+    async (killPoint) => {
+      const excess = 777n;
+      const p = await paidByTransfer(excess);
+      const token = t.token as Address;
+      const before = await balanceOf(token, sender.account.address);
+      expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
+      // The return's row and its signed transaction were stored together before anything left.
+      const again = await returnExcess(p.paymentId);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ status: "SUBMITTED", amount: String(excess) });
+      // The relayer's tracker finishes the stored transaction; asking again sends nothing new.
+      expect(await finished(p.paymentId, again.body.data.returnId)).toMatchObject({ status: "RETURNED" });
+      expect((await returnExcess(p.paymentId)).body.data.returnId).toBe(again.body.data.returnId);
+      expect(await balanceOf(token, sender.account.address)).toBe(before + excess);
+      const sent = await t.database.db
+        .selectFrom("sender_transactions")
+        .innerJoin("deposit_returns", "deposit_returns.sender_transaction_id", "sender_transactions.id")
+        .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
+        .select("sender_transactions.id")
+        .where("payments.payment_id", "=", p.paymentId)
+        .execute();
+      expect(sent).toHaveLength(1);
+    },
+    60_000,
+  );
 });
