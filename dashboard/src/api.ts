@@ -81,6 +81,10 @@ export interface Payment {
   createdAt: string;
   /** Base units its completed refunds sent back. */
   refundedAmount: string;
+  /** Payments by transfer: the path that paid it, and what arrived beyond the amount (base units). */
+  paidVia?: "contract" | "transfer" | null;
+  amountReceived?: string;
+  overpaidAmount?: string;
 }
 
 export interface TokenTotals {

@@ -146,6 +146,29 @@ async function mined(provider: Eip1193Provider, hash: string): Promise<void> {
   throw new Error(`transaction ${hash} is not mined yet: check your wallet`);
 }
 
+/** Signs EIP-712 typed data (`eth_signTypedData_v4`) with the signed-in wallet: a late deposit's return. */
+export async function signTypedData(typedData: {
+  domain: object;
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: object;
+}): Promise<string> {
+  const provider = signedInWith ?? wallets[0]?.provider;
+  if (!provider) throw new Error("no wallet found in this browser");
+  const [from] = (await provider.request({ method: "eth_requestAccounts" })) as string[];
+  const domainType = [
+    { name: "name", type: "string" },
+    { name: "version", type: "string" },
+    { name: "chainId", type: "uint256" },
+    { name: "verifyingContract", type: "address" },
+  ];
+  const data = { ...typedData, types: { EIP712Domain: domainType, ...typedData.types } };
+  return (await provider.request({
+    method: "eth_signTypedData_v4",
+    params: [from, JSON.stringify(data)],
+  })) as string;
+}
+
 /**
  * Sends a refund from the recipient wallet: `approve` of the gateway for the amount, then the signed
  * `refund()` call Kassa prepared. Answers the refund transaction's hash.

@@ -97,3 +97,6 @@ export type RelayRequest = Schemas["RelayRequest"];
 export type GasStatus = Schemas["GasStatus"];
 export type GasGrant = Schemas["GasGrant"];
 export type RequestGasParams = RequestBody<"POST /payments/request-gas">;
+export type DepositReturn = ResponseData<"POST /payments/{id}/return-excess">;
+export type LateReturnToSign = ResponseData<"GET /payments/{id}/late-return">;
+export type LateReturnParams = RequestBody<"POST /payments/{id}/late-return">;

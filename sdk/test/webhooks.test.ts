@@ -71,6 +71,8 @@ describe("verifyWebhook", () => {
       | "payment.refund_reorged"
       | "payment.reorged"
       | "payment.underpaid"
+      | "payment.late_deposit"
+      | "payment.deposit_returned"
       | "webhook.test"
       | "subscription.created"
       | "subscription.charged"

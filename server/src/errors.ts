@@ -65,6 +65,9 @@ export const errorMessages = {
   SIGNATURE_ERROR: "Server signature generation failed",
   SIGNING_SERVICE_ERROR: "The required signature could not be generated",
   RELAYER_ERROR: "The relayer failed to submit the transaction",
+  NO_EXCESS_TO_RETURN: "The payment has no excess to return: it was not overpaid by transfer",
+  NOTHING_TO_RETURN: "The deposit address holds nothing Kassa may return of that token",
+  NO_LATE_DEPOSIT: "The payment holds no late deposit to return",
   INTERNAL_ERROR: "Internal error",
 } as const satisfies Record<string, string>;
 

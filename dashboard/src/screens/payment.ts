@@ -6,6 +6,7 @@ import { titledPanel } from "../layout.js";
 import { fromBaseUnits } from "@kassa/sdk";
 import { formatTime } from "../format.js";
 import { deliveryList } from "./deliveries.js";
+import { excessReturnPanel, lateReturnPanel } from "./depositReturns.js";
 import { refundPanel } from "./refund.js";
 
 function facts(rows: [string, Node | string][]): HTMLElement {
@@ -73,6 +74,8 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
       ]),
       amounts ? null : h("p", { class: "muted" }, t("notPaid")),
       refundPanel(screen, payment, timeline),
+      excessReturnPanel(screen, payment),
+      lateReturnPanel(screen, payment),
     ),
     titledPanel(
       "timeline",

@@ -8344,6 +8344,885 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payments/{id}/return-excess": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return an overpayment's excess to its payer
+     * @description For a payment PAID by transfer with `overpaidAmount` above 0: Kassa's relayer sends the excess from the payment's deposit address back to the payer (the sender of the transfer that settled it), on the server signer's authority, which the gateway limits to what exceeds the payment's amount. Your wallet signs and pays nothing. Idempotent: 202 with the return it started, then 200 with the same return (its status SUBMITTED, RETURNED or FAILED; a FAILED one may be requested again).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The payment's excess return, recorded earlier */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "kind": "excess",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "amount": "1000000",
+             *         "status": "SUBMITTED",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "reason": null,
+             *         "createdAt": "2026-11-23T06:30:00.000Z",
+             *         "finishedAt": null
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "late" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description The return was sent: SUBMITTED until it is mined */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "kind": "excess",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "amount": "1000000",
+             *         "status": "SUBMITTED",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "reason": null,
+             *         "createdAt": "2026-11-23T06:30:00.000Z",
+             *         "finishedAt": null
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "late" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: PAYER_ADDRESS_NOT_FOUND, RELAYER_NOT_CONFIGURED, INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code:
+                "PAYER_ADDRESS_NOT_FOUND" | "RELAYER_NOT_CONFIGURED" | "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: NO_EXCESS_TO_RETURN, NOTHING_TO_RETURN, CONFLICT */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NO_EXCESS_TO_RETURN" | "NOTHING_TO_RETURN" | "CONFLICT";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: SIGNING_SERVICE_ERROR, INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "SIGNING_SERVICE_ERROR" | "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payments/{id}/late-return": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The return of a late deposit, for your recipient wallet to sign
+     * @description For a payment whose deposit arrived after its transfer window under your `return` setting (it is recorded, not settled): the gateway's `DepositReturn` of everything its deposit address holds of the token to the sender of the last late transfer, as EIP-712 typed data for the payment's recipient wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, so this one needs your signature; Kassa's relayer then sends it and pays its gas.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The request and its typed data, valid for an hour */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "request": {
+             *           "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *           "returnId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *           "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *           "amount": "25000000",
+             *           "deadline": "1795420800"
+             *         },
+             *         "typedData": {
+             *           "domain": {
+             *             "name": "KassaGateway",
+             *             "version": "1",
+             *             "chainId": 8453,
+             *             "verifyingContract": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5"
+             *           },
+             *           "types": {
+             *             "DepositReturn": [
+             *               {
+             *                 "name": "deposit",
+             *                 "type": "address"
+             *               },
+             *               {
+             *                 "name": "returnId",
+             *                 "type": "bytes32"
+             *               },
+             *               {
+             *                 "name": "tokenAddress",
+             *                 "type": "address"
+             *               },
+             *               {
+             *                 "name": "to",
+             *                 "type": "address"
+             *               },
+             *               {
+             *                 "name": "amount",
+             *                 "type": "uint256"
+             *               },
+             *               {
+             *                 "name": "deadline",
+             *                 "type": "uint256"
+             *               }
+             *             ]
+             *           },
+             *           "primaryType": "DepositReturn",
+             *           "message": {
+             *             "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *             "returnId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *             "amount": "25000000",
+             *             "deadline": "1795420800"
+             *           }
+             *         }
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description The return of a late deposit, for the merchant's recipient wallet to sign */
+              data: {
+                request: {
+                  deposit: string;
+                  returnId: string;
+                  tokenAddress: string;
+                  /** @description The sender of the last late transfer */
+                  to: string;
+                  /** @description All the deposit address holds of the payment's token, in base units */
+                  amount: string;
+                  /** @description Unix seconds: the signature is valid until then */
+                  deadline: string;
+                };
+                /** @description EIP-712 typed data for eth_signTypedData_v4 by the payment's recipient wallet */
+                typedData: {
+                  domain: {
+                    name: string;
+                    version: string;
+                    chainId: number;
+                    verifyingContract: string;
+                  };
+                  types: {
+                    [key: string]: {
+                      name: string;
+                      type: string;
+                    }[];
+                  };
+                  /** @enum {string} */
+                  primaryType: "DepositReturn";
+                  message: {
+                    deposit: string;
+                    returnId: string;
+                    tokenAddress: string;
+                    /** @description The sender of the last late transfer */
+                    to: string;
+                    /** @description All the deposit address holds of the payment's token, in base units */
+                    amount: string;
+                    /** @description Unix seconds: the signature is valid until then */
+                    deadline: string;
+                  };
+                };
+              };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: NO_LATE_DEPOSIT, NOTHING_TO_RETURN */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NO_LATE_DEPOSIT" | "NOTHING_TO_RETURN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Send a late deposit back to its sender, on your recipient wallet's signature
+     * @description Takes the `amount` and `deadline` of the request GET /payments/{id}/late-return gave and the recipient wallet's signature of it; Kassa checks the signature and its relayer sends the return. Idempotent as POST /payments/{id}/return-excess: 202 with the return it sent, then 200 with that same return.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description paymentId
+           * @example 0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The request's amount, as signed */
+            amount: string;
+            /** @description The request's deadline, as signed */
+            deadline: string;
+            /** @description The recipient wallet's EIP-712 signature of the request */
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The payment's late return, recorded earlier */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "kind": "excess",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "amount": "1000000",
+             *         "status": "SUBMITTED",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "reason": null,
+             *         "createdAt": "2026-11-23T06:30:00.000Z",
+             *         "finishedAt": null
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "late" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description The return was sent: SUBMITTED until it is mined */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *         "kind": "excess",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *         "amount": "1000000",
+             *         "status": "SUBMITTED",
+             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *         "reason": null,
+             *         "createdAt": "2026-11-23T06:30:00.000Z",
+             *         "finishedAt": null
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              data: {
+                /** @description The return's id on the gateway (bytes32, spent once) */
+                returnId: string;
+                paymentId: string;
+                /**
+                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                 * @enum {string}
+                 */
+                kind: "excess" | "late" | "recovery";
+                /** @description The token returned; the zero address for native coin */
+                tokenAddress: string;
+                /** @description Where it goes: the payer for an excess */
+                to: string;
+                /** @description Base units */
+                amount: string;
+                /** @enum {string} */
+                status: "SUBMITTED" | "RETURNED" | "FAILED";
+                /** @description The relayer's transaction (the mined one once RETURNED) */
+                txHash: string | null;
+                /** @description Why it FAILED */
+                reason: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_SIGNATURE, RELAYER_NOT_CONFIGURED, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_SIGNATURE" | "RELAYER_NOT_CONFIGURED" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: PAYMENT_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "PAYMENT_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: NO_LATE_DEPOSIT, NOTHING_TO_RETURN, CONFLICT */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NO_LATE_DEPOSIT" | "NOTHING_TO_RETURN" | "CONFLICT";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "payment.paid": {
@@ -9202,6 +10081,176 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "payment.late_deposit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.late_deposit
+     * @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T07:40:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "EXPIRED",
+           *       "txHash": null,
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": null,
+           *       "paidAt": null,
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": null,
+           *       "amountReceived": "25000000",
+           *       "overpaidAmount": "0",
+           *       "type": "payment.late_deposit"
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentLateDepositEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.deposit_returned": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.deposit_returned
+     * @description A return from the payment's deposit address was mined: an overpayment's excess, a late deposit, or another token or native coin. The payment's status does not change. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:30:00.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "PAID",
+           *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": "transfer",
+           *       "amountReceived": "25000000",
+           *       "overpaidAmount": "1000000",
+           *       "type": "payment.deposit_returned",
+           *       "depositReturn": {
+           *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+           *         "kind": "excess",
+           *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *         "amount": "1000000",
+           *         "txHash": "0x4f1d0c2b7a9e3d5c8b1f0e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentDepositReturnedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "subscription.created": {
     parameters: {
       query?: never;
@@ -9972,6 +11021,9 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "NO_EXCESS_TO_RETURN"
+        | "NOTHING_TO_RETURN"
+        | "NO_LATE_DEPOSIT"
         | "INTERNAL_ERROR";
       message: string;
       /** @description VALIDATION_ERROR only: which input failed and why */
@@ -10037,6 +11089,9 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "NO_EXCESS_TO_RETURN"
+        | "NOTHING_TO_RETURN"
+        | "NO_LATE_DEPOSIT"
         | "INTERNAL_ERROR";
       message: string;
       /** @description VALIDATION_ERROR only: which input failed and why */
@@ -10501,6 +11556,152 @@ export interface components {
       seenTxHash: string | null;
     };
     /**
+     * @description A return from the payment's deposit address was mined: an overpayment's excess, a late deposit, or another token or native coin. The payment's status does not change.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:30:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": "transfer",
+     *       "amountReceived": "25000000",
+     *       "overpaidAmount": "1000000",
+     *       "type": "payment.deposit_returned",
+     *       "depositReturn": {
+     *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+     *         "kind": "excess",
+     *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *         "amount": "1000000",
+     *         "txHash": "0x4f1d0c2b7a9e3d5c8b1f0e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d"
+     *       }
+     *     }
+     */
+    PaymentDepositReturnedEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.deposit_returned";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED" | "FAILED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
+      /** @description The return: what went back from the deposit address, to whom, in which transaction */
+      depositReturn: {
+        returnId: string;
+        /** @enum {string} */
+        kind: "excess" | "late" | "recovery";
+        /** @description The token returned; the zero address for native coin */
+        tokenAddress: string;
+        /** @description EIP-55 checksummed address */
+        to: string;
+        /** @description Token amount in base units (wei) */
+        amount: string;
+        txHash: string;
+      };
+    };
+    /** @description A return from the payment's deposit address was mined: an overpayment's excess, a late deposit, or another token or native coin. The payment's status does not change. */
+    PaymentDepositReturnedEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.deposit_returned";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED" | "FAILED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
+      /** @description The return: what went back from the deposit address, to whom, in which transaction */
+      depositReturn: {
+        returnId: string;
+        /** @enum {string} */
+        kind: "excess" | "late" | "recovery";
+        /** @description The token returned; the zero address for native coin */
+        tokenAddress: string;
+        /** @description EIP-55 checksummed address */
+        to: string;
+        /** @description Token amount in base units (wei) */
+        amount: string;
+        txHash: string;
+      };
+    };
+    /**
      * @description The payment was not paid before it expired (EXPIRED). Money arriving later still settles it (payment.paid with paidAfterExpiry).
      * @example {
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
@@ -10933,6 +12134,118 @@ export interface components {
         /** @description What the recipient's balance gained, when the token's transfers were checked */
         recipientReceived: string | null;
       };
+    };
+    /**
+     * @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return).
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T07:40:00.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "EXPIRED",
+     *       "txHash": null,
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": null,
+     *       "paidAt": null,
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": null,
+     *       "amountReceived": "25000000",
+     *       "overpaidAmount": "0",
+     *       "type": "payment.late_deposit"
+     *     }
+     */
+    PaymentLateDepositEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.late_deposit";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
+    };
+    /** @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return). */
+    PaymentLateDepositEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @constant */
+      type: "payment.late_deposit";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "CREATED" | "EXPIRED";
     };
     /**
      * @example {
@@ -13358,6 +14671,8 @@ export interface components {
       | components["schemas"]["PaymentRefundReorgedEvent"]
       | components["schemas"]["PaymentReorgedEvent"]
       | components["schemas"]["PaymentUnderpaidEvent"]
+      | components["schemas"]["PaymentLateDepositEvent"]
+      | components["schemas"]["PaymentDepositReturnedEvent"]
       | components["schemas"]["SubscriptionCreatedEvent"]
       | components["schemas"]["SubscriptionChargedEvent"]
       | components["schemas"]["SubscriptionChargeFailedEvent"]
@@ -13377,6 +14692,8 @@ export interface components {
       | components["schemas"]["PaymentRefundReorgedEventInput"]
       | components["schemas"]["PaymentReorgedEventInput"]
       | components["schemas"]["PaymentUnderpaidEventInput"]
+      | components["schemas"]["PaymentLateDepositEventInput"]
+      | components["schemas"]["PaymentDepositReturnedEventInput"]
       | components["schemas"]["SubscriptionCreatedEventInput"]
       | components["schemas"]["SubscriptionChargedEventInput"]
       | components["schemas"]["SubscriptionChargeFailedEventInput"]

@@ -5,8 +5,11 @@ import { sendOnce, withRetries, type RequestOptions } from "../transport.js";
 import type {
   CreatedPayment,
   CreatePaymentParams,
+  DepositReturn,
   GasGrant,
   GasStatus,
+  LateReturnParams,
+  LateReturnToSign,
   MerchantPaymentRecord,
   Payment,
   RelayParams,
@@ -90,6 +93,42 @@ export class PaymentsResource {
    */
   requestGas(params: RequestGasParams, options?: RequestOptions): Promise<GasGrant> {
     return this.api.send("publicKey", "POST", "/payments/request-gas", options, params);
+  }
+
+  /**
+   * POST /payments/:id/return-excess (API key): Kassa's relayer sends an overpayment's excess back to the
+   * payer. Idempotent: a repeat answers the same return (SUBMITTED, RETURNED or FAILED).
+   */
+  returnExcess(paymentId: string, options?: RequestOptions): Promise<DepositReturn> {
+    return this.api.send(
+      "apiKey",
+      "POST",
+      `/payments/${encodeURIComponent(paymentId)}/return-excess`,
+      options,
+    );
+  }
+
+  /** GET /payments/:id/late-return (API key): a late deposit's return, as typed data for the recipient to sign. */
+  lateReturn(paymentId: string, options?: RequestOptions): Promise<LateReturnToSign> {
+    return this.api.get("apiKey", `/payments/${encodeURIComponent(paymentId)}/late-return`, options);
+  }
+
+  /**
+   * POST /payments/:id/late-return (API key): sends a late deposit back to its sender on the recipient
+   * wallet's signature of lateReturn's typed data. Idempotent like returnExcess.
+   */
+  returnLateDeposit(
+    paymentId: string,
+    params: LateReturnParams,
+    options?: RequestOptions,
+  ): Promise<DepositReturn> {
+    return this.api.send(
+      "apiKey",
+      "POST",
+      `/payments/${encodeURIComponent(paymentId)}/late-return`,
+      options,
+      params,
+    );
   }
 
   private async recoverCreated(

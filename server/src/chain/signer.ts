@@ -1,5 +1,7 @@
 import {
   cancelSubscriptionTypedData,
+  depositReturnTypedData,
+  type DepositReturn,
   gatewayDomain,
   paymentRequestDigest,
   refundRequestTypes,
@@ -27,6 +29,8 @@ export interface PaymentSigner {
     gateway: Address;
     subscription: Subscription;
   }): Promise<Hex>;
+  /** A `DepositReturn` of the server's signer (`returnDeposit`: only what is not the payment's). */
+  signDepositReturn(params: { chainId: number; gateway: Address; request: DepositReturn }): Promise<Hex>;
 }
 
 /**
@@ -58,5 +62,6 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
       ),
     signSubscription: async (params) => sign(subscriptionDigest(params)),
     signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
+    signDepositReturn: async (params) => sign(hashTypedData(depositReturnTypedData(params))),
   };
 }

@@ -18,6 +18,10 @@ export type WebhookEventType =
   | "payment.reorged"
   /** A transfer reached the payment's deposit address, and what arrived is still short of it. */
   | "payment.underpaid"
+  /** A deposit arrived after the transfer window under the "return" setting: it waits for the merchant's signed return. */
+  | "payment.late_deposit"
+  /** A return from the payment's deposit address (an excess, a late deposit, another token) was mined. */
+  | "payment.deposit_returned"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test"
   /** About a subscription (core/subscriptions/events.ts); a charge's events name its payment too. */
@@ -49,7 +53,8 @@ export type GrantStatus = "PENDING" | "CONFIRMED" | "FAILED";
 export type PriceSourceKind = "chainlink" | "coingecko" | "static";
 
 export type SenderRole = "relayer" | "faucet";
-export type SenderPurpose = "relay" | "grant" | "subscription_charge" | "subscription_cancel";
+export type SenderPurpose =
+  "relay" | "grant" | "subscription_charge" | "subscription_cancel" | "deposit_return";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
 

@@ -37,6 +37,7 @@ import { webhookRoutes } from "./routes/webhooks.js";
 import { dashboardPageRoutes } from "./routes/dashboardPage.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
+import { depositReturnRoutes } from "./routes/depositReturns.js";
 import { publicRoutes } from "./routes/public.js";
 import { publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscriptions.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
@@ -215,6 +216,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(publicSubscriptionRoutes(subscriptions));
       await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
+      await api.register(
+        depositReturnRoutes(
+          {
+            gasless: services.gasless,
+            signer: services.signer,
+            nextPaymentSequence: services.payments.nextPaymentSequence,
+          },
+          context.auth,
+        ),
+      );
       api.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -210,7 +210,7 @@ example(redeliveryViewSchema, {
 });
 example(rotatedWebhookSecretSchema, { webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
 
-const paidEvent = {
+export const paidEvent = {
   eventId: v.eventId,
   createdAt: "2026-11-23T06:06:12.000Z",
   paymentId: v.paymentId,
@@ -229,7 +229,7 @@ const paidEvent = {
   refundedAmount: "0",
   ...depositWebhookFields,
 } as const;
-const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
+export const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
 example(webhookEventSchemas["payment.invalid"], {
   ...paidEvent,

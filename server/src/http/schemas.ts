@@ -7,6 +7,7 @@ import { componentExamples, parameterExample } from "./schemaExamples.js";
 // The dashboard's examples join componentExamples before any route asks for one.
 import "./dashboardExamples.js";
 import "./subscriptionExamples.js";
+import "./depositReturnExamples.js";
 
 /**
  * An example of a value of `schema` for the OpenAPI document: a component's from componentExamples

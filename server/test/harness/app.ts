@@ -72,6 +72,7 @@ export interface StartTestAppOptions extends Partial<
     | "publicBaseUrl"
     | "webhookAllowPrivate"
     | "transferPayments"
+    | "gasless"
   >
 > {
   /** Default: the system clock. */
@@ -156,6 +157,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     publicBaseUrl: options.publicBaseUrl,
     ...(options.webhookAllowPrivate ? { webhookAllowPrivate: true } : {}),
     ...(options.transferPayments ? { transferPayments: true } : {}),
+    ...(options.gasless ? { gasless: options.gasless } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });

@@ -1,6 +1,7 @@
 /** What the tests of payments by transfer share: a lifecycle with transfers on, and a plain ERC-20 transfer. */
 import { testTokenAbi } from "@kassa/contracts";
 import type { Address, TransactionReceipt } from "viem";
+import type { Db } from "../../src/db/infra/database.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import type { StartTestAppOptions } from "./app.js";
 import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
@@ -11,6 +12,15 @@ import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
  */
 export function startDepositEnv(appOptions: StartTestAppOptions = {}): Promise<LifecycleEnv> {
   return startLifecycleEnv({ transferPayments: true }, undefined, { ...appOptions, transferPayments: true });
+}
+
+/** The transfer window of a payment closed already (a window shorter than a test is not a setting). */
+export async function closeTransferWindow(db: Db, paymentId: string): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ transfer_expires_at: new Date(Date.now() - 1_000) } as never)
+    .where("payment_id", "=", paymentId)
+    .execute();
 }
 
 /** A plain ERC-20 `transfer` from `sender`, as an exchange's withdrawal sends it; resolves with its receipt. */

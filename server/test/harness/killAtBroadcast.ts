@@ -4,6 +4,8 @@
  * - `before-broadcast`: as `eth_sendRawTransaction` is about to leave, so the node never sees it;
  * - `after-broadcast`: the moment the node has accepted it, before the process can record that it was sent.
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { pino } from "pino";
 import { createPublicClient, http, type Hex, type PublicClient } from "viem";
 import type { ChainClients } from "../../src/chain/clients.js";
@@ -54,4 +56,36 @@ export function gaslessKilledAtBroadcast(options: KilledSender): { db: Db; gasle
     ...(options.now ? { now: options.now } : {}),
   });
   return { db, gasless };
+}
+
+/**
+ * A crash process's runtime from its arguments `<databaseUrl> <rpcUrl> <networkId> <relayerKey> <subject>
+ * <killPoint> [...rest]`: the runtime, the subject (what it sends) and the rest.
+ */
+export function killedSenderFromArgs(args: readonly string[]) {
+  const [databaseUrl, rpcUrl, networkId, relayerKey, subject, killPoint, ...rest] = args as [
+    string,
+    string,
+    string,
+    Hex,
+    string,
+    KillPoint,
+    ...string[],
+  ];
+  const runtime = gaslessKilledAtBroadcast({
+    databaseUrl,
+    rpcUrl,
+    networkId: Number(networkId),
+    relayerKey,
+    killPoint,
+  });
+  return { ...runtime, subject, rest };
+}
+
+/** Runs a crash process (`node --import tsx <script> ...args`) to its end; resolves its signal (SIGKILL). */
+export function runUntilKilled(script: URL, args: readonly string[]): Promise<NodeJS.Signals | null> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
 }

@@ -4,8 +4,14 @@ import { groups, type AdminCommandSpec } from "./spec.js";
 import { setupCommands } from "./setup.js";
 import { activityCommands } from "./activity.js";
 import { walletCommands } from "./wallets.js";
+import { depositReturnCommands } from "./depositReturns.js";
 
-const adminCommands: AdminCommandSpec[] = [...setupCommands, ...activityCommands, ...walletCommands];
+const adminCommands: AdminCommandSpec[] = [
+  ...setupCommands,
+  ...activityCommands,
+  ...walletCommands,
+  ...depositReturnCommands,
+];
 
 /** `kassa admin ...`: the operator's commands over the core admin functions, built from the table below. */
 export function adminCommand(run: RunWithContext): Command {

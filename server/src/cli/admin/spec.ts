@@ -35,4 +35,5 @@ export const groups = {
   "payment-method": "the tokens a merchant accepts",
   payment: "payments: find them and everything recorded about them",
   webhook: "webhook deliveries: their attempts, and sending them again",
+  deposit: "payments by transfer: returns from their deposit addresses",
 } as const;

@@ -93,7 +93,10 @@ export async function applyDepositTransfersIn(
   ) {
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
     if (!open) return "recorded";
-    if (received >= BigInt(payment.deposit_minimum_amount)) return "late-held";
+    if (received >= BigInt(payment.deposit_minimum_amount)) {
+      await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+      return "late-held";
+    }
     await recordPaymentEvent(trx, "payment.underpaid", payment.payment_id, now);
     return "underpaid";
   }

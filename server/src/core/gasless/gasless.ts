@@ -3,6 +3,7 @@ import {
   type CreateGaslessRuntimeOptions,
   type GaslessRuntime,
 } from "../../chain/gasless.js";
+import { onDepositReturnFinished } from "../deposits/returns.js";
 import { onGrantTransactionFinished } from "../faucet/faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
 import { onChargeFinished } from "../subscriptions/charge.js";
@@ -13,6 +14,7 @@ export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRunt
     async onFinished(tx, outcome) {
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
+      else if (tx.purpose === "deposit_return") await onDepositReturnFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_cancel") return;
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },

@@ -89,10 +89,21 @@ const refundReorged = reorged.describe(
   "The refund transaction a chain reorganisation removed, and the block it had been in",
 );
 
+const depositReturn = z
+  .object({
+    returnId: z.string(),
+    kind: z.enum(["excess", "late", "recovery"]),
+    tokenAddress: address.describe("The token returned; the zero address for native coin"),
+    to: address,
+    amount: baseUnits,
+    txHash: z.string(),
+  })
+  .describe("The return: what went back from the deposit address, to whom, in which transaction");
+
 function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E extends z.ZodRawShape>(
   type: T,
-  /** The payment's status after the event, or the two it can be. */
-  status: S | readonly [S, S],
+  /** The payment's status after the event, or those it can be. */
+  status: S | readonly [S, ...S[]],
   id: string,
   description: string,
   extra: E,
@@ -180,6 +191,20 @@ export const webhookEventSchemas = {
     "PaymentUnderpaidEvent",
     "A transfer reached the payment's deposit address and what arrived (amountReceived) is still short of what settles it: the payment stays open and the payer may top it up.",
     {},
+  ),
+  "payment.late_deposit": eventSchema(
+    "payment.late_deposit",
+    ["CREATED", "EXPIRED"],
+    "PaymentLateDepositEvent",
+    "A transfer reached the deposit address after the transfer window, under the merchant's late policy \"return\": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return).",
+    {},
+  ),
+  "payment.deposit_returned": eventSchema(
+    "payment.deposit_returned",
+    ["CREATED", "EXPIRED", "FAILED", "PAID", "REFUND_SUBMITTED", "REFUNDED"],
+    "PaymentDepositReturnedEvent",
+    "A return from the payment's deposit address was mined: an overpayment's excess, a late deposit, or another token or native coin. The payment's status does not change.",
+    { depositReturn },
   ),
   ...subscriptionEventSchemas,
   "webhook.test": z

@@ -53,6 +53,15 @@ export function paymentEventPayload(
     };
     /** payment.reorged: the pay transaction a reorg removed, and where it had been. */
     reorged?: { txHash: string; blockNumber: number; blockHash: string };
+    /** payment.deposit_returned: what went back from the deposit address. */
+    depositReturn?: {
+      returnId: string;
+      kind: "excess" | "late" | "recovery";
+      tokenAddress: string;
+      to: string;
+      amount: string;
+      txHash: string;
+    };
   } = {},
 ): WebhookEventBody {
   return {
@@ -80,6 +89,7 @@ export function paymentEventPayload(
     ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),
     ...(extra.reorged ? { reorged: extra.reorged } : {}),
+    ...(extra.depositReturn ? { depositReturn: extra.depositReturn } : {}),
   };
 }
 

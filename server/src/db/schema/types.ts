@@ -14,6 +14,7 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
+import type { DepositReturnsTable } from "../deposits/returns.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
@@ -375,5 +376,6 @@ export interface Database {
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
+  deposit_returns: DepositReturnsTable;
   subscriptions: SubscriptionsTable;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
+import { closeTransferWindow, sendTransfer, startDepositEnv } from "../../harness/deposits.js";
 import {
   createPayment,
   deliveredWebhook,
@@ -61,15 +61,6 @@ async function setMerchant(set: {
     .updateTable("merchants")
     .set(set)
     .where("merchant_key", "=", t.merchant.merchantKey)
-    .execute();
-}
-
-/** The transfer window of a payment closed already (a window shorter than a test is not a setting). */
-async function closeTransferWindow(paymentId: string): Promise<void> {
-  await t.database.db
-    .updateTable("payments")
-    .set({ transfer_expires_at: new Date(Date.now() - 1_000) } as never)
-    .where("payment_id", "=", paymentId)
     .execute();
 }
 
@@ -192,7 +183,7 @@ describe("payments by transfer", () => {
 
   it("settles a late deposit as paid after expiry under 'settle'", async () => {
     const p = await createDepositPayment();
-    await closeTransferWindow(p.paymentId);
+    await closeTransferWindow(t.database.db, p.paymentId);
     await transfer(p.depositAddress, BigInt(p.amount));
     const paid = await deliveredWebhook(receiver, p.paymentId, "payment.paid");
     expect(paid.payload).toMatchObject({ paidVia: "transfer", paidAfterExpiry: true });
@@ -202,11 +193,13 @@ describe("payments by transfer", () => {
     await setMerchant({ deposit_late_policy: "return" });
     try {
       const p = await createDepositPayment();
-      await closeTransferWindow(p.paymentId);
+      await closeTransferWindow(t.database.db, p.paymentId);
       await transfer(p.depositAddress, BigInt(p.amount));
       await waitFor("the late deposit recorded", async () => (await received(p.paymentId)) === p.amount);
       expect(await paymentStatus(t.database.db, p.paymentId)).toBe("CREATED");
-      expect((await webhookEvents(t.database.db, p.paymentId)).map((event) => event.type)).toEqual([]);
+      expect((await webhookEvents(t.database.db, p.paymentId)).map((event) => event.type)).toEqual([
+        "payment.late_deposit",
+      ]);
       const late = await t.database.db
         .selectFrom("deposit_transfers")
         .select("late")

@@ -1,0 +1,318 @@
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
+import { erc20Abi, getAddress, parseEther, zeroAddress, type Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  findReturnPayment,
+  recoverDeposit,
+  type DepositReturnDeps,
+} from "../../../src/core/deposits/returns.js";
+import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
+import type { ChainRow } from "../../../src/db/schema/rows.js";
+import type { TestApp } from "../../harness/app.js";
+import type { TestChain, TestWalletClient } from "../../harness/chain.js";
+import { closeTransferWindow, sendTransfer } from "../../harness/deposits.js";
+import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
+import {
+  createPayment,
+  deliveredWebhook,
+  fundPayer,
+  startLifecycleEnv,
+  type LifecycleEnv,
+  type Receiver,
+} from "../../harness/lifecycle.js";
+import type { CreatedPayment } from "../../harness/payments.js";
+import { waitFor } from "../../harness/waitFor.js";
+
+type DepositPayment = CreatedPayment & { depositAddress: Address };
+
+let env: LifecycleEnv;
+let chain: TestChain;
+let t: TestApp;
+let receiver: Receiver;
+let sender: TestWalletClient;
+let deps: DepositReturnDeps;
+let chainRow: ChainRow;
+
+beforeAll(async () => {
+  // The relayer of the tests' anvil (its default chain id): the API sends the returns through it.
+  const gasless = gaslessSettingsFor(31337, [anvilPrivateKeys[RELAYER_INDEX]]);
+  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true, gasless });
+  ({ chain, t, receiver } = env);
+  sender = chain.wallet(6);
+  await fundPayer(chain, sender, t.token as Address);
+  await fundPayer(chain, sender, chain.tokens.permit6);
+  deps = {
+    gasless: t.services.gasless,
+    signer: t.services.signer,
+    nextPaymentSequence: t.services.payments.nextPaymentSequence,
+  };
+  chainRow = (await findChainByNetworkId(t.database.db, chain.chainId)) as ChainRow;
+});
+afterAll(() => env?.stop());
+
+const balanceOf = (token: Address, owner: Address) =>
+  chain.publicClient.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [owner],
+  });
+
+/** A payment paid by a plain transfer of `amount` (its own amount plus `extra`), once PAID. */
+async function paidByTransfer(extra: bigint): Promise<DepositPayment> {
+  const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+  await sendTransfer(chain, sender, {
+    token: t.token as Address,
+    to: p.depositAddress,
+    amount: BigInt(p.amount) + extra,
+  });
+  await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+  return p;
+}
+
+const auth = () => ({ "x-api-key": t.merchant.apiKey });
+
+const returnExcess = (paymentId: string) =>
+  t.request(`/payments/${paymentId}/return-excess`, { method: "POST", headers: auth() });
+
+async function setLatePolicy(policy: "settle" | "return"): Promise<void> {
+  await t.database.db
+    .updateTable("merchants")
+    .set({ deposit_late_policy: policy })
+    .where("merchant_key", "=", t.merchant.merchantKey)
+    .execute();
+}
+
+/** Runs the relayer's tracker (as the worker does) until the return is no longer SUBMITTED. */
+function finished(paymentId: string, returnId: string): Promise<{ status: string; txHash: string | null }> {
+  return waitFor(`return ${returnId} finished`, async () => {
+    await t.services.gasless.relayer(chainRow)?.track();
+    const payment = await findReturnPayment(deps, paymentId);
+    const row = await t.database.db
+      .selectFrom("deposit_returns")
+      .selectAll()
+      .where("chain_return_id", "=", returnId)
+      .where("payment_id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    return row.status === "SUBMITTED" ? undefined : { status: row.status, txHash: row.tx_hash };
+  });
+}
+
+/** Returns a payment's excess from a process that SIGKILLs itself at `killPoint`; its signal. */
+function returnUntilKilled(paymentId: string, killPoint: KillPoint) {
+  return runUntilKilled(new URL("../../harness/returnProcess.ts", import.meta.url), [
+    t.database.url,
+    chain.rpcUrl,
+    String(chain.chainId),
+    anvilPrivateKeys[RELAYER_INDEX],
+    paymentId,
+    killPoint,
+    chain.signerKey.reveal(),
+  ]);
+}
+
+describe("returns from deposit addresses", () => {
+  it("returns an overpayment's excess to its payer, exactly, without touching the recipient; once", async () => {
+    const excess = 123_456_789n;
+    const p = await paidByTransfer(excess);
+    const token = t.token as Address;
+    const payer = sender.account.address;
+    const before = {
+      payer: await balanceOf(token, payer),
+      recipient: await balanceOf(token, t.merchant.recipient as Address),
+    };
+    const first = await returnExcess(p.paymentId);
+    expect(first.status).toBe(202);
+    expect(first.body.data).toMatchObject({
+      paymentId: p.paymentId,
+      kind: "excess",
+      tokenAddress: getAddress(token),
+      to: getAddress(payer),
+      amount: String(excess),
+      status: "SUBMITTED",
+    });
+    expect(await finished(p.paymentId, first.body.data.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await balanceOf(token, payer)).toBe(before.payer + excess);
+    expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
+    expect(await balanceOf(token, p.depositAddress)).toBe(BigInt(p.amount));
+    const hook = await deliveredWebhook(receiver, p.paymentId, "payment.deposit_returned");
+    expect(hook.payload).toMatchObject({
+      status: "PAID",
+      depositReturn: { kind: "excess", amount: String(excess), to: getAddress(payer) },
+    });
+
+    // Asked again: the same return, not a second one.
+    const again = await returnExcess(p.paymentId);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ returnId: first.body.data.returnId, status: "RETURNED" });
+    const rows = await t.database.db.selectFrom("deposit_returns").select("id").execute();
+    expect(rows).toHaveLength(1);
+    expect(await balanceOf(token, payer)).toBe(before.payer + excess);
+  });
+
+  it("refuses a payment without an excess, and another merchant's payment", async () => {
+    const p = await paidByTransfer(0n);
+    const refused = await returnExcess(p.paymentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("NO_EXCESS_TO_RETURN");
+    const other = await t.addMerchant("Other shop");
+    const forbidden = await t.request(`/payments/${p.paymentId}/return-excess`, {
+      method: "POST",
+      headers: { "x-api-key": other.apiKey },
+    });
+    expect(forbidden.status).toBe(403);
+    expect((await t.request(`/payments/${p.paymentId}/return-excess`, { method: "POST" })).status).toBe(401);
+  });
+
+  it("recovers a wrong token to its sender and native coin to the merchant, never the payment's token", async () => {
+    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const wrong = chain.tokens.permit6;
+    const held = await balanceOf(wrong, sender.account.address);
+    await sendTransfer(chain, sender, { token: wrong, to: p.depositAddress, amount: 5_000_000n });
+    await waitFor("the wrong token recorded", async () => {
+      const rows = await t.database.db.selectFrom("deposit_transfers").select("id").execute();
+      return rows.length > 0;
+    });
+    const payment = await findReturnPayment(deps, p.paymentId);
+    await expect(
+      recoverDeposit(deps, payment, { token: t.token as Address, to: "sender" }),
+    ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+
+    // Native coin first: an ERC-20 return sends what native coin the address holds to the recipient.
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [p.depositAddress, `0x${parseEther("0.25").toString(16)}`] as never,
+    });
+    const recipient = t.merchant.recipient as Address;
+    const recipientEth = await chain.publicClient.getBalance({ address: recipient });
+    const native = await recoverDeposit(deps, payment, { token: zeroAddress, to: "merchant" });
+    expect(native).toMatchObject({
+      kind: "recovery",
+      to: getAddress(recipient),
+      amount: String(parseEther("0.25")),
+    });
+    expect(await finished(p.paymentId, native.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await chain.publicClient.getBalance({ address: recipient })).toBe(
+      recipientEth + parseEther("0.25"),
+    );
+
+    const recovered = await recoverDeposit(deps, payment, { token: wrong, to: "sender" });
+    expect(recovered).toMatchObject({ to: getAddress(sender.account.address), amount: "5000000" });
+    expect(await finished(p.paymentId, recovered.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await balanceOf(wrong, sender.account.address)).toBe(held);
+    expect(await balanceOf(wrong, p.depositAddress)).toBe(0n);
+    // Nothing is left of it: a second recovery is refused before anything is sent.
+    await expect(recoverDeposit(deps, payment, { token: wrong, to: "sender" })).rejects.toMatchObject({
+      code: "NOTHING_TO_RETURN",
+    });
+  });
+
+  it("settles a late deposit under 'settle'; under 'return' sends it back on the recipient's signature, once", async () => {
+    const token = t.token as Address;
+    const settled = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    await closeTransferWindow(t.database.db, settled.paymentId);
+    await sendTransfer(chain, sender, { token, to: settled.depositAddress, amount: BigInt(settled.amount) });
+    const paid = await deliveredWebhook(receiver, settled.paymentId, "payment.paid");
+    expect(paid.payload).toMatchObject({ paidVia: "transfer", paidAfterExpiry: true });
+    const none = await t.request(`/payments/${settled.paymentId}/late-return`, { headers: auth() });
+    expect(none.status).toBe(409);
+    expect(none.body.code).toBe("NO_LATE_DEPOSIT");
+
+    await setLatePolicy("return");
+    try {
+      const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+      await closeTransferWindow(t.database.db, p.paymentId);
+      const before = {
+        sender: await balanceOf(token, sender.account.address),
+        recipient: await balanceOf(token, t.merchant.recipient as Address),
+      };
+      await sendTransfer(chain, sender, { token, to: p.depositAddress, amount: BigInt(p.amount) });
+      await waitFor("the late deposit recorded", async () => {
+        const row = await t.database.db
+          .selectFrom("payments")
+          .select(["amount_received", "status"])
+          .where("payment_id", "=", p.paymentId)
+          .executeTakeFirstOrThrow();
+        return row.amount_received === p.amount && row.status !== "PAID";
+      });
+      await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
+      const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
+      expect(toSign.status).toBe(200);
+      const { request, typedData } = toSign.body.data;
+      expect(request).toMatchObject({
+        deposit: p.depositAddress,
+        returnId: p.paymentId,
+        to: getAddress(sender.account.address),
+        amount: p.amount,
+      });
+      const message = {
+        ...typedData.message,
+        amount: BigInt(request.amount),
+        deadline: BigInt(request.deadline),
+      };
+      const body = (signer: TestWalletClient) =>
+        signer
+          .signTypedData({ ...typedData, message })
+          .then((signature) => ({ amount: request.amount, deadline: request.deadline, signature }));
+      // Only the recipient's signature moves a payment's amount: Kassa checks it before sending anything.
+      const stranger = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: await body(sender),
+      });
+      expect(stranger.status).toBe(400);
+      expect(stranger.body.code).toBe("INVALID_SIGNATURE");
+
+      const signed = await body(chain.wallet(9));
+      const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: signed,
+      });
+      expect(sent.status).toBe(202);
+      expect(sent.body.data).toMatchObject({ kind: "late", amount: p.amount, status: "SUBMITTED" });
+      expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+      expect(await balanceOf(token, sender.account.address)).toBe(before.sender);
+      expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
+      expect(await balanceOf(token, p.depositAddress)).toBe(0n);
+      const again = await t.request(`/payments/${p.paymentId}/late-return`, {
+        method: "POST",
+        headers: auth(),
+        json: signed,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ returnId: p.paymentId, status: "RETURNED" });
+    } finally {
+      await setLatePolicy("settle");
+    }
+  });
+
+  it.each(["before-broadcast", "after-broadcast"] as const)(
+    "a process SIGKILLed %s: the excess goes back exactly once",
+    async (killPoint) => {
+      const excess = 777n;
+      const p = await paidByTransfer(excess);
+      const token = t.token as Address;
+      const before = await balanceOf(token, sender.account.address);
+      expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
+      // The return's row and its signed transaction were stored together before anything left.
+      const again = await returnExcess(p.paymentId);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ status: "SUBMITTED", amount: String(excess) });
+      // The relayer's tracker finishes the stored transaction; asking again sends nothing new.
+      expect(await finished(p.paymentId, again.body.data.returnId)).toMatchObject({ status: "RETURNED" });
+      expect((await returnExcess(p.paymentId)).body.data.returnId).toBe(again.body.data.returnId);
+      expect(await balanceOf(token, sender.account.address)).toBe(before + excess);
+      const sent = await t.database.db
+        .selectFrom("sender_transactions")
+        .innerJoin("deposit_returns", "deposit_returns.sender_transaction_id", "sender_transactions.id")
+        .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
+        .select("sender_transactions.id")
+        .where("payments.payment_id", "=", p.paymentId)
+        .execute();
+      expect(sent).toHaveLength(1);
+    },
+    60_000,
+  );
+});
