@@ -5,16 +5,7 @@ import {
   subscriptionDigest,
   type Subscription,
 } from "@kassa/contracts";
-import {
-  encodeFunctionData,
-  erc20Abi,
-  parseEventLogs,
-  verifyHash,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type TransactionReceipt,
-} from "viem";
+import { encodeFunctionData, erc20Abi, verifyHash, type Address, type Hex, type PublicClient } from "viem";
 import { classifySendError } from "./sender/nodeErrors.js";
 
 /**
@@ -155,21 +146,4 @@ export async function estimateCall(
     const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
     return { ok: false, reason: message };
   }
-}
-
-/** The `SubscriptionCharged` event of a receipt, for a schedule's id and period, from `gateway`. */
-export function subscriptionChargedFromReceipt(
-  receipt: TransactionReceipt,
-  params: { gateway: string; subscriptionId: string; period: bigint },
-) {
-  const [event] = parseEventLogs({
-    abi: paymentGatewayAbi,
-    eventName: "SubscriptionCharged",
-    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
-  }).filter(
-    (log) =>
-      log.args.subscriptionId.toLowerCase() === params.subscriptionId.toLowerCase() &&
-      log.args.period === params.period,
-  );
-  return event;
 }

@@ -1,4 +1,4 @@
-import { subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
+import { paymentGatewayAbi, subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -35,6 +35,8 @@ export interface SubscriptionEnv {
   show(id: string): Promise<TestResponse>;
   /** The schedule as the payer signed it. */
   schedule(id: string): Promise<Subscription>;
+  /** The payer cancels the schedule on the gateway (`cancelSubscription`), mined. */
+  cancelOnChain(payer: TestWalletClient, id: string): Promise<void>;
   /** Mints `amount` of the test token to the payer and approves the gateway for `allowance`. */
   fund(payer: TestWalletClient, amount: bigint, allowance: bigint): Promise<void>;
   chainNow(): Promise<bigint>;
@@ -95,6 +97,15 @@ export async function startSubscriptionEnv(chain: TestChain): Promise<Subscripti
     async schedule(id) {
       const { body } = await env.show(id);
       return scheduleFromView(body.data, body.data.payerAddress, BigInt(body.data.startsAt));
+    },
+    async cancelOnChain(payer, id) {
+      const hash = await payer.writeContract({
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "cancelSubscription",
+        args: [await env.schedule(id)],
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash });
     },
     async fund(payer, amount, allowance) {
       if (amount > 0n) await chain.mint(t.token as Address, payer.account.address, amount);
