@@ -5,8 +5,10 @@ import {
   refundRequestTypes,
   type PaymentRequest,
   type RefundRequest,
+  subscriptionChargeTypedData,
   subscriptionDigest,
   type Subscription,
+  type SubscriptionCharge,
 } from "@kassa/contracts";
 import { signRecoverable } from "tiny-secp256k1";
 import { bytesToHex, hashTypedData, hexToBytes, type Address, type Hex } from "viem";
@@ -21,6 +23,13 @@ export interface PaymentSigner {
   signRefundRequest(params: { chainId: number; gateway: Address; request: RefundRequest }): Promise<Hex>;
   /** The server's authorisation of a fixed plan's schedule, checked by its first `chargeSubscription`. */
   signSubscription(params: { chainId: number; gateway: Address; subscription: Subscription }): Promise<Hex>;
+  /** A variable plan's charge (`SubscriptionCharge`): its amount, at most the schedule's, until `deadline`. */
+  signSubscriptionCharge(params: {
+    chainId: number;
+    gateway: Address;
+    subscription: Subscription;
+    charge: SubscriptionCharge;
+  }): Promise<Hex>;
   /** A `CancelSubscription` of the server's signer (`cancelSubscriptionBySignature`). */
   signCancelSubscription(params: {
     chainId: number;
@@ -57,6 +66,7 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
         }),
       ),
     signSubscription: async (params) => sign(subscriptionDigest(params)),
+    signSubscriptionCharge: async (params) => sign(hashTypedData(subscriptionChargeTypedData(params))),
     signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
   };
 }

@@ -101,18 +101,20 @@ async function readPermit2Allowance(client: PublicClient, subscription: Subscrip
 export interface ChargeCall {
   period: bigint;
   amount: bigint;
+  /** Until when a variable plan's `SubscriptionCharge` signature holds; 0 for a fixed plan. */
+  deadline: bigint;
   serverSignature: Hex;
   payerSignature: Hex;
 }
 
-/** The calldata of `chargeSubscription` (a fixed plan: no charge deadline). */
+/** The calldata of `chargeSubscription`. */
 export function encodeChargeSubscription(params: SubscriptionOnChain & ChargeCall): Hex {
   return encodeFunctionData({
     abi: paymentGatewayAbi,
     functionName: "chargeSubscription",
     args: [
       params.subscription,
-      { period: params.period, amount: params.amount, deadline: 0n },
+      { period: params.period, amount: params.amount, deadline: params.deadline },
       params.serverSignature,
       params.payerSignature,
     ],

@@ -25,6 +25,7 @@ import { NO_REDIRECT } from "../payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { advanceSubscriptionIn, applySubscriptionEventIn } from "./facts.js";
+import { priceCharge, type ChargePricing } from "./pricing.js";
 import { chargeWindow, periodAt, scheduleOf } from "./schedule.js";
 
 /**
@@ -49,12 +50,19 @@ export function chargePaymentId(subscriptionId: string, period: number, attempt:
   );
 }
 
-/** Charges every subscription due now, oldest first; returns how many were looked at. */
-export async function chargeDueSubscriptions(runtime: GaslessRuntime, limit = 500): Promise<number> {
+/**
+ * Charges every subscription due now, oldest first; returns how many were looked at. Fiat plans need `pricing`
+ * (without it their charges fail, and are retried).
+ */
+export async function chargeDueSubscriptions(
+  runtime: GaslessRuntime,
+  limit = 500,
+  pricing?: ChargePricing,
+): Promise<number> {
   const ids = await findDueSubscriptionIds(runtime.db, runtime.now(), limit);
   for (const id of ids) {
     try {
-      await chargeSubscriptionPeriod(runtime, id);
+      await chargeSubscriptionPeriod(runtime, id, pricing);
     } catch (error) {
       // A node that did not answer: the subscription stays due and the next run tries it again.
       runtime.logger?.warn({ subscription: id, err: error }, "subscription charge not attempted");
@@ -151,7 +159,11 @@ async function recordChargeFailure(
 }
 
 /** One due subscription's charge (idempotent: a period under way or charged is never sent again). */
-export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: string): Promise<ChargeResult> {
+export async function chargeSubscriptionPeriod(
+  runtime: GaslessRuntime,
+  id: string,
+  pricing?: ChargePricing,
+): Promise<ChargeResult> {
   const { db } = runtime;
   const now = runtime.now();
   const row = await findSubscriptionDetails(db, id);
@@ -209,11 +221,16 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
     await advanceTo(db, row, period, period + 1, now, `period ${period} was charged on-chain outside Kassa`);
     return "skipped";
   }
-  const amount = BigInt(row.amount);
   if (state.active && state.allowance === 0n) {
     await endSubscription(db, row, "allowance", now, "the payer revoked the gateway's allowance");
     return "canceled";
   }
+  const priced = await priceCharge(pricing, row, period, now, charge);
+  if (!priced.ok) {
+    await recordChargeFailure(db, row, period, now, priced.reason);
+    return "failed";
+  }
+  const { amount } = priced;
   const shortOf =
     state.balance < amount
       ? `the payer's balance ${state.balance} is below the charge ${amount}`
@@ -224,7 +241,8 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
     ...onChain,
     period: BigInt(period),
     amount,
-    serverSignature: (state.active ? "0x" : row.server_signature) as Hex,
+    deadline: priced.deadline,
+    serverSignature: priced.chargeSignature ?? ((state.active ? "0x" : row.server_signature) as Hex),
     payerSignature: (state.active ? "0x" : row.payer_signature) as Hex,
   });
   const estimate = shortOf
@@ -257,7 +275,9 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
             deadline: Math.floor(closesAt.getTime() / 1000),
             expires_at: closesAt,
             payer_address: row.payer_address,
-            currency: null,
+            currency: priced.fiat?.currency ?? null,
+            fiat_amount: priced.fiat?.fiat_amount ?? null,
+            token_price: priced.fiat?.token_price ?? null,
             success_url: NO_REDIRECT,
             fail_url: NO_REDIRECT,
             server_signature: row.server_signature ?? "0x",
