@@ -5637,6 +5637,9 @@ export interface paths {
              *             "tokenSymbol": "USDC",
              *             "tokenDecimals": 6,
              *             "amount": "10000000",
+             *             "variableAmount": false,
+             *             "currency": null,
+             *             "fiatAmount": null,
              *             "periodSeconds": 2592000,
              *             "charges": 12,
              *             "startsAt": 1795737600,
@@ -5664,6 +5667,7 @@ export interface paths {
              *                 "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *                 "status": "PAID",
              *                 "amount": "10000000",
+             *                 "tokenPrice": null,
              *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *                 "paidAt": "2026-11-26T06:00:04.000Z"
              *               }
@@ -5788,8 +5792,12 @@ export interface paths {
             description?: string;
             /** @description ERC-20 token, whitelisted on the merchant's chain and enabled for the merchant */
             tokenAddress: string;
-            /** @description Charged each period, in token units (fee included) */
+            /** @description Charged each period, in token units (fee included), or in `currency` units for a fiat plan */
             amount: number;
+            /** @description Fiat code (USD, KRW...): a fiat plan, `amount` its price per period, converted at each charge at the token's one-hour average price */
+            currency?: string;
+            /** @description A fiat plan's most per charge, in token units: the payer signs it; a charge the price would take above it is refused (a failed attempt, retried) */
+            maxAmount?: number;
             /** @description Seconds between charges (e.g. 2592000 for 30 days) */
             periodSeconds: number;
             /** @description Number of charges */
@@ -5831,6 +5839,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -5858,6 +5869,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6059,6 +6071,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6086,6 +6101,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6266,6 +6282,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6293,6 +6312,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6487,6 +6507,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6514,6 +6537,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6689,6 +6713,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6716,6 +6743,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -12400,6 +12428,9 @@ export interface components {
      *       "tokenSymbol": "USDC",
      *       "tokenDecimals": 6,
      *       "amount": "10000000",
+     *       "variableAmount": false,
+     *       "currency": null,
+     *       "fiatAmount": null,
      *       "periodSeconds": 2592000,
      *       "charges": 12,
      *       "startsAt": 1795737600,
@@ -12427,6 +12458,7 @@ export interface components {
      *           "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *           "status": "PAID",
      *           "amount": "10000000",
+     *           "tokenPrice": null,
      *           "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *           "paidAt": "2026-11-26T06:00:04.000Z"
      *         }
@@ -12456,8 +12488,14 @@ export interface components {
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      /** @description Charged each period, fee included (base units) */
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
       amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
       /** @description Seconds between charges */
       periodSeconds: number;
       /** @description Number of charges */
@@ -12585,6 +12623,7 @@ export interface components {
      *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *       "status": "PAID",
      *       "amount": "10000000",
+     *       "tokenPrice": null,
      *       "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *       "paidAt": "2026-11-26T06:00:04.000Z"
      *     }
@@ -12601,6 +12640,8 @@ export interface components {
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       /** @description Token amount in base units (wei) */
       amount: string;
+      /** @description A fiat plan's charge: the token's price in the plan's currency it was converted at */
+      tokenPrice: string | null;
       txHash: string | null;
       paidAt: string | null;
     };
@@ -12798,6 +12839,8 @@ export interface components {
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       /** @description Token amount in base units (wei) */
       amount: string;
+      /** @description A fiat plan's charge: the token's price in the plan's currency it was converted at */
+      tokenPrice: string | null;
       txHash: string | null;
       paidAt: string | null;
     };
@@ -13000,8 +13043,14 @@ export interface components {
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      /** @description Charged each period, fee included (base units) */
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
       amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
       /** @description Seconds between charges */
       periodSeconds: number;
       /** @description Number of charges */
@@ -13051,6 +13100,9 @@ export interface components {
      *           "tokenSymbol": "USDC",
      *           "tokenDecimals": 6,
      *           "amount": "10000000",
+     *           "variableAmount": false,
+     *           "currency": null,
+     *           "fiatAmount": null,
      *           "periodSeconds": 2592000,
      *           "charges": 12,
      *           "startsAt": 1795737600,
@@ -13078,6 +13130,7 @@ export interface components {
      *               "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *               "status": "PAID",
      *               "amount": "10000000",
+     *               "tokenPrice": null,
      *               "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *               "paidAt": "2026-11-26T06:00:04.000Z"
      *             }
