@@ -9316,7 +9316,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.charged
-     * @description A period was charged on-chain (`charge`): its payment is PAID. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -9396,7 +9396,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.charge_failed
-     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -12646,7 +12646,7 @@ export interface components {
       paidAt: string | null;
     };
     /**
-     * @description A period was charged on-chain (`charge`): its payment is PAID.
+     * @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID.
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -12703,7 +12703,7 @@ export interface components {
       /** @constant */
       type: "subscription.charged";
     };
-    /** @description A period was charged on-chain (`charge`): its payment is PAID. */
+    /** @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID. */
     SubscriptionChargedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;
@@ -12739,7 +12739,7 @@ export interface components {
       type: "subscription.charged";
     };
     /**
-     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts.
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once.
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -12792,7 +12792,7 @@ export interface components {
       /** @constant */
       type: "subscription.charge_failed";
     };
-    /** @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. */
+    /** @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once. */
     SubscriptionChargeFailedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;
