@@ -45,7 +45,12 @@ interface Subscription {
   tokenAddress: Address;
   tokenSymbol: string;
   tokenDecimals: number;
+  /** Per charge: exact, or a fiat plan's maximum. */
   amount: string;
+  /** A fiat plan: each charge is `fiatAmount` of `currency` in the token, at most `amount`. */
+  variableAmount: boolean;
+  currency: string | null;
+  fiatAmount: string | null;
   periodSeconds: number;
   charges: number;
   startsAt: number | null;
@@ -88,11 +93,13 @@ function periodWords(seconds: number): string {
   return t("seconds", { n: seconds });
 }
 
-/** "10 USDC every 30 days, 12 times, cancel any time". */
+/** "10 USDC every 30 days, 12 times, cancel any time" ("20 USD in USDC (at most 25 USDC) every..." for a fiat plan). */
 function scheduleWords(sub: Subscription): string {
+  const amount = formatUnits(BigInt(sub.amount), sub.tokenDecimals);
+  const fiat = sub.variableAmount && sub.currency !== null && sub.fiatAmount !== null;
   return t("schedule", {
-    amount: formatUnits(BigInt(sub.amount), sub.tokenDecimals),
-    symbol: sub.tokenSymbol,
+    amount: fiat ? `${sub.fiatAmount} ${sub.currency}` : amount,
+    symbol: fiat ? t("fiatSymbol", { symbol: sub.tokenSymbol, max: amount }) : sub.tokenSymbol,
     every: periodWords(sub.periodSeconds),
     times: sub.charges === 1 ? t("once") : t("times", { n: sub.charges }),
   });
@@ -156,7 +163,7 @@ async function subscribe(sub: Subscription, wallet: DiscoveredWallet): Promise<v
       payer: account,
       tokenAddress: sub.tokenAddress,
       amount: BigInt(sub.amount),
-      variableAmount: false,
+      variableAmount: sub.variableAmount,
       usePermit2: false,
       recipientAddress: sub.recipientAddress,
       merchantId: sub.merchantId,

@@ -27,6 +27,7 @@ export const subscribeMessages: Messages<
   | "alreadyActive"
   | "closed"
   | "errorTitle"
+  | "fiatSymbol"
   | "tryAgain"
   | "declined"
   | "walletFailed"
@@ -38,6 +39,7 @@ export const subscribeMessages: Messages<
     subscribeTitle: "Subscribe",
     loading: "Loading the subscription…",
     schedule: "{amount} {symbol} {every}, {times}, cancel any time",
+    fiatSymbol: "in {symbol} (at most {max} {symbol})",
     dayOne: "every day",
     days: "every {n} days",
     hourOne: "every hour",
@@ -73,6 +75,7 @@ export const subscribeMessages: Messages<
     subscribeTitle: "구독하기",
     loading: "구독 정보를 불러오는 중…",
     schedule: "{every} {amount} {symbol}, {times}, 언제든 해지 가능",
+    fiatSymbol: "상당의 {symbol}(최대 {max} {symbol})",
     dayOne: "매일",
     days: "{n}일마다",
     hourOne: "매시간",

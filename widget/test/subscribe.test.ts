@@ -129,6 +129,27 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     expect(failures).toEqual([]);
   });
 
+  it("a fiat plan: says its price and maximum, approves the maximum for the schedule, and signs a variable schedule", async () => {
+    const payer = await fundedPayer(0n);
+    const { id, pageUrl } = await createSubscription("subscribe-page-fiat", {
+      amount: 20,
+      currency: "USD",
+      maxAmount: 12,
+    });
+    const { page, failures } = await openPage(payer, pageUrl);
+
+    await screen(page, "connect");
+    await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
+      "20 USD in KTT (at most 12 KTT) every 30 days, 12 times, cancel any time",
+    );
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "active");
+    // Kassa accepted the payer's signature of the schedule as it stores it: variableAmount, 12 tokens at most.
+    expect((await shown(id)).status).toBe("ACTIVE");
+    await expect(allowance(payer.address)).resolves.toBe(144n * TOKENS);
+    expect(failures).toEqual([]);
+  });
+
   it("in Korean: a short allowance is raised, a declined signature is an error in words, and trying again subscribes", async () => {
     const payer = await fundedPayer(5n * TOKENS);
     const { id, pageUrl } = await createSubscription("subscribe-page-2");

@@ -5637,6 +5637,9 @@ export interface paths {
              *             "tokenSymbol": "USDC",
              *             "tokenDecimals": 6,
              *             "amount": "10000000",
+             *             "variableAmount": false,
+             *             "currency": null,
+             *             "fiatAmount": null,
              *             "periodSeconds": 2592000,
              *             "charges": 12,
              *             "startsAt": 1795737600,
@@ -5664,6 +5667,7 @@ export interface paths {
              *                 "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *                 "status": "PAID",
              *                 "amount": "10000000",
+             *                 "tokenPrice": null,
              *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *                 "paidAt": "2026-11-26T06:00:04.000Z"
              *               }
@@ -5788,8 +5792,12 @@ export interface paths {
             description?: string;
             /** @description ERC-20 token, whitelisted on the merchant's chain and enabled for the merchant */
             tokenAddress: string;
-            /** @description Charged each period, in token units (fee included) */
+            /** @description Charged each period, in token units (fee included), or in `currency` units for a fiat plan */
             amount: number;
+            /** @description Fiat code (USD, KRW...): a fiat plan, `amount` its price per period, converted at each charge at the token's one-hour average price */
+            currency?: string;
+            /** @description A fiat plan's most per charge, in token units: the payer signs it; a charge the price would take above it is refused (a failed attempt, retried) */
+            maxAmount?: number;
             /** @description Seconds between charges (e.g. 2592000 for 30 days) */
             periodSeconds: number;
             /** @description Number of charges */
@@ -5831,6 +5839,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -5858,6 +5869,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6059,6 +6071,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6086,6 +6101,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6266,6 +6282,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6293,6 +6312,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6487,6 +6507,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6514,6 +6537,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -6689,6 +6713,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -6716,6 +6743,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
@@ -10337,7 +10365,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.charged
-     * @description A period was charged on-chain (`charge`): its payment is PAID. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -10417,7 +10445,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.charge_failed
-     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -13713,6 +13741,9 @@ export interface components {
      *       "tokenSymbol": "USDC",
      *       "tokenDecimals": 6,
      *       "amount": "10000000",
+     *       "variableAmount": false,
+     *       "currency": null,
+     *       "fiatAmount": null,
      *       "periodSeconds": 2592000,
      *       "charges": 12,
      *       "startsAt": 1795737600,
@@ -13740,6 +13771,7 @@ export interface components {
      *           "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *           "status": "PAID",
      *           "amount": "10000000",
+     *           "tokenPrice": null,
      *           "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *           "paidAt": "2026-11-26T06:00:04.000Z"
      *         }
@@ -13769,8 +13801,14 @@ export interface components {
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      /** @description Charged each period, fee included (base units) */
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
       amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
       /** @description Seconds between charges */
       periodSeconds: number;
       /** @description Number of charges */
@@ -13898,6 +13936,7 @@ export interface components {
      *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *       "status": "PAID",
      *       "amount": "10000000",
+     *       "tokenPrice": null,
      *       "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *       "paidAt": "2026-11-26T06:00:04.000Z"
      *     }
@@ -13914,11 +13953,13 @@ export interface components {
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       /** @description Token amount in base units (wei) */
       amount: string;
+      /** @description A fiat plan's charge: the token's price in the plan's currency it was converted at */
+      tokenPrice: string | null;
       txHash: string | null;
       paidAt: string | null;
     };
     /**
-     * @description A period was charged on-chain (`charge`): its payment is PAID.
+     * @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID.
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -13975,7 +14016,7 @@ export interface components {
       /** @constant */
       type: "subscription.charged";
     };
-    /** @description A period was charged on-chain (`charge`): its payment is PAID. */
+    /** @description A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID. */
     SubscriptionChargedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;
@@ -14011,7 +14052,7 @@ export interface components {
       type: "subscription.charged";
     };
     /**
-     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts.
+     * @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once.
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -14064,7 +14105,7 @@ export interface components {
       /** @constant */
       type: "subscription.charge_failed";
     };
-    /** @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts. */
+    /** @description A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once. */
     SubscriptionChargeFailedEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;
@@ -14111,6 +14152,8 @@ export interface components {
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       /** @description Token amount in base units (wei) */
       amount: string;
+      /** @description A fiat plan's charge: the token's price in the plan's currency it was converted at */
+      tokenPrice: string | null;
       txHash: string | null;
       paidAt: string | null;
     };
@@ -14313,8 +14356,14 @@ export interface components {
       tokenAddress: string;
       tokenSymbol: string;
       tokenDecimals: number;
-      /** @description Charged each period, fee included (base units) */
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
       amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
       /** @description Seconds between charges */
       periodSeconds: number;
       /** @description Number of charges */
@@ -14364,6 +14413,9 @@ export interface components {
      *           "tokenSymbol": "USDC",
      *           "tokenDecimals": 6,
      *           "amount": "10000000",
+     *           "variableAmount": false,
+     *           "currency": null,
+     *           "fiatAmount": null,
      *           "periodSeconds": 2592000,
      *           "charges": 12,
      *           "startsAt": 1795737600,
@@ -14391,6 +14443,7 @@ export interface components {
      *               "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
      *               "status": "PAID",
      *               "amount": "10000000",
+     *               "tokenPrice": null,
      *               "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
      *               "paidAt": "2026-11-26T06:00:04.000Z"
      *             }

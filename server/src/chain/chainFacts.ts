@@ -10,7 +10,8 @@ import type { GatewayEvent } from "./gatewayEvents.js";
  * settlement facts) decides what each fact does to payments and refunds, and keeps where the watcher stands
  * (its position, the blocks of what it recorded, who reads which chain). Every fact carries the chain it was
  * read on (`WatchedChain.id`, and `chainId` on each event), so nothing is looked up again. A new kind of fact
- * (a transfer to a deposit address) is a new method here, read by the watcher and decided by core.
+ * (a transfer to a deposit address) is a new method here, read by the watcher and decided by core; a new gateway
+ * event (a subscription's charge or cancellation) is a new kind of `GatewayEvent`, decided by core's handler of it.
  */
 
 /** A block: its number and hash (lowercase). */
@@ -42,12 +43,16 @@ export interface RecordedTransfer {
 }
 
 /**
- * A gateway event the handler recorded as what settled a payment or completed a refund, and where it was
- * read: each read of its block must find it again (or its transaction elsewhere), else a reorg removed it.
+ * A gateway event the handler recorded as what settled a payment (or a subscription's charge) or completed a
+ * refund, and where it was read: each read of its block must find it again (or its transaction elsewhere), else
+ * a reorg removed it.
  */
 export interface RecordedEvent {
-  kind: ChainEventKind;
-  /** The payment id (PaymentCompleted) or the refund's gateway id (RefundCompleted). */
+  kind: ChainEventKind | "SubscriptionCharged";
+  /**
+   * The payment id (PaymentCompleted), the refund's gateway id (RefundCompleted), or `subscriptionId:period`
+   * (SubscriptionCharged).
+   */
   id: string;
   txHash: string;
   blockNumber: bigint;

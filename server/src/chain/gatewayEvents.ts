@@ -53,16 +53,64 @@ export interface RefundCompletedEvent extends EventLocation {
   amount: bigint;
 }
 
+/** A decoded `SubscriptionCharged` log: charge `period` of a schedule moved `amount` (fee included). */
+export interface SubscriptionChargedEvent extends EventLocation {
+  subscriptionId: Hex;
+  merchantId: Hex;
+  payer: Address;
+  period: bigint;
+  recipient: Address;
+  token: Address;
+  amount: bigint;
+  fee: bigint;
+}
+
+/** A decoded `SubscriptionCanceled` log: no charge of the schedule can be taken after it. */
+export interface SubscriptionCanceledEvent extends EventLocation {
+  subscriptionId: Hex;
+  payer: Address;
+  canceledBy: Address;
+}
+
 export const paymentCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "PaymentCompleted" });
 export const refundCompletedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "RefundCompleted" });
+const subscriptionChargedAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "SubscriptionCharged" });
+const subscriptionCanceledAbiItem = getAbiItem({ abi: paymentGatewayAbi, name: "SubscriptionCanceled" });
+/** Every gateway event the watcher reports. */
+const gatewayEventAbiItems = [
+  paymentCompletedAbiItem,
+  refundCompletedAbiItem,
+  subscriptionChargedAbiItem,
+  subscriptionCanceledAbiItem,
+];
 
 export type GatewayEvent =
   | { kind: "PaymentCompleted"; event: PaymentCompletedEvent }
-  | { kind: "RefundCompleted"; event: RefundCompletedEvent };
+  | { kind: "RefundCompleted"; event: RefundCompletedEvent }
+  | { kind: "SubscriptionCharged"; event: SubscriptionChargedEvent }
+  | { kind: "SubscriptionCanceled"; event: SubscriptionCanceledEvent };
 
-/** The sequence whose bit the event set on its gateway: the one its payment id (or its refund's own id) carries. */
-export function eventSequence(entry: GatewayEvent): bigint {
-  return paymentSequence(entry.kind === "PaymentCompleted" ? entry.event.paymentId : entry.event.refundId);
+/**
+ * The sequence whose bit the event set on its gateway: the one its payment id (or its refund's own id) carries;
+ * none for a subscription's events (a schedule keeps bits of its own).
+ */
+export function eventSequence(entry: GatewayEvent): bigint | undefined {
+  if (entry.kind === "PaymentCompleted") return paymentSequence(entry.event.paymentId);
+  if (entry.kind === "RefundCompleted") return paymentSequence(entry.event.refundId);
+  return undefined;
+}
+
+/**
+ * What the watcher keeps an event's facts together by (reported in order) and a recorded event under: the
+ * payment id (a payment's and its refunds' events), a schedule's id (its charges and cancellation). A charge
+ * is recorded under `subscriptionId:period`.
+ */
+export function eventGroupOf(entry: GatewayEvent): string {
+  return (
+    entry.kind === "SubscriptionCharged" || entry.kind === "SubscriptionCanceled"
+      ? entry.event.subscriptionId
+      : entry.event.paymentId
+  ).toLowerCase();
 }
 
 export interface ReadGatewayEventsParameters {
@@ -77,7 +125,7 @@ export interface ReadGatewayEventsParameters {
    * or the read fails (no separate check that the block is still the chain's).
    */
   blockHash?: Hex;
-  /** Only PaymentCompleted events (the on-demand sync); default both kinds. */
+  /** Only PaymentCompleted events (the on-demand sync); default every kind. */
   paymentsOnly?: boolean;
   /**
    * Read each payment transaction's receipt and sum the token's Transfer logs to the recipient, so a
@@ -120,6 +168,14 @@ function decodedEvent(log: DecodedGatewayLog, chain: { chainId: number; networkI
     const args = log.args as Omit<PaymentCompletedEvent, keyof EventLocation | "recipientReceived">;
     return [{ kind: "PaymentCompleted", event: { ...where, ...args } }];
   }
+  if (log.eventName === "SubscriptionCharged") {
+    const args = log.args as Omit<SubscriptionChargedEvent, keyof EventLocation>;
+    return [{ kind: "SubscriptionCharged", event: { ...where, ...args } }];
+  }
+  if (log.eventName === "SubscriptionCanceled") {
+    const args = log.args as Omit<SubscriptionCanceledEvent, keyof EventLocation>;
+    return [{ kind: "SubscriptionCanceled", event: { ...where, ...args } }];
+  }
   const args = log.args as Omit<RefundCompletedEvent, keyof EventLocation>;
   return [{ kind: "RefundCompleted", event: { ...where, ...args } }];
 }
@@ -130,9 +186,7 @@ export async function readGatewayEvents(
   params: ReadGatewayEventsParameters,
 ): Promise<GatewayEvent[]> {
   if (params.gateways.length === 0 || params.fromBlock > params.toBlock) return [];
-  const events = params.paymentsOnly
-    ? [paymentCompletedAbiItem]
-    : [paymentCompletedAbiItem, refundCompletedAbiItem];
+  const events = params.paymentsOnly ? [paymentCompletedAbiItem] : gatewayEventAbiItems;
   const logs = await client.getLogs({
     address: params.gateways,
     events,
@@ -221,7 +275,7 @@ export function gatewayEventsFromReceipt(
 ): GatewayEvent[] {
   const gateways = new Set(params.gateways.map((gateway) => gateway.toLowerCase()));
   const logs = parseEventLogs({
-    abi: [paymentCompletedAbiItem, refundCompletedAbiItem],
+    abi: gatewayEventAbiItems,
     logs: receipt.logs.filter((log) => gateways.has(log.address.toLowerCase())),
   });
   const events = logs.flatMap((log) => decodedEvent(log, params));

@@ -1,11 +1,16 @@
 import type { Logger } from "pino";
 import { TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
 import type { ChainFactHandler, WatchedChain } from "./chainFacts.js";
-import { gatewayEventsFromReceipt, type GatewayEvent } from "./gatewayEvents.js";
+import { eventGroupOf, gatewayEventsFromReceipt, type GatewayEvent } from "./gatewayEvents.js";
 
-/** The id a recorded event is kept under: the payment's for a payment, the refund's gateway id for a refund. */
+/**
+ * The id a recorded event is kept under: the payment's for a payment, the refund's gateway id for a refund,
+ * `subscriptionId:period` for a subscription's charge.
+ */
 function recordedIdOf(entry: GatewayEvent): string {
-  return (entry.kind === "PaymentCompleted" ? entry.event.paymentId : entry.event.refundId).toLowerCase();
+  if (entry.kind === "RefundCompleted") return entry.event.refundId.toLowerCase();
+  if (entry.kind === "SubscriptionCharged") return `${eventGroupOf(entry)}:${entry.event.period}`;
+  return eventGroupOf(entry);
 }
 
 const keyOf = (kind: string, id: string, blockHash: string) => `${kind}|${id}|${blockHash.toLowerCase()}`;

@@ -7,8 +7,10 @@ import {
   refundRequestTypes,
   type PaymentRequest,
   type RefundRequest,
+  subscriptionChargeTypedData,
   subscriptionDigest,
   type Subscription,
+  type SubscriptionCharge,
 } from "@kassa/contracts";
 import { signRecoverable } from "tiny-secp256k1";
 import { bytesToHex, hashTypedData, hexToBytes, type Address, type Hex } from "viem";
@@ -23,6 +25,13 @@ export interface PaymentSigner {
   signRefundRequest(params: { chainId: number; gateway: Address; request: RefundRequest }): Promise<Hex>;
   /** The server's authorisation of a fixed plan's schedule, checked by its first `chargeSubscription`. */
   signSubscription(params: { chainId: number; gateway: Address; subscription: Subscription }): Promise<Hex>;
+  /** A variable plan's charge (`SubscriptionCharge`): its amount, at most the schedule's, until `deadline`. */
+  signSubscriptionCharge(params: {
+    chainId: number;
+    gateway: Address;
+    subscription: Subscription;
+    charge: SubscriptionCharge;
+  }): Promise<Hex>;
   /** A `CancelSubscription` of the server's signer (`cancelSubscriptionBySignature`). */
   signCancelSubscription(params: {
     chainId: number;
@@ -61,6 +70,7 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
         }),
       ),
     signSubscription: async (params) => sign(subscriptionDigest(params)),
+    signSubscriptionCharge: async (params) => sign(hashTypedData(subscriptionChargeTypedData(params))),
     signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
     signDepositReturn: async (params) => sign(hashTypedData(depositReturnTypedData(params))),
   };

@@ -5,16 +5,7 @@ import {
   subscriptionDigest,
   type Subscription,
 } from "@kassa/contracts";
-import {
-  encodeFunctionData,
-  erc20Abi,
-  parseEventLogs,
-  verifyHash,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type TransactionReceipt,
-} from "viem";
+import { encodeFunctionData, erc20Abi, verifyHash, type Address, type Hex, type PublicClient } from "viem";
 import { classifySendError } from "./sender/nodeErrors.js";
 
 /**
@@ -110,18 +101,20 @@ async function readPermit2Allowance(client: PublicClient, subscription: Subscrip
 export interface ChargeCall {
   period: bigint;
   amount: bigint;
+  /** Until when a variable plan's `SubscriptionCharge` signature holds; 0 for a fixed plan. */
+  deadline: bigint;
   serverSignature: Hex;
   payerSignature: Hex;
 }
 
-/** The calldata of `chargeSubscription` (a fixed plan: no charge deadline). */
+/** The calldata of `chargeSubscription`. */
 export function encodeChargeSubscription(params: SubscriptionOnChain & ChargeCall): Hex {
   return encodeFunctionData({
     abi: paymentGatewayAbi,
     functionName: "chargeSubscription",
     args: [
       params.subscription,
-      { period: params.period, amount: params.amount, deadline: 0n },
+      { period: params.period, amount: params.amount, deadline: params.deadline },
       params.serverSignature,
       params.payerSignature,
     ],
@@ -155,21 +148,4 @@ export async function estimateCall(
     const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
     return { ok: false, reason: message };
   }
-}
-
-/** The `SubscriptionCharged` event of a receipt, for a schedule's id and period, from `gateway`. */
-export function subscriptionChargedFromReceipt(
-  receipt: TransactionReceipt,
-  params: { gateway: string; subscriptionId: string; period: bigint },
-) {
-  const [event] = parseEventLogs({
-    abi: paymentGatewayAbi,
-    eventName: "SubscriptionCharged",
-    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
-  }).filter(
-    (log) =>
-      log.args.subscriptionId.toLowerCase() === params.subscriptionId.toLowerCase() &&
-      log.args.period === params.period,
-  );
-  return event;
 }

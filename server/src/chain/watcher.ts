@@ -4,7 +4,7 @@ import type { BackgroundService } from "../domain/tasks.js";
 import type { BlockRef, ChainFactHandler, WatchedChain } from "./chainFacts.js";
 import type { ChainClients } from "./clients.js";
 import { readFinalBlockHeader } from "./finality.js";
-import { readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
+import { eventGroupOf, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import { recheckRecordedEvents } from "./recheck.js";
 import { reportDepositTransfers } from "./deposits/report.js";
 import { readTokenTransfers, type TokenTransfer } from "./deposits/transfers.js";
@@ -39,7 +39,8 @@ type StepResult = "idle" | "progressed" | "reorg";
 const hashOf = (block: { hash: string }) => block.hash.toLowerCase();
 
 /**
- * The chain watcher: per chain with a gateway, reads PaymentCompleted and RefundCompleted from its position,
+ * The chain watcher: per chain with a gateway, reads the gateway's events (PaymentCompleted, RefundCompleted,
+ * SubscriptionCharged, SubscriptionCanceled) from its position,
  * in bounded ranges, up to the chain's final block (its `finalized` or `safe` block, or `head - confirmations`),
  * reports each event, and only then reports the range read (a crash mid-range loses nothing: the range is read
  * again and the handler finds what it applied). It reads and reports; the handler decides.
@@ -104,11 +105,13 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     }
   }
 
-  /** Reports the events of one range, payments side by side (each payment's own events in order). */
+  /**
+   * Reports the events of one range, payments (and subscriptions) side by side, each one's own events in order.
+   */
   async function reportEvents(chain: WatchedChain, events: readonly GatewayEvent[]): Promise<void> {
     const byPayment = new Map<string, GatewayEvent[]>();
     for (const entry of events) {
-      const key = entry.event.paymentId.toLowerCase();
+      const key = eventGroupOf(entry);
       byPayment.set(key, [...(byPayment.get(key) ?? []), entry]);
     }
     const queue = [...byPayment.values()];
@@ -116,11 +119,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const reportPayment = async (list: GatewayEvent[]) => {
       for (const entry of list) {
         const result = await handler.event(chain, entry);
-        const fields = {
-          chainId: chain.network_id,
-          paymentId: entry.event.paymentId,
-          txHash: entry.event.txHash,
-        };
+        const fields = { chainId: chain.network_id, id: eventGroupOf(entry), txHash: entry.event.txHash };
         if (result === "unknown-payment" || result === "unexpected" || result === "collision") {
           log.warn({ ...fields, result }, `${entry.kind} for a payment the service cannot apply it to`);
         } else {

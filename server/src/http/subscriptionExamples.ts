@@ -13,6 +13,7 @@ const firstCharge = example(subscriptionChargeViewSchema, {
   paymentId: v.paymentId,
   status: "PAID",
   amount: "10000000",
+  tokenPrice: null,
   txHash: "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
   paidAt: "2026-11-26T06:00:04.000Z",
 });
@@ -31,6 +32,9 @@ const subscription = example(subscriptionViewSchema, {
   tokenSymbol: "USDC",
   tokenDecimals: 6,
   amount: "10000000",
+  variableAmount: false,
+  currency: null,
+  fiatAmount: null,
   periodSeconds: 2_592_000,
   charges: 12,
   startsAt: 1_795_737_600,

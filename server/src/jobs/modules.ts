@@ -41,6 +41,6 @@ export function workerModules(services: Services, options: SettlementModuleOptio
     pricesWorkerModule(services),
     settlementWorkerModule(services, options),
     gaslessWorkerModule(services.gasless),
-    subscriptionsWorkerModule(services.gasless, services.signer),
+    subscriptionsWorkerModule(services.gasless, services.signer, services.payments.prices),
   ];
 }

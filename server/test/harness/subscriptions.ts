@@ -1,12 +1,14 @@
-import { subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
+import { paymentGatewayAbi, subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless/gasless.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { cancelOnChain } from "../../src/core/subscriptions/chainCancel.js";
+import { noPriceService, type PriceService } from "../../src/core/prices/service.js";
 import { chargeDueSubscriptions } from "../../src/core/subscriptions/charge.js";
 import { findChainByNetworkId } from "../../src/db/chains/chains.js";
+import type { Db } from "../../src/db/infra/database.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
 import { startTestApp, type TestApp, type TestResponse } from "./app.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
@@ -24,6 +26,8 @@ export interface SubscriptionEnv {
   chain: TestChain;
   t: TestApp;
   gasless: GaslessRuntime;
+  /** The server's clock. */
+  now(): Date;
   /** Moves the chain's time and the server's clock by `seconds`, and mines a block. */
   advance(seconds: number): Promise<void>;
   /** One run of the worker's task (charges, on-chain cancellations), then one tracking pass of the relayer. */
@@ -35,6 +39,8 @@ export interface SubscriptionEnv {
   show(id: string): Promise<TestResponse>;
   /** The schedule as the payer signed it. */
   schedule(id: string): Promise<Subscription>;
+  /** The payer cancels the schedule on the gateway (`cancelSubscription`), mined. */
+  cancelOnChain(payer: TestWalletClient, id: string): Promise<void>;
   /** Mints `amount` of the test token to the payer and approves the gateway for `allowance`. */
   fund(payer: TestWalletClient, amount: bigint, allowance: bigint): Promise<void>;
   chainNow(): Promise<bigint>;
@@ -50,10 +56,18 @@ export interface SubscriptionEnv {
   close(): Promise<void>;
 }
 
-export async function startSubscriptionEnv(chain: TestChain): Promise<SubscriptionEnv> {
+/**
+ * `prices`: the price service of fiat plans, built on the app's database and clock (default: none, so a fiat
+ * plan's charge fails).
+ */
+export async function startSubscriptionEnv(
+  chain: TestChain,
+  options: { prices?: (db: Db, now: () => Date) => PriceService } = {},
+): Promise<SubscriptionEnv> {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const t = await startTestApp(chain, { now, publicBaseUrl: "http://kassa.test" });
+  const prices = options.prices?.(t.database.db, now) ?? noPriceService;
   const gasless = createGasless({
     db: t.database.db,
     chains: t.services.chains,
@@ -65,13 +79,14 @@ export async function startSubscriptionEnv(chain: TestChain): Promise<Subscripti
     chain,
     t,
     gasless,
+    now,
     async advance(seconds) {
       offsetMs += seconds * 1000;
       await chain.publicClient.request({ method: "evm_increaseTime" as never, params: [seconds] as never });
       await chain.publicClient.request({ method: "evm_mine" as never });
     },
     async charge() {
-      await chargeDueSubscriptions(gasless);
+      await chargeDueSubscriptions(gasless, undefined, { prices, signer: t.services.signer });
       await cancelOnChain(gasless, t.services.signer);
       // As the worker's tracker: every chain with a relayer key, whether this process sent on it or not.
       const row = await findChainByNetworkId(t.database.db, chain.chainId);
@@ -95,6 +110,15 @@ export async function startSubscriptionEnv(chain: TestChain): Promise<Subscripti
     async schedule(id) {
       const { body } = await env.show(id);
       return scheduleFromView(body.data, body.data.payerAddress, BigInt(body.data.startsAt));
+    },
+    async cancelOnChain(payer, id) {
+      const hash = await payer.writeContract({
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "cancelSubscription",
+        args: [await env.schedule(id)],
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash });
     },
     async fund(payer, amount, allowance) {
       if (amount > 0n) await chain.mint(t.token as Address, payer.account.address, amount);
@@ -160,7 +184,7 @@ function scheduleFromView(view: any, payer: Address, startsAt: bigint): Subscrip
     payer,
     tokenAddress: view.tokenAddress as Address,
     amount: BigInt(view.amount),
-    variableAmount: false,
+    variableAmount: view.variableAmount as boolean,
     usePermit2: false,
     recipientAddress: view.recipientAddress as Address,
     merchantId: view.merchantId as Hex,

@@ -70,7 +70,9 @@ export async function readSequenceFloor(
       checkTransfers: false,
     });
     const floor = events.reduce((highest, entry) => {
-      const above = sequenceFloorAbove(eventSequence(entry));
+      const sequence = eventSequence(entry);
+      if (sequence === undefined) return highest;
+      const above = sequenceFloorAbove(sequence);
       return above > highest ? above : highest;
     }, 0n);
     return { floor, readTo: head };

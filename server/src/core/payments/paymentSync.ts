@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
 import { finalBlockNumber } from "../../chain/finality.js";
-import { addRecipientTransfers, readGatewayEvents } from "../../chain/gatewayEvents.js";
+import { addRecipientTransfers, eventGroupOf, readGatewayEvents } from "../../chain/gatewayEvents.js";
 import { findChainCursor } from "../../db/chains/chainCursors.js";
 import { findChainById } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
@@ -118,8 +118,8 @@ export function createPaymentSync(deps: PaymentSyncDeps): PaymentSync {
       paymentsOnly: true,
       checkTransfers: false,
     });
-    const withEvents = new Set(events.map((entry) => entry.event.paymentId.toLowerCase()));
-    const asked = events.filter((entry) => paymentIds.has(entry.event.paymentId.toLowerCase()));
+    const withEvents = new Set(events.map(eventGroupOf));
+    const asked = events.filter((entry) => paymentIds.has(eventGroupOf(entry)));
     await addRecipientTransfers(client, asked);
     rpcCalls += new Set(asked.map((entry) => entry.event.txHash)).size;
     const changed = new Set<string>();

@@ -71,6 +71,27 @@ function minedElsewhere(
 }
 
 /**
+ * A settled payment whose transaction a reorg mined again in another block: its record follows it (whatever
+ * the payment became since). False when the event is not its transaction's, or in the same block.
+ */
+export async function followMinedElsewhere(
+  trx: Db,
+  paymentId: string,
+  payment: { tx_hash: string | null; block_hash: string | null },
+  event: EventLocation,
+): Promise<boolean> {
+  return (
+    minedElsewhere(payment, event) &&
+    movePaymentToBlock(trx, paymentId, {
+      txHash: event.txHash.toLowerCase(),
+      blockNumber: event.blockNumber,
+      blockHash: event.blockHash.toLowerCase(),
+      logIndex: event.logIndex,
+    })
+  );
+}
+
+/**
  * The open payment (its paid bit) or refund (its refunded bit) that holds the sequence an id the database does
  * not know just used on the gateway (signed with Kassa's key, so the database lost its row, or another deployment
  * signs with the same key): recorded as a collision, and returned. Undefined when none holds it.
@@ -150,6 +171,28 @@ export function paymentMismatches(
 }
 
 /**
+ * What a payment settled by a gateway event (a `pay()` or a subscription's charge) records: the transaction,
+ * where it was read, the payer and the fee.
+ */
+export function settledColumns(
+  event: EventLocation & { payer: string; fee: bigint },
+  settled: { from: PaymentStatus; now: Date; reason: string | undefined },
+) {
+  return {
+    tx_hash: event.txHash.toLowerCase(),
+    payer_address: getAddress(event.payer),
+    confirmed_at: settled.now,
+    block_number: Number(event.blockNumber),
+    block_hash: event.blockHash.toLowerCase(),
+    log_index: event.logIndex,
+    fee_amount: event.fee,
+    paid_after_expiry: settled.from === "EXPIRED",
+    status_reason: settled.reason ?? null,
+    paid_via: "contract" as const,
+  };
+}
+
+/**
  * Settles a payment from its PaymentCompleted event inside `trx`: CREATED (or EXPIRED / FAILED, when the
  * money arrives late) -> PAID when token, amount, recipient and merchant match the stored payment, else
  * -> INVALID; plus the webhook. A second event for a settled payment changes nothing and sends nothing.
@@ -180,16 +223,7 @@ export async function applyPaymentCompletedIn(
     result = payment ? "unknown-payment" : await unknownPaymentPaid(trx, event, now);
   } else if (!settleableStatuses.includes(payment.status)) {
     // Whatever the payment became since, a reorg that mined the same transaction again moves its record.
-    result =
-      minedElsewhere(payment, event) &&
-      (await movePaymentToBlock(trx, paymentId, {
-        txHash: event.txHash.toLowerCase(),
-        blockNumber: event.blockNumber,
-        blockHash: event.blockHash.toLowerCase(),
-        logIndex: event.logIndex,
-      }))
-        ? "moved"
-        : "already-applied";
+    result = (await followMinedElsewhere(trx, paymentId, payment, event)) ? "moved" : "already-applied";
   } else {
     const problems = paymentMismatches(payment, event);
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
@@ -199,18 +233,7 @@ export async function applyPaymentCompletedIn(
       payment: { rowId: payment.id },
       from,
       to,
-      set: {
-        tx_hash: event.txHash.toLowerCase(),
-        payer_address: getAddress(event.payer),
-        confirmed_at: now,
-        block_number: Number(event.blockNumber),
-        block_hash: event.blockHash.toLowerCase(),
-        log_index: event.logIndex,
-        fee_amount: event.fee,
-        paid_after_expiry: from === "EXPIRED",
-        status_reason: reason ?? null,
-        paid_via: "contract",
-      },
+      set: settledColumns(event, { from, now, reason }),
     });
     if (!updated) {
       result = "already-applied";

@@ -15,6 +15,7 @@ import { findDepositTokens, findLastDepositTransferBlockAtOrBelow } from "../../
 import { applyPaymentCompletedIn, applyRefundCompletedIn } from "./settlement.js";
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "./settlementReorgs.js";
 import { depositFacts } from "../deposits/facts.js";
+import { applySubscriptionEventIn, revertRemovedChargeIn } from "../subscriptions/facts.js";
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -55,7 +56,9 @@ function sequenceFloors(chain: WatchedChain, events: readonly GatewayEvent[]): M
   const floors = new Map(chain.gateways.map((gateway) => [gateway.toLowerCase(), 0n]));
   for (const entry of events) {
     const gateway = entry.event.gateway.toLowerCase();
-    const floor = sequenceFloorAbove(eventSequence(entry));
+    const sequence = eventSequence(entry);
+    if (sequence === undefined) continue;
+    const floor = sequenceFloorAbove(sequence);
     if (floor > (floors.get(gateway) ?? 0n)) floors.set(gateway, floor);
   }
   return floors;
@@ -63,7 +66,8 @@ function sequenceFloors(chain: WatchedChain, events: readonly GatewayEvent[]): M
 
 /**
  * Core's side of the chain watcher (ChainFactHandler): what each fact does, decided and written here, each in a
- * transaction of its own (events and removals through settlement.ts and settlementReorgs.ts), and where the
+ * transaction of its own (events and removals through settlement.ts and settlementReorgs.ts, a subscription's
+ * through subscriptions/facts.ts), and where the
  * watcher stands (chain_cursors, the recorded events' blocks, one reader per chain by advisory lock). Every
  * sequence the watcher reads raises its gateway's counter above it (a database restored from an old backup
  * does not hand it out again).
@@ -171,7 +175,9 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
         const outcome =
           entry.kind === "PaymentCompleted"
             ? await applyPaymentCompletedIn(trx, entry.event, at)
-            : await applyRefundCompletedIn(trx, entry.event, at);
+            : entry.kind === "RefundCompleted"
+              ? await applyRefundCompletedIn(trx, entry.event, at)
+              : await applySubscriptionEventIn(trx, entry, at);
         await options.beforeCommit?.(entry);
         return outcome;
       });
@@ -195,7 +201,9 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
         .execute((trx) =>
           removed.kind === "PaymentCompleted"
             ? revertRemovedPaymentIn(trx, chain.id, removed, now())
-            : revertRemovedRefundIn(trx, chain.id, removed, now()),
+            : removed.kind === "RefundCompleted"
+              ? revertRemovedRefundIn(trx, chain.id, removed, now())
+              : revertRemovedChargeIn(trx, chain.id, removed, now()),
         );
       if (reverted) committed();
       return reverted;

@@ -18,6 +18,7 @@ import {
   type SubscriptionDetails,
 } from "../../db/subscriptions/subscriptions.js";
 import { decimalToUnits, numberToDecimalString } from "../../domain/amount.js";
+import { maxFiatDecimals, parseCurrency } from "../../domain/fiat.js";
 import { DEFAULT_SUBSCRIPTION_RETRIES, subscriptionStatuses } from "../../domain/subscriptions.js";
 import { KassaError, validationError } from "../../errors.js";
 import { requireChainToken, requireMerchantChain } from "../merchants/merchants.js";
@@ -57,8 +58,16 @@ export const createSubscriptionInputSchema = z.object({
     .describe("What the payer subscribes to, shown on the page"),
   tokenAddress: createPaymentInputSchema.shape.tokenAddress,
   amount: createPaymentInputSchema.shape.amount.describe(
-    "Charged each period, in token units (fee included)",
+    "Charged each period, in token units (fee included), or in `currency` units for a fiat plan",
   ),
+  currency: createPaymentInputSchema.shape.currency.describe(
+    "Fiat code (USD, KRW...): a fiat plan, `amount` its price per period, converted at each charge at the token's one-hour average price",
+  ),
+  maxAmount: createPaymentInputSchema.shape.amount
+    .optional()
+    .describe(
+      "A fiat plan's most per charge, in token units: the payer signs it; a charge the price would take above it is refused (a failed attempt, retried)",
+    ),
   periodSeconds: z
     .number()
     .int()
@@ -129,6 +138,31 @@ async function require(
   return row;
 }
 
+/** A fiat plan's price (`currency` given, with its `maxAmount`), checked; undefined for a plan in tokens. */
+function fiatPlan(
+  input: z.output<typeof createSubscriptionInputSchema>,
+): { currency: string; fiatAmount: string } | undefined {
+  if (input.currency === undefined) {
+    if (input.maxAmount !== undefined) {
+      throw validationError([{ path: ["maxAmount"], message: "only for a fiat plan (with currency)" }]);
+    }
+    return undefined;
+  }
+  const currency = parseCurrency(input.currency);
+  if (!currency) throw new KassaError("INVALID_CURRENCY", `currency ${input.currency} is not supported`);
+  if (input.maxAmount === undefined) {
+    throw validationError([{ path: ["maxAmount"], message: "a fiat plan needs the most a charge may take" }]);
+  }
+  const fiatAmount = numberToDecimalString(input.amount);
+  const decimals = maxFiatDecimals(currency);
+  if ((fiatAmount.split(".")[1] ?? "").length > decimals) {
+    throw validationError([
+      { path: ["amount"], message: `${currency} amounts have at most ${decimals} decimal places` },
+    ]);
+  }
+  return { currency, fiatAmount };
+}
+
 /** POST /subscriptions: a PENDING schedule for a payer to sign. */
 export async function createSubscription(
   deps: SubscriptionDeps,
@@ -145,12 +179,16 @@ export async function createSubscription(
   }
   if (!merchant.recipient_address) throw new KassaError("RECIPIENT_NOT_CONFIGURED");
   const token = await requireChainToken(deps.db, chain, input.tokenAddress);
+  const fiat = fiatPlan(input);
+  const tokens = fiat
+    ? { path: "maxAmount", amount: input.maxAmount }
+    : { path: "amount", amount: input.amount };
   let amount: bigint;
   try {
-    amount = decimalToUnits(numberToDecimalString(input.amount), token.decimals);
+    amount = decimalToUnits(numberToDecimalString(tokens.amount ?? 0), token.decimals);
   } catch {
     throw validationError([
-      { path: ["amount"], message: `${token.symbol} has only ${token.decimals} decimals` },
+      { path: [tokens.path], message: `${token.symbol} has only ${token.decimals} decimals` },
     ]);
   }
   const id = `sub_${randomBytes(16).toString("hex")}`;
@@ -165,6 +203,8 @@ export async function createSubscription(
     gateway_address: chain.gateway_address,
     recipient_address: merchant.recipient_address,
     amount,
+    currency: fiat?.currency ?? null,
+    fiat_amount: fiat?.fiatAmount ?? null,
     period_seconds: BigInt(input.periodSeconds),
     starts_at: input.startsAt === undefined ? null : BigInt(input.startsAt),
     charges: input.charges,

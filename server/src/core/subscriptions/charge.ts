@@ -2,12 +2,9 @@ import type { Address, Hex } from "viem";
 import { encodeAbiParameters, keccak256 } from "viem";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
-import {
-  encodeChargeSubscription,
-  estimateCall,
-  readSubscriptionState,
-  subscriptionChargedFromReceipt,
-} from "../../chain/subscriptions.js";
+import { finalBlockNumber } from "../../chain/finality.js";
+import { gatewayEventsFromReceipt } from "../../chain/gatewayEvents.js";
+import { encodeChargeSubscription, estimateCall, readSubscriptionState } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
@@ -19,6 +16,7 @@ import {
   findDueSubscriptionIds,
   findSubscriptionDetails,
   insertChargePayment,
+  linkChargeTransaction,
   moveSubscriptionCharge,
   type SubscriptionDetails,
 } from "../../db/subscriptions/subscriptions.js";
@@ -26,6 +24,8 @@ import type { SubscriptionCanceledBy } from "../../domain/subscriptions.js";
 import { NO_REDIRECT } from "../payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 import { recordSubscriptionEvent } from "./events.js";
+import { advanceSubscriptionIn, applySubscriptionEventIn } from "./facts.js";
+import { priceCharge, type ChargePricing } from "./pricing.js";
 import { chargeWindow, periodAt, scheduleOf } from "./schedule.js";
 
 /**
@@ -50,12 +50,19 @@ export function chargePaymentId(subscriptionId: string, period: number, attempt:
   );
 }
 
-/** Charges every subscription due now, oldest first; returns how many were looked at. */
-export async function chargeDueSubscriptions(runtime: GaslessRuntime, limit = 500): Promise<number> {
+/**
+ * Charges every subscription due now, oldest first; returns how many were looked at. Fiat plans need `pricing`
+ * (without it their charges fail, and are retried).
+ */
+export async function chargeDueSubscriptions(
+  runtime: GaslessRuntime,
+  limit = 500,
+  pricing?: ChargePricing,
+): Promise<number> {
   const ids = await findDueSubscriptionIds(runtime.db, runtime.now(), limit);
   for (const id of ids) {
     try {
-      await chargeSubscriptionPeriod(runtime, id);
+      await chargeSubscriptionPeriod(runtime, id, pricing);
     } catch (error) {
       // A node that did not answer: the subscription stays due and the next run tries it again.
       runtime.logger?.warn({ subscription: id, err: error }, "subscription charge not attempted");
@@ -78,30 +85,18 @@ async function endSubscription(
   });
 }
 
-/** Moves a subscription to `period` (the next to charge), or COMPLETED past its last. */
-async function advanceTo(
+/** Moves a subscription from `from` to `period` (the next to charge), or COMPLETED past its last. */
+function advanceTo(
   db: Db,
   row: SubscriptionDetails,
   from: number,
   period: number,
   now: Date,
   lastError: string | null,
-  charged?: PaymentRow,
 ): Promise<void> {
-  const completed = period >= row.charges;
-  await db.transaction().execute(async (trx) => {
-    const moved = await moveSubscriptionCharge(trx, row.id, from, {
-      status: completed ? "COMPLETED" : charged ? "ACTIVE" : row.status,
-      nextPeriod: period,
-      nextChargeAt: completed ? null : chargeWindow(row, period).opensAt,
-      failedAttempts: 0,
-      lastError,
-    });
-    if (!moved) return;
-    if (charged)
-      await recordSubscriptionEvent(trx, "subscription.charged", row, moved, now, { charge: charged });
-    if (completed) await recordSubscriptionEvent(trx, "subscription.completed", row, moved, now);
-  });
+  return db
+    .transaction()
+    .execute((trx) => advanceSubscriptionIn(trx, row, { from, to: period, now, lastError }));
 }
 
 /**
@@ -164,14 +159,26 @@ async function recordChargeFailure(
 }
 
 /** One due subscription's charge (idempotent: a period under way or charged is never sent again). */
-export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: string): Promise<ChargeResult> {
+export async function chargeSubscriptionPeriod(
+  runtime: GaslessRuntime,
+  id: string,
+  pricing?: ChargePricing,
+): Promise<ChargeResult> {
   const { db } = runtime;
   const now = runtime.now();
   const row = await findSubscriptionDetails(db, id);
   if (!row || (row.status !== "ACTIVE" && row.status !== "PAST_DUE") || !row.next_charge_at) return "not-due";
   if (row.next_charge_at > now) return "not-due";
   const period = row.next_period;
-  if (await findChargePayment(db, id, period)) return "in-flight";
+  // A payment of the period: under way while a transaction of the relayer's is linked to it (its tracker, then
+  // the watcher at finality, finish it), settled (on to the next period), or CREATED without one (a reorg
+  // removed its charge): sent again below.
+  const charge = await findChargePayment(db, id, period);
+  if (charge?.status === "CREATED" && charge.charge_sender_transaction_id !== null) return "in-flight";
+  if (charge && charge.status !== "CREATED") {
+    await advanceTo(db, row, period, period + 1, now, null);
+    return "skipped";
+  }
   const current = periodAt(row, now);
   if (period >= row.charges || current > period) {
     // The period closed without a charge (missed periods are not charged later): on to the current one.
@@ -214,11 +221,16 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
     await advanceTo(db, row, period, period + 1, now, `period ${period} was charged on-chain outside Kassa`);
     return "skipped";
   }
-  const amount = BigInt(row.amount);
   if (state.active && state.allowance === 0n) {
     await endSubscription(db, row, "allowance", now, "the payer revoked the gateway's allowance");
     return "canceled";
   }
+  const priced = await priceCharge(pricing, row, period, now, charge);
+  if (!priced.ok) {
+    await recordChargeFailure(db, row, period, now, priced.reason);
+    return "failed";
+  }
+  const { amount } = priced;
   const shortOf =
     state.balance < amount
       ? `the payer's balance ${state.balance} is below the charge ${amount}`
@@ -229,7 +241,8 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
     ...onChain,
     period: BigInt(period),
     amount,
-    serverSignature: (state.active ? "0x" : row.server_signature) as Hex,
+    deadline: priced.deadline,
+    serverSignature: priced.chargeSignature ?? ((state.active ? "0x" : row.server_signature) as Hex),
     payerSignature: (state.active ? "0x" : row.payer_signature) as Hex,
   });
   const estimate = shortOf
@@ -247,27 +260,31 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
     data,
     gasLimit: (estimate.gas * 13n) / 10n,
     link: async (trx, tx) =>
-      (await insertChargePayment(trx, {
-        payment_id: chargePaymentId(row.subscription_id, period, row.failed_attempts),
-        merchant_id: row.merchant_id,
-        order_id: `${row.id}/${period}/${row.failed_attempts}`,
-        chain_id: row.chain_id,
-        token_id: row.token_id,
-        amount,
-        recipient_address: row.recipient_address,
-        gateway_address: row.gateway_address,
-        forwarder_address: null,
-        deadline: Math.floor(closesAt.getTime() / 1000),
-        expires_at: closesAt,
-        payer_address: row.payer_address,
-        currency: null,
-        success_url: NO_REDIRECT,
-        fail_url: NO_REDIRECT,
-        server_signature: row.server_signature ?? "0x",
-        subscription_id: row.id,
-        subscription_period: period,
-        charge_sender_transaction_id: tx.id,
-      })) !== undefined,
+      charge
+        ? linkChargeTransaction(trx, charge.id, tx.id)
+        : (await insertChargePayment(trx, {
+            payment_id: chargePaymentId(row.subscription_id, period, row.failed_attempts),
+            merchant_id: row.merchant_id,
+            order_id: `${row.id}/${period}/${row.failed_attempts}`,
+            chain_id: row.chain_id,
+            token_id: row.token_id,
+            amount,
+            recipient_address: row.recipient_address,
+            gateway_address: row.gateway_address,
+            forwarder_address: null,
+            deadline: Math.floor(closesAt.getTime() / 1000),
+            expires_at: closesAt,
+            payer_address: row.payer_address,
+            currency: priced.fiat?.currency ?? null,
+            fiat_amount: priced.fiat?.fiat_amount ?? null,
+            token_price: priced.fiat?.token_price ?? null,
+            success_url: NO_REDIRECT,
+            fail_url: NO_REDIRECT,
+            server_signature: row.server_signature ?? "0x",
+            subscription_id: row.id,
+            subscription_period: period,
+            charge_sender_transaction_id: tx.id,
+          })) !== undefined,
   });
   if (result.outcome === "abandoned") return "in-flight";
   runtime.logger?.info({ subscription: id, period, outcome: result.outcome }, "subscription charge sent");
@@ -275,9 +292,10 @@ export async function chargeSubscriptionPeriod(runtime: GaslessRuntime, id: stri
 }
 
 /**
- * The relayer's transaction of a charge ended. Confirmed with the gateway's `SubscriptionCharged`: the payment
- * is PAID and the subscription moves to its next period. Reverted, or never sent: the payment FAILED and the
- * attempt counts as failed (retried on the schedule).
+ * The relayer's transaction of a charge ended. Confirmed with the gateway's `SubscriptionCharged`: settled as
+ * the watcher settles it (facts.ts: the payment PAID, the subscription on to its next period) when its block is
+ * already final for the chain, else left CREATED for the watcher to settle once it is (a `pay()` relay's rule).
+ * Reverted, or never sent: the payment FAILED and the attempt counts as failed (retried on the schedule).
  */
 export async function onChargeFinished(
   runtime: GaslessRuntime,
@@ -292,40 +310,29 @@ export async function onChargeFinished(
   if (!row) return;
   const period = payment.subscription_period;
   const now = runtime.now();
-  const event =
+  const charged =
     outcome.status === "CONFIRMED"
-      ? subscriptionChargedFromReceipt(outcome.receipt, {
-          gateway: row.gateway_address,
-          subscriptionId: row.subscription_id,
-          period: BigInt(period),
-        })
+      ? gatewayEventsFromReceipt(outcome.receipt, {
+          chainId: row.chain_id,
+          networkId: row.network_id,
+          gateways: [row.gateway_address],
+        }).find(
+          (entry) =>
+            entry.kind === "SubscriptionCharged" &&
+            entry.event.subscriptionId.toLowerCase() === row.subscription_id &&
+            entry.event.period === BigInt(period),
+        )
       : undefined;
-  if (event && outcome.status === "CONFIRMED") {
-    const { receipt } = outcome;
-    const paid = await db.transaction().execute(async (trx) => {
-      const moved = await movePaymentStatus(trx, {
-        payment: { rowId: payment.id },
-        from: "CREATED",
-        to: "PAID",
-        set: {
-          tx_hash: receipt.transactionHash,
-          payer_address: row.payer_address,
-          confirmed_at: now,
-          block_number: Number(receipt.blockNumber),
-          block_hash: receipt.blockHash,
-          log_index: event.logIndex,
-          fee_amount: event.args.fee,
-        },
-      });
-      if (moved) await recordPaymentEvent(trx, "payment.paid", payment.payment_id, now);
-      return moved;
-    });
-    if (paid) {
-      await advanceTo(db, row, period, period + 1, now, null, {
-        ...payment,
-        tx_hash: receipt.transactionHash,
-        status: "PAID",
-      });
+  if (charged?.kind === "SubscriptionCharged" && outcome.status === "CONFIRMED") {
+    const chain = await findChainById(db, row.chain_id);
+    const final = chain ? await finalBlockNumber(runtime.client(chain), chain).catch(() => -1n) : -1n;
+    if (outcome.receipt.blockNumber <= final) {
+      await db.transaction().execute((trx) => applySubscriptionEventIn(trx, charged, now));
+    } else {
+      runtime.logger?.info(
+        { subscription: row.id, period, txHash: outcome.receipt.transactionHash },
+        "subscription charge mined; waiting for its block to be final",
+      );
     }
     return;
   }

@@ -30,11 +30,11 @@ const descriptions: Record<SubscriptionEventType, [string, string]> = {
   ],
   "subscription.charged": [
     "SubscriptionChargedEvent",
-    "A period was charged on-chain (`charge`): its payment is PAID.",
+    "A period was charged on-chain (`charge`) in a block now final for the chain: its payment is PAID.",
   ],
   "subscription.charge_failed": [
     "SubscriptionChargeFailedEvent",
-    "A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain); it is retried at `nextChargeAt` while the retry schedule lasts.",
+    "A period's charge failed (`reason`: the payer's balance or allowance, a refusal of the chain, a fiat plan's price beyond the payer's signed maximum); it is retried at `nextChargeAt` while the retry schedule lasts. Also when a reorg removed a charge (`charge`, CREATED again): the period is due again at once.",
   ],
   "subscription.past_due": [
     "SubscriptionPastDueEvent",

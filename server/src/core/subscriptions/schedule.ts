@@ -21,7 +21,8 @@ export function scheduleOf(
     payer: signer.payer as Address,
     tokenAddress: row.token_address as Address,
     amount: BigInt(row.amount),
-    variableAmount: false,
+    // A fiat plan: each charge's amount is the server's to sign, up to `amount`.
+    variableAmount: row.currency !== null,
     usePermit2: signer.usePermit2,
     recipientAddress: row.recipient_address as Address,
     merchantId: row.merchant_bytes32_id as Hex,

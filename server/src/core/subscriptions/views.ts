@@ -16,6 +16,10 @@ export const subscriptionChargeViewSchema = z
       .describe("The charge's payment (bytes32): its webhooks and exports are a payment's"),
     status: z.enum(paymentStatuses).describe("CREATED while its transaction is under way, PAID once charged"),
     amount: baseUnits,
+    tokenPrice: z
+      .string()
+      .nullable()
+      .describe("A fiat plan's charge: the token's price in the plan's currency it was converted at"),
     txHash: z.string().nullable(),
     paidAt: z.string().nullable(),
   })
@@ -41,7 +45,14 @@ export const subscriptionViewSchema = z
     tokenAddress: z.string(),
     tokenSymbol: z.string(),
     tokenDecimals: z.number(),
-    amount: baseUnits.describe("Charged each period, fee included (base units)"),
+    amount: baseUnits.describe(
+      "Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer)",
+    ),
+    variableAmount: z
+      .boolean()
+      .describe("A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount`"),
+    currency: z.string().nullable().describe("A fiat plan's currency (ISO 4217); null for a token price"),
+    fiatAmount: z.string().nullable().describe("A fiat plan's price per period, in `currency`"),
     periodSeconds: z.number().describe("Seconds between charges"),
     charges: z.number().describe("Number of charges"),
     startsAt: z
@@ -78,6 +89,7 @@ function chargeView(payment: PaymentRow): z.infer<typeof subscriptionChargeViewS
     paymentId: payment.payment_id,
     status: payment.status,
     amount: payment.amount,
+    tokenPrice: payment.token_price,
     txHash: payment.tx_hash,
     paidAt: payment.confirmed_at?.toISOString() ?? null,
   };
@@ -102,6 +114,9 @@ export function subscriptionView(
     tokenSymbol: row.token_symbol,
     tokenDecimals: row.token_decimals,
     amount: row.amount,
+    variableAmount: row.currency !== null,
+    currency: row.currency,
+    fiatAmount: row.fiat_amount,
     periodSeconds: Number(row.period_seconds),
     charges: row.charges,
     startsAt: row.starts_at === null ? null : Number(row.starts_at),

@@ -4,10 +4,13 @@ import { updateWhere } from "../infra/lookups.js";
 import { type PaymentStatus } from "../../domain/paymentStatus.js";
 import { movePaymentStatus } from "./paymentStatus.js";
 
-/** A recorded gateway event and where it was read: a payment's pay event, or a completed refund's. */
+/**
+ * A recorded gateway event and where it was read: a payment's pay event, a subscription charge's
+ * SubscriptionCharged, or a completed refund's RefundCompleted.
+ */
 export interface RecordedEventRow {
-  kind: "PaymentCompleted" | "RefundCompleted";
-  /** The payment id, or the refund's gateway id. */
+  kind: "PaymentCompleted" | "RefundCompleted" | "SubscriptionCharged";
+  /** The payment id, the refund's gateway id, or a charge's `subscriptionId:period` (its event's fields). */
   id: string;
   tx_hash: string;
   block_number: number;
@@ -29,7 +32,12 @@ export async function findRecordedEventsInBlocks(
   const { rows } = await sql<RecordedEventRow>`
     SELECT 'PaymentCompleted' AS kind, payment_id AS id, tx_hash, block_number, block_hash FROM payments
     WHERE chain_id = ${chainId} AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
-      AND block_number IS NOT NULL
+      AND block_number IS NOT NULL AND subscription_id IS NULL
+    UNION ALL
+    SELECT 'SubscriptionCharged', s.subscription_id || ':' || p.subscription_period, p.tx_hash, p.block_number,
+      p.block_hash FROM payments p JOIN subscriptions s ON s.id = p.subscription_id
+    WHERE p.chain_id = ${chainId} AND p.block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+      AND p.block_number IS NOT NULL
     UNION ALL
     SELECT 'RefundCompleted', chain_refund_id, tx_hash, block_number, block_hash FROM refunds
     WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL

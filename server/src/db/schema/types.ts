@@ -135,7 +135,8 @@ export interface PaymentsTable extends Timestamps {
   /** A subscription's charge: its subscription (sub_) and period. */
   subscription_id: ColumnType<string | null, string | null | undefined, never>;
   subscription_period: ColumnType<number | null, number | null | undefined, never>;
-  charge_sender_transaction_id: ColumnType<number | null, number | null | undefined, never>;
+  /** Set again when a reorg removed the charge (unlinked) and the worker sends it again. */
+  charge_sender_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentLinksTable extends Timestamps {

@@ -265,3 +265,51 @@ export async function recordChainCancel(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Links a charge's payment to the relayer's transaction that sends it; only while it has none (its last
+ * transaction was removed by a reorg, or it is new): false otherwise, so a period is sent once at a time.
+ */
+export async function linkChargeTransaction(
+  db: Db,
+  paymentRowId: number,
+  senderTransactionId: number | null,
+): Promise<boolean> {
+  let query = db
+    .updateTable("payments")
+    .set({ charge_sender_transaction_id: senderTransactionId })
+    .where("id", "=", paymentRowId)
+    .where("status", "=", "CREATED");
+  query =
+    senderTransactionId === null
+      ? query.where("charge_sender_transaction_id", "is not", null)
+      : query.where("charge_sender_transaction_id", "is", null);
+  return (await query.returning("id").executeTakeFirst()) !== undefined;
+}
+
+/**
+ * A charge of `period` no longer holds (a reorg removed it): the subscription expects that period again, due
+ * `now`, ACTIVE (guarded: only while it had moved past it and was not canceled).
+ */
+export function reopenSubscriptionPeriod(
+  db: Db,
+  id: string,
+  period: number,
+  now: Date,
+  lastError: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .updateTable("subscriptions")
+    .set({
+      status: "ACTIVE",
+      next_period: period,
+      next_charge_at: now,
+      failed_attempts: 0,
+      last_error: lastError,
+    })
+    .where("id", "=", id)
+    .where("next_period", ">", period)
+    .where("status", "in", ["ACTIVE", "PAST_DUE", "COMPLETED"])
+    .returningAll()
+    .executeTakeFirst();
+}

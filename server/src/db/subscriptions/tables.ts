@@ -2,7 +2,10 @@ import type { ColumnType } from "kysely";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
 import type { FixedNumeric, NullableDate, Timestamps } from "../schema/columns.js";
 
-/** The subscriptions table of the schema (`types.ts`, migration 032): a schedule, its signatures and its charging state. */
+/**
+ * The subscriptions table of the schema (`types.ts`, migrations 029 and 032): a schedule, its signatures and its
+ * charging state.
+ */
 export interface SubscriptionsTable extends Timestamps {
   id: string;
   subscription_id: string;
@@ -13,7 +16,11 @@ export interface SubscriptionsTable extends Timestamps {
   token_id: number;
   gateway_address: string;
   recipient_address: string;
+  /** Per charge in token units: exact, or for a fiat plan the signed maximum. */
   amount: FixedNumeric;
+  /** A fiat plan's price per period (`fiat_amount` of `currency`); null for a plan priced in tokens. */
+  currency: ColumnType<string | null, string | null | undefined, never>;
+  fiat_amount: ColumnType<string | null, string | null | undefined, never>;
   /** Seconds; read as a decimal string (bigint column). */
   period_seconds: ColumnType<string, bigint, never>;
   starts_at: ColumnType<string | null, bigint | null | undefined, bigint>;

@@ -45,13 +45,7 @@ describe("cancellation", () => {
 
   it("by the payer on-chain (cancelSubscription): seen before the next charge", async () => {
     const { payer, id } = await chargedOnce();
-    const hash = await payer.writeContract({
-      address: chain.gateway,
-      abi: paymentGatewayAbi,
-      functionName: "cancelSubscription",
-      args: [await env.schedule(id)],
-    });
-    await chain.publicClient.waitForTransactionReceipt({ hash });
+    await env.cancelOnChain(payer, id);
     await env.advance(PERIOD);
     await env.charge();
     expect((await env.show(id)).body.data).toMatchObject({ status: "CANCELED", canceledBy: "chain" });
