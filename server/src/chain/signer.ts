@@ -1,5 +1,8 @@
 import {
   cancelSubscriptionTypedData,
+  depositBatchTypedData,
+  depositDigest,
+  type DepositTerms,
   gatewayDomain,
   paymentRequestDigest,
   refundRequestTypes,
@@ -27,6 +30,8 @@ export interface PaymentSigner {
     gateway: Address;
     subscription: Subscription;
   }): Promise<Hex>;
+  /** A sweep's authorisation: one deposit's `DepositRequest` (`sweepDeposit`), several's `DepositBatch`. */
+  signDepositSweep(params: { chainId: number; gateway: Address; terms: readonly DepositTerms[] }): Promise<Hex>;
 }
 
 /**
@@ -58,5 +63,11 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
       ),
     signSubscription: async (params) => sign(subscriptionDigest(params)),
     signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
+    signDepositSweep: async ({ terms, ...domain }) =>
+      sign(
+        terms.length === 1 && terms[0]
+          ? depositDigest({ ...domain, terms: terms[0] })
+          : hashTypedData(depositBatchTypedData({ ...domain, terms })),
+      ),
   };
 }

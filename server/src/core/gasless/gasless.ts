@@ -6,6 +6,7 @@ import {
 import { onGrantTransactionFinished } from "../faucet/faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
 import { onChargeFinished } from "../subscriptions/charge.js";
+import { onSweepFinished } from "../deposits/sweeps.js";
 
 /** The runtime with the relay and grant outcomes wired to their owners. */
 export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {
@@ -14,6 +15,7 @@ export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRunt
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_cancel") return;
+      else if (tx.purpose === "deposit_sweep") await onSweepFinished(runtime, tx, outcome);
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },
     async onBroadcast(tx, txHash) {

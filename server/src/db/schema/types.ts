@@ -15,6 +15,7 @@ import type {
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { DepositSweepsTable, PaymentSweepColumns } from "../deposits/sweepTables.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
@@ -78,7 +79,7 @@ export interface PaymentMethodsTable extends Timestamps {
   is_enabled: Generated<boolean>;
 }
 
-export interface PaymentsTable extends Timestamps {
+export interface PaymentsTable extends Timestamps, PaymentSweepColumns {
   id: ColumnType<number, never, never>;
   payment_id: string;
   merchant_id: number;
@@ -375,5 +376,6 @@ export interface Database {
   status_counts: StatusCountsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
+  deposit_sweeps: DepositSweepsTable;
   subscriptions: SubscriptionsTable;
 }
