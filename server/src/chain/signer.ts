@@ -31,7 +31,11 @@ export interface PaymentSigner {
     subscription: Subscription;
   }): Promise<Hex>;
   /** A sweep's authorisation: one deposit's `DepositRequest` (`sweepDeposit`), several's `DepositBatch`. */
-  signDepositSweep(params: { chainId: number; gateway: Address; terms: readonly DepositTerms[] }): Promise<Hex>;
+  signDepositSweep(params: {
+    chainId: number;
+    gateway: Address;
+    terms: readonly DepositTerms[];
+  }): Promise<Hex>;
 }
 
 /**

@@ -11,7 +11,10 @@ import type { WorkerModule } from "./worker.js";
  * also picks up the payments a failed sweep let go. One run at a time (its job key); a run that dies leaves its
  * deposits to the next.
  */
-export function depositsWorkerModule(runtime: GaslessRuntime, signer: PaymentSigner | undefined): WorkerModule {
+export function depositsWorkerModule(
+  runtime: GaslessRuntime,
+  signer: PaymentSigner | undefined,
+): WorkerModule {
   return {
     tasks: {
       [TASKS.sweepDeposits]: async () => {
