@@ -133,7 +133,7 @@ describe("sweeps of payments by transfer", () => {
       treasury: await sweeps.balance(chain.treasury),
     };
 
-    let earlyHash: Hex = "0x";
+    let earlyHash: Hex | undefined;
     // A second deposit and the sweep reach the node together and are mined in one block.
     await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
     try {
@@ -151,7 +151,9 @@ describe("sweeps of payments by transfer", () => {
       await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [true] as never });
     }
     await sweeps.settle();
-    expect((await chain.publicClient.getTransactionReceipt({ hash: earlyHash })).status).toBe("success");
+    expect((await chain.publicClient.getTransactionReceipt({ hash: earlyHash as Hex })).status).toBe(
+      "success",
+    );
     // A third right after the sweep.
     await transfer(p.depositAddress, late);
     await settled(p, amount + early + late);
