@@ -64,6 +64,7 @@ export function sweepDriver(env: LifecycleEnv): SweepDriver {
         .select(["deposit_sweeps.id", "deposit_sweeps.status", "deposit_sweeps.tx_hash"])
         .where("sender_transactions.purpose", "=", "deposit_sweep")
         .where((eb) => eb(eb.val(payment.id), "=", eb.fn.any("deposit_sweeps.payment_ids")))
+        .orderBy("deposit_sweeps.id")
         .execute();
       return rows.map((row) => ({ sweepId: row.id, status: row.status, txHash: row.tx_hash }));
     },

@@ -1,5 +1,6 @@
 import { computeFee, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
 import type { TestApp } from "../../harness/app.js";
@@ -119,6 +120,36 @@ describe("sweeps of payments by transfer", () => {
     const batch = gas.reduce((a, b) => (a > b ? a : b));
     console.log(`sweepDeposits gas, batch of 20: ${batch} (${batch / 20n} per deposit)`);
   }, 120_000);
+
+  it("a sweep the node refuses lets go of its payment, and the next run sweeps it", async () => {
+    const p = await depositPayment();
+    const amount = BigInt(p.amount);
+    await transfer(p.depositAddress, amount);
+    await settled(p, amount);
+    const relayer = sweeps.gasless.settings.relayerKeys.get(chain.chainId)?.[0];
+    const address = privateKeyToAccount(relayer?.reveal() as Hex).address;
+    const funds = await chain.publicClient.getBalance({ address });
+    const setBalance = (wei: bigint) =>
+      chain.publicClient.request({
+        method: "anvil_setBalance" as never,
+        params: [address, `0x${wei.toString(16)}`] as never,
+      });
+    await setBalance(0n);
+    try {
+      await sweeps.run();
+    } finally {
+      await setBalance(funds);
+    }
+    expect(await sweeps.sweepsOf(p.paymentId)).toMatchObject([{ status: "FAILED" }]);
+    expect(await sweeps.balance(p.depositAddress)).toBe(amount);
+
+    expect(await sweeps.sweep()).toBe(1);
+    expect(await sweeps.balance(p.depositAddress)).toBe(0n);
+    const [failed, confirmed, ...others] = await sweeps.sweepsOf(p.paymentId);
+    expect(others).toEqual([]);
+    expect([failed?.status, confirmed?.status]).toEqual(["FAILED", "CONFIRMED"]);
+    expect((await merchantRecord(t, p.paymentId)).sweepTransactionHash).toBe(confirmed?.txHash);
+  });
 
   it("two deposits racing one sweep: the sweep takes the amount once, the rest stays recorded for its return", async () => {
     const p = await depositPayment();
