@@ -18,6 +18,7 @@ import {
 } from "../../db/deposits/sweeps.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import type { ChainRow, SenderTransactionRow } from "../../db/schema/rows.js";
+import { BaseError } from "../../domain/baseError.js";
 import { storedDepositTerms } from "./terms.js";
 
 /**
@@ -38,6 +39,9 @@ const BATCHES_PER_RUN = 10;
 
 export type SweepResult = "sent" | "in-flight" | "not-sweepable";
 
+/** The node refused a sweep: the chain's run stops there (each further sweep would be refused too). */
+class SweepRefused extends BaseError {}
+
 /** Sweeps every chain's settled deposits no sweep holds; resolves how many deposits were sent. */
 export async function sweepSettledDeposits(
   runtime: GaslessRuntime,
@@ -53,8 +57,8 @@ export async function sweepSettledDeposits(
     try {
       sent += await sweepChain(runtime, signer, chain, relayer, batchLimit);
     } catch (error) {
-      // A node that did not answer: the deposits stay unswept and the next run tries them again.
-      runtime.logger?.warn({ chainId: chain.network_id, err: error }, "deposit sweep not attempted");
+      // A node that did not answer, or refused the relayer: the deposits stay unswept for the next run.
+      runtime.logger?.warn({ chainId: chain.network_id, err: error }, "deposit sweeps stopped for this run");
     }
   }
   return sent;
@@ -140,6 +144,8 @@ export async function sweepDeposits(
       }),
   });
   if (result.outcome === "abandoned") return "in-flight";
+  // The node will not take the relayer's transactions (most often: no funds for the gas); the next run tries again.
+  if (result.outcome === "refused") throw new SweepRefused(result.reason);
   runtime.logger?.info(
     { chainId: chain.network_id, deposits: payments.length, outcome: result.outcome },
     "deposit sweep sent",
