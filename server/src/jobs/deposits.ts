@@ -15,6 +15,9 @@ export function depositsWorkerModule(
   runtime: GaslessRuntime,
   signer: PaymentSigner | undefined,
 ): WorkerModule {
+  if (!signer) {
+    runtime.logger?.warn("TRANSFER_PAYMENTS without KASSA_SIGNER_PRIVATE_KEY: settled deposits are not swept");
+  }
   return {
     tasks: {
       [TASKS.sweepDeposits]: async () => {
