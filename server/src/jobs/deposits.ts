@@ -16,7 +16,9 @@ export function depositsWorkerModule(
   signer: PaymentSigner | undefined,
 ): WorkerModule {
   if (!signer) {
-    runtime.logger?.warn("TRANSFER_PAYMENTS without KASSA_SIGNER_PRIVATE_KEY: settled deposits are not swept");
+    runtime.logger?.warn(
+      "TRANSFER_PAYMENTS without KASSA_SIGNER_PRIVATE_KEY: settled deposits are not swept",
+    );
   }
   return {
     tasks: {
