@@ -442,7 +442,9 @@ export interface paths {
              *         "depositMinimumAmount": "25000000",
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
-             *         "paidVia": null
+             *         "paidVia": null,
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null
              *       }
              *     }
              */
@@ -683,6 +685,8 @@ export interface paths {
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
              *         "paidVia": "contract",
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null,
              *         "status": "PAID",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -2497,7 +2501,9 @@ export interface paths {
              *         "depositMinimumAmount": "25000000",
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
-             *         "paidVia": "contract"
+             *         "paidVia": "contract",
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null
              *       }
              *     }
              */
@@ -2694,7 +2700,9 @@ export interface paths {
              *         "depositMinimumAmount": "25000000",
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
-             *         "paidVia": "contract"
+             *         "paidVia": "contract",
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null
              *       }
              *     }
              */
@@ -2944,7 +2952,9 @@ export interface paths {
              *         "depositMinimumAmount": "25000000",
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
-             *         "paidVia": "contract"
+             *         "paidVia": "contract",
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null
              *       }
              *     }
              */
@@ -3144,7 +3154,9 @@ export interface paths {
              *         "depositMinimumAmount": "25000000",
              *         "amountReceived": "0",
              *         "overpaidAmount": "0",
-             *         "paidVia": "contract"
+             *         "paidVia": "contract",
+             *         "sweptAt": null,
+             *         "sweepTransactionHash": null
              *       }
              *     }
              */
@@ -10889,7 +10901,9 @@ export interface components {
      *       "depositMinimumAmount": "25000000",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
-     *       "paidVia": null
+     *       "paidVia": null,
+     *       "sweptAt": null,
+     *       "sweepTransactionHash": null
      *     }
      */
     CreatedPayment: {
@@ -10941,6 +10955,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -10991,6 +11009,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
     };
     Error: {
       /**
@@ -11365,7 +11387,9 @@ export interface components {
      *       "depositMinimumAmount": "25000000",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
-     *       "paidVia": "contract"
+     *       "paidVia": "contract",
+     *       "sweptAt": null,
+     *       "sweepTransactionHash": null
      *     }
      */
     MerchantPaymentRecord: {
@@ -11425,6 +11449,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -11483,6 +11511,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
     };
     /**
      * @example {
@@ -11515,6 +11547,8 @@ export interface components {
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
      *       "paidVia": "contract",
+     *       "sweptAt": null,
+     *       "sweepTransactionHash": null,
      *       "status": "PAID",
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -11572,6 +11606,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -12007,6 +12045,10 @@ export interface components {
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before */
+      sweptAt: string | null;
+      /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
+      sweepTransactionHash: string | null;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;

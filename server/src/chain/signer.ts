@@ -2,6 +2,9 @@ import {
   cancelSubscriptionTypedData,
   depositReturnTypedData,
   type DepositReturn,
+  depositBatchTypedData,
+  depositDigest,
+  type DepositTerms,
   gatewayDomain,
   paymentRequestDigest,
   refundRequestTypes,
@@ -40,6 +43,12 @@ export interface PaymentSigner {
   }): Promise<Hex>;
   /** A `DepositReturn` of the server's signer (`returnDeposit`: only what is not the payment's). */
   signDepositReturn(params: { chainId: number; gateway: Address; request: DepositReturn }): Promise<Hex>;
+  /** A sweep's authorisation: one deposit's `DepositRequest` (`sweepDeposit`), several's `DepositBatch`. */
+  signDepositSweep(params: {
+    chainId: number;
+    gateway: Address;
+    terms: readonly DepositTerms[];
+  }): Promise<Hex>;
 }
 
 /**
@@ -73,5 +82,11 @@ export function createPaymentSigner(privateKey: Secret<Hex>): PaymentSigner {
     signSubscriptionCharge: async (params) => sign(hashTypedData(subscriptionChargeTypedData(params))),
     signCancelSubscription: async (params) => sign(hashTypedData(cancelSubscriptionTypedData(params))),
     signDepositReturn: async (params) => sign(hashTypedData(depositReturnTypedData(params))),
+    signDepositSweep: async ({ terms, ...domain }) =>
+      sign(
+        terms.length === 1 && terms[0]
+          ? depositDigest({ ...domain, terms: terms[0] })
+          : hashTypedData(depositBatchTypedData({ ...domain, terms })),
+      ),
   };
 }

@@ -130,7 +130,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .describe(
-      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, but settled deposits are not yet swept to the merchant (they wait at their address, which only the gateway can move).",
+      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, and the worker sweeps settled deposits to the merchant through the chain's relayer (RELAYER_PRIVATE_KEYS_<networkId>; without one they wait at their address, which only the gateway can move).",
     ),
   WATCHER_POLL_INTERVAL_MS: z.coerce
     .number()

@@ -54,7 +54,7 @@ export type PriceSourceKind = "chainlink" | "coingecko" | "static";
 
 export type SenderRole = "relayer" | "faucet";
 export type SenderPurpose =
-  "relay" | "grant" | "subscription_charge" | "subscription_cancel" | "deposit_return";
+  "relay" | "grant" | "subscription_charge" | "subscription_cancel" | "deposit_sweep" | "deposit_return";
 export type SenderTransactionStatus = "SUBMITTED" | "CONFIRMED" | "FAILED";
 export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
 

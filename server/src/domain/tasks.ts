@@ -16,6 +16,8 @@ export const TASKS = {
   collectPrices: "collect_prices",
   /** Charges the subscriptions due (cron). */
   chargeSubscriptions: "subscriptions_charge_due",
+  /** Sweeps the deposit addresses of payments settled by transfer (cron). */
+  sweepDeposits: "deposits_sweep",
 } as const;
 
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];

@@ -15,6 +15,8 @@ export const openDeposit = {
   amountReceived: "0",
   overpaidAmount: "0",
   paidVia: null,
+  sweptAt: null,
+  sweepTransactionHash: null,
 } as const;
 
 export const paidDeposit = { ...openDeposit, paidVia: "contract" } as const;

@@ -1,4 +1,5 @@
 import type { Services } from "../core/services.js";
+import { depositsWorkerModule } from "./deposits.js";
 import { gaslessWorkerModule } from "./gasless.js";
 import { collectPricesWorkerModule } from "./prices.js";
 import { subscriptionsWorkerModule } from "./subscriptions.js";
@@ -35,12 +36,16 @@ export function pricesWorkerModule(services: Services): WorkerModule {
   );
 }
 
-/** Everything the worker role runs: prices, settlement, the relayer and faucet, and subscription charges. */
+/**
+ * Everything the worker role runs: prices, settlement, the relayer and faucet, subscription charges, and the
+ * sweeps of payments by transfer when TRANSFER_PAYMENTS is on.
+ */
 export function workerModules(services: Services, options: SettlementModuleOptions): WorkerModule[] {
   return [
     pricesWorkerModule(services),
     settlementWorkerModule(services, options),
     gaslessWorkerModule(services.gasless),
     subscriptionsWorkerModule(services.gasless, services.signer, services.payments.prices),
+    ...(services.config.transferPayments ? [depositsWorkerModule(services.gasless, services.signer)] : []),
   ];
 }

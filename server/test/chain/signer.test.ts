@@ -1,4 +1,9 @@
-import { signPaymentRequest, signRefundRequest } from "@kassa/contracts";
+import {
+  signDepositBatch,
+  signDepositRequest,
+  signPaymentRequest,
+  signRefundRequest,
+} from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { getAddress, keccak256, maxUint256, stringToHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -53,6 +58,27 @@ describe("createPaymentSigner", () => {
       };
       expect(await signer.signRefundRequest(refund)).toBe(await signRefundRequest(account, refund));
     }
+  });
+
+  it("signs a sweep of one deposit as its DepositRequest, of several as one DepositBatch", async () => {
+    const terms = [0, 1, 2].map((n) => ({
+      paymentId: bytes32("payment", n),
+      tokenAddress: address("token", n),
+      amount: 10n ** 18n + BigInt(n),
+      minimumAmount: 10n ** 18n,
+      recipientAddress: address("recipient", n),
+      merchantId: bytes32("merchant", n),
+      feeBps: 100 + n,
+    }));
+    const domain = { chainId: 31337, gateway: address("gateway", 0) };
+    const [first] = terms;
+    if (!first) throw new Error("no terms");
+    expect(await signer.signDepositSweep({ ...domain, terms: [first] })).toBe(
+      await signDepositRequest(account, { ...domain, terms: first }),
+    );
+    expect(await signer.signDepositSweep({ ...domain, terms })).toBe(
+      await signDepositBatch(account, { ...domain, terms }),
+    );
   });
 
   it("writes v as 27 or 28 in the 65th byte", async () => {

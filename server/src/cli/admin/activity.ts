@@ -69,6 +69,7 @@ export const activityCommands: AdminCommandSpec[] = [
           ["Transfer window", p.transferExpiresAt === null ? null : `until ${p.transferExpiresAt}`],
           ["Received", p.amountReceived === "0" ? null : tokenAmount({ ...p, amount: p.amountReceived })],
           ["Overpaid", p.overpaidAmount === "0" ? null : tokenAmount({ ...p, amount: p.overpaidAmount })],
+          ["Swept", p.sweptAt === null ? null : `${p.sweptAt} (${p.sweepTransactionHash})`],
           ["Relay", d.relay === null ? null : `${d.relay.status} ${d.relay.transactionHash ?? ""}`.trim()],
           ["Relay error", d.relay?.errorMessage],
         ]);

@@ -49,6 +49,16 @@ export const depositViewFields = {
     .describe(
       "How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid",
     ),
+  sweptAt: z
+    .string()
+    .nullable()
+    .describe(
+      "Paid by transfer: when Kassa's relayer swept the deposit address to the recipient and the treasury (ISO 8601; the sweep's transaction final); null before",
+    ),
+  sweepTransactionHash: z
+    .string()
+    .nullable()
+    .describe("The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep"),
 };
 
 export type DepositView = { [K in keyof typeof depositViewFields]: z.infer<(typeof depositViewFields)[K]> };
@@ -72,6 +82,8 @@ export function depositView(payment: PaymentDetails): DepositView {
     amountReceived: payment.amount_received,
     overpaidAmount: payment.overpaid_amount,
     paidVia: payment.paid_via,
+    sweptAt: payment.swept_at?.toISOString() ?? null,
+    sweepTransactionHash: payment.sweep_tx_hash,
   };
 }
 

@@ -7,6 +7,7 @@ import { onDepositReturnFinished } from "../deposits/returns.js";
 import { onGrantTransactionFinished } from "../faucet/faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
 import { onChargeFinished } from "../subscriptions/charge.js";
+import { onSweepFinished } from "../deposits/sweeps.js";
 
 /** The runtime with the relay and grant outcomes wired to their owners. */
 export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRuntime {
@@ -16,6 +17,7 @@ export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRunt
       else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
       else if (tx.purpose === "deposit_return") await onDepositReturnFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_cancel") return;
+      else if (tx.purpose === "deposit_sweep") await onSweepFinished(runtime, tx, outcome);
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },
     async onBroadcast(tx, txHash) {

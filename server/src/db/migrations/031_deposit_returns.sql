@@ -47,4 +47,5 @@ ALTER TABLE webhook_events ADD CONSTRAINT webhook_events_type_check CHECK (type 
 
 ALTER TABLE sender_transactions DROP CONSTRAINT sender_transactions_purpose_check;
 ALTER TABLE sender_transactions ADD CONSTRAINT sender_transactions_purpose_check
-  CHECK (purpose IN ('relay', 'grant', 'subscription_charge', 'subscription_cancel', 'deposit_return'));
+  CHECK (purpose IN ('relay', 'grant', 'subscription_charge', 'subscription_cancel', 'deposit_sweep',
+    'deposit_return'));

@@ -16,6 +16,7 @@ import type {
 } from "../gasless/gaslessTables.js";
 import type { DepositReturnsTable } from "../deposits/returns.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { DepositSweepsTable, PaymentSweepColumns } from "../deposits/sweepTables.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
@@ -79,7 +80,7 @@ export interface PaymentMethodsTable extends Timestamps {
   is_enabled: Generated<boolean>;
 }
 
-export interface PaymentsTable extends Timestamps {
+export interface PaymentsTable extends Timestamps, PaymentSweepColumns {
   id: ColumnType<number, never, never>;
   payment_id: string;
   merchant_id: number;
@@ -378,5 +379,6 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
   deposit_returns: DepositReturnsTable;
+  deposit_sweeps: DepositSweepsTable;
   subscriptions: SubscriptionsTable;
 }

@@ -1,0 +1,202 @@
+import type { Address } from "viem";
+import { encodeSweep, sweptDepositsFromReceipt } from "../../chain/deposits/sweep.js";
+import type { GaslessRuntime } from "../../chain/gasless.js";
+import type { SenderOutcome } from "../../chain/sender/owner.js";
+import type { TransactionSender } from "../../chain/sender/transactionSender.js";
+import type { PaymentSigner } from "../../chain/signer.js";
+import { estimateCall } from "../../chain/subscriptions.js";
+import { findChainById } from "../../db/chains/chains.js";
+import {
+  findDepositSweepBySenderTransaction,
+  findSweptPayments,
+  findUnsweptDepositChainIds,
+  findUnsweptDeposits,
+  finishDepositSweep,
+  insertDepositSweep,
+  markPaymentSwept,
+  releaseSweptPayments,
+} from "../../db/deposits/sweeps.js";
+import type { PaymentDetails } from "../../db/payments/payments.js";
+import type { ChainRow, SenderTransactionRow } from "../../db/schema/rows.js";
+import { BaseError } from "../../domain/baseError.js";
+import { storedDepositTerms } from "./terms.js";
+
+/**
+ * Sweeps: once a transfer has settled a payment (PAID on final transfers, detection.ts), the relayer moves its
+ * amount from the deposit address to the merchant's recipient and the treasury with the gateway's `sweepDeposit`,
+ * or `sweepDeposits` for up to SWEEP_BATCH_LIMIT deposits of a chain at once, paid from the relayer like relays
+ * and subscription charges (same sender, nonce ledger, fee replacement). The sweep's record is inserted, and takes
+ * its payments, in the transaction that stores the signed transaction (the sender's `link`), so a payment is in
+ * one sweep under way at most and a worker killed after the broadcast leaves the record for the relayer's tracker
+ * to finish (`onSweepFinished`): confirmed, each payment records its `DepositSwept`; failed, the payments are let
+ * go and the next run sweeps them again. The gateway refuses a second sweep of a payment anyway (its paid bit).
+ */
+
+/** Most deposits in one `sweepDeposits`: about 50k gas each, well inside any block. */
+export const SWEEP_BATCH_LIMIT = 20;
+/** Most batches per chain in one run (the rest wait for the next run). */
+const BATCHES_PER_RUN = 10;
+
+export type SweepResult = "sent" | "in-flight" | "not-sweepable";
+
+/** The node refused a sweep: the chain's run stops there (each further sweep would be refused too). */
+class SweepRefused extends BaseError {}
+
+/** Sweeps every chain's settled deposits no sweep holds; resolves how many deposits were sent. */
+export async function sweepSettledDeposits(
+  runtime: GaslessRuntime,
+  signer: PaymentSigner | undefined,
+  batchLimit = SWEEP_BATCH_LIMIT,
+): Promise<number> {
+  if (!signer) return 0;
+  let sent = 0;
+  for (const chainId of await findUnsweptDepositChainIds(runtime.db)) {
+    const chain = await findChainById(runtime.db, chainId);
+    const relayer = chain && runtime.relayer(chain);
+    if (!chain || !relayer) continue;
+    try {
+      sent += await sweepChain(runtime, signer, chain, relayer, batchLimit);
+    } catch (error) {
+      // A node that did not answer, or refused the relayer: the deposits stay unswept for the next run.
+      runtime.logger?.warn({ chainId: chain.network_id, err: error }, "deposit sweeps stopped for this run");
+    }
+  }
+  return sent;
+}
+
+async function sweepChain(
+  runtime: GaslessRuntime,
+  signer: PaymentSigner,
+  chain: ChainRow,
+  relayer: TransactionSender,
+  batchLimit: number,
+): Promise<number> {
+  const due = await findUnsweptDeposits(runtime.db, chain.id, batchLimit * BATCHES_PER_RUN);
+  // One gateway per call (a chain's payments may span a redeployed gateway), at most batchLimit deposits each.
+  const byGateway = new Map<string, PaymentDetails[]>();
+  for (const payment of due) {
+    byGateway.set(payment.gateway_address, [...(byGateway.get(payment.gateway_address) ?? []), payment]);
+  }
+  let sent = 0;
+  for (const payments of byGateway.values()) {
+    for (let i = 0; i < payments.length; i += batchLimit) {
+      sent += await sweepGroup(runtime, signer, chain, relayer, payments.slice(i, i + batchLimit));
+    }
+  }
+  return sent;
+}
+
+/** Sends one sweep of `group`, or, when the batch would revert, one per deposit (skipping those that would). */
+async function sweepGroup(
+  runtime: GaslessRuntime,
+  signer: PaymentSigner,
+  chain: ChainRow,
+  relayer: TransactionSender,
+  group: PaymentDetails[],
+): Promise<number> {
+  const result = await sweepDeposits(runtime, signer, chain, relayer, group);
+  if (result === "sent") return group.length;
+  if (result === "in-flight" || group.length === 1) return 0;
+  let sent = 0;
+  for (const payment of group) {
+    if ((await sweepDeposits(runtime, signer, chain, relayer, [payment])) === "sent") sent++;
+  }
+  return sent;
+}
+
+/** One sweep transaction of `payments` (one gateway's), if the node says it would go through. */
+export async function sweepDeposits(
+  runtime: GaslessRuntime,
+  signer: PaymentSigner,
+  chain: ChainRow,
+  relayer: TransactionSender,
+  payments: PaymentDetails[],
+): Promise<SweepResult> {
+  const terms = payments.map(storedDepositTerms).filter((entry) => entry !== undefined);
+  const [first] = payments;
+  if (!first || terms.length !== payments.length) return "not-sweepable";
+  const gateway = first.gateway_address as Address;
+  const signature = await signer.signDepositSweep({ chainId: chain.network_id, gateway, terms });
+  const data = encodeSweep(terms, signature);
+  const estimate = await estimateCall(runtime.client(chain), {
+    from: relayer.addresses[0] as Address,
+    to: gateway,
+    data,
+  });
+  if (!estimate.ok) {
+    runtime.logger?.warn(
+      { chainId: chain.network_id, payments: payments.map((p) => p.payment_id), reason: estimate.reason },
+      "deposit sweep would revert: not sent",
+    );
+    return "not-sweepable";
+  }
+  const result = await relayer.send({
+    purpose: "deposit_sweep",
+    to: gateway,
+    value: 0n,
+    data,
+    gasLimit: (estimate.gas * 13n) / 10n,
+    link: (trx, tx) =>
+      insertDepositSweep(trx, {
+        chainId: chain.id,
+        senderTransactionId: tx.id,
+        paymentIds: payments.map((payment) => payment.id),
+      }),
+  });
+  if (result.outcome === "abandoned") return "in-flight";
+  // The node will not take the relayer's transactions (most often: no funds for the gas); the next run tries again.
+  if (result.outcome === "refused") throw new SweepRefused(result.reason);
+  runtime.logger?.info(
+    { chainId: chain.network_id, deposits: payments.length, outcome: result.outcome },
+    "deposit sweep sent",
+  );
+  return "sent";
+}
+
+/**
+ * The relayer's transaction of a sweep ended (told until it is recorded, so this is idempotent). Confirmed: each
+ * payment with a `DepositSwept` in the receipt is swept (when, which transaction, what left the address); one
+ * without (none, unless the gateway changed) is let go. Failed: the sweep is FAILED and lets go of every payment.
+ */
+export async function onSweepFinished(
+  runtime: GaslessRuntime,
+  tx: SenderTransactionRow,
+  outcome: SenderOutcome,
+): Promise<void> {
+  const { db } = runtime;
+  const sweep = await findDepositSweepBySenderTransaction(db, tx.id);
+  if (!sweep || sweep.status !== "PENDING") return;
+  const now = runtime.now();
+  const payments = await findSweptPayments(db, sweep.id);
+  const receipt = outcome.receipt;
+  const swept =
+    outcome.status === "CONFIRMED" && receipt ? sweptDepositsFromReceipt(receipt, tx.to_address) : [];
+  const byPaymentId = new Map(swept.map((entry) => [entry.paymentId, entry]));
+  await db.transaction().execute(async (trx) => {
+    const finished = await finishDepositSweep(trx, sweep.id, {
+      status: outcome.status,
+      txHash: receipt?.transactionHash ?? null,
+      blockNumber: receipt?.blockNumber ?? null,
+      gasUsed: receipt?.gasUsed ?? null,
+      errorMessage: outcome.status === "FAILED" ? outcome.reason : null,
+      now,
+    });
+    if (!finished) return;
+    const unswept: number[] = [];
+    for (const payment of payments) {
+      const entry = byPaymentId.get(payment.payment_id.toLowerCase());
+      if (entry && receipt) {
+        await markPaymentSwept(trx, sweep.id, payment.id, {
+          txHash: receipt.transactionHash,
+          amount: entry.amount,
+          at: now,
+        });
+      } else unswept.push(payment.id);
+    }
+    await releaseSweptPayments(trx, sweep.id, unswept);
+  });
+  runtime.logger?.info(
+    { chainId: sweep.network_id, sweep: sweep.id, status: outcome.status, swept: swept.length },
+    "deposit sweep finished",
+  );
+}

@@ -1,0 +1,34 @@
+import type { ColumnType } from "kysely";
+import type { NullableDate, NullableNumeric, Timestamps } from "../schema/columns.js";
+
+/**
+ * The sweeps of deposit addresses (migration 030): one row per sender transaction of purpose 'deposit_sweep', and
+ * the columns of `payments` that say which sweep holds a payment and what it did.
+ */
+
+/** PENDING while its transaction is under way; FAILED lets go of its payments (swept again by the next run). */
+export type DepositSweepStatus = "PENDING" | "CONFIRMED" | "FAILED";
+
+export interface DepositSweepsTable extends Timestamps {
+  id: ColumnType<number, never, never>;
+  chain_id: number;
+  sender_transaction_id: number;
+  /** payments.id of every deposit it sweeps, in the call's order. */
+  payment_ids: ColumnType<number[], number[], never>;
+  status: ColumnType<DepositSweepStatus, DepositSweepStatus | undefined, DepositSweepStatus>;
+  tx_hash: string | null;
+  block_number: ColumnType<string | null, bigint | null | undefined, bigint | null>;
+  gas_used: NullableNumeric;
+  error_message: string | null;
+  finished_at: NullableDate;
+}
+
+/** The sweep columns of `payments`. */
+export interface PaymentSweepColumns {
+  /** The sweep under way or done (deposit_sweeps.id); null: none holds the payment. */
+  deposit_sweep_id: ColumnType<number | null, never, number | null>;
+  /** Once its sweep is confirmed: when, by which transaction, and what left the address (fee included). */
+  swept_at: ColumnType<Date | null, never, Date | null>;
+  sweep_tx_hash: ColumnType<string | null, never, string | null>;
+  swept_amount: ColumnType<string | null, never, bigint | string | null>;
+}

@@ -1,0 +1,136 @@
+import type { Db } from "../infra/database.js";
+import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
+import { paidStatuses } from "../../domain/paymentStatus.js";
+
+/**
+ * The sweeps of deposit addresses (deposit_sweeps) and the payments they hold: every change is one guarded
+ * statement, run in the caller's transaction where several go together.
+ */
+
+/** The chains with payments paid by transfer that no sweep holds. */
+export async function findUnsweptDepositChainIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .select("chain_id")
+    .distinct()
+    .where("paid_via", "=", "transfer")
+    .where("deposit_sweep_id", "is", null)
+    .where("status", "in", paidStatuses)
+    .execute();
+  return rows.map((row) => row.chain_id);
+}
+
+/** A chain's payments paid by transfer that no sweep holds, oldest first. */
+export function findUnsweptDeposits(db: Db, chainId: number, limit: number): Promise<PaymentDetails[]> {
+  return selectPaymentDetails(db)
+    .where("payments.chain_id", "=", chainId)
+    .where("payments.paid_via", "=", "transfer")
+    .where("payments.deposit_sweep_id", "is", null)
+    .where("payments.status", "in", paidStatuses)
+    .orderBy("payments.id")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records a sweep of `paymentIds` sent by sender transaction `senderTransactionId` and makes it hold them; resolves
+ * false (the caller rolls back) when one of them is held already or no longer paid.
+ */
+export async function insertDepositSweep(
+  db: Db,
+  sweep: { chainId: number; senderTransactionId: number; paymentIds: number[] },
+): Promise<boolean> {
+  const { id } = await db
+    .insertInto("deposit_sweeps")
+    .values({
+      chain_id: sweep.chainId,
+      sender_transaction_id: sweep.senderTransactionId,
+      payment_ids: sweep.paymentIds,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const held = await db
+    .updateTable("payments")
+    .set({ deposit_sweep_id: id })
+    .where("id", "in", sweep.paymentIds)
+    .where("deposit_sweep_id", "is", null)
+    .where("paid_via", "=", "transfer")
+    .where("status", "in", paidStatuses)
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows) === sweep.paymentIds.length;
+}
+
+/** The sweep a sender transaction sent, if it is one. */
+export function findDepositSweepBySenderTransaction(db: Db, senderTransactionId: number) {
+  return db
+    .selectFrom("deposit_sweeps")
+    .innerJoin("chains", "chains.id", "deposit_sweeps.chain_id")
+    .select(["deposit_sweeps.id", "deposit_sweeps.status", "chains.network_id"])
+    .where("deposit_sweeps.sender_transaction_id", "=", senderTransactionId)
+    .executeTakeFirst();
+}
+
+/** The payments a sweep holds, with their payment ids and gateways. */
+export function findSweptPayments(db: Db, sweepId: number) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "payment_id", "gateway_address"])
+    .where("deposit_sweep_id", "=", sweepId)
+    .execute();
+}
+
+/** PENDING -> CONFIRMED or FAILED (guarded): false when another process recorded the outcome first. */
+export async function finishDepositSweep(
+  db: Db,
+  sweepId: number,
+  outcome: {
+    status: "CONFIRMED" | "FAILED";
+    txHash: string | null;
+    blockNumber: bigint | null;
+    gasUsed: bigint | null;
+    errorMessage: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable("deposit_sweeps")
+    .set({
+      status: outcome.status,
+      tx_hash: outcome.txHash?.toLowerCase() ?? null,
+      block_number: outcome.blockNumber,
+      gas_used: outcome.gasUsed,
+      error_message: outcome.errorMessage,
+      finished_at: outcome.now,
+    })
+    .where("id", "=", sweepId)
+    .where("status", "=", "PENDING")
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** A payment its sweep moved out of the deposit address: when, by which transaction, and how much. */
+export async function markPaymentSwept(
+  db: Db,
+  sweepId: number,
+  paymentRowId: number,
+  swept: { txHash: string; amount: bigint; at: Date },
+): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ swept_at: swept.at, sweep_tx_hash: swept.txHash.toLowerCase(), swept_amount: swept.amount })
+    .where("id", "=", paymentRowId)
+    .where("deposit_sweep_id", "=", sweepId)
+    .execute();
+}
+
+/** Lets go of the payments of a sweep that moved nothing for them (swept again by the next run). */
+export async function releaseSweptPayments(db: Db, sweepId: number, paymentRowIds: number[]): Promise<void> {
+  if (paymentRowIds.length === 0) return;
+  await db
+    .updateTable("payments")
+    .set({ deposit_sweep_id: null })
+    .where("deposit_sweep_id", "=", sweepId)
+    .where("swept_at", "is", null)
+    .where("id", "in", paymentRowIds)
+    .execute();
+}

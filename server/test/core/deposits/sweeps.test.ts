@@ -1,0 +1,210 @@
+import { computeFee, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import type { Address, Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { showPayment } from "../../../src/core/admin/reads.js";
+import type { TestApp } from "../../harness/app.js";
+import type { TestChain, TestWalletClient } from "../../harness/chain.js";
+import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
+import { createPayment, fundPayer, merchantRecord, type LifecycleEnv } from "../../harness/lifecycle.js";
+import type { CreatedPayment } from "../../harness/payments.js";
+import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
+import { waitFor } from "../../harness/waitFor.js";
+
+type DepositPayment = CreatedPayment & { depositAddress: Address };
+
+let env: LifecycleEnv;
+let chain: TestChain;
+let t: TestApp;
+let sender: TestWalletClient;
+let sweeps: SweepDriver;
+let feeBps: number;
+
+beforeAll(async () => {
+  env = await startDepositEnv();
+  ({ chain, t } = env);
+  sender = chain.wallet(6);
+  await fundPayer(chain, sender, t.token as Address);
+  sweeps = sweepDriver(env);
+  const created = await createPayment(t);
+  [feeBps] = await chain.publicClient.readContract({
+    address: chain.gateway,
+    abi: paymentGatewayAbi,
+    functionName: "merchantFee",
+    args: [created.merchantId],
+  });
+}, 60_000);
+afterAll(() => env?.stop());
+
+async function depositPayment(amount = 1.5): Promise<DepositPayment> {
+  return (await createPayment(t, { amount })) as DepositPayment;
+}
+
+async function transfer(to: Address, amount: bigint): Promise<void> {
+  const receipt = await sendTransfer(chain, sender, { token: t.token as Address, to, amount });
+  expect(receipt.status).toBe("success");
+}
+
+/** Waits until the watcher read `received` arriving at the payment's address, and it is `status`. */
+function settled(p: CreatedPayment, received: bigint, status = "PAID") {
+  return waitFor(`${p.paymentId} ${status} with ${received}`, async () => {
+    const record = await merchantRecord(t, p.paymentId);
+    return record.status === status && BigInt(record.amountReceived) === received && record;
+  });
+}
+
+async function gasUsed(txHash: string): Promise<bigint> {
+  return (await chain.publicClient.getTransactionReceipt({ hash: txHash as Hex })).gasUsed;
+}
+
+describe("sweeps of payments by transfer", () => {
+  it("sweeps an exact transfer to the recipient and the treasury, once, and says so on the payment", async () => {
+    const p = await depositPayment();
+    const amount = BigInt(p.amount);
+    await transfer(p.depositAddress, amount);
+    await settled(p, amount);
+    const recipient = p.recipientAddress as Address;
+    const before = {
+      recipient: await sweeps.balance(recipient),
+      treasury: await sweeps.balance(chain.treasury),
+    };
+
+    expect(await sweeps.sweep()).toBe(1);
+
+    const fee = computeFee(amount, feeBps);
+    expect(fee).toBeGreaterThan(0n);
+    expect(await sweeps.balance(p.depositAddress)).toBe(0n);
+    expect(await sweeps.balance(recipient)).toBe(before.recipient + amount - fee);
+    expect(await sweeps.balance(chain.treasury)).toBe(before.treasury + fee);
+    const [sweep, ...others] = await sweeps.sweepsOf(p.paymentId);
+    expect(others).toEqual([]);
+    expect(sweep).toMatchObject({ status: "CONFIRMED" });
+    const record = await merchantRecord(t, p.paymentId);
+    expect(record).toMatchObject({ status: "PAID", sweepTransactionHash: sweep?.txHash });
+    expect(Date.parse(record.sweptAt)).toBeGreaterThan(0);
+    // The operator's view (`kassa admin payment show`) says it too.
+    const shown = await showPayment({ db: t.database.db }, p.paymentId);
+    expect(shown.payment).toMatchObject({ sweptAt: record.sweptAt, sweepTransactionHash: sweep?.txHash });
+    console.log(
+      `sweepDeposit gas, first one (recipient and treasury balances from zero): ${await gasUsed(sweep?.txHash ?? "")}`,
+    );
+
+    // Nothing is due any more: another run sends nothing.
+    expect(await sweeps.sweep()).toBe(0);
+    expect(await sweeps.sweepsOf(p.paymentId)).toHaveLength(1);
+  });
+
+  it("sweeps the deposits due on a chain in batches of at most 20: one sweepDeposits each", async () => {
+    const payments = await Promise.all(Array.from({ length: 21 }, (_, i) => depositPayment(i + 1)));
+    for (const p of payments) await transfer(p.depositAddress, BigInt(p.amount));
+    for (const p of payments) await settled(p, BigInt(p.amount));
+    const recipient = payments[0]?.recipientAddress as Address;
+    const before = await sweeps.balance(recipient);
+
+    expect(await sweeps.sweep()).toBe(21);
+
+    const total = payments.reduce((sum, p) => sum + BigInt(p.amount), 0n);
+    const fees = payments.reduce((sum, p) => sum + computeFee(BigInt(p.amount), feeBps), 0n);
+    expect(await sweeps.balance(recipient)).toBe(before + total - fees);
+    const sweepOf = new Map<number, string>();
+    for (const p of payments) {
+      expect(await sweeps.balance(p.depositAddress)).toBe(0n);
+      const [sweep, ...others] = await sweeps.sweepsOf(p.paymentId);
+      expect(others).toEqual([]);
+      expect(sweep?.status).toBe("CONFIRMED");
+      if (sweep?.txHash) sweepOf.set(sweep.sweepId, sweep.txHash);
+    }
+    // 21 deposits: one batch of 20 and one of 1.
+    expect(sweepOf.size).toBe(2);
+    const gas = await Promise.all([...sweepOf.values()].map(gasUsed));
+    const batch = gas.reduce((a, b) => (a > b ? a : b));
+    console.log(`sweepDeposits gas, batch of 20: ${batch} (${batch / 20n} per deposit)`);
+  }, 120_000);
+
+  it("a sweep the node refuses lets go of its payment, and the next run sweeps it", async () => {
+    const p = await depositPayment();
+    const amount = BigInt(p.amount);
+    await transfer(p.depositAddress, amount);
+    await settled(p, amount);
+    const relayer = sweeps.gasless.settings.relayerKeys.get(chain.chainId)?.[0];
+    const address = privateKeyToAccount(relayer?.reveal() as Hex).address;
+    const funds = await chain.publicClient.getBalance({ address });
+    const setBalance = (wei: bigint) =>
+      chain.publicClient.request({
+        method: "anvil_setBalance" as never,
+        params: [address, `0x${wei.toString(16)}`] as never,
+      });
+    await setBalance(0n);
+    try {
+      // Refused: the run stops there for this chain, and the refused sweep is FAILED.
+      expect(await sweeps.run()).toBe(0);
+    } finally {
+      await setBalance(funds);
+    }
+    expect(await sweeps.sweepsOf(p.paymentId)).toMatchObject([{ status: "FAILED" }]);
+    expect(await sweeps.balance(p.depositAddress)).toBe(amount);
+
+    expect(await sweeps.sweep()).toBe(1);
+    expect(await sweeps.balance(p.depositAddress)).toBe(0n);
+    const [failed, confirmed, ...others] = await sweeps.sweepsOf(p.paymentId);
+    expect(others).toEqual([]);
+    expect([failed?.status, confirmed?.status]).toEqual(["FAILED", "CONFIRMED"]);
+    expect((await merchantRecord(t, p.paymentId)).sweepTransactionHash).toBe(confirmed?.txHash);
+    console.log(`sweepDeposit gas (one deposit, fee split): ${await gasUsed(confirmed?.txHash ?? "")}`);
+  });
+
+  it("two deposits racing one sweep: the sweep takes the amount once, the rest stays recorded for its return", async () => {
+    const p = await depositPayment();
+    const amount = BigInt(p.amount);
+    const early = 3n * 10n ** 17n;
+    const late = 2n * 10n ** 17n;
+    await transfer(p.depositAddress, amount);
+    await settled(p, amount);
+    const recipient = p.recipientAddress as Address;
+    const before = {
+      recipient: await sweeps.balance(recipient),
+      treasury: await sweeps.balance(chain.treasury),
+    };
+
+    let earlyHash: Hex | undefined;
+    // A second deposit and the sweep reach the node together and are mined in one block.
+    await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
+    try {
+      earlyHash = await sender.writeContract({
+        address: t.token as Address,
+        abi: testTokenAbi,
+        functionName: "transfer",
+        args: [p.depositAddress, early],
+        // anvil's estimate without automine comes out short of what the mined block needs.
+        gas: 200_000n,
+      });
+      expect(await sweeps.run()).toBe(1);
+      await chain.publicClient.request({ method: "evm_mine" as never });
+    } finally {
+      await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [true] as never });
+    }
+    await sweeps.settle();
+    expect((await chain.publicClient.getTransactionReceipt({ hash: earlyHash as Hex })).status).toBe(
+      "success",
+    );
+    // A third right after the sweep.
+    await transfer(p.depositAddress, late);
+    await settled(p, amount + early + late);
+    expect(await sweeps.sweep()).toBe(0);
+
+    const fee = computeFee(amount, feeBps);
+    expect(await sweeps.balance(recipient)).toBe(before.recipient + amount - fee);
+    expect(await sweeps.balance(chain.treasury)).toBe(before.treasury + fee);
+    // Nothing stranded: what stays at the address is the payment's overpaid amount, returnable to its sender.
+    expect(await sweeps.balance(p.depositAddress)).toBe(early + late);
+    const record = await merchantRecord(t, p.paymentId);
+    expect(record).toMatchObject({ status: "PAID", overpaidAmount: String(early + late) });
+    expect(await sweeps.sweepsOf(p.paymentId)).toMatchObject([{ status: "CONFIRMED" }]);
+    const swept = await t.database.db
+      .selectFrom("payments")
+      .select("swept_amount")
+      .where("payment_id", "=", p.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(swept.swept_amount).toBe(String(amount));
+  }, 60_000);
+});
