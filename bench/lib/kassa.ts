@@ -103,14 +103,21 @@ export async function startKassa(
   return { baseUrl, stop };
 }
 
-/** The sum of a metric's samples in GET /metrics (every label set), 0 when it has none. */
-export async function metricSum(baseUrl: string, name: string): Promise<number> {
+/** The sum of a metric's samples in GET /metrics that carry `labels` (all of them without), 0 when none. */
+export async function metricSum(
+  baseUrl: string,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
   const response = await fetch(`${baseUrl}/metrics`);
   if (response.status !== 200) throw new Error(`GET /metrics: ${response.status}`);
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   let sum = 0;
   for (const line of (await response.text()).split("\n")) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})? (\S+)/.exec(line);
-    if (match?.[1] === name) sum += Number(match[3]);
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{([^}]*)\})? (\S+)/.exec(line);
+    if (match?.[1] !== name) continue;
+    const sampleLabels = (match[2] ?? "").split(",");
+    if (wanted.every((label) => sampleLabels.includes(label))) sum += Number(match[3]);
   }
   return sum;
 }
