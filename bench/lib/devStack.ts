@@ -8,8 +8,21 @@ import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { testTokens } from "@kassa/contracts";
 import { freePort } from "@kassa/contracts/dev";
-import type { DevEnvironment } from "../../server/src/cli/dev/settings.js";
+import type { Address, Hex } from "viem";
+
+/** What benchmarks read of the dev.json `kassa dev` writes in its data directory (it holds more). */
+export interface DevEnvironment {
+  apiUrl: string;
+  databaseUrl: string;
+  allowedWidgetOrigin: string;
+  rpcUrl: string;
+  chainId: number;
+  tokens: Record<keyof typeof testTokens, { address: Address; symbol: string; decimals: number }>;
+  merchant: { merchantKey: string; apiKey: string; publicKey: string; webhookSecret: string };
+  payers: { address: Address; privateKey: Hex }[];
+}
 
 const kassaBin = fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url));
 

@@ -1,26 +1,25 @@
 /**
- * Payment lifecycle benchmark (issue 4), in one process on real PostgreSQL and anvil:
+ * Payment lifecycle benchmark (issue 4) on real PostgreSQL and anvil, Kassa as it runs: `kassa api` and
+ * `kassa worker` in processes of their own, on a fresh database seeded with `kassa admin`:
  *
  * 1. 200 payments (BENCH_PAYMENTS) created over HTTP and paid one after another on anvil (automine,
  *    confirmations 0); for each, the time from the moment the payer's client sees its receipt to the moment a
- *    local merchant endpoint receives the signed `payment.paid` webhook (chain watcher -> transaction with the
- *    delivery row -> the worker's webhook sender, woken in-process after the commit -> HTTP POST). Target
- *    p50 <= 100 ms, p99 <= 250 ms.
+ *    local merchant endpoint receives the signed `payment.paid` webhook (the worker's chain watcher ->
+ *    transaction with the delivery row -> its webhook sender, woken in-process after the commit -> HTTP
+ *    POST). A first payment, not counted, waits for the worker to be up. Target p50 <= 100 ms, p99 <= 250 ms.
  * 2. 1,000 CREATED payments polled with GET /payments/:id at full speed (64 loops) for a few seconds: the
- *    JSON-RPC calls per second the API makes (counted by a proxy in front of anvil) stay bounded.
+ *    JSON-RPC calls per second the API makes (its RPC_URL_<networkId> is a counting proxy in front of anvil;
+ *    the worker reads anvil directly) stay bounded.
  *
  *   npm run bench:lifecycle            prints a table
  *   npm run bench:lifecycle -- --json  also prints {"webhook_p50_ms":N,"webhook_p99_ms":N,"rpc_calls_per_s_under_polling":N}
  *                                      as the last line
  *
- * Uses DATABASE_URL when set (a fresh database is created on it and dropped), else embedded PostgreSQL.
+ * PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a database is created on it
+ * and dropped).
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   deployKassa,
   deployTestTokens,
@@ -30,23 +29,9 @@ import {
   type PayablePaymentFields,
 } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, startAnvil } from "@kassa/contracts/dev";
-import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
-import { createChainClients } from "../../server/src/chain/clients.js";
-import { defaultConfig } from "../../server/src/config/index.js";
-import { Secret } from "../../server/src/secret.js";
-import * as admin from "../../server/src/core/admin/index.js";
-import { createPaymentSync } from "../../server/src/core/payments/paymentSync.js";
-import { createServices } from "../../server/src/core/services.js";
-import { createDb } from "../../server/src/db/infra/database.js";
-import { startEmbeddedPostgres } from "../../server/src/db/infra/embedded.js";
-import { migrate } from "../../server/src/db/migrate.js";
-import { buildApp } from "../../server/src/http/app.js";
-import { settlementWorkerModule } from "../../server/src/jobs/modules.js";
-import { migrateJobQueue } from "../../server/src/db/infra/jobQueue.js";
-import { startWorker } from "../../server/src/jobs/worker.js";
-import { createLogger } from "../../server/src/logger.js";
+import { freshDatabase, seedShop, startKassa } from "../lib/kassa.js";
 
 const json = process.argv.includes("--json");
 /** Payments paid and timed; BENCH_PAYMENTS=50 for a quick comparison on a busy machine. */
@@ -67,20 +52,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
-}
-
-async function postgresUrl(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const fromEnv = process.env.DATABASE_URL;
-  if (fromEnv) return { adminUrl: fromEnv, stop: async () => {} };
-  const dataDir = await mkdtemp(join(tmpdir(), "kassa-bench-lifecycle-pg-"));
-  const postgres = await startEmbeddedPostgres({ dataDir, persistent: false });
-  return {
-    adminUrl: postgres.url,
-    stop: async () => {
-      await postgres.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A JSON-RPC proxy that counts the calls (batch items included) it forwards to `target`. */
@@ -128,21 +99,10 @@ async function startCountingProxy(target: string) {
 }
 
 async function main() {
-  const pgServer = await postgresUrl();
-  const dbName = `kassa_bench_${randomBytes(6).toString("hex")}`;
-  const adminClient = new pg.Client({ connectionString: pgServer.adminUrl });
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${dbName}`);
-  const dbUrlObject = new URL(pgServer.adminUrl);
-  dbUrlObject.pathname = `/${dbName}`;
-  const databaseUrl = dbUrlObject.toString();
-  const db = createDb(databaseUrl, { max: 20 });
+  const database = await freshDatabase("kassa_bench_lifecycle");
   const anvil = await startAnvil();
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    await migrate(db);
-    await migrateJobQueue(databaseUrl);
-
     const chain = rpcChain(anvil.chainId, "Anvil", anvil.rpcUrl);
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
@@ -159,18 +119,8 @@ async function main() {
     const proxy = await startCountingProxy(anvil.rpcUrl);
     cleanups.push(proxy.close);
 
-    const adminDeps: admin.AdminDeps = { db, chains: createChainClients() };
-    await admin.addChain(adminDeps, {
-      networkId: anvil.chainId,
-      name: "Anvil",
-      isTestnet: true,
-      rpcUrl: anvil.rpcUrl,
-      gatewayAddress: gateway,
-      forwarderAddress: forwarder,
-      confirmations: 0,
-    });
-    const token = (await admin.addToken(adminDeps, { networkId: anvil.chainId, address: tokens.permit18 }))
-      .address;
+    const chainId = String(anvil.chainId);
+    const token = tokens.permit18;
 
     // The merchant's endpoint: verifies each delivery as a merchant would, records when it arrived.
     const arrivals = new Map<string, number>();
@@ -197,42 +147,33 @@ async function main() {
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-    const created = await admin.createMerchant(adminDeps, {
-      name: "Bench shop",
+    const created = await seedShop(database.url, {
       networkId: anvil.chainId,
-      recipientAddress: anvilAccount(9).address,
+      rpcUrl: anvil.rpcUrl,
+      gateway,
+      forwarder,
+      token,
+      recipient: anvilAccount(9).address,
       webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
     });
     merchantSecret = created.webhookSecret;
-    await admin.addPaymentMethod(adminDeps, created.merchant.merchantKey, { tokenAddress: token });
 
-    const logger = createLogger({ level: "silent" });
+    const settings = { DATABASE_URL: database.url, KASSA_SIGNER_PRIVATE_KEY: anvilPrivateKeys[1]! };
     // The API's on-demand sync reads the chain through the counting proxy; the worker reads anvil directly.
-    const paymentSync = createPaymentSync({
-      db,
-      chains: createChainClients({ rpcUrls: new Map([[anvil.chainId, new Secret([proxy.url])]]) }),
-      now: () => new Date(),
+    const api = await startKassa("api", {
+      ...settings,
+      DATABASE_POOL_SIZE: "20",
+      RATE_LIMIT_PER_MINUTE: "10000000",
+      [`RPC_URL_${chainId}`]: proxy.url,
     });
-    const config = defaultConfig({
-      signerPrivateKey: new Secret(anvilPrivateKeys[1]),
-      rateLimitPerMinute: 10_000_000,
-      webhookAllowPrivate: true,
-      watcherPollIntervalMs: 50,
+    cleanups.push(api.stop);
+    const baseUrl = `${api.baseUrl}/api/v1`;
+    const worker = await startKassa("worker", {
+      ...settings,
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WATCHER_POLL_INTERVAL_MS: "50",
     });
-    const services = createServices(config, db, { logger, paymentSync });
-    const app = await buildApp(services);
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    cleanups.push(() => app.close());
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-
-    const worker = await startWorker({
-      databaseUrl,
-      logger,
-      concurrency: 10,
-      pollInterval: 1_000,
-      modules: [settlementWorkerModule(services, { databaseUrl })],
-    });
-    cleanups.push(() => worker.stop());
+    cleanups.push(worker.stop);
 
     async function createPayment(orderId: string) {
       const response = await fetch(`${baseUrl}/payments`, {
@@ -270,6 +211,19 @@ async function main() {
       });
       await publicClient.waitForTransactionReceipt({ hash: approve });
     }
+    // The worker is up once a first payment's webhook arrives (not counted).
+    const warmup = await createPayment("bench-warmup");
+    const warmupPaid = await payers[0]!.sendTransaction({
+      to: warmup.gatewayAddress as Address,
+      data: encodePay(warmup),
+      gas: 300_000n,
+    });
+    await publicClient.waitForTransactionReceipt({ hash: warmupPaid });
+    for (const deadline = Date.now() + 120_000; !arrivals.has(warmup.paymentId);) {
+      if (Date.now() > deadline) throw new Error("the worker sent no webhook within 120 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    arrivals.delete(warmup.paymentId);
     const payments: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let i = 0; i < PAYMENTS; i++) payments.push(await createPayment(`bench-paid-${i}`));
 
@@ -387,20 +341,8 @@ async function main() {
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-    await db.destroy();
     await anvil.stop();
-    // Pools resolve end() before their sockets close; a forced drop would hit those sessions. Wait for them.
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await adminClient.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
-        [dbName],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await adminClient.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await adminClient.end();
-    await pgServer.stop();
+    await database.drop();
   }
 }
 

@@ -1,20 +1,18 @@
 /**
  * Relayer benchmark: 100 gasless payments (permit + ForwardRequest) from 100 fresh payers holding no native
- * token, submitted at once to POST /payments/:id/relay, on anvil with 1 s blocks. The API, the graphile-worker
- * runner and the relayer tracker run in this process on a fresh database; the relayer has two keys.
+ * token, submitted at once to POST /payments/:id/relay, on anvil with 1 s blocks. `kassa start` (the API, the
+ * worker and its relayer) runs on a fresh database seeded with `kassa admin`; the relayer has two keys. What
+ * it reports comes from the API (each relay's status and transaction), the chain (the blocks that mined them)
+ * and /metrics (kassa_sender_nonce_errors_total, kassa_sender_replacements_total).
  *
  *   npm run bench:relay            prints a table
  *   npm run bench:relay -- --json  also prints {"relays":100,"confirmed":N,"blocks":N,"seconds":N,"nonce_errors":N}
  *                                  as the last line
  *   --relays N                     payments (default 100)
  *
- * PostgreSQL: DATABASE_URL (a database is created and dropped on it), else embedded PostgreSQL in a temporary
- * directory. Target: all confirmed within 5 blocks, zero nonce errors.
+ * PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a database is created on it and
+ * dropped). Target: all confirmed within 5 blocks, zero nonce errors.
  */
-import { mkdtemp, rm, chmod } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   deployKassa,
   deployTestTokens,
@@ -25,26 +23,12 @@ import {
   testTokenAbi,
   testTokens,
   rpcChain,
+  type PayablePaymentFields,
 } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, startAnvil } from "@kassa/contracts/dev";
-import pg from "pg";
-import { pino } from "pino";
-import { createPublicClient, createWalletClient, http } from "viem";
+import { createPublicClient, createWalletClient, http, type Hash } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createChainClients } from "../../server/src/chain/clients.js";
-import { defaultConfig } from "../../server/src/config/index.js";
-import { Secret } from "../../server/src/secret.js";
-import * as admin from "../../server/src/core/admin/index.js";
-import { createServices } from "../../server/src/core/services.js";
-import { createDb } from "../../server/src/db/infra/database.js";
-import { startEmbeddedPostgres } from "../../server/src/db/infra/embedded.js";
-import { migrate } from "../../server/src/db/migrate.js";
-import { defaultGaslessSettings } from "../../server/src/config/gasless.js";
-import { gaslessWorkerModule } from "../../server/src/jobs/gasless.js";
-import { buildApp } from "../../server/src/http/app.js";
-import { migrateJobQueue } from "../../server/src/db/infra/jobQueue.js";
-import { startWorker } from "../../server/src/jobs/worker.js";
-import type { CreatedPayment } from "../../server/test/harness/payments.js";
+import { freshDatabase, metricSum, seedShop, startKassa } from "../lib/kassa.js";
 
 const json = process.argv.includes("--json");
 const relaysIndex = process.argv.indexOf("--relays");
@@ -55,36 +39,6 @@ const targets = { blocks: 5, nonceErrors: 0 };
 const log = (line: string) => {
   process.stderr.write(`${line}\n`);
 };
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `kassa_bench_relay_${Date.now()}`;
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const run = async (query: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(query);
-      } finally {
-        await client.end();
-      }
-    };
-    await run(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), stop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), "kassa-bench-relay-pg-"));
-  await chmod(dataDir, 0o755);
-  const postgres = await startEmbeddedPostgres({ dataDir, persistent: false });
-  return {
-    url: postgres.url,
-    stop: async () => {
-      await postgres.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function main(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
@@ -105,53 +59,28 @@ async function main(): Promise<void> {
     });
     const tokens = await deployTestTokens({ walletClient: deployer, publicClient });
 
-    const pgHandle = await database();
-    stops.unshift(pgHandle.stop);
-    const db = createDb(pgHandle.url, { max: 30 });
-    stops.unshift(() => db.destroy());
-    await migrate(db);
-    await migrateJobQueue(pgHandle.url);
-    const adminDeps: admin.AdminDeps = { db, chains: createChainClients() };
-    await admin.addChain(adminDeps, {
+    const database = await freshDatabase("kassa_bench_relay");
+    stops.unshift(database.drop);
+    const chainId = String(anvil.chainId);
+    const merchant = await seedShop(database.url, {
       networkId: anvil.chainId,
-      name: "Anvil",
-      isTestnet: true,
       rpcUrl: anvil.rpcUrl,
-      gatewayAddress: gateway,
-      forwarderAddress: forwarder,
-      confirmations: 0,
+      gateway,
+      forwarder,
+      token: tokens.permit18,
+      recipient: anvilAccount(9).address,
     });
-    await admin.addToken(adminDeps, { networkId: anvil.chainId, address: tokens.permit18 });
-    const merchant = await admin.createMerchant(adminDeps, {
-      name: "Bench shop",
-      networkId: anvil.chainId,
-      recipientAddress: anvilAccount(9).address,
-    });
-    await admin.addPaymentMethod(adminDeps, merchant.merchant.merchantKey, { tokenAddress: tokens.permit18 });
 
-    const logger = pino({ level: "silent" });
-    const config = defaultConfig({
-      signerPrivateKey: new Secret(anvilPrivateKeys[1]),
-      rateLimitPerMinute: 1_000_000,
-      gasless: defaultGaslessSettings({
-        relayerKeys: new Map([[anvil.chainId, RELAYER_KEYS.map((key) => new Secret(key))]]),
-        pollIntervalMs: 200,
-      }),
+    const kassa = await startKassa("start", {
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: "30",
+      KASSA_SIGNER_PRIVATE_KEY: anvilPrivateKeys[1]!,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      [`RELAYER_PRIVATE_KEYS_${chainId}`]: RELAYER_KEYS.join(","),
+      RELAYER_POLL_INTERVAL_MS: "200",
     });
-    const services = createServices(config, db, { logger, paymentSync: false });
-    const { gasless } = services;
-    const app = await buildApp(services);
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    stops.unshift(() => app.close());
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    const worker = await startWorker({
-      databaseUrl: pgHandle.url,
-      logger,
-      modules: [gaslessWorkerModule(gasless)],
-      concurrency: 20,
-      pollInterval: 200,
-    });
-    stops.unshift(() => worker.stop());
+    stops.unshift(kassa.stop);
+    const base = `${kassa.baseUrl}/api/v1`;
 
     log(`preparing ${relayCount} payers, payments and signatures...`);
     const payers = Array.from({ length: relayCount }, () => privateKeyToAccount(generatePrivateKey()));
@@ -187,7 +116,7 @@ async function main(): Promise<void> {
             failUrl: "service:none",
           }),
         });
-        const p = ((await created.json()) as { data: CreatedPayment }).data;
+        const p = ((await created.json()) as { data: PayablePaymentFields }).data;
         const permit = await signPermit(payer, {
           chainId: anvil.chainId,
           token: tokens.permit18,
@@ -244,35 +173,44 @@ async function main(): Promise<void> {
     const acceptedSeconds = (performance.now() - started) / 1000;
     const accepted = responses.filter((status) => status === 202).length;
 
-    let confirmed = 0;
-    let failed = 0;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
-      const rows = await db
-        .selectFrom("relay_requests")
-        .select(["status", db.fn.countAll<string>().as("n")])
-        .groupBy("status")
-        .execute();
-      confirmed = Number(rows.find((r) => r.status === "CONFIRMED")?.n ?? 0);
-      failed = Number(rows.find((r) => r.status === "FAILED")?.n ?? 0);
-      if (confirmed + failed >= accepted) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Done when the PAID payments (/metrics, one cheap read a round) and the FAILED relays (read from the API
+    // every 2 s, not to load the process that sends them) account for every accepted relay.
+    const finals = new Map<string, { status: string; transactionHash: string | null }>();
+    const open = bodies.filter((_, i) => responses[i] === 202).map(({ paymentId }) => paymentId);
+    const readFinals = () =>
+      Promise.all(
+        open
+          .filter((paymentId) => !finals.has(paymentId))
+          .map(async (paymentId) => {
+            const answer = await fetch(`${base}/payments/${paymentId}/relay`, { headers });
+            const relay = (
+              (await answer.json()) as { data: { status: string; transactionHash: string | null } }
+            ).data;
+            if (relay.status === "CONFIRMED" || relay.status === "FAILED") finals.set(paymentId, relay);
+          }),
+      );
+    const failedRelays = () => [...finals.values()].filter((relay) => relay.status === "FAILED").length;
+    for (let round = 1, deadline = Date.now() + 120_000; Date.now() < deadline; round++) {
+      if (round % 20 === 0) await readFinals();
+      const paid = await metricSum(kassa.baseUrl, "kassa_payments", { status: "PAID" });
+      if (paid + failedRelays() >= open.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    const mined = await db
-      .selectFrom("sender_transactions")
-      .select([db.fn.max("block_number").as("last"), db.fn.countAll<string>().as("n")])
-      .where("purpose", "=", "relay")
-      .where("status", "=", "CONFIRMED")
-      .executeTakeFirstOrThrow();
-    const distinctBlocks = await db
-      .selectFrom("sender_transactions")
-      .select(db.fn.count<string>("block_number").distinct().as("n"))
-      .where("purpose", "=", "relay")
-      .executeTakeFirstOrThrow();
-    const lastBlock = mined.last === null ? Number(startBlock) : Number(mined.last);
-    const blocks = lastBlock - Number(startBlock);
-    const nonceErrors = gasless.senders().reduce((sum, sender) => sum + sender.counters.nonceErrors, 0);
-    const replaced = gasless.senders().reduce((sum, sender) => sum + sender.counters.replaced, 0);
+    await readFinals();
+    const confirmedHashes = [...finals.values()]
+      .filter((relay) => relay.status === "CONFIRMED" && relay.transactionHash !== null)
+      .map((relay) => relay.transactionHash as Hash);
+    const confirmed = confirmedHashes.length;
+    const failed = failedRelays();
+    const minedIn = await Promise.all(
+      confirmedHashes.map(async (hash) => (await publicClient.getTransactionReceipt({ hash })).blockNumber),
+    );
+    const lastBlock = minedIn.reduce((last, block) => (block > last ? block : last), startBlock);
+    const blocks = Number(lastBlock - startBlock);
+    const distinctBlocks = new Set(minedIn).size;
+    const nonceErrors = await metricSum(kassa.baseUrl, "kassa_sender_nonce_errors_total");
+    const replaced = await metricSum(kassa.baseUrl, "kassa_sender_replacements_total");
 
     const rows: [string, string, string][] = [
       ["relays submitted", String(relayCount), ""],
@@ -282,7 +220,7 @@ async function main(): Promise<void> {
       ["time to all CONFIRMED", `${seconds.toFixed(2)} s`, ""],
       ["relays/s", (confirmed / seconds).toFixed(1), ""],
       ["blocks used (after submission)", String(blocks), `target <= ${targets.blocks}`],
-      ["blocks holding relays", String(Number(distinctBlocks.n)), ""],
+      ["blocks holding relays", String(distinctBlocks), ""],
       ["relayer keys", String(RELAYER_KEYS.length), ""],
       ["nonce errors", String(nonceErrors), `target ${targets.nonceErrors}`],
       ["replacements", String(replaced), ""],

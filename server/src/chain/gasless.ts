@@ -1,9 +1,10 @@
 import type { Logger } from "pino";
-import { Counter, Gauge, register } from "prom-client";
+import { Counter, Gauge } from "prom-client";
 import type { PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainClients } from "./clients.js";
 import { type SenderHooks } from "./sender/owner.js";
+import { registered } from "./sender/metrics.js";
 import { TransactionSender } from "./sender/transactionSender.js";
 import type { Db } from "../db/infra/database.js";
 import { type SenderRole } from "../domain/records.js";
@@ -34,21 +35,6 @@ export interface CreateGaslessRuntimeOptions {
   logger?: Logger;
   now?: () => Date;
   confirmPollMs?: number;
-}
-
-/** A metric's name, help and labels (prom-client's configuration). */
-interface MetricConfig<L extends string> {
-  name: string;
-  help: string;
-  labelNames: readonly L[];
-}
-
-/** The metric `config` names, made once: a second load of this module reuses the registered one. */
-function registered<L extends string, M>(
-  make: new (config: MetricConfig<L>) => M,
-  config: MetricConfig<L>,
-): M {
-  return (register.getSingleMetric(config.name) as M | undefined) ?? new make(config);
 }
 
 /** Prometheus metrics of the keys, registered once per process. */

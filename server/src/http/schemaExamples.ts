@@ -4,15 +4,13 @@ import { gasGrantSchema, gasStatusSchema } from "../core/gasless/gasStatus.js";
 import { healthSchema } from "../core/operations/health.js";
 import { refundViewSchema } from "../core/refunds/refunds.js";
 import { relaySubmittedSchema, relayViewSchema } from "../core/relay/views.js";
+import { chainViewSchema, tokenViewSchema } from "../core/chains/views.js";
+import { merchantViewSchema, paymentMethodViewSchema } from "../core/merchants/views.js";
 import {
-  chainViewSchema,
   createdPaymentViewSchema,
   merchantPaymentRecordSchema,
-  merchantViewSchema,
-  paymentMethodViewSchema,
   paymentViewSchema,
-  tokenViewSchema,
-} from "../core/views.js";
+} from "../core/payments/views.js";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import {
   redeliveryViewSchema,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_STREAM_HEARTBEAT_MS } from "../config/http.js";
 import type { PaymentStatusFeed } from "../core/payments/paymentStatusFeed.js";
-import type { PaymentView } from "../core/views.js";
+import type { PaymentView } from "../core/payments/views.js";
 import { type MerchantRow } from "../db/schema/rows.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError } from "../errors.js";

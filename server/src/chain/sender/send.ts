@@ -12,6 +12,7 @@ import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type SenderPurpose } from "../../domain/records.js";
 import { BaseError } from "../../domain/baseError.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
+import { countNonceError } from "./metrics.js";
 import { finishTransaction } from "./track.js";
 
 export interface SendRequest {
@@ -101,7 +102,7 @@ export async function sendTransaction(context: SenderContext, request: SendReque
   if (result.kind === "unreachable") return { outcome: "unknown", tx, txHash };
   if (result.kind === "nonce-used") {
     // The ledger was behind the chain: the key is used outside Kassa. Catch up; this payload never landed.
-    context.counters.nonceErrors++;
+    countNonceError(context);
     await markBroadcast(db, broadcast.id, "REJECTED", result.message);
     await context.sync();
     const reason = `relayer nonce ${tx.nonce} was already used by another transaction`;

@@ -17,6 +17,7 @@ import {
 import { type SenderBroadcastRow, type SenderTransactionRow } from "../../db/schema/rows.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
 import { bumpFees, highestFee, type FeeQuote } from "./fees.js";
+import { countNonceError } from "./metrics.js";
 import { type SenderOutcome } from "./owner.js";
 
 /**
@@ -175,7 +176,7 @@ export async function reconcileTransaction(
     // Mined in the meantime, by one of ours (found now or on the next step) or by someone else.
     const again = await observeTransaction(context, tx);
     if (again.mined) return;
-    context.counters.nonceErrors++;
+    countNonceError(context);
     await finishTransaction(context, tx, {
       status: "FAILED",
       receipt: undefined,

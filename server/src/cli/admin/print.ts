@@ -1,6 +1,7 @@
 import { formatUnits } from "viem";
 import type * as reads from "../../core/admin/reads.js";
-import type { AdminChain, AdminMerchant, AdminToken, PaymentMethodView } from "../../core/views.js";
+import type { AdminChain, AdminMerchant, AdminToken } from "../../core/admin/views.js";
+import type { PaymentMethodView } from "../../core/merchants/views.js";
 import type { WebhookDeliveryView } from "../../core/webhooks/merchantApi.js";
 import { printFields, printTable } from "../output.js";
 

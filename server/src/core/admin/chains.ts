@@ -4,7 +4,7 @@ import { insertChain, listChains as listChainRows, updateChainByNetworkId } from
 import { isUniqueViolation } from "../../db/infra/database.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, MAX_URL_LENGTH, networkIdSchema, parseInput } from "../validation.js";
-import { adminChain, type AdminChain } from "../views.js";
+import { adminChain, type AdminChain } from "./views.js";
 import { type AdminDeps, isEmptyPatch, requireChain } from "./shared.js";
 
 /** The operator's chains: RPC URLs, contracts, finality. */

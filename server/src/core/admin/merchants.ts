@@ -20,7 +20,7 @@ import {
 } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, httpUrlSchema, networkIdSchema, parseInput } from "../validation.js";
-import { adminMerchant, type AdminMerchant } from "../views.js";
+import { adminMerchant, type AdminMerchant } from "./views.js";
 import * as merchants from "../merchants/merchants.js";
 import { revokeApiKeyIssuedBy } from "../../db/merchants/dashboardSessions.js";
 import { type AdminDeps, isEmptyPatch, networkIdOf, requireChain, requireMerchant } from "./shared.js";

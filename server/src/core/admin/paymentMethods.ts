@@ -1,7 +1,7 @@
 import { KassaError } from "../../errors.js";
 import * as merchants from "../merchants/merchants.js";
 import { addressSchema, parseInput } from "../validation.js";
-import { type PaymentMethodView } from "../views.js";
+import { type PaymentMethodView } from "../merchants/views.js";
 import { type AdminDeps, requireMerchant } from "./shared.js";
 
 /** The tokens a merchant accepts. */

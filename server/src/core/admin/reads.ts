@@ -17,7 +17,8 @@ import * as merchants from "../merchants/merchants.js";
 import { refundView, type RefundView } from "../refunds/refunds.js";
 import { relayView, type RelayView } from "../relay/views.js";
 import { parseInput } from "../validation.js";
-import { merchantPaymentRecord, type MerchantPaymentRecord, type PaymentMethodView } from "../views.js";
+import { merchantPaymentRecord, type MerchantPaymentRecord } from "../payments/views.js";
+import { type PaymentMethodView } from "../merchants/views.js";
 import { listDepositTransfers } from "../../db/deposits/transfers.js";
 import { depositTransferView, type DepositTransferView } from "../deposits/views.js";
 import {

@@ -9,7 +9,7 @@ import {
 } from "../../db/tokens/tokens.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, networkIdSchema, parseInput } from "../validation.js";
-import { adminToken, type AdminToken } from "../views.js";
+import { adminToken, type AdminToken } from "./views.js";
 import { type AdminDeps, requireChain } from "./shared.js";
 
 /** The token whitelist of each chain. */

@@ -2,7 +2,7 @@ import { listChains } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import { listTokens } from "../../db/tokens/tokens.js";
 import { z } from "zod";
-import { chainView, chainViewSchema, tokenView, tokenViewSchema, type ChainView } from "../views.js";
+import { chainView, chainViewSchema, tokenView, tokenViewSchema, type ChainView } from "./views.js";
 
 /** GET /chains. */
 export async function listPublicChains(db: Db): Promise<ChainView[]> {

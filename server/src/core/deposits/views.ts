@@ -2,14 +2,13 @@ import { getAddress } from "viem";
 import { z } from "zod";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import { unitsToDecimal } from "../../domain/amount.js";
+import { baseUnitsField as baseUnits } from "../schemaTypes.js";
 import { transferUri } from "./terms.js";
 
 /**
  * The transfer path's fields of a payment's views (POST /payments, GET /payments/:id, the merchant's record):
  * where to send a plain transfer, how much, until when, and what arrived.
  */
-
-const baseUnits = z.string().describe("Token amount in base units (wei)");
 
 export const depositViewFields = {
   depositAddress: z

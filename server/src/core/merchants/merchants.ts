@@ -13,14 +13,8 @@ import { updateMerchantByKey } from "../../db/merchants/merchants.js";
 import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
 import { addressSchema, parseInput } from "../validation.js";
-import {
-  merchantView,
-  merchantViewSchema,
-  paymentMethodView,
-  tokenView,
-  tokenViewSchema,
-  type PaymentMethodView,
-} from "../views.js";
+import { tokenView, tokenViewSchema } from "../chains/views.js";
+import { merchantView, merchantViewSchema, paymentMethodView, type PaymentMethodView } from "./views.js";
 
 async function authenticate(
   key: string | undefined,

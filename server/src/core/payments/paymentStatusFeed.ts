@@ -6,7 +6,7 @@ import { type MerchantRow } from "../../db/schema/rows.js";
 import type { PaymentStatus } from "../../domain/paymentStatus.js";
 import { getPayment } from "./payments.js";
 import type { PaymentSync } from "./paymentSync.js";
-import type { PaymentView } from "../views.js";
+import type { PaymentView } from "./views.js";
 
 /** How often the one shared read of every followed payment's status runs. */
 export const STATUS_FEED_INTERVAL_MS = 1_000;

@@ -38,7 +38,7 @@ import {
   type CreatedPaymentView,
   type MerchantPaymentRecord,
   type PaymentView,
-} from "../views.js";
+} from "./views.js";
 
 /**
  * The server signature deadline and the payment lifetime. The gateway prices a payment

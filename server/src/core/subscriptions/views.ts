@@ -3,10 +3,9 @@ import { subscriptionCancelers, subscriptionStatuses } from "../../domain/subscr
 import { paymentStatuses } from "../../domain/paymentStatus.js";
 import type { PaymentRow } from "../../db/schema/rows.js";
 import type { SubscriptionDetails } from "../../db/subscriptions/subscriptions.js";
+import { baseUnitsField as baseUnits } from "../schemaTypes.js";
 
 /** What the API answers about a subscription: its schedule (what the payer signs), its state and its charges. */
-
-const baseUnits = z.string().describe("Token amount in base units (wei)");
 
 export const subscriptionChargeViewSchema = z
   .object({

@@ -15,7 +15,7 @@ import {
   rotateMerchantKey,
   updateMerchantSettings,
 } from "../../core/dashboard/settings.js";
-import { paymentMethodViewSchema } from "../../core/views.js";
+import { paymentMethodViewSchema } from "../../core/merchants/views.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

@@ -14,7 +14,7 @@ import {
   paymentTotalsQuerySchema,
   paymentTotalsSchema,
 } from "../../core/dashboard/payments.js";
-import { merchantPaymentRecordSchema } from "../../core/views.js";
+import { merchantPaymentRecordSchema } from "../../core/payments/views.js";
 import { apiKeyRoutes, authenticatedMerchant } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createPayment, createPaymentInputSchema, getPayment } from "../../core/payments/payments.js";
-import { createdPaymentViewSchema, paymentViewSchema } from "../../core/views.js";
+import { createdPaymentViewSchema, paymentViewSchema } from "../../core/payments/views.js";
 import { authenticatedMerchant, paymentCreatorAuth, publicKeyAuth } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import type { RouteContext } from "../context.js";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { chainWithTokensSchema, listChainsWithTokens, listPublicChains } from "../../core/chains/chains.js";
 import { checkHealth, healthSchema } from "../../core/operations/health.js";
-import { chainViewSchema } from "../../core/views.js";
+import { chainViewSchema } from "../../core/chains/views.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
 import { documented, success, successBody } from "../schemas.js";

@@ -1,4 +1,5 @@
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
+import { register } from "prom-client";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SenderOutcome } from "../../../src/chain/sender/owner.js";
@@ -114,6 +115,12 @@ describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => 
     const refused = await sender.send(transfer());
     expect(refused.outcome).toBe("refused");
     expect(sender.counters.nonceErrors).toBe(1);
+    // And /metrics of this process says so.
+    const counted = await register.getSingleMetric("kassa_sender_nonce_errors_total")?.get();
+    expect(counted?.values).toContainEqual({
+      labels: { network_id: String(chain.chainId), role: "relayer" },
+      value: 1,
+    });
     expect(refused.outcome === "refused" && finished.get(refused.tx.id)).toMatchObject({
       status: "FAILED",
       payloadLanded: false,
