@@ -15,6 +15,7 @@ import type {
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { PayerSessionsTable } from "../subscriptions/payer.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
@@ -376,4 +377,5 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
   subscriptions: SubscriptionsTable;
+  payer_sessions: PayerSessionsTable;
 }
