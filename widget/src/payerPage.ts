@@ -90,7 +90,11 @@ async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
       },
     ],
   });
-  const hash: Hex = await sendTransaction(signed.provider, { from: signed.account, to: sub.gatewayAddress, data });
+  const hash: Hex = await sendTransaction(signed.provider, {
+    from: signed.account,
+    to: sub.gatewayAddress,
+    data,
+  });
   if (!(await waitForReceipt(signed.provider, hash))) throw new PageError(t("cancelFailed"));
   await api(`payer/subscriptions/${encodeURIComponent(sub.id)}/cancel`, {});
   await list(signed);
@@ -109,7 +113,8 @@ async function list(signed: Signed): Promise<void> {
         ? [
             button(
               t("cancel"),
-              () => void cancel(signed, sub).catch((error: unknown) => failed(error, () => void list(signed))),
+              () =>
+                void cancel(signed, sub).catch((error: unknown) => failed(error, () => void list(signed))),
             ),
           ]
         : []),

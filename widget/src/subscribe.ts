@@ -55,7 +55,11 @@ export interface Subscription {
 export class PageError extends Error {}
 
 /** A public API call (`path` under /public/): its data, or a PageError in words. */
-export async function api<T>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
+export async function api<T>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${config.apiBase}/public/${path}`, {

@@ -73,7 +73,9 @@ export function createPayerPage(deps: PayerPageDeps): PayerPage {
       const now = deps.now();
       const token = newSessionToken();
       const expiresAt = new Date(now.getTime() + PAYER_SESSION_TTL_MS);
-      if (!(await insertPayerSession(deps.db, { tokenHash: hashKey(token), address, nonce, expiresAt, now }))) {
+      if (
+        !(await insertPayerSession(deps.db, { tokenHash: hashKey(token), address, nonce, expiresAt, now }))
+      ) {
         throw unauthorized("this sign-in message was already used: sign in again");
       }
       return { token, address, expiresAt };
