@@ -40,17 +40,22 @@ const log = (line: string) => {
   process.stderr.write(`${line}\n`);
 };
 
-const stack = await startDevStack({ RATE_LIMIT_PER_MINUTE: "10000000", METRICS_TOKEN: "bench-metrics" });
+const stack = await startDevStack({
+  RATE_LIMIT_PER_MINUTE: "10000000",
+  METRICS_TOKEN: "bench-metrics-token-0001",
+});
 try {
   const { env } = stack;
   const chain = rpcChain(env.chainId, "anvil", env.rpcUrl);
   const client = createPublicClient({ chain, transport: http(env.rpcUrl) });
   const token = env.tokens.permit18.address;
-  const headers = { "x-api-key": env.merchant.apiKey, "content-type": "application/json" };
   const call = async <T>(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) => {
     const response = await fetch(`${env.apiUrl}${path}`, {
       method: init.method ?? "GET",
-      headers: init.auth === false ? { "content-type": "application/json" } : headers,
+      headers: {
+        ...(init.auth === false ? {} : { "x-api-key": env.merchant.apiKey }),
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
     const body = (await response.json()) as { data: T };
@@ -210,7 +215,7 @@ try {
   const activeAtEnd = await activeMs();
   await db.end();
   const scrape = await fetch(`${env.apiUrl.replace(/\/api\/v1$/, "")}/metrics`, {
-    headers: { authorization: "Bearer bench-metrics" },
+    headers: { authorization: "Bearer bench-metrics-token-0001" },
   });
   const metricsLines = (await scrape.text())
     .split("\n")
