@@ -1,7 +1,9 @@
+import { hashMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { ORIGIN, signIn as merchantSignIn } from "../../harness/dashboard.js";
+import { deployRealTokens } from "../../harness/realTokens.js";
 import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 import type { TestWalletClient } from "../../harness/chain.js";
 
@@ -25,6 +27,20 @@ afterAll(async () => {
   await env?.close();
   await chain?.stop();
 });
+
+/** The sign-in message of `address` with a fresh payer nonce. */
+async function messageFor(address: `0x${string}`): Promise<string> {
+  const nonce = (await env.t.request("/public/payer/nonce")).body.data.nonce as string;
+  return createSiweMessage({
+    domain: "kassa.test",
+    address,
+    uri: ORIGIN,
+    version: "1",
+    chainId: chain.chainId,
+    nonce,
+    issuedAt: new Date(),
+  });
+}
 
 /** `wallet` signs a payer sign-in message built from a fresh payer nonce (or the fields given). */
 async function signedMessage(
@@ -136,6 +152,32 @@ describe("the payer's subscriptions page API", () => {
     expect(await env.eventTypes(aliceSub)).toContain("subscription.canceled");
     const again = await cancelFor(cookie, aliceSub);
     expect(again.body.code).toBe("INVALID_SUBSCRIPTION_STATUS");
+  });
+
+  it("signs a smart-wallet payer in: ERC-6492 before it is deployed, ERC-1271 after", async () => {
+    const real = await deployRealTokens(chain);
+    const owner = (await env.payer()).account;
+    const address = await real.walletAddress(owner.address, 7n);
+    const before = await messageFor(address);
+    const undeployed = await postSession({
+      message: before,
+      signature: await real.undeployedWalletSignature(owner, hashMessage(before), 7n),
+    });
+    expect(undeployed.status, JSON.stringify(undeployed.body)).toBe(200);
+    expect(undeployed.body.data.address).toBe(address);
+
+    await real.deployWallet(owner.address, 7n);
+    const after = await messageFor(address);
+    const deployed = await postSession({
+      message: after,
+      signature: await real.walletSignature(owner, address, hashMessage(after)),
+    });
+    expect(deployed.status).toBe(200);
+    // Its owner's own signature is not the wallet's.
+    const plain = await messageFor(address);
+    expect(
+      (await postSession({ message: plain, signature: await owner.signMessage({ message: plain }) })).status,
+    ).toBe(401);
   });
 
   it("signs out: the session no longer lists", async () => {
