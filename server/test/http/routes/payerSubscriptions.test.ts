@@ -1,4 +1,5 @@
 import { hashMessage } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
@@ -156,7 +157,7 @@ describe("the payer's subscriptions page API", () => {
 
   it("signs a smart-wallet payer in: ERC-6492 before it is deployed, ERC-1271 after", async () => {
     const real = await deployRealTokens(chain);
-    const owner = (await env.payer()).account;
+    const owner = privateKeyToAccount(generatePrivateKey());
     const address = await real.walletAddress(owner.address, 7n);
     const before = await messageFor(address);
     const undeployed = await postSession({
