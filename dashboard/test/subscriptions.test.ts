@@ -8,7 +8,7 @@ import {
   type Page,
 } from "../../server/test/harness/browser.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { ORIGIN } from "../../server/test/harness/dashboard.js";
+import { dashboardScreenshot, ORIGIN } from "../../server/test/harness/dashboard.js";
 import { startSubscriptionEnv, type SubscriptionEnv } from "../../server/test/harness/subscriptions.js";
 
 let chain: TestChain;
@@ -76,6 +76,7 @@ describe.skipIf(browserUnavailable)("the dashboard's subscriptions", () => {
       expect(cells[4]).not.toBe("—");
       const pendingCells = await page.locator(`tr[data-subscription="${pending}"] td`).allTextContents();
       expect(pendingCells).toEqual(["plan-pending", "2.5 KTT every 7 d", "PENDING", "0 / 4", "—"]);
+      await dashboardScreenshot(page, "subscriptions");
 
       await chargedRow.getByRole("link", { name: "plan-charged" }).click();
       await screen(page, "subscription");
@@ -91,6 +92,7 @@ describe.skipIf(browserUnavailable)("the dashboard's subscriptions", () => {
       const chargeCells = await charge.locator("td").allTextContents();
       expect(chargeCells.slice(0, 3)).toEqual(["1", "10 KTT", "PAID"]);
       expect(chargeCells[4]).toBe(shown.chargesMade[0].txHash);
+      await dashboardScreenshot(page, "subscription");
 
       // A charge is a payment: its row opens the payment's screen.
       await charge.getByRole("link", { name: "1" }).click();
