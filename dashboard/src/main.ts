@@ -1,6 +1,6 @@
 /**
- * The merchant dashboard at /dashboard: sign-in with a wallet, then payments, webhooks, keys and
- * payment methods over the merchant API, with the HttpOnly session cookie in place of the API key.
+ * The merchant dashboard at /dashboard: sign-in with a wallet, then payments, payment links, subscriptions,
+ * webhooks, keys and payment methods over the merchant API, with the HttpOnly session cookie in place of the API key.
  */
 import { button, h } from "@kassa/widget/dom";
 import { pickLang, translator, type Lang } from "@kassa/widget/i18n";
@@ -13,6 +13,7 @@ import { renderLinks } from "./screens/links.js";
 import { renderMethods } from "./screens/methods.js";
 import { renderPayment } from "./screens/payment.js";
 import { renderPayments } from "./screens/payments.js";
+import { renderSubscription, renderSubscriptions } from "./screens/subscriptions.js";
 import { renderWebhooks } from "./screens/webhooks.js";
 import { discoverWallets, signInWithEthereum, type InjectedWallet } from "./wallet.js";
 import "./styles.css";
@@ -172,6 +173,7 @@ async function signOut(): Promise<void> {
 const NAV: [string, MessageKey][] = [
   ["payments", "navPayments"],
   ["links", "navLinks"],
+  ["subscriptions", "navSubscriptions"],
   ["webhooks", "navWebhooks"],
   ["keys", "navKeys"],
   ["methods", "navMethods"],
@@ -223,7 +225,11 @@ function render(): void {
             ? renderMethods(screen, main)
             : route === "links"
               ? renderLinks(screen, main)
-              : renderPayments(screen, main);
+              : route === "subscriptions"
+                ? id
+                  ? renderSubscription(screen, main, decodeURIComponent(id))
+                  : renderSubscriptions(screen, main)
+                : renderPayments(screen, main);
   shown.then(
     () => main.querySelector<HTMLElement>("h1")?.focus(),
     (error: unknown) => fail(error),

@@ -161,6 +161,29 @@ const en = {
 
   error: "Something went wrong: {message}",
   sessionEnded: "Your session ended. Sign in again.",
+  navSubscriptions: "Subscriptions",
+  subscriptionsIntro:
+    "Schedules your payers signed once; Kassa charges each period. Open one for its charges, or to cancel it.",
+  subscriptionsNone: "No subscriptions yet. Create them with POST /subscriptions.",
+  subOrder: "Order",
+  subPlan: "Plan",
+  subSchedule: "{amount} {symbol} every {period}",
+  periodDays: "{n} d",
+  periodHours: "{n} h",
+  periodMinutes: "{n} min",
+  periodSeconds: "{n} s",
+  subCharged: "Charged",
+  subNext: "Next charge",
+  subTitle: "Subscription {order}",
+  subBack: "Back to subscriptions",
+  subCancel: "Cancel subscription",
+  subConfirmCancel: "Cancel subscription {order}? No further charges are taken.",
+  subCanceled: "Subscription {order} canceled.",
+  subCanceledBy: "Canceled by",
+  subChargesTitle: "Charges",
+  subNoCharges: "No charge yet.",
+  subPeriod: "Charge",
+  subPaidAt: "Paid at",
 };
 
 export type MessageKey = keyof typeof en;
@@ -326,6 +349,29 @@ const ko: Record<MessageKey, string> = {
 
   error: "문제가 발생했습니다: {message}",
   sessionEnded: "세션이 끝났습니다. 다시 로그인하세요.",
+  navSubscriptions: "구독",
+  subscriptionsIntro:
+    "결제자가 한 번 서명한 일정입니다. Kassa가 기간마다 결제합니다. 결제 내역을 보거나 해지하려면 여세요.",
+  subscriptionsNone: "아직 구독이 없습니다. POST /subscriptions로 만드세요.",
+  subOrder: "주문",
+  subPlan: "요금제",
+  subSchedule: "{period}마다 {amount} {symbol}",
+  periodDays: "{n}일",
+  periodHours: "{n}시간",
+  periodMinutes: "{n}분",
+  periodSeconds: "{n}초",
+  subCharged: "결제 횟수",
+  subNext: "다음 결제",
+  subTitle: "구독 {order}",
+  subBack: "구독 목록으로",
+  subCancel: "구독 해지",
+  subConfirmCancel: "구독 {order}을(를) 해지할까요? 이후 결제는 이루어지지 않습니다.",
+  subCanceled: "구독 {order}이(가) 해지되었습니다.",
+  subCanceledBy: "해지 주체",
+  subChargesTitle: "결제 내역",
+  subNoCharges: "아직 결제가 없습니다.",
+  subPeriod: "회차",
+  subPaidAt: "결제 시각",
 };
 
 export const messages: Messages<MessageKey> = { en, ko };

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { anvilAccount } from "@kassa/contracts/dev";
 import { erc20Abi, formatUnits, parseEventLogs, parseUnits, zeroAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -10,7 +9,7 @@ import { startTestChain, type TestChain } from "../../server/test/harness/chain.
 import { devDashboardWallet } from "../../server/src/cli/dev/settings.js";
 import { addWallet } from "../../server/src/core/dashboard/wallets.js";
 import { readDashboardBundle } from "../../server/src/http/bundles.js";
-import { ORIGIN } from "../../server/test/harness/dashboard.js";
+import { dashboardScreenshot as screenshot, ORIGIN } from "../../server/test/harness/dashboard.js";
 import {
   createPayment,
   deliveredWebhook,
@@ -47,15 +46,6 @@ let open: CreatedPayment;
 let printed: ReturnType<typeof devDashboardWallet>;
 /** The transfer that emptied the recipient's wallet before a refund: not a payment's nor a refund's. */
 let drained: `0x${string}` | undefined;
-
-const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
-
-/** Saves dashboard/screenshots/<name>.png when DASHBOARD_SCREENSHOTS is set (they are committed). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.DASHBOARD_SCREENSHOTS) return;
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
-}
 
 const asMerchant = (path: string) => t.request(path, { headers: { "x-api-key": t.merchant.apiKey } });
 

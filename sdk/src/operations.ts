@@ -56,4 +56,9 @@ export const operationMethods = {
   "POST /dashboard/session": "none: the dashboard's sign-in, in the merchant's browser with a wallet",
   "GET /dashboard/session": "none: the dashboard's session cookie; servers use the API key",
   "DELETE /dashboard/session": "none: the dashboard's session cookie; servers use the API key",
+  "GET /public/payer/nonce": "none: the payer's page signs in with the payer's wallet, in the browser",
+  "POST /public/payer/session": "none: the payer's page signs in with the payer's wallet, in the browser",
+  "DELETE /public/payer/session": "none: the payer's session cookie, in the browser",
+  "GET /public/payer/subscriptions": "none: the payer's session cookie, in the browser",
+  "POST /public/payer/subscriptions/{id}/cancel": "none: the payer's session cookie, in the browser",
 } as const satisfies Record<Operation, string>;

@@ -34,7 +34,7 @@ import {
 const t = translator(subscribeMessages, lang);
 
 /** The fields of GET /public/subscriptions/:id the page uses. */
-interface Subscription {
+export interface Subscription {
   id: string;
   subscriptionId: Hex;
   description: string | null;
@@ -57,13 +57,18 @@ interface Subscription {
   recipientAddress: Address;
 }
 
-class PageError extends Error {}
+export class PageError extends Error {}
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
+/** A public API call (`path` under /public/): its data, or a PageError in words. */
+export async function api<T>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${config.apiBase}/public/subscriptions/${path}`, {
-      method: body === undefined ? "GET" : "POST",
+    response = await fetch(`${config.apiBase}/public/${path}`, {
+      method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       cache: "no-store",
@@ -82,7 +87,7 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** "every 30 days", "every 2 hours", "every 90 seconds": the largest whole unit. */
-function periodWords(seconds: number): string {
+export function periodWords(seconds: number): string {
   for (const [unit, size] of [
     ["day", 86_400],
     ["hour", 3_600],
@@ -105,11 +110,11 @@ function scheduleWords(sub: Subscription): string {
   });
 }
 
-function waiting(id: string, title: string, text: string): void {
+export function waiting(id: string, title: string, text: string): void {
   show(id, title, h("p", { class: "waiting" }, text));
 }
 
-function failed(error: unknown, retry: () => void): void {
+export function failed(error: unknown, retry: () => void): void {
   const message =
     error instanceof PageError
       ? error.message
@@ -179,7 +184,7 @@ async function subscribe(sub: Subscription, wallet: DiscoveredWallet): Promise<v
     domain,
     message: { ...typed.message },
   });
-  const active = await api<Subscription>(`${encodeURIComponent(sub.id)}/authorize`, {
+  const active = await api<Subscription>(`subscriptions/${encodeURIComponent(sub.id)}/authorize`, {
     payer: account,
     startsAt,
     usePermit2: false,
@@ -204,7 +209,7 @@ async function start(): Promise<void> {
   const id = decodeURIComponent(location.pathname.split("/").pop() ?? "");
   let sub: Subscription;
   try {
-    sub = await api<Subscription>(encodeURIComponent(id));
+    sub = await api<Subscription>(`subscriptions/${encodeURIComponent(id)}`);
   } catch (error) {
     return failed(error, () => void start());
   }
@@ -222,4 +227,6 @@ async function start(): Promise<void> {
   chooseWallet(sub);
 }
 
-void start();
+// The payer's subscriptions page (`/subscriptions`) is drawn by the same bundle.
+if (location.pathname === "/subscriptions") void import("./payerPage.js").then((page) => page.start());
+else void start();

@@ -6883,6 +6883,983 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/public/payer/nonce": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A nonce for a payer's sign-in message (EIP-4361) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A nonce, with the domain and URI the message must name */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "nonce": "692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a",
+             *         "expiresAt": "2026-11-24T10:10:00.000Z",
+             *         "domain": "pay.example.com",
+             *         "uri": "https://pay.example.com",
+             *         "chainIds": [
+             *           80002
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @example 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a */
+                nonce: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:10:00.000Z
+                 */
+                expiresAt: string;
+                /**
+                 * @description The EIP-4361 message's domain
+                 * @example pay.example.com
+                 */
+                domain: string;
+                /**
+                 * @description The EIP-4361 message's URI
+                 * @example https://pay.example.com
+                 */
+                uri: string;
+                /**
+                 * @description The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them
+                 * @example [
+                 *       80002
+                 *     ]
+                 */
+                chainIds: number[];
+              };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/public/payer/session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in as a payer with a signed EIP-4361 message
+     * @description Any wallet (EOA, ERC-1271 smart account, ERC-6492 before deployment). Sets a 30-minute session cookie that shows and cancels only the subscriptions this wallet signed as payer; it is no merchant's session.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @description The EIP-4361 message the wallet signed, with the nonce of GET /public/payer/nonce
+             * @example pay.example.com wants you to sign in with your Ethereum account:
+             *     0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             *
+             *     Sign in to see your subscriptions.
+             *
+             *     URI: https://pay.example.com
+             *     Version: 1
+             *     Chain ID: 31337
+             *     Nonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a
+             *     Issued At: 2026-11-24T10:00:00.000Z
+             */
+            message: string;
+            /** @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab */
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Signed in; the cookie is set */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "expiresAt": "2026-11-24T10:30:00.000Z"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /**
+                 * @description The payer's wallet that signed in
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:30:00.000Z
+                 */
+                expiresAt: string;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "VALIDATION_ERROR" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    /** Sign the payer out */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Signed out; the cookie is cleared */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "signedOut": true
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                signedOut: true;
+              };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/public/payer/subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in payer's subscriptions
+     * @description Those whose payer is the session's wallet, newest first (at most 100).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The session and its subscriptions */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "expiresAt": "2026-11-24T10:30:00.000Z",
+             *         "subscriptions": [
+             *           {
+             *             "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *             "orderId": "plan-pro-7731",
+             *             "description": "Acme Coffee Pro, monthly",
+             *             "status": "ACTIVE",
+             *             "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "chainId": 8453,
+             *             "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *             "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "tokenSymbol": "USDC",
+             *             "tokenDecimals": 6,
+             *             "amount": "10000000",
+             *             "periodSeconds": 2592000,
+             *             "charges": 12,
+             *             "startsAt": 1795737600,
+             *             "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *             "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *             "usePermit2": false,
+             *             "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *             "nextPeriod": 1,
+             *             "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *             "failedAttempts": 0,
+             *             "retrySchedule": [
+             *               3600,
+             *               21600,
+             *               86400,
+             *               259200
+             *             ],
+             *             "onFailure": "PAST_DUE",
+             *             "lastError": null,
+             *             "canceledBy": null,
+             *             "canceledAt": null,
+             *             "createdAt": "2026-11-26T05:58:00.000Z",
+             *             "chargesMade": [
+             *               {
+             *                 "period": 0,
+             *                 "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *                 "status": "PAID",
+             *                 "amount": "10000000",
+             *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *                 "paidAt": "2026-11-26T06:00:04.000Z"
+             *               }
+             *             ]
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /**
+                 * @description The payer's wallet that signed in
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-24T10:30:00.000Z
+                 */
+                expiresAt: string;
+                subscriptions: components["schemas"]["Subscription"][];
+              };
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/public/payer/subscriptions/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel one of the signed-in payer's subscriptions
+     * @description No further charges; `subscription.canceled` (canceledBy `payer`) follows, and Kassa cancels the schedule on-chain unless the payer already did (the page calls the gateway's `cancelSubscription` from the wallet first). Needs Kassa's own Origin. Another wallet's subscription is SUBSCRIPTION_NOT_FOUND.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /**
+           * @description sub_ subscription id
+           * @example sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b
+           */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The canceled subscription */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "success": true,
+             *       "data": {
+             *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+             *         "orderId": "plan-pro-7731",
+             *         "description": "Acme Coffee Pro, monthly",
+             *         "status": "ACTIVE",
+             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "chainId": 8453,
+             *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+             *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *         "tokenSymbol": "USDC",
+             *         "tokenDecimals": 6,
+             *         "amount": "10000000",
+             *         "periodSeconds": 2592000,
+             *         "charges": 12,
+             *         "startsAt": 1795737600,
+             *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+             *         "usePermit2": false,
+             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+             *         "nextPeriod": 1,
+             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
+             *         "failedAttempts": 0,
+             *         "retrySchedule": [
+             *           3600,
+             *           21600,
+             *           86400,
+             *           259200
+             *         ],
+             *         "onFailure": "PAST_DUE",
+             *         "lastError": null,
+             *         "canceledBy": null,
+             *         "canceledAt": null,
+             *         "createdAt": "2026-11-26T05:58:00.000Z",
+             *         "chargesMade": [
+             *           {
+             *             "period": 0,
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "status": "PAID",
+             *             "amount": "10000000",
+             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+             *             "paidAt": "2026-11-26T06:00:04.000Z"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              data: components["schemas"]["Subscription"];
+            };
+          };
+        };
+        /** @description Invalid request: INVALID_REQUEST, VALIDATION_ERROR */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_REQUEST" | "VALIDATION_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Missing or invalid key: UNAUTHORIZED */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "UNAUTHORIZED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not found: NOT_FOUND, SUBSCRIPTION_NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Conflict with the current state: INVALID_SUBSCRIPTION_STATUS */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INVALID_SUBSCRIPTION_STATUS";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Too many requests: RATE_LIMITED */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "RATE_LIMITED";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Server-side failure: INTERNAL_ERROR */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/dashboard/nonce": {
     parameters: {
       query?: never;

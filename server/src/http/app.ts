@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Services } from "../core/services.js";
+import { createPayerPage } from "../core/subscriptions/payerPage.js";
 import { KassaError, validationError } from "../errors.js";
 import { unsafeStringIssues } from "../core/validation.js";
 import type { RouteContext } from "./context.js";
@@ -39,6 +40,7 @@ import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { depositReturnRoutes } from "./routes/depositReturns.js";
 import { publicRoutes } from "./routes/public.js";
+import { payerSubscriptionRoutes } from "./routes/payerSubscriptions.js";
 import { publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscriptions.js";
 import { widgetRoutes, type WidgetServeOptions } from "./routes/widget.js";
 import { installMetrics } from "./metrics.js";
@@ -214,6 +216,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       };
       await api.register(subscriptionRoutes(subscriptions, context.auth));
       await api.register(publicSubscriptionRoutes(subscriptions));
+      const payerOrigin = context.publicBaseUrl && new URL(context.publicBaseUrl).origin;
+      await api.register(
+        payerSubscriptionRoutes(
+          payerOrigin
+            ? { payer: createPayerPage({ ...subscriptions, origin: payerOrigin }), origin: payerOrigin }
+            : undefined,
+        ),
+      );
       await api.register(dashboardSessionRoutes(context.auth));
       await api.register(gaslessRoutes(context, services.gasless));
       await api.register(

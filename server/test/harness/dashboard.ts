@@ -1,8 +1,11 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts/dev";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
 import type { TestApp } from "./app.js";
+import type { Page } from "./browser.js";
 import type { TestChain } from "./chain.js";
 
 export const ORIGIN = "http://kassa.test";
@@ -44,4 +47,13 @@ export async function signIn(
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
   const csrfToken = response.body.data.csrfToken as string;
   return { cookie, csrfToken, changeHeaders: { cookie, origin: ORIGIN, "x-kassa-csrf": csrfToken } };
+}
+
+const screenshotDir = fileURLToPath(new URL("../../../dashboard/screenshots/", import.meta.url));
+
+/** Saves dashboard/screenshots/<name>.png when DASHBOARD_SCREENSHOTS is set (they are committed). */
+export async function dashboardScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.DASHBOARD_SCREENSHOTS) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
 }

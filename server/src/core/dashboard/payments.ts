@@ -166,12 +166,16 @@ export async function getPaymentTimeline(
     amounts: amountsOf(payment),
     events: [
       { type: "payment.created", status: "CREATED", at: payment.created_at.toISOString(), txHash: null },
-      ...events.map((event) => ({
-        type: event.type,
-        status: event.payload.status as PaymentStatus,
-        at: event.created_at.toISOString(),
-        txHash: eventTxHash(event.payload),
-      })),
+      // A subscription charge's `subscription.*` events carry the subscription's status, not the payment's:
+      // they belong to the subscription's page.
+      ...events
+        .filter((event) => !event.type.startsWith("subscription."))
+        .map((event) => ({
+          type: event.type,
+          status: event.payload.status as PaymentStatus,
+          at: event.created_at.toISOString(),
+          txHash: eventTxHash(event.payload),
+        })),
     ],
     relay: relay ? relayView(relay) : null,
     refunds: refunds.refunds,

@@ -1,8 +1,6 @@
-import { getAddress, isHex, type Hex } from "viem";
-import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import { getAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import { verifySignInSignature } from "../../chain/signInSignature.js";
-import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains/chains.js";
+import { listChainsWithGateway } from "../../db/chains/chains.js";
 import {
   findLiveDashboardSession,
   findMerchantsByWallet,
@@ -13,7 +11,6 @@ import {
 import type { Db } from "../../db/infra/database.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import {
-  checkSignInNonce,
   csrfTokenFor,
   csrfTokenMatches,
   newSessionToken,
@@ -21,13 +18,12 @@ import {
 } from "../../domain/dashboardTokens.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
+import { unauthorized, verifySignInMessage } from "./signInMessage.js";
 
 /** How long a sign-in nonce may wait for its signature. */
 export const SIGN_IN_NONCE_TTL_MS = 10 * 60_000;
 /** How long a dashboard session lasts; signing in again starts a new one. */
 export const DASHBOARD_SESSION_TTL_MS = 12 * 3_600_000;
-/** A sign-in message issued further from the server's clock than this is refused. */
-const ISSUED_AT_TOLERANCE_MS = 5 * 60_000;
 const SERVER_KEY_NAME = "dashboard";
 
 export interface DashboardAuthDeps {
@@ -64,14 +60,8 @@ export interface DashboardAuth {
   signOut(token: string): Promise<void>;
 }
 
-function unauthorized(message: string): KassaError {
-  return new KassaError("UNAUTHORIZED", message);
-}
-
 /** Sign-in with Ethereum (EIP-4361) for the merchant dashboard, and its sessions. */
 export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
-  const { host, protocol } = new URL(deps.origin);
-  const scheme = protocol.slice(0, -1);
   let key: Promise<Buffer> | undefined;
   const serverKey = () =>
     (key ??= getOrCreateServerKey(deps.db, SERVER_KEY_NAME).catch((error: unknown) => {
@@ -81,51 +71,7 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
 
   async function signIn(input: SignInInput): Promise<DashboardSession & { token: string }> {
     const now = deps.now();
-    const message = parseSiweMessage(input.message);
-    if (!message.address || !message.nonce || message.chainId === undefined || !message.issuedAt) {
-      throw unauthorized(
-        "the sign-in message is not an EIP-4361 message with address, chain id, nonce and time",
-      );
-    }
-    if (
-      !validateSiweMessage({
-        message,
-        domain: host,
-        scheme: message.scheme === undefined ? undefined : scheme,
-        time: now,
-      })
-    ) {
-      throw unauthorized(`the sign-in message must be for ${host} and within its validity`);
-    }
-    if (message.uri === undefined || new URL(message.uri).origin !== deps.origin) {
-      throw unauthorized(`the sign-in message must name ${deps.origin} as its URI`);
-    }
-    if (Math.abs(message.issuedAt.getTime() - now.getTime()) > ISSUED_AT_TOLERANCE_MS) {
-      throw unauthorized("the sign-in message was issued too long ago: sign in again");
-    }
-    const nonce = checkSignInNonce(await serverKey(), message.nonce, now);
-    if (!nonce.ok)
-      throw unauthorized(
-        nonce.reason === "expired"
-          ? "the sign-in nonce expired: sign in again"
-          : "the sign-in nonce was not issued by this server",
-      );
-    if (!isHex(input.signature)) throw unauthorized("the signature must be hex");
-    // The chain the wallet signs for (where a smart account's ERC-1271 check runs) must be one Kassa serves:
-    // a message for another chain was not meant for this dashboard.
-    const chain = await findChainByNetworkId(deps.db, message.chainId);
-    if (!chain?.gateway_address) {
-      throw unauthorized(`the sign-in message names chain ${message.chainId}, which Kassa does not serve`);
-    }
-    const client = chain.rpc_url !== null ? safeClient(deps.chains, chain) : undefined;
-    const address = getAddress(message.address);
-    const signed = await verifySignInSignature(client, {
-      address,
-      message: input.message,
-      signature: input.signature as Hex,
-    });
-    if (!signed) throw unauthorized("the signature does not match the message's address");
-
+    const { address, nonce } = await verifySignInMessage(deps, await serverKey(), input);
     const merchant = chooseMerchant(await findMerchantsByWallet(deps.db, address), input.merchantId);
     const token = newSessionToken();
     const tokenHash = hashKey(token);
@@ -136,7 +82,7 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
       // Read with the wallet's access: a key rotated or the merchant disabled since then ends it at once.
       merchantEpoch: merchant.session_epoch,
       address,
-      nonce: message.nonce,
+      nonce,
       expiresAt,
     });
     if (!session) throw unauthorized("this sign-in message was already used: sign in again");
@@ -173,15 +119,6 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
       await revokeDashboardSession(deps.db, hashKey(token), deps.now());
     },
   };
-}
-
-/** The chain's client for an ERC-1271 check; none when the chain cannot be reached (an EOA still signs in). */
-function safeClient(chains: ChainClients, chain: Parameters<ChainClients["publicClient"]>[0]) {
-  try {
-    return chains.publicClient(chain);
-  } catch {
-    return undefined;
-  }
 }
 
 function chooseMerchant(merchants: MerchantRow[], wanted: string | undefined): MerchantRow {

@@ -122,7 +122,8 @@ export const authorizeSubscriptionInputSchema = z.object({
     .describe("The payer's EIP-712 signature of the Subscription (ECDSA, ERC-1271 or ERC-6492)"),
 });
 
-async function view(deps: SubscriptionDeps, row: SubscriptionDetails): Promise<SubscriptionView> {
+/** The API's view of a subscription, with its charges. */
+export async function view(deps: SubscriptionDeps, row: SubscriptionDetails): Promise<SubscriptionView> {
   return subscriptionView(row, await listChargePayments(deps.db, row.id), deps.publicBaseUrl);
 }
 
@@ -315,14 +316,25 @@ export async function cancelSubscription(
   merchant: MerchantRow,
   id: string,
 ): Promise<SubscriptionView> {
-  const row = await require(deps, id, merchant.id);
+  return cancelAs(deps, await require(deps, id, merchant.id), "merchant");
+}
+
+/**
+ * Cancels `row` for the merchant or its payer: no more charges, `subscription.canceled`, and the worker then
+ * cancels the schedule on-chain unless it was already (chainCancel.ts).
+ */
+export async function cancelAs(
+  deps: SubscriptionDeps,
+  row: SubscriptionDetails,
+  by: "merchant" | "payer",
+): Promise<SubscriptionView> {
   const now = deps.now();
   const canceled = await deps.db.transaction().execute(async (trx) => {
-    const moved = await cancelSubscriptionRow(trx, row.id, "merchant", now);
+    const moved = await cancelSubscriptionRow(trx, row.id, by, now);
     if (moved) await recordSubscriptionEvent(trx, "subscription.canceled", row, moved, now);
     return moved;
   });
   if (!canceled)
     throw new KassaError("INVALID_SUBSCRIPTION_STATUS", `the subscription is already ${row.status}`);
-  return view(deps, await require(deps, id));
+  return view(deps, await require(deps, row.id));
 }

@@ -17,6 +17,7 @@ import type {
 import type { DepositReturnsTable } from "../deposits/returns.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
 import type { DepositSweepsTable, PaymentSweepColumns } from "../deposits/sweepTables.js";
+import type { PayerSessionsTable } from "../subscriptions/payer.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**
@@ -381,4 +382,5 @@ export interface Database {
   deposit_returns: DepositReturnsTable;
   deposit_sweeps: DepositSweepsTable;
   subscriptions: SubscriptionsTable;
+  payer_sessions: PayerSessionsTable;
 }

@@ -22,7 +22,7 @@ export type SubscriptionDetails = SubscriptionRow & {
   merchant_has_webhook: boolean;
 };
 
-function selectDetails(db: Db) {
+export function selectSubscriptionDetails(db: Db) {
   return db
     .selectFrom("subscriptions")
     .innerJoin("tokens", "tokens.id", "subscriptions.token_id")
@@ -56,7 +56,7 @@ export function findSubscriptionDetails(
   id: string,
   merchantId?: number,
 ): Promise<SubscriptionDetails | undefined> {
-  let query = selectDetails(db).where("subscriptions.id", "=", id);
+  let query = selectSubscriptionDetails(db).where("subscriptions.id", "=", id);
   if (merchantId !== undefined) query = query.where("subscriptions.merchant_id", "=", merchantId);
   return query.executeTakeFirst();
 }
@@ -66,7 +66,7 @@ export function findSubscriptionDetailsBySubscriptionId(
   db: Db,
   subscriptionId: string,
 ): Promise<SubscriptionDetails | undefined> {
-  return selectDetails(db)
+  return selectSubscriptionDetails(db)
     .where("subscriptions.subscription_id", "=", subscriptionId.toLowerCase())
     .executeTakeFirst();
 }
@@ -76,7 +76,7 @@ export function listSubscriptionDetails(
   db: Db,
   page: PageRequest & { merchantId: number; status?: SubscriptionStatus | undefined },
 ) {
-  let query = selectDetails(db).where("subscriptions.merchant_id", "=", page.merchantId);
+  let query = selectSubscriptionDetails(db).where("subscriptions.merchant_id", "=", page.merchantId);
   if (page.status) query = query.where("subscriptions.status", "=", page.status);
   return readPage(db, query, "subscriptions", "id", page);
 }

@@ -6,7 +6,8 @@ import { appPage, appPageCsp, FAVICON_SVG, sendAsset } from "./appPages.js";
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
  * (its script, stylesheet, the dev wallet module and the subscribe page's script), `/widget.js` (the
- * merchant embed script) and `/subscribe/:id` (a subscription's hosted page, with the widget's stylesheet).
+ * merchant embed script), `/subscribe/:id` (a subscription's hosted page, with the widget's stylesheet) and
+ * `/subscriptions` (the payer's subscriptions page, drawn by the same script).
  * The files were bundled ahead by the build (http/bundles.ts reads them).
  */
 export interface WidgetServeOptions {
@@ -70,10 +71,9 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
     });
 
     // The page reads the subscription itself (GET /public/subscriptions/:id): an unknown id is its own message.
-    app.get(
-      "/subscribe/:id",
-      { helmet: subscribeHelmet, schema: { hide: true } },
-      async (_request, reply) => {
+    // `/subscriptions`: the payer's page, drawn by the same script, where a payer signs in with their wallet.
+    for (const path of ["/subscribe/:id", "/subscriptions"]) {
+      app.get(path, { helmet: subscribeHelmet, schema: { hide: true } }, async (_request, reply) => {
         const bundle = await loadBundle();
         const config: WidgetPageConfig = {
           apiBase: "/api/v1",
@@ -83,8 +83,8 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
           .header("content-type", "text/html; charset=utf-8")
           .header("cache-control", "no-store")
           .send(page(bundle, config, true));
-      },
-    );
+      });
+    }
 
     app.get<{ Params: { name: string } }>(
       `${ASSETS}:name`,

@@ -157,6 +157,10 @@ describe("OpenAPI", () => {
         "/api/v1/payments/{id}/relay",
         "/api/v1/payments/{id}/return-excess",
         "/api/v1/prices",
+        "/api/v1/public/payer/nonce",
+        "/api/v1/public/payer/session",
+        "/api/v1/public/payer/subscriptions",
+        "/api/v1/public/payer/subscriptions/{id}/cancel",
         "/api/v1/public/subscriptions/{id}",
         "/api/v1/public/subscriptions/{id}/authorize",
         "/api/v1/refunds",
@@ -169,6 +173,8 @@ describe("OpenAPI", () => {
     // The payer's side of a subscription needs no key; the merchant's needs the secret key.
     expect(doc.paths["/api/v1/public/subscriptions/{id}/authorize"].post.security ?? []).toEqual([]);
     expect(doc.paths["/api/v1/subscriptions"].post.security).toEqual([{ apiKey: [] }]);
+    // The payer's page signs in with the payer's wallet, never a key.
+    expect(doc.paths["/api/v1/public/payer/subscriptions/{id}/cancel"].post.security ?? []).toEqual([]);
     const create = doc.paths["/api/v1/payments"].post;
     expect(create.security).toEqual([{ publicKey: [] }, { apiKey: [] }]);
     expect(Object.keys(create.responses)).toEqual(

@@ -1,0 +1,185 @@
+/**
+ * The payer's subscriptions page (`/subscriptions`, drawn by the subscribe page's bundle): the payer signs in
+ * with their wallet (an EIP-4361 message, POST /public/payer/session), sees the subscriptions that wallet
+ * signed in plain words, and cancels one: the wallet calls the gateway's `cancelSubscription` itself (the
+ * payer needs nobody for it), then Kassa is told (POST /public/payer/subscriptions/:id/cancel) and stops
+ * charging at once.
+ */
+import { subscriptionTypes } from "@kassa/contracts/subscriptions";
+import { encodeFunctionData, formatUnits, getAddress, toHex, type Address, type Hex } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { readChainId, sendTransaction, waitForReceipt } from "./chain.js";
+import { button, h } from "./dom.js";
+import { lang, paragraph, show, summary } from "./page.js";
+import { payerMessages } from "./payerMessages.js";
+import { translator } from "./shared/i18n.js";
+import { api, failed, PageError, periodWords, waiting, type Subscription } from "./subscribe.js";
+import { walletLabel } from "./views/connect.js";
+import { discoverWallets, request, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";
+
+const t = translator(payerMessages, lang);
+
+/** A subscription as GET /public/payer/subscriptions lists it. */
+interface PayerSubscription extends Subscription {
+  payerAddress: Address;
+  startsAt: number;
+  usePermit2: boolean;
+  nextChargeAt: string | null;
+  chargesMade: { status: string }[];
+}
+
+interface Signed {
+  provider: DiscoveredWallet["provider"];
+  account: Address;
+}
+
+/** The gateway's `cancelSubscription(Subscription)`, its tuple the signed schedule's fields. */
+const cancelAbi = [
+  {
+    type: "function",
+    name: "cancelSubscription",
+    stateMutability: "nonpayable",
+    inputs: [{ name: "subscription", type: "tuple", components: subscriptionTypes.Subscription }],
+    outputs: [],
+  },
+] as const;
+
+/** "10 USDC every 30 days, 3 of 12 charged, next on 24 Dec 2026". */
+function lineWords(sub: PayerSubscription): string {
+  const charged = sub.chargesMade.filter((charge) => charge.status === "PAID").length;
+  const next =
+    sub.nextChargeAt && (sub.status === "ACTIVE" || sub.status === "PAST_DUE")
+      ? t("nextOn", { date: new Date(sub.nextChargeAt).toLocaleDateString(lang, { dateStyle: "medium" }) })
+      : "";
+  return (
+    t("line", {
+      amount: formatUnits(BigInt(sub.amount), sub.tokenDecimals),
+      symbol: sub.tokenSymbol,
+      every: periodWords(sub.periodSeconds),
+      charged,
+      charges: sub.charges,
+    }) + next
+  );
+}
+
+async function switchTo(signed: Signed, chainId: number): Promise<void> {
+  if ((await readChainId(signed.provider)) === chainId) return;
+  await request(signed.provider, "wallet_switchEthereumChain", [{ chainId: toHex(chainId) }]);
+}
+
+/** The payer's own on-chain cancel, then Kassa's record of it. */
+async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
+  waiting("canceling", t("title"), t("confirmCancel"));
+  await switchTo(signed, sub.chainId);
+  const data = encodeFunctionData({
+    abi: cancelAbi,
+    functionName: "cancelSubscription",
+    args: [
+      {
+        subscriptionId: sub.subscriptionId,
+        payer: sub.payerAddress,
+        tokenAddress: sub.tokenAddress,
+        amount: BigInt(sub.amount),
+        variableAmount: false,
+        usePermit2: sub.usePermit2,
+        recipientAddress: sub.recipientAddress,
+        merchantId: sub.merchantId,
+        period: BigInt(sub.periodSeconds),
+        startsAt: BigInt(sub.startsAt),
+        charges: BigInt(sub.charges),
+      },
+    ],
+  });
+  const hash: Hex = await sendTransaction(signed.provider, {
+    from: signed.account,
+    to: sub.gatewayAddress,
+    data,
+  });
+  if (!(await waitForReceipt(signed.provider, hash))) throw new PageError(t("cancelFailed"));
+  await api(`payer/subscriptions/${encodeURIComponent(sub.id)}/cancel`, {});
+  await list(signed);
+}
+
+async function list(signed: Signed): Promise<void> {
+  const { subscriptions } = await api<{ subscriptions: PayerSubscription[] }>("payer/subscriptions");
+  const items = subscriptions.map((sub) =>
+    h(
+      "li",
+      { class: "subscription", "data-id": sub.id, "data-status": sub.status },
+      ...(sub.description ? [h("p", { class: "muted" }, sub.description)] : []),
+      h("p", { class: "schedule" }, lineWords(sub)),
+      h("p", { class: "status" }, t(`status_${sub.status}`)),
+      ...(sub.status === "ACTIVE" || sub.status === "PAST_DUE"
+        ? [
+            button(
+              t("cancel"),
+              () =>
+                void cancel(signed, sub).catch((error: unknown) => failed(error, () => void list(signed))),
+            ),
+          ]
+        : []),
+    ),
+  );
+  show(
+    "subscriptions",
+    t("title"),
+    items.length === 0 ? paragraph(t("none")) : h("ul", { class: "subscriptions" }, ...items),
+  );
+}
+
+async function signIn(wallet: DiscoveredWallet): Promise<void> {
+  const { provider } = wallet;
+  waiting("signing-in", t("title"), t("signingIn"));
+  const [account] = await request<Address[]>(provider, "eth_requestAccounts");
+  if (!account) throw new WalletError("the wallet shared no account", undefined);
+  const walletChainId = await readChainId(provider);
+  const { nonce, domain, uri, chainIds } = await api<{
+    nonce: string;
+    domain: string;
+    uri: string;
+    chainIds: number[];
+  }>("payer/nonce");
+  const message = createSiweMessage({
+    domain,
+    address: getAddress(account),
+    statement: "Sign in to see your subscriptions.",
+    uri,
+    version: "1",
+    // A chain Kassa serves: the wallet's own when it is one.
+    chainId: chainIds.includes(walletChainId) ? walletChainId : (chainIds[0] ?? walletChainId),
+    nonce,
+    issuedAt: new Date(),
+  });
+  const signature = await request<Hex>(provider, "personal_sign", [toHex(message), account]);
+  const session = await api<{ address: Address }>("payer/session", { message, signature });
+  summary.replaceChildren(h("p", { class: "muted", id: "kassa-payer" }, t("signedInAs", session)));
+  await list({ provider, account: getAddress(account) });
+}
+
+export function start(): void {
+  summary.replaceChildren();
+  const wallets = h("ul", { class: "wallets" });
+  show("sign-in", t("title"), paragraph(t("signInIntro")), wallets);
+  const stop = discoverWallets((found) =>
+    wallets.replaceChildren(
+      ...found.map((wallet) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "wallet",
+              onclick: () => {
+                stop();
+                signIn(wallet).catch((error: unknown) => failed(error, start));
+              },
+            },
+            walletLabel(wallet),
+          ),
+        ),
+      ),
+    ),
+  );
+}
