@@ -19,6 +19,7 @@ export interface DevEnvironment {
   allowedWidgetOrigin: string;
   rpcUrl: string;
   chainId: number;
+  contracts: { gateway: Address; forwarder: Address };
   tokens: Record<keyof typeof testTokens, { address: Address; symbol: string; decimals: number }>;
   merchant: { merchantKey: string; apiKey: string; publicKey: string; webhookSecret: string };
   payers: { address: Address; privateKey: Hex }[];

@@ -7443,6 +7443,9 @@ export interface paths {
              *             "tokenSymbol": "USDC",
              *             "tokenDecimals": 6,
              *             "amount": "10000000",
+             *             "variableAmount": false,
+             *             "currency": null,
+             *             "fiatAmount": null,
              *             "periodSeconds": 2592000,
              *             "charges": 12,
              *             "startsAt": 1795737600,
@@ -7470,6 +7473,7 @@ export interface paths {
              *                 "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *                 "status": "PAID",
              *                 "amount": "10000000",
+             *                 "tokenPrice": null,
              *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *                 "paidAt": "2026-11-26T06:00:04.000Z"
              *               }
@@ -7664,6 +7668,9 @@ export interface paths {
              *         "tokenSymbol": "USDC",
              *         "tokenDecimals": 6,
              *         "amount": "10000000",
+             *         "variableAmount": false,
+             *         "currency": null,
+             *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
              *         "startsAt": 1795737600,
@@ -7691,6 +7698,7 @@ export interface paths {
              *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
              *             "status": "PAID",
              *             "amount": "10000000",
+             *             "tokenPrice": null,
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
