@@ -1,10 +1,8 @@
 import { getAddress } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import { listChainsWithGateway } from "../../db/chains/chains.js";
 import {
   findLiveDashboardSession,
   findMerchantsByWallet,
-  getOrCreateServerKey,
   insertDashboardSession,
   revokeDashboardSession,
 } from "../../db/merchants/dashboardSessions.js";
@@ -14,14 +12,10 @@ import {
   csrfTokenFor,
   csrfTokenMatches,
   newSessionToken,
-  newSignInNonce,
 } from "../../domain/dashboardTokens.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
-import { unauthorized, verifySignInMessage } from "./signInMessage.js";
-
-/** How long a sign-in nonce may wait for its signature. */
-export const SIGN_IN_NONCE_TTL_MS = 10 * 60_000;
+import { signInNonces, unauthorized, verifySignInMessage } from "./signInMessage.js";
 /** How long a dashboard session lasts; signing in again starts a new one. */
 export const DASHBOARD_SESSION_TTL_MS = 12 * 3_600_000;
 const SERVER_KEY_NAME = "dashboard";
@@ -62,12 +56,8 @@ export interface DashboardAuth {
 
 /** Sign-in with Ethereum (EIP-4361) for the merchant dashboard, and its sessions. */
 export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
-  let key: Promise<Buffer> | undefined;
-  const serverKey = () =>
-    (key ??= getOrCreateServerKey(deps.db, SERVER_KEY_NAME).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    }));
+  const nonces = signInNonces(deps, SERVER_KEY_NAME);
+  const serverKey = nonces.serverKey;
 
   async function signIn(input: SignInInput): Promise<DashboardSession & { token: string }> {
     const now = deps.now();
@@ -90,15 +80,7 @@ export function createDashboardAuth(deps: DashboardAuthDeps): DashboardAuth {
   }
 
   return {
-    async issueNonce() {
-      const expiresAt = new Date(deps.now().getTime() + SIGN_IN_NONCE_TTL_MS);
-      const chains = await listChainsWithGateway(deps.db);
-      return {
-        nonce: newSignInNonce(await serverKey(), expiresAt),
-        expiresAt,
-        chainIds: chains.map((chain) => chain.network_id),
-      };
-    },
+    issueNonce: nonces.issue,
     signIn,
     async authenticate(token) {
       const tokenHash = hashKey(token);

@@ -2,10 +2,14 @@ import { getAddress, isHex, type Address, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import type { ChainClients } from "../../chain/clients.js";
 import { verifySignInSignature } from "../../chain/signInSignature.js";
-import { findChainByNetworkId } from "../../db/chains/chains.js";
+import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
-import { checkSignInNonce } from "../../domain/dashboardTokens.js";
+import { getOrCreateServerKey } from "../../db/merchants/dashboardSessions.js";
+import { checkSignInNonce, newSignInNonce } from "../../domain/dashboardTokens.js";
 import { KassaError } from "../../errors.js";
+
+/** How long a sign-in nonce may wait for its signature. */
+export const SIGN_IN_NONCE_TTL_MS = 10 * 60_000;
 
 /** A sign-in message issued further from the server's clock than this is refused. */
 const ISSUED_AT_TOLERANCE_MS = 5 * 60_000;
@@ -16,6 +20,38 @@ export interface SignInMessageDeps {
   /** Kassa's own origin (`https://pay.example.com`): the message must name its host and origin. */
   origin: string;
   now: () => Date;
+}
+
+export interface SignInNonces {
+  /** The server key of this sign-in, read once (again after a failure). */
+  serverKey(): Promise<Buffer>;
+  /** A nonce for a sign-in message, and the chains (EIP-155 ids) the message may name: those Kassa serves. */
+  issue(): Promise<{ nonce: string; expiresAt: Date; chainIds: number[] }>;
+}
+
+/**
+ * The nonces of one sign-in (`dashboard`, `payer`), under a server key of its own: a nonce issued for one
+ * signs no one in to the other.
+ */
+export function signInNonces(deps: { db: Db; now: () => Date }, keyName: string): SignInNonces {
+  let key: Promise<Buffer> | undefined;
+  const serverKey = () =>
+    (key ??= getOrCreateServerKey(deps.db, keyName).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    }));
+  return {
+    serverKey,
+    async issue() {
+      const expiresAt = new Date(deps.now().getTime() + SIGN_IN_NONCE_TTL_MS);
+      const chains = await listChainsWithGateway(deps.db);
+      return {
+        nonce: newSignInNonce(await serverKey(), expiresAt),
+        expiresAt,
+        chainIds: chains.map((chain) => chain.network_id),
+      };
+    },
+  };
 }
 
 export function unauthorized(message: string): KassaError {

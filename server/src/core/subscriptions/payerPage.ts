@@ -1,6 +1,4 @@
 import { getAddress, type Address } from "viem";
-import { listChainsWithGateway } from "../../db/chains/chains.js";
-import { getOrCreateServerKey } from "../../db/merchants/dashboardSessions.js";
 import {
   deletePayerSession,
   findLivePayerSession,
@@ -8,11 +6,15 @@ import {
   insertPayerSession,
   listPayerSubscriptions,
 } from "../../db/subscriptions/payer.js";
-import { newSessionToken, newSignInNonce } from "../../domain/dashboardTokens.js";
+import { newSessionToken } from "../../domain/dashboardTokens.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
-import { SIGN_IN_NONCE_TTL_MS } from "../dashboard/session.js";
-import { unauthorized, verifySignInMessage, type SignInMessageDeps } from "../dashboard/signInMessage.js";
+import {
+  signInNonces,
+  unauthorized,
+  verifySignInMessage,
+  type SignInMessageDeps,
+} from "../dashboard/signInMessage.js";
 import { cancelAs, view, type SubscriptionDeps } from "./api.js";
 import type { SubscriptionView } from "./views.js";
 
@@ -51,23 +53,11 @@ export interface PayerPage {
 }
 
 export function createPayerPage(deps: PayerPageDeps): PayerPage {
-  let key: Promise<Buffer> | undefined;
-  const serverKey = () =>
-    (key ??= getOrCreateServerKey(deps.db, SERVER_KEY_NAME).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    }));
+  const nonces = signInNonces(deps, SERVER_KEY_NAME);
+  const serverKey = nonces.serverKey;
 
   return {
-    async issueNonce() {
-      const expiresAt = new Date(deps.now().getTime() + SIGN_IN_NONCE_TTL_MS);
-      const chains = await listChainsWithGateway(deps.db);
-      return {
-        nonce: newSignInNonce(await serverKey(), expiresAt),
-        expiresAt,
-        chainIds: chains.map((chain) => chain.network_id),
-      };
-    },
+    issueNonce: nonces.issue,
     async signIn(input) {
       const { address, nonce } = await verifySignInMessage(deps, await serverKey(), input);
       const now = deps.now();

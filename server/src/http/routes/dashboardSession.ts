@@ -1,4 +1,3 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DASHBOARD_SESSION_TTL_MS, type DashboardSession } from "../../core/dashboard/session.js";
@@ -11,29 +10,25 @@ import {
   type AuthOptions,
 } from "../auth.js";
 import { errorResponses } from "../errors.js";
+import {
+  EXAMPLE_SIGN_IN_ADDRESS,
+  EXAMPLE_SIGN_IN_SIGNATURE,
+  exampleSignInMessage,
+  sessionCookieSetter,
+  signInMessageFields,
+  signInNonceAnswer,
+  signInNonceSchema,
+} from "../signIn.js";
 import { success, successBody, withExample } from "../schemas.js";
 
-const EXAMPLE_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const EXAMPLE_MESSAGE = `pay.example.com wants you to sign in with your Ethereum account:\n${EXAMPLE_ADDRESS}\n\nSign in to the Kassa dashboard.\n\nURI: https://pay.example.com\nVersion: 1\nChain ID: 31337\nNonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a\nIssued At: 2026-11-24T10:00:00.000Z`;
-const EXAMPLE_SIGNATURE = `0x${"ab".repeat(65)}`;
-
-const nonceSchema = z.object({
-  nonce: z.string().meta({ examples: ["692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a"] }),
-  expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T10:10:00.000Z"] }),
-  domain: z.string().meta({ description: "The EIP-4361 message's domain", examples: ["pay.example.com"] }),
-  uri: z.string().meta({ description: "The EIP-4361 message's URI", examples: ["https://pay.example.com"] }),
-  chainIds: z.array(z.number().int()).meta({
-    description: "The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them",
-    examples: [[80002]],
-  }),
-});
+const EXAMPLE_MESSAGE = exampleSignInMessage("Sign in to the Kassa dashboard.");
 
 const sessionSchema = z.object({
   merchant: z.object({
     merchantId: z.string().meta({ examples: ["mch_6bb0d38a6779cad8"] }),
     name: z.string().meta({ examples: ["Demo Shop"] }),
   }),
-  address: z.string().meta({ description: "The wallet that signed in", examples: [EXAMPLE_ADDRESS] }),
+  address: z.string().meta({ description: "The wallet that signed in", examples: [EXAMPLE_SIGN_IN_ADDRESS] }),
   expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T22:00:00.000Z"] }),
   csrfToken: z.string().meta({
     description: "Send it in x-kassa-csrf on every change",
@@ -42,19 +37,7 @@ const sessionSchema = z.object({
 });
 
 const signInBodySchema = z.object({
-  message: z
-    .string()
-    .min(1)
-    .max(4096)
-    .meta({
-      description: "The EIP-4361 message the wallet signed, with the nonce of GET /dashboard/nonce",
-      examples: [EXAMPLE_MESSAGE],
-    }),
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]+$/)
-    .max(4096)
-    .meta({ examples: [EXAMPLE_SIGNATURE] }),
+  ...signInMessageFields("GET /dashboard/nonce", EXAMPLE_MESSAGE),
   merchantId: z
     .string()
     .max(64)
@@ -82,38 +65,26 @@ function sessionView(session: DashboardSession): z.infer<typeof sessionSchema> {
 export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const dashboard = auth.dashboard;
-    const secure = dashboard?.origin.startsWith("https:") ? "; Secure" : "";
     const cookieName = sessionCookieName(dashboard?.origin ?? "");
+    const setCookie = sessionCookieSetter(cookieName, dashboard?.origin);
     const enabled = () => {
       if (!dashboard)
         throw new KassaError("NOT_FOUND", "the dashboard is not configured: set PUBLIC_BASE_URL");
       return dashboard;
     };
-    const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
-      reply.header(
-        "set-cookie",
-        `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
-      );
 
     app.get("/dashboard/nonce", {
       schema: {
         tags: ["Dashboard"],
         summary: "A nonce for a dashboard sign-in message (EIP-4361)",
         response: {
-          200: successBody(nonceSchema, "A nonce, with the domain and URI the message must name"),
+          200: successBody(signInNonceSchema, "A nonce, with the domain and URI the message must name"),
           ...errorResponses("NOT_FOUND"),
         },
       },
       handler: async () => {
         const { auth: sessions, origin } = enabled();
-        const { nonce, expiresAt, chainIds } = await sessions.issueNonce();
-        return success({
-          nonce,
-          expiresAt: expiresAt.toISOString(),
-          domain: new URL(origin).host,
-          uri: origin,
-          chainIds,
-        });
+        return signInNonceAnswer(await sessions.issueNonce(), origin);
       },
     });
 
@@ -123,7 +94,10 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
         summary: "Sign in to the dashboard with a signed EIP-4361 message",
         description:
           "The wallet must be the merchant's recipient address or one added with `kassa admin merchant add-wallet`. EOAs and ERC-1271 smart accounts. Sets the session cookie.",
-        body: withExample(signInBodySchema, { message: EXAMPLE_MESSAGE, signature: EXAMPLE_SIGNATURE }),
+        body: withExample(signInBodySchema, {
+          message: EXAMPLE_MESSAGE,
+          signature: EXAMPLE_SIGN_IN_SIGNATURE,
+        }),
         response: {
           200: successBody(sessionSchema, "Signed in; the cookie is set"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),

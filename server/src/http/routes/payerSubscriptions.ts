@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,42 +10,28 @@ import { subscriptionViewSchema } from "../../core/subscriptions/views.js";
 import { KassaError } from "../../errors.js";
 import { cookieValue } from "../auth.js";
 import { errorResponses } from "../errors.js";
+import {
+  EXAMPLE_SIGN_IN_ADDRESS,
+  EXAMPLE_SIGN_IN_SIGNATURE,
+  exampleSignInMessage,
+  sessionCookieSetter,
+  signInMessageFields,
+  signInNonceAnswer,
+  signInNonceSchema,
+} from "../signIn.js";
 import { success, successBody, withExample } from "../schemas.js";
 
-const EXAMPLE_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const EXAMPLE_MESSAGE = `pay.example.com wants you to sign in with your Ethereum account:\n${EXAMPLE_ADDRESS}\n\nSign in to see your subscriptions.\n\nURI: https://pay.example.com\nVersion: 1\nChain ID: 31337\nNonce: 692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a\nIssued At: 2026-11-24T10:00:00.000Z`;
-const EXAMPLE_SIGNATURE = `0x${"ab".repeat(65)}`;
-
-const nonceSchema = z.object({
-  nonce: z.string().meta({ examples: ["692a9c4e0f3b5d7a9c1e3f5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a"] }),
-  expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T10:10:00.000Z"] }),
-  domain: z.string().meta({ description: "The EIP-4361 message's domain", examples: ["pay.example.com"] }),
-  uri: z.string().meta({ description: "The EIP-4361 message's URI", examples: ["https://pay.example.com"] }),
-  chainIds: z.array(z.number().int()).meta({
-    description: "The chains Kassa serves (EIP-155 ids): the message's Chain ID must be one of them",
-    examples: [[80002]],
-  }),
-});
+const EXAMPLE_MESSAGE = exampleSignInMessage("Sign in to see your subscriptions.");
 
 const sessionSchema = z.object({
-  address: z.string().meta({ description: "The payer's wallet that signed in", examples: [EXAMPLE_ADDRESS] }),
+  address: z
+    .string()
+    .meta({ description: "The payer's wallet that signed in", examples: [EXAMPLE_SIGN_IN_ADDRESS] }),
   expiresAt: z.iso.datetime().meta({ examples: ["2026-11-24T10:30:00.000Z"] }),
 });
 
 const signInBodySchema = z.object({
-  message: z
-    .string()
-    .min(1)
-    .max(4096)
-    .meta({
-      description: "The EIP-4361 message the wallet signed, with the nonce of GET /public/payer/nonce",
-      examples: [EXAMPLE_MESSAGE],
-    }),
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]+$/)
-    .max(4096)
-    .meta({ examples: [EXAMPLE_SIGNATURE] }),
+  ...signInMessageFields("GET /public/payer/nonce", EXAMPLE_MESSAGE),
 });
 
 const params = z.object({ id: z.string().describe("sub_ subscription id") });
@@ -68,16 +54,11 @@ export function payerSubscriptionRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const cookieName = payerCookieName(page?.origin ?? "");
-    const secure = page?.origin.startsWith("https:") ? "; Secure" : "";
+    const setCookie = sessionCookieSetter(cookieName, page?.origin);
     const enabled = () => {
       if (!page) throw new KassaError("NOT_FOUND", "the payer page is not configured: set PUBLIC_BASE_URL");
       return page;
     };
-    const setCookie = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
-      reply.header(
-        "set-cookie",
-        `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
-      );
     /** The request's payer session; a change also needs Kassa's own Origin (the cookie is SameSite=Strict too). */
     const session = async (request: FastifyRequest): Promise<PayerSession> => {
       const { payer, origin } = enabled();
@@ -95,20 +76,13 @@ export function payerSubscriptionRoutes(
         tags: ["Public"],
         summary: "A nonce for a payer's sign-in message (EIP-4361)",
         response: {
-          200: successBody(nonceSchema, "A nonce, with the domain and URI the message must name"),
+          200: successBody(signInNonceSchema, "A nonce, with the domain and URI the message must name"),
           ...errorResponses("NOT_FOUND"),
         },
       },
       handler: async () => {
         const { payer, origin } = enabled();
-        const { nonce, expiresAt, chainIds } = await payer.issueNonce();
-        return success({
-          nonce,
-          expiresAt: expiresAt.toISOString(),
-          domain: new URL(origin).host,
-          uri: origin,
-          chainIds,
-        });
+        return signInNonceAnswer(await payer.issueNonce(), origin);
       },
     });
 
@@ -119,7 +93,10 @@ export function payerSubscriptionRoutes(
         description:
           "Any wallet (EOA, ERC-1271 smart account, ERC-6492 before deployment). Sets a 30-minute session cookie that " +
           "shows and cancels only the subscriptions this wallet signed as payer; it is no merchant's session.",
-        body: withExample(signInBodySchema, { message: EXAMPLE_MESSAGE, signature: EXAMPLE_SIGNATURE }),
+        body: withExample(signInBodySchema, {
+          message: EXAMPLE_MESSAGE,
+          signature: EXAMPLE_SIGN_IN_SIGNATURE,
+        }),
         response: {
           200: successBody(sessionSchema, "Signed in; the cookie is set"),
           ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
