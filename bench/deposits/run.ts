@@ -25,7 +25,7 @@
  * with them, p99 <= 2 s from final to webhook.
  */
 import { execFile } from "node:child_process";
-import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -34,6 +34,7 @@ import { testTokenAbi } from "@kassa/contracts";
 import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startDevStack } from "../lib/devStack.js";
+import { startCountingProxy } from "../lib/rpcCounter.js";
 
 const argv = process.argv;
 const json = argv.includes("--json");
@@ -51,48 +52,6 @@ const targets = { db_ms_per_block: 20, latency_p99_ms: 2000 };
 const kassaBin = fileURLToPath(new URL("../../server/bin/kassa.js", import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A JSON-RPC proxy that counts every request (each of a batch) by method. */
-async function startCountingProxy(target: string) {
-  const upstream = new URL(target);
-  const counts = new Map<string, number>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const parsed = JSON.parse(body.toString("utf8")) as { method: string } | { method: string }[];
-      for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-        counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
-      }
-      const forward = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: upstream.pathname,
-          method: "POST",
-          headers: { "content-type": "application/json" },
-        },
-        (answer: IncomingMessage) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on("error", () => {
-        res.writeHead(502);
-        res.end();
-      });
-      forward.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    snapshot: () => new Map(counts),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The merchant's webhook endpoint: when each payment.paid arrived. */
 async function startReceiver() {

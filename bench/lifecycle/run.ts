@@ -18,7 +18,7 @@
  * PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a database is created on it
  * and dropped).
  */
-import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   deployKassa,
@@ -32,6 +32,7 @@ import { anvilAccount, anvilPrivateKeys, startAnvil } from "@kassa/contracts/dev
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { freshDatabase, seedShop, startKassa } from "../lib/kassa.js";
+import { startCountingProxy } from "../lib/rpcCounter.js";
 
 const json = process.argv.includes("--json");
 /** Payments paid and timed; BENCH_PAYMENTS=50 for a quick comparison on a busy machine. */
@@ -52,50 +53,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
-}
-
-/** A JSON-RPC proxy that counts the calls (batch items included) it forwards to `target`. */
-async function startCountingProxy(target: string) {
-  let calls = 0;
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      try {
-        const parsed = JSON.parse(body.toString("utf8")) as unknown;
-        calls += Array.isArray(parsed) ? parsed.length : 1;
-      } catch {
-        calls += 1;
-      }
-      const forward = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: upstream.pathname,
-          method: "POST",
-          headers: req.headers,
-        },
-        (answer: IncomingMessage) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on("error", () => {
-        res.statusCode = 502;
-        res.end();
-      });
-      forward.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls: () => calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 async function main() {
