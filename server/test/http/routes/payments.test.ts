@@ -76,6 +76,8 @@ describe("POST /payments", () => {
         "amountReceived",
         "overpaidAmount",
         "paidVia",
+        "sweptAt",
+        "sweepTransactionHash",
       ].sort(),
     );
     expect(data).toMatchObject({
