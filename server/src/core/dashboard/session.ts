@@ -8,11 +8,7 @@ import {
 } from "../../db/merchants/dashboardSessions.js";
 import type { Db } from "../../db/infra/database.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
-import {
-  csrfTokenFor,
-  csrfTokenMatches,
-  newSessionToken,
-} from "../../domain/dashboardTokens.js";
+import { csrfTokenFor, csrfTokenMatches, newSessionToken } from "../../domain/dashboardTokens.js";
 import { hashKey } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
 import { signInNonces, unauthorized, verifySignInMessage } from "./signInMessage.js";
