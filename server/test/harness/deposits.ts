@@ -5,6 +5,7 @@ import type { Db } from "../../src/db/infra/database.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import type { StartTestAppOptions } from "./app.js";
 import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
+import { waitFor } from "./waitFor.js";
 
 /**
  * startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher); the
@@ -36,4 +37,18 @@ export async function sendTransfer(
     args: [transfer.to, transfer.amount],
   });
   return chain.publicClient.waitForTransactionReceipt({ hash });
+}
+
+/** Waits until the watcher has recorded a transfer of `token` to the deposit address of payment `paymentId`. */
+export async function waitForDepositTransfer(db: Db, paymentId: string, token: Address): Promise<void> {
+  await waitFor(`a transfer of ${token} recorded for ${paymentId}`, async () => {
+    const rows = await db
+      .selectFrom("deposit_transfers")
+      .innerJoin("payments", "payments.id", "deposit_transfers.payment_id")
+      .select("deposit_transfers.id")
+      .where("payments.payment_id", "=", paymentId)
+      .where("deposit_transfers.token_address", "=", token.toLowerCase())
+      .execute();
+    return rows.length > 0;
+  });
 }

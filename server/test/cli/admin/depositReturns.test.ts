@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import { runKassaWith, type CliResult } from "../../harness/cli.js";
-import { sendTransfer } from "../../harness/deposits.js";
+import { sendTransfer, waitForDepositTransfer } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import {
   createPayment,
@@ -111,14 +111,7 @@ describe("kassa admin deposit", () => {
     const p = (await createPayment(env.t, { amount: 1.5 })) as DepositPayment;
     const held = await balanceOf(wrong, sender.account.address);
     await sendTransfer(env.chain, sender, { token: wrong, to: p.depositAddress, amount: 3_000_000n });
-    await waitFor("the wrong token recorded", async () => {
-      const rows = await env.t.database.db
-        .selectFrom("deposit_transfers")
-        .select("id")
-        .where("token_address", "=", wrong.toLowerCase())
-        .execute();
-      return rows.length > 0;
-    });
+    await waitForDepositTransfer(env.t.database.db, p.paymentId, wrong);
     const sent = await kassa("recover", p.paymentId, "--token", wrong);
     expect(sent).toMatchObject({
       kind: "recovery",

@@ -10,7 +10,7 @@ import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { closeTransferWindow, sendTransfer } from "../../harness/deposits.js";
+import { closeTransferWindow, sendTransfer, waitForDepositTransfer } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
 import {
@@ -170,10 +170,7 @@ describe("returns from deposit addresses", () => {
     const wrong = chain.tokens.permit6;
     const held = await balanceOf(wrong, sender.account.address);
     await sendTransfer(chain, sender, { token: wrong, to: p.depositAddress, amount: 5_000_000n });
-    await waitFor("the wrong token recorded", async () => {
-      const rows = await t.database.db.selectFrom("deposit_transfers").select("id").execute();
-      return rows.length > 0;
-    });
+    await waitForDepositTransfer(t.database.db, p.paymentId, wrong);
     const payment = await findReturnPayment(deps, p.paymentId);
     await expect(
       recoverDeposit(deps, payment, { token: t.token as Address, to: "sender" }),
