@@ -197,7 +197,13 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    await readFinals();
+    // A payment is PAID when the watcher reads its block; its relay is CONFIRMED when the relayer's tracker does,
+    // a moment later: wait for every relay's own outcome, so that the blocks counted are all of theirs.
+    for (let deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      await readFinals();
+      if (finals.size >= open.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const confirmedHashes = [...finals.values()]
       .filter((relay) => relay.status === "CONFIRMED" && relay.transactionHash !== null)
       .map((relay) => relay.transactionHash as Hash);
@@ -217,7 +223,7 @@ async function main(): Promise<void> {
       ["accepted (202)", String(accepted), ""],
       ["all 202 answered in", `${acceptedSeconds.toFixed(2)} s`, ""],
       ["confirmed", String(confirmed), `${failed} failed`],
-      ["time to all CONFIRMED", `${seconds.toFixed(2)} s`, ""],
+      ["time to all PAID", `${seconds.toFixed(2)} s`, ""],
       ["relays/s", (confirmed / seconds).toFixed(1), ""],
       ["blocks used (after submission)", String(blocks), `target <= ${targets.blocks}`],
       ["blocks holding relays", String(distinctBlocks), ""],
