@@ -11,6 +11,7 @@ import {
 import { countSequenceCollisions } from "../../db/payments/paymentSequences.js";
 import { faucetDailyBudgetWei, type GaslessSettings } from "../../config/gasless.js";
 import { readHeadBlockNumber } from "../../chain/finality.js";
+import { countUnsweptDeposits } from "../../db/deposits/sweeps.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide
@@ -75,6 +76,18 @@ export const sequenceCollisions: ScrapeGauge = {
     (await countSequenceCollisions(db)).map((row) => ({
       labels: { network_id: row.network_id, kind: row.kind },
       value: Number(row.count),
+    })),
+};
+
+/** Settled payments by transfer whose deposit no sweep holds yet: a count that stays up means sweeps fail. */
+export const unsweptDeposits: ScrapeGauge = {
+  name: "kassa_deposits_unswept",
+  help: "Payments paid by transfer whose deposit address no sweep holds yet, per chain (swept within minutes)",
+  labelNames: ["network_id"],
+  read: async (db) =>
+    (await countUnsweptDeposits(db)).map((row) => ({
+      labels: { network_id: row.networkId },
+      value: row.count,
     })),
 };
 
@@ -177,6 +190,7 @@ export const defaultScrapeGauges = [
   webhookDeliveriesByStatus,
   webhookDeliveryLag,
   sequenceCollisions,
+  unsweptDeposits,
 ];
 
 export function createMetrics(db: Db, gauges: readonly ScrapeGauge[] = defaultScrapeGauges): Metrics {

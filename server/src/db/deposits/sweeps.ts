@@ -20,6 +20,20 @@ export async function findUnsweptDepositChainIds(db: Db): Promise<number[]> {
   return rows.map((row) => row.chain_id);
 }
 
+/** Payments paid by transfer that no sweep holds yet, per chain: the money waiting at deposit addresses. */
+export async function countUnsweptDeposits(db: Db): Promise<{ networkId: number; count: number }[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .innerJoin("chains", "chains.id", "payments.chain_id")
+    .select(["chains.network_id", (eb) => eb.fn.countAll<string>().as("count")])
+    .where("payments.paid_via", "=", "transfer")
+    .where("payments.deposit_sweep_id", "is", null)
+    .where("payments.status", "in", paidStatuses)
+    .groupBy("chains.network_id")
+    .execute();
+  return rows.map((row) => ({ networkId: row.network_id, count: Number(row.count) }));
+}
+
 /** A chain's payments paid by transfer that no sweep holds, oldest first. */
 export function findUnsweptDeposits(db: Db, chainId: number, limit: number): Promise<PaymentDetails[]> {
   return selectPaymentDetails(db)

@@ -10,6 +10,7 @@ import { createPayment, fundPayer, merchantRecord, type LifecycleEnv } from "../
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
+import { unsweptDeposits } from "../../../src/core/operations/metrics.js";
 
 type DepositPayment = CreatedPayment & { depositAddress: Address };
 
@@ -68,8 +69,13 @@ describe("sweeps of payments by transfer", () => {
       recipient: await sweeps.balance(recipient),
       treasury: await sweeps.balance(chain.treasury),
     };
+    // The operator sees the money waiting at its address (GET /metrics) until a sweep holds it.
+    expect(await unsweptDeposits.read(t.database.db)).toEqual([
+      { labels: { network_id: chain.chainId }, value: 1 },
+    ]);
 
     expect(await sweeps.sweep()).toBe(1);
+    expect(await unsweptDeposits.read(t.database.db)).toEqual([]);
 
     const fee = computeFee(amount, feeBps);
     expect(fee).toBeGreaterThan(0n);
