@@ -15,13 +15,8 @@ import {
   type PayerSession,
 } from "../../server/test/harness/browser.js";
 import type { TestChain, TestWalletClient } from "../../server/test/harness/chain.js";
-import { sendTransfer, startDepositEnv } from "../../server/test/harness/deposits.js";
-import {
-  createPayment,
-  deliveredWebhook,
-  fundPayer,
-  type LifecycleEnv,
-} from "../../server/test/harness/lifecycle.js";
+import { sendTransfer, startDepositEnv, type DepositEnv } from "../../server/test/harness/deposits.js";
+import { createPayment, deliveredWebhook } from "../../server/test/harness/lifecycle.js";
 import { widgetUrl } from "./support.js";
 
 /**
@@ -31,7 +26,7 @@ import { widgetUrl } from "./support.js";
  * payment and the page shows the success screen. Kassa with TRANSFER_PAYMENTS on, its worker and anvil.
  */
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 /** The exchange: a wallet the page never sees. */
@@ -43,8 +38,7 @@ beforeAll(async () => {
   if (browserUnavailable) return;
   env = await startDepositEnv({ publicBaseUrl: "https://pay.kassa.test" });
   ({ chain, t } = env);
-  exchange = chain.wallet(6);
-  await fundPayer(chain, exchange, t.token as Address);
+  exchange = env.sender;
   browser = await launchChromium();
 });
 afterEach(async () => {

@@ -3,12 +3,7 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expirePaymentsPastDeadline } from "../../../server/src/core/payments/expiry.js";
 import { sendTransfer, startDepositEnv } from "../../../server/test/harness/deposits.js";
-import {
-  fundPayer,
-  merchantRecord,
-  setWebhookUrl,
-  type LifecycleEnv,
-} from "../../../server/test/harness/lifecycle.js";
+import { merchantRecord, setWebhookUrl, type LifecycleEnv } from "../../../server/test/harness/lifecycle.js";
 import { waitFor } from "../../../server/test/harness/waitFor.js";
 
 /**
@@ -21,7 +16,6 @@ let shop: RunningShop;
 
 beforeAll(async () => {
   env = await startDepositEnv();
-  await fundPayer(env.chain, env.chain.wallet(6), env.t.token as Address);
   shop = await startShop({
     kassaUrl: env.t.baseUrl,
     apiKey: env.t.merchant.apiKey,

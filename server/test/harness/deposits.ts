@@ -4,15 +4,27 @@ import type { Address, TransactionReceipt } from "viem";
 import type { Db } from "../../src/db/infra/database.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import type { StartTestAppOptions } from "./app.js";
-import { startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
+import { fundPayer, startLifecycleEnv, type LifecycleEnv } from "./lifecycle.js";
 import { waitFor } from "./waitFor.js";
+
+export interface DepositEnv extends LifecycleEnv {
+  /** Anvil's wallet 6, as an exchange's hot wallet: holds the merchant's token and permit6 (a wrong token). */
+  sender: TestWalletClient;
+}
 
 /**
  * startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher); the
- * app's other options as given (PUBLIC_BASE_URL for payment links).
+ * app's other options as given (PUBLIC_BASE_URL for payment links, a relayer); and a funded sender.
  */
-export function startDepositEnv(appOptions: StartTestAppOptions = {}): Promise<LifecycleEnv> {
-  return startLifecycleEnv({ transferPayments: true }, undefined, { ...appOptions, transferPayments: true });
+export async function startDepositEnv(appOptions: StartTestAppOptions = {}): Promise<DepositEnv> {
+  const env = await startLifecycleEnv({ transferPayments: true }, undefined, {
+    ...appOptions,
+    transferPayments: true,
+  });
+  const sender = env.chain.wallet(6);
+  await fundPayer(env.chain, sender, env.t.token as Address);
+  await fundPayer(env.chain, sender, env.chain.tokens.permit6);
+  return Object.assign(env, { sender });
 }
 
 /** The transfer window of a payment closed already (a window shorter than a test is not a setting). */

@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import { runKassaWith, type CliResult } from "../../harness/cli.js";
-import { sendTransfer, waitForDepositTransfer } from "../../harness/deposits.js";
-import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import {
-  createPayment,
-  deliveredWebhook,
-  fundPayer,
-  startLifecycleEnv,
-  type LifecycleEnv,
-} from "../../harness/lifecycle.js";
+  sendTransfer,
+  waitForDepositTransfer,
+  startDepositEnv,
+  type DepositEnv,
+} from "../../harness/deposits.js";
+import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
+import { createPayment, deliveredWebhook } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { waitFor } from "../../harness/waitFor.js";
 
@@ -32,15 +31,13 @@ interface ReturnView {
   status: string;
 }
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chainRow: ChainRow;
 
 beforeAll(async () => {
   // The tests' anvil runs on its default chain id.
   const gasless = gaslessSettingsFor(31337, [anvilPrivateKeys[RELAYER_INDEX]]);
-  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true, gasless });
-  await fundPayer(env.chain, env.chain.wallet(6), env.t.token as Address);
-  await fundPayer(env.chain, env.chain.wallet(6), env.chain.tokens.permit6);
+  env = await startDepositEnv({ gasless });
   chainRow = (await findChainByNetworkId(env.t.database.db, env.chain.chainId)) as ChainRow;
 });
 afterAll(() => env?.stop());

@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { closeTransferWindow, sendTransfer, startDepositEnv } from "../../harness/deposits.js";
+import {
+  closeTransferWindow,
+  sendTransfer,
+  startDepositEnv,
+  type DepositEnv,
+} from "../../harness/deposits.js";
 import {
   createPayment,
   deliveredWebhook,
-  fundPayer,
   merchantRecord,
   paymentStatus,
   webhookEvents,
-  type LifecycleEnv,
   type Receiver,
 } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
@@ -27,7 +30,7 @@ type DepositPayment = CreatedPayment & {
   depositMinimumAmount: string;
 };
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 let sender: TestWalletClient;
@@ -35,10 +38,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   env = await startDepositEnv();
-  ({ chain, t, receiver } = env);
-  sender = chain.wallet(6);
-  await fundPayer(chain, sender, t.token as Address);
-  await fundPayer(chain, sender, chain.tokens.permit6);
+  ({ chain, t, receiver, sender } = env);
 });
 afterAll(() => env?.stop());
 

@@ -3,23 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
+import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import {
   createPayment,
   deliveredWebhook,
-  fundPayer,
   merchantRecord,
   paymentStatus,
   webhookEvents,
-  type LifecycleEnv,
   type Receiver,
 } from "../../harness/lifecycle.js";
 
 /** Blocks below the head that are final for the chain (finality "depth"). */
 const FINAL_DEPTH = 2;
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 let sender: TestWalletClient;
@@ -27,9 +25,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   env = await startDepositEnv();
-  ({ chain, t, receiver } = env);
-  sender = chain.wallet(6);
-  await fundPayer(chain, sender, t.token as Address);
+  ({ chain, t, receiver, sender } = env);
   await admin.updateChain(t.adminDeps, chain.chainId, { finality: "depth", confirmations: FINAL_DEPTH });
 });
 afterAll(() => env?.stop());

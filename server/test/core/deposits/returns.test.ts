@@ -10,23 +10,22 @@ import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { closeTransferWindow, sendTransfer, waitForDepositTransfer } from "../../harness/deposits.js";
+import {
+  closeTransferWindow,
+  sendTransfer,
+  waitForDepositTransfer,
+  startDepositEnv,
+  type DepositEnv,
+} from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
-import {
-  createPayment,
-  deliveredWebhook,
-  fundPayer,
-  startLifecycleEnv,
-  type LifecycleEnv,
-  type Receiver,
-} from "../../harness/lifecycle.js";
+import { createPayment, deliveredWebhook, type Receiver } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { waitFor } from "../../harness/waitFor.js";
 
 type DepositPayment = CreatedPayment & { depositAddress: Address };
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 let receiver: Receiver;
@@ -37,11 +36,8 @@ let chainRow: ChainRow;
 beforeAll(async () => {
   // The relayer of the tests' anvil (its default chain id): the API sends the returns through it.
   const gasless = gaslessSettingsFor(31337, [anvilPrivateKeys[RELAYER_INDEX]]);
-  env = await startLifecycleEnv({ transferPayments: true }, undefined, { transferPayments: true, gasless });
-  ({ chain, t, receiver } = env);
-  sender = chain.wallet(6);
-  await fundPayer(chain, sender, t.token as Address);
-  await fundPayer(chain, sender, chain.tokens.permit6);
+  env = await startDepositEnv({ gasless });
+  ({ chain, t, receiver, sender } = env);
   deps = {
     gasless: t.services.gasless,
     signer: t.services.signer,

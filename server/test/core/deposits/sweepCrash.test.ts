@@ -6,15 +6,15 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
+import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
 import type { KillPoint } from "../../harness/killAtBroadcast.js";
-import { createPayment, fundPayer, merchantRecord, type LifecycleEnv } from "../../harness/lifecycle.js";
+import { createPayment, merchantRecord } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 let sender: TestWalletClient;
@@ -22,9 +22,7 @@ let sweeps: SweepDriver;
 
 beforeAll(async () => {
   env = await startDepositEnv();
-  ({ chain, t } = env);
-  sender = chain.wallet(6);
-  await fundPayer(chain, sender, t.token as Address);
+  ({ chain, t, sender } = env);
   sweeps = sweepDriver(env);
 }, 60_000);
 afterAll(() => env?.stop());

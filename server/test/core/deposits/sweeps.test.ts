@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
-import { sendTransfer, startDepositEnv } from "../../harness/deposits.js";
-import { createPayment, fundPayer, merchantRecord, type LifecycleEnv } from "../../harness/lifecycle.js";
+import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
+import { createPayment, merchantRecord } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
@@ -14,7 +14,7 @@ import { unsweptDeposits } from "../../../src/core/operations/metrics.js";
 
 type DepositPayment = CreatedPayment & { depositAddress: Address };
 
-let env: LifecycleEnv;
+let env: DepositEnv;
 let chain: TestChain;
 let t: TestApp;
 let sender: TestWalletClient;
@@ -23,9 +23,7 @@ let feeBps: number;
 
 beforeAll(async () => {
   env = await startDepositEnv();
-  ({ chain, t } = env);
-  sender = chain.wallet(6);
-  await fundPayer(chain, sender, t.token as Address);
+  ({ chain, t, sender } = env);
   sweeps = sweepDriver(env);
   const created = await createPayment(t);
   [feeBps] = await chain.publicClient.readContract({
