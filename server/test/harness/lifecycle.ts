@@ -41,7 +41,7 @@ export function nextOrderId(prefix = "order"): string {
 
 export async function createPayment(
   t: TestApp,
-  options: { publicKey?: string; amount?: number; orderId?: string } = {},
+  options: { publicKey?: string; amount?: number; orderId?: string; tokenAddress?: string } = {},
 ): Promise<CreatedPayment> {
   const response = await t.request("/payments", {
     method: "POST",
@@ -49,7 +49,7 @@ export async function createPayment(
     json: {
       orderId: options.orderId ?? nextOrderId(),
       amount: options.amount ?? 1.5,
-      tokenAddress: t.token,
+      tokenAddress: options.tokenAddress ?? t.token,
       successUrl: "https://shop.example.com/ok",
       failUrl: "service:none",
     },

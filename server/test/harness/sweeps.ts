@@ -24,13 +24,15 @@ export interface SweepDriver {
   balance(address: Address): Promise<bigint>;
 }
 
-export function sweepDriver(env: LifecycleEnv): SweepDriver {
+/** `now`: the relayer's clock (when a put-off sweep is due again); the real one by default. */
+export function sweepDriver(env: LifecycleEnv, now?: () => Date): SweepDriver {
   const { chain, t } = env;
   const db = t.database.db;
   const gasless = createGasless({
     db,
     chains: t.services.chains,
     settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
+    ...(now ? { now } : {}),
   });
   const driver: SweepDriver = {
     gasless,

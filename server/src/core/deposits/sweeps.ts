@@ -14,6 +14,7 @@ import {
   finishDepositSweep,
   insertDepositSweep,
   markPaymentSwept,
+  recordSweepRefusal,
   releaseSweptPayments,
 } from "../../db/deposits/sweeps.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
@@ -36,6 +37,13 @@ import { storedDepositTerms } from "./terms.js";
 export const SWEEP_BATCH_LIMIT = 20;
 /** Most batches per chain in one run (the rest wait for the next run). */
 const BATCHES_PER_RUN = 10;
+/**
+ * A deposit whose sweep would revert (its token blocks the address, or is paused) is tried again after a minute,
+ * then after twice the previous delay each time, at most six hours: a blocked address costs a few estimates a day,
+ * and such deposits never fill a run ahead of the others.
+ */
+export const SWEEP_RETRY_FIRST_MS = 60_000;
+export const SWEEP_RETRY_MAX_MS = 6 * 60 * 60_000;
 
 export type SweepResult = "sent" | "in-flight" | "not-sweepable";
 
@@ -71,7 +79,7 @@ async function sweepChain(
   relayer: TransactionSender,
   batchLimit: number,
 ): Promise<number> {
-  const due = await findUnsweptDeposits(runtime.db, chain.id, batchLimit * BATCHES_PER_RUN);
+  const due = await findUnsweptDeposits(runtime.db, chain.id, batchLimit * BATCHES_PER_RUN, runtime.now());
   // One gateway per call (a chain's payments may span a redeployed gateway), at most batchLimit deposits each.
   const byGateway = new Map<string, PaymentDetails[]>();
   for (const payment of due) {
@@ -104,7 +112,11 @@ async function sweepGroup(
   return sent;
 }
 
-/** One sweep transaction of `payments` (one gateway's), if the node says it would go through. */
+/**
+ * One sweep transaction of `payments` (one gateway's), if the node says it would go through. A single deposit that
+ * cannot be swept is put off (SWEEP_RETRY_FIRST_MS, doubling); a batch that cannot is left to the caller, which
+ * tries its deposits one by one.
+ */
 export async function sweepDeposits(
   runtime: GaslessRuntime,
   signer: PaymentSigner,
@@ -114,7 +126,11 @@ export async function sweepDeposits(
 ): Promise<SweepResult> {
   const terms = payments.map(storedDepositTerms).filter((entry) => entry !== undefined);
   const [first] = payments;
-  if (!first || terms.length !== payments.length) return "not-sweepable";
+  if (!first) return "not-sweepable";
+  if (terms.length !== payments.length) {
+    await putOff(runtime, chain, payments, "the payment has no deposit terms");
+    return "not-sweepable";
+  }
   const gateway = first.gateway_address as Address;
   const signature = await signer.signDepositSweep({ chainId: chain.network_id, gateway, terms });
   const data = encodeSweep(terms, signature);
@@ -124,10 +140,7 @@ export async function sweepDeposits(
     data,
   });
   if (!estimate.ok) {
-    runtime.logger?.warn(
-      { chainId: chain.network_id, payments: payments.map((p) => p.payment_id), reason: estimate.reason },
-      "deposit sweep would revert: not sent",
-    );
+    await putOff(runtime, chain, payments, estimate.reason);
     return "not-sweepable";
   }
   const result = await relayer.send({
@@ -151,6 +164,29 @@ export async function sweepDeposits(
     "deposit sweep sent",
   );
   return "sent";
+}
+
+/** Says that the sweep of `payments` would revert; one deposit's next try is put off (recordSweepRefusal). */
+async function putOff(
+  runtime: GaslessRuntime,
+  chain: ChainRow,
+  payments: PaymentDetails[],
+  reason: string,
+): Promise<void> {
+  const [payment] = payments;
+  const retry =
+    payment && payments.length === 1
+      ? await recordSweepRefusal(runtime.db, payment.id, {
+          reason,
+          now: runtime.now(),
+          firstDelayMs: SWEEP_RETRY_FIRST_MS,
+          maxDelayMs: SWEEP_RETRY_MAX_MS,
+        })
+      : undefined;
+  runtime.logger?.warn(
+    { chainId: chain.network_id, payments: payments.map((p) => p.payment_id), reason, ...retry },
+    "deposit sweep would revert: not sent",
+  );
 }
 
 /**

@@ -23,6 +23,19 @@ export interface DepositSweepsTable extends Timestamps {
   finished_at: NullableDate;
 }
 
+/**
+ * A deposit whose sweep the node said would revert (migration 034): tried again at `retry_at`, a delay that doubles
+ * with each refusal; the last refusal's reason for the operator.
+ */
+export interface DepositSweepRefusalsTable {
+  /** payments.id */
+  payment_id: number;
+  refusals: number;
+  retry_at: Date;
+  reason: string;
+  updated_at: Date;
+}
+
 /** The sweep columns of `payments`. */
 export interface PaymentSweepColumns {
   /** The sweep under way or done (deposit_sweeps.id); null: none holds the payment. */

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../infra/database.js";
 import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
 import { paidStatuses } from "../../domain/paymentStatus.js";
@@ -34,16 +35,69 @@ export async function countUnsweptDeposits(db: Db): Promise<{ networkId: number;
   return rows.map((row) => ({ networkId: row.network_id, count: Number(row.count) }));
 }
 
-/** A chain's payments paid by transfer that no sweep holds, oldest first. */
-export function findUnsweptDeposits(db: Db, chainId: number, limit: number): Promise<PaymentDetails[]> {
+/**
+ * A chain's payments paid by transfer that no sweep holds, oldest first, but those whose sweep the node refused
+ * and whose retry is not due at `now`.
+ */
+export function findUnsweptDeposits(
+  db: Db,
+  chainId: number,
+  limit: number,
+  now: Date,
+): Promise<PaymentDetails[]> {
   return selectPaymentDetails(db)
     .where("payments.chain_id", "=", chainId)
     .where("payments.paid_via", "=", "transfer")
     .where("payments.deposit_sweep_id", "is", null)
     .where("payments.status", "in", paidStatuses)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("deposit_sweep_refusals")
+            .select("deposit_sweep_refusals.payment_id")
+            .whereRef("deposit_sweep_refusals.payment_id", "=", "payments.id")
+            .where("deposit_sweep_refusals.retry_at", ">", now),
+        ),
+      ),
+    )
     .orderBy("payments.id")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Records that the node refused the sweep of payment `paymentRowId` (one guarded upsert): the first refusal is
+ * retried `firstDelayMs` after `now`, each further one after twice the previous delay, at most `maxDelayMs`.
+ * Resolves the refusals so far and when the next try is due.
+ */
+export async function recordSweepRefusal(
+  db: Db,
+  paymentRowId: number,
+  refusal: { reason: string; now: Date; firstDelayMs: number; maxDelayMs: number },
+): Promise<{ refusals: number; retryAt: Date }> {
+  const { reason, now, firstDelayMs, maxDelayMs } = refusal;
+  const retryAt = (refusals: RawBuilder<number>) =>
+    sql<Date>`${now}::timestamptz + make_interval(secs => least(${maxDelayMs}::float8, ${firstDelayMs}::float8 * power(2, ${refusals})) / 1000)`;
+  const row = await db
+    .insertInto("deposit_sweep_refusals")
+    .values({
+      payment_id: paymentRowId,
+      refusals: 1,
+      retry_at: retryAt(sql<number>`0`),
+      reason,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column("payment_id").doUpdateSet({
+        refusals: sql<number>`deposit_sweep_refusals.refusals + 1`,
+        retry_at: retryAt(sql<number>`deposit_sweep_refusals.refusals`),
+        reason,
+        updated_at: now,
+      }),
+    )
+    .returning(["refusals", "retry_at"])
+    .executeTakeFirstOrThrow();
+  return { refusals: row.refusals, retryAt: row.retry_at };
 }
 
 /**

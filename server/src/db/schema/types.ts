@@ -16,7 +16,11 @@ import type {
 } from "../gasless/gaslessTables.js";
 import type { DepositReturnsTable } from "../deposits/returns.js";
 import type { DepositTransfersTable } from "../deposits/tables.js";
-import type { DepositSweepsTable, PaymentSweepColumns } from "../deposits/sweepTables.js";
+import type {
+  DepositSweepRefusalsTable,
+  DepositSweepsTable,
+  PaymentSweepColumns,
+} from "../deposits/sweepTables.js";
 import type { PayerSessionsTable } from "../subscriptions/payer.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
@@ -381,6 +385,7 @@ export interface Database {
   deposit_transfers: DepositTransfersTable;
   deposit_returns: DepositReturnsTable;
   deposit_sweeps: DepositSweepsTable;
+  deposit_sweep_refusals: DepositSweepRefusalsTable;
   subscriptions: SubscriptionsTable;
   payer_sessions: PayerSessionsTable;
 }

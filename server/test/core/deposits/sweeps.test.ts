@@ -1,8 +1,12 @@
 import { computeFee, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { testTetherTokenAbi } from "@kassa/contracts/abi";
+import { deployTetherToken } from "@kassa/contracts/dev";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addPaymentMethod, addToken } from "../../../src/core/admin/index.js";
 import { showPayment } from "../../../src/core/admin/reads.js";
+import { SWEEP_RETRY_FIRST_MS } from "../../../src/core/deposits/sweeps.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
@@ -211,4 +215,89 @@ describe("sweeps of payments by transfer", () => {
       .executeTakeFirstOrThrow();
     expect(swept.swept_amount).toBe(String(amount));
   }, 60_000);
+
+  it("deposits a token blocks wait a doubling delay and do not hold back the others: swept once unblocked", async () => {
+    // A USDT-like token whose owner puts deposit addresses on its blocklist: a sweep of one would revert.
+    const usdt = await deployTetherToken({ walletClient: chain.deployer, publicClient: chain.publicClient });
+    await addToken(t.adminDeps, { networkId: chain.chainId, address: usdt });
+    await addPaymentMethod(t.adminDeps, t.merchant.merchantKey, { tokenAddress: usdt });
+    const usdtCall = async (functionName: "mint" | "addBlackList" | "removeBlackList", args: unknown[]) => {
+      const hash = await chain.deployer.writeContract({
+        address: usdt,
+        abi: testTetherTokenAbi,
+        functionName,
+        args: args as never,
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash });
+    };
+    await usdtCall("mint", [sender.account.address, 10n ** 12n]);
+    const paidInUsdt = async () => {
+      const p = (await createPayment(t, { amount: 2, tokenAddress: usdt })) as DepositPayment;
+      await sendTransfer(chain, sender, { token: usdt, to: p.depositAddress, amount: BigInt(p.amount) });
+      await settled(p, BigInt(p.amount));
+      return p;
+    };
+    // A run takes the 10 oldest deposits with a batch limit of 1; the first 10 are blocked.
+    const blocked: DepositPayment[] = [];
+    for (let i = 0; i < 10; i++) blocked.push(await paidInUsdt());
+    for (const p of blocked) await usdtCall("addBlackList", [p.depositAddress]);
+    const free = await paidInUsdt();
+
+    let clock = Date.now();
+    const later = sweepDriver(env, () => new Date(clock));
+    const refusals = async (p: CreatedPayment) =>
+      t.database.db
+        .selectFrom("deposit_sweep_refusals")
+        .innerJoin("payments", "payments.id", "deposit_sweep_refusals.payment_id")
+        .select([
+          "deposit_sweep_refusals.refusals",
+          "deposit_sweep_refusals.retry_at",
+          "deposit_sweep_refusals.reason",
+        ])
+        .where("payments.payment_id", "=", p.paymentId)
+        .executeTakeFirst();
+
+    // The first run finds only blocked deposits and puts each off for a minute.
+    expect(await later.sweep(1)).toBe(0);
+    for (const p of blocked) {
+      const refused = await refusals(p);
+      expect(refused?.refusals).toBe(1);
+      expect(refused?.retry_at.getTime()).toBe(clock + SWEEP_RETRY_FIRST_MS);
+      expect(refused?.reason).toMatch(/revert/i);
+    }
+    // The next run, at once, skips them: the deposit behind them is swept.
+    expect(await later.sweep(1)).toBe(1);
+    expect(await usdtBalance(usdt, free.depositAddress)).toBe(0n);
+    expect(await refusals(free)).toBeUndefined();
+
+    // Before the minute is up they are not tried again; after it, refused again and put off for twice as long.
+    clock += SWEEP_RETRY_FIRST_MS - 1_000;
+    expect(await later.sweep(1)).toBe(0);
+    expect((await refusals(blocked[0]!))?.refusals).toBe(1);
+    clock += 1_000;
+    expect(await later.sweep(1)).toBe(0);
+    const second = await refusals(blocked[0]!);
+    expect(second?.refusals).toBe(2);
+    expect(second?.retry_at.getTime()).toBe(clock + 2 * SWEEP_RETRY_FIRST_MS);
+
+    // Unblocked, each is swept on its next try, once.
+    for (const p of blocked) await usdtCall("removeBlackList", [p.depositAddress]);
+    clock += 2 * SWEEP_RETRY_FIRST_MS;
+    let swept = 0;
+    for (let run = 0; run < blocked.length; run++) swept += await later.sweep(1);
+    expect(swept).toBe(blocked.length);
+    for (const p of blocked) {
+      expect(await usdtBalance(usdt, p.depositAddress)).toBe(0n);
+      expect(await later.sweepsOf(p.paymentId)).toMatchObject([{ status: "CONFIRMED" }]);
+    }
+  }, 120_000);
 });
+
+function usdtBalance(token: Address, address: Address): Promise<bigint> {
+  return chain.publicClient.readContract({
+    address: token,
+    abi: testTetherTokenAbi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+}
