@@ -85,6 +85,8 @@ export interface Payment {
   paidVia?: "contract" | "transfer" | null;
   amountReceived?: string;
   overpaidAmount?: string;
+  /** When its sweep moved the amount from the deposit address; null before. */
+  sweptAt?: string | null;
 }
 
 export interface TokenTotals {

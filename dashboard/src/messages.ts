@@ -154,6 +154,8 @@ const en = {
   returnLate: "Return the late deposit to its sender",
   lateNote:
     '{amount} reached this payment\'s deposit address. If it came after the transfer window and your late setting is "return", it waits there until your recipient wallet signs its return; Kassa then sends it and pays the gas.',
+  lateSettledNote:
+    "{amount} reached this payment's deposit address after the payment was settled (a second payment, or a top-up after the sweep). The gateway lets only your recipient wallet's signature send it back; Kassa then sends it and pays the gas.",
   returnLateConfirm: "Sign the return of {amount} to {payer}? Your wallet signs a message; it sends nothing.",
   refunding: "Check your wallet: it asks you to approve the amount, then to send the refund.",
   refundSent:
@@ -341,6 +343,8 @@ const ko: Record<MessageKey, string> = {
   returnLate: "늦은 입금을 보낸 사람에게 반환",
   lateNote:
     '이 결제의 입금 주소에 {amount}이(가) 도착했습니다. 송금 기한 이후에 도착했고 늦은 입금 설정이 "return"이면, 수취 지갑이 반환에 서명할 때까지 그곳에 머뭅니다. 그 후 Kassa가 보내고 가스비를 냅니다.',
+  lateSettledNote:
+    "결제가 완료된 뒤 이 결제의 입금 주소에 {amount}이(가) 도착했습니다(두 번째 결제, 또는 스윕 이후의 추가 송금). 게이트웨이는 수취 지갑의 서명으로만 이를 돌려보낼 수 있으며, 그 후 Kassa가 보내고 가스비를 냅니다.",
   returnLateConfirm:
     "{amount}을(를) {payer}에게 반환하는 메시지에 서명할까요? 지갑은 서명만 하고 아무것도 보내지 않습니다.",
   refunding: "지갑을 확인하세요: 금액 승인과 환불 전송을 차례로 요청합니다.",

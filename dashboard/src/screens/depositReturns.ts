@@ -31,6 +31,8 @@ export function excessReturnPanel(screen: Screen, payment: Payment): HTMLElement
   const { t } = screen;
   if (payment.paidVia !== "transfer" || !payment.overpaidAmount || payment.overpaidAmount === "0")
     return null;
+  // After its sweep, what still reaches the address goes back on the recipient's signature (lateReturnPanel).
+  if (payment.sweptAt) return null;
   const excess = `${fromBaseUnits(payment.overpaidAmount, payment.tokenDecimals)} ${payment.tokenSymbol}`;
   const status = h("p", { class: "muted", id: "excess-status", "aria-live": "polite" });
   const action = button(
@@ -62,16 +64,24 @@ interface LateReturnToSign {
   typedData: Parameters<typeof signTypedData>[0];
 }
 
+/** The statuses of a settled payment (the server's `paidStatuses`). */
+const SETTLED = ["PAID", "REFUND_SUBMITTED", "REFUNDED"];
+
 /**
- * A deposit that came after the transfer window, under the "return" setting: its money waits at the deposit
- * address until the recipient wallet signs its return to the sender (GET then POST /payments/:id/late-return);
- * Kassa's relayer sends it. Shown for an open payment that received something.
+ * A late deposit: one after the transfer window under the "return" setting (shown for an open payment that
+ * received something), or one that reached the address of a payment that takes nothing more from it (swept, or
+ * paid with the gateway's `pay`: a payer paying twice). Its money waits at the deposit address until the
+ * recipient wallet signs its return to the sender (GET then POST /payments/:id/late-return); Kassa's relayer
+ * sends it.
  */
 export function lateReturnPanel(screen: Screen, payment: Payment): HTMLElement | null {
   const { t } = screen;
-  const received = payment.amountReceived ?? "0";
-  if (received === "0" || (payment.status !== "CREATED" && payment.status !== "EXPIRED")) return null;
-  const amount = `${fromBaseUnits(received, payment.tokenDecimals)} ${payment.tokenSymbol}`;
+  const open = payment.status === "CREATED" || payment.status === "EXPIRED";
+  const settled =
+    SETTLED.includes(payment.status) && (payment.paidVia !== "transfer" || Boolean(payment.sweptAt));
+  const waiting = (open ? payment.amountReceived : settled ? payment.overpaidAmount : undefined) ?? "0";
+  if (waiting === "0") return null;
+  const amount = `${fromBaseUnits(waiting, payment.tokenDecimals)} ${payment.tokenSymbol}`;
   const path = `/payments/${encodeURIComponent(payment.paymentId)}/late-return`;
   const status = h("p", { class: "muted", id: "late-status", "aria-live": "polite" });
   const action = button(
@@ -93,7 +103,7 @@ export function lateReturnPanel(screen: Screen, payment: Payment): HTMLElement |
   return h(
     "div",
     {},
-    h("p", { class: "muted" }, t("lateNote", { amount })),
+    h("p", { class: "muted" }, t(open ? "lateNote" : "lateSettledNote", { amount })),
     h("div", { class: "actions" }, action),
     status,
   );

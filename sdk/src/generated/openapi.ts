@@ -9672,7 +9672,7 @@ export interface paths {
     };
     /**
      * The return of a late deposit, for your recipient wallet to sign
-     * @description For a payment whose deposit arrived after its transfer window under your `return` setting (it is recorded, not settled): the gateway's `DepositReturn` of everything its deposit address holds of the token to the sender of the last late transfer, as EIP-712 typed data for the payment's recipient wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, so this one needs your signature; Kassa's relayer then sends it and pays its gas.
+     * @description For a payment whose deposit arrived after its transfer window under your `return` setting (it is recorded, not settled), or that received more after it took its amount (swept, or paid with the gateway's `pay`: a payer paying twice): the gateway's `DepositReturn` of everything its deposit address holds of the token to the sender of the last such transfer, as EIP-712 typed data for the payment's recipient wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, so this one needs your signature; Kassa's relayer then sends it and pays its gas.
      */
     get: {
       parameters: {
@@ -11117,7 +11117,7 @@ export interface webhooks {
     put?: never;
     /**
      * payment.late_deposit
-     * @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description A transfer reached the deposit address late: after the transfer window, under the merchant's late policy "return" (the payment stays open: it is recorded in amountReceived, not settled), or after the payment was settled (a payer paying twice, a top-up; overpaidAmount grows). Its money waits at the address for its return: POST /payments/{id}/return-excess while the payment is not swept, else the merchant's signed return (GET /payments/{id}/late-return). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -11936,7 +11936,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -11990,7 +11990,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -12430,7 +12430,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -12492,7 +12492,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -12587,7 +12587,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -13026,7 +13026,7 @@ export interface components {
       depositMinimumAmount: string | null;
       /** @description What final transfers of the payment's token brought to its deposit address */
       amountReceived: string;
-      /** @description What of amountReceived exceeds the amount: returnable to the sender */
+      /** @description What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender */
       overpaidAmount: string;
       /** @description How it was paid: contract (pay() or a relayed call) or transfer (to its deposit address); null while unpaid */
       paidVia: ("contract" | "transfer") | null;
@@ -13191,7 +13191,7 @@ export interface components {
       };
     };
     /**
-     * @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return).
+     * @description A transfer reached the deposit address late: after the transfer window, under the merchant's late policy "return" (the payment stays open: it is recorded in amountReceived, not settled), or after the payment was settled (a payer paying twice, a top-up; overpaidAmount grows). Its money waits at the address for its return: POST /payments/{id}/return-excess while the payment is not swept, else the merchant's signed return (GET /payments/{id}/late-return).
      * @example {
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
      *       "createdAt": "2026-11-23T07:40:00.000Z",
@@ -13256,9 +13256,9 @@ export interface components {
        * @description The payment's status right after the event
        * @enum {string}
        */
-      status: "CREATED" | "EXPIRED";
+      status: "CREATED" | "EXPIRED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
     };
-    /** @description A transfer reached the deposit address after the transfer window, under the merchant's late policy "return": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return). */
+    /** @description A transfer reached the deposit address late: after the transfer window, under the merchant's late policy "return" (the payment stays open: it is recorded in amountReceived, not settled), or after the payment was settled (a payer paying twice, a top-up; overpaidAmount grows). Its money waits at the address for its return: POST /payments/{id}/return-excess while the payment is not swept, else the merchant's signed return (GET /payments/{id}/late-return). */
     PaymentLateDepositEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
       eventId: string;
@@ -13300,7 +13300,7 @@ export interface components {
        * @description The payment's status right after the event
        * @enum {string}
        */
-      status: "CREATED" | "EXPIRED";
+      status: "CREATED" | "EXPIRED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
     };
     /**
      * @example {

@@ -12,7 +12,8 @@ import {
 } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import { expireRefundsOfRemovedPayment } from "../../db/refunds/refunds.js";
-import { settleableStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
+import { paidStatuses, settleableStatuses } from "../../domain/paymentStatus.js";
+import type { PaymentDetails } from "../../db/payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 
 /**
@@ -26,6 +27,8 @@ import { recordPaymentEvent } from "../webhooks/outbox.js";
  *   amount; a deposit after the transfer window is late: PAID with `paidAfterExpiry` under the merchant's
  *   "settle", left unswept for a return under "return";
  * - short of the minimum: the payment stays open with what arrived (`payment.underpaid`), and a top-up adds to it;
+ * - a transfer to a payment settled already (a payer paying twice, a top-up after the sweep) is a late deposit too
+ *   (`payment.late_deposit`): `overpaidAmount` is what the address holds beyond what the payment takes from it;
  * - a reorg that removes a transfer takes its amount back, and a payment it had paid is CREATED again
  *   (`payment.reorged`).
  */
@@ -51,6 +54,21 @@ export async function transfersByPayment(
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * What of `received` the payment does not take from its deposit address: its sweep took `swept_amount` (less than
+ * the amount when a tolerance settled it); before its sweep it will take up to the amount; paid another way
+ * (the gateway's `pay`), it takes nothing from the address.
+ */
+export function overpaidOf(
+  payment: Pick<PaymentDetails, "amount" | "status" | "paid_via" | "swept_amount">,
+  received: bigint,
+): bigint {
+  const settledElsewhere = paidStatuses.includes(payment.status) && payment.paid_via !== "transfer";
+  if (settledElsewhere) return received;
+  if (payment.swept_amount !== null) return max(received - BigInt(payment.swept_amount), 0n);
+  return max(received - BigInt(payment.amount), 0n);
+}
 
 /** Records one payment's transfers and decides what they make of it. */
 export async function applyDepositTransfersIn(
@@ -84,7 +102,7 @@ export async function applyDepositTransfersIn(
   if (!changed) return ofToken ? "known" : "wrong-token";
   const { received, lastFrom, lastTxHash } = await depositReceived(trx, paymentRowId, payment.token_address);
   const amount = BigInt(payment.amount);
-  const overpaid = max(received - amount, 0n);
+  const overpaid = overpaidOf(payment, received);
   const open = settleableStatuses.includes(payment.status);
   if (
     !open ||
@@ -92,7 +110,11 @@ export async function applyDepositTransfersIn(
     (late && payment.deposit_late_policy === "return")
   ) {
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
-    if (!open) return "recorded";
+    if (!open) {
+      // Settled already: what came goes back to its sender (return-excess, or on the recipient's signature).
+      await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+      return "recorded";
+    }
     if (received >= BigInt(payment.deposit_minimum_amount)) {
       await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
       return "late-held";
@@ -121,9 +143,6 @@ export async function applyDepositTransfersIn(
   return "paid";
 }
 
-/** The statuses a transfer-paid payment can be in once paid: a reorg of its deposit makes it CREATED again. */
-const paidStatuses: readonly PaymentStatus[] = ["PAID", "REFUND_SUBMITTED", "REFUNDED"];
-
 /** A reorg removed a recorded transfer: its amount goes, and a payment it had paid is CREATED again. */
 export async function revertRemovedDepositTransferIn(
   trx: Db,
@@ -136,7 +155,7 @@ export async function revertRemovedDepositTransferIn(
   const payment = await lockDepositPayment(trx, paymentRowId);
   if (!payment?.deposit_minimum_amount) return false;
   const { received } = await depositReceived(trx, paymentRowId, payment.token_address);
-  const overpaid = max(received - BigInt(payment.amount), 0n);
+  const overpaid = overpaidOf(payment, received);
   const unpaid =
     payment.paid_via === "transfer" &&
     paidStatuses.includes(payment.status) &&

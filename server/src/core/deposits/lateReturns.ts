@@ -10,7 +10,7 @@ import { readDepositHolding, verifyRecipientReturn } from "../../chain/deposits/
 import { findChainById } from "../../db/chains/chains.js";
 import { findLateSender } from "../../db/deposits/returns.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
-import { settleableStatuses } from "../../domain/paymentStatus.js";
+import { paidStatuses, settleableStatuses } from "../../domain/paymentStatus.js";
 import { KassaError } from "../../errors.js";
 import { parseInput } from "../validation.js";
 import {
@@ -21,10 +21,12 @@ import {
 } from "./returns.js";
 
 /**
- * A late deposit under the merchant's "return" setting goes back to its sender on the merchant's word: the
- * gateway lets no key of Kassa's move a payment's amount, so the merchant's recipient wallet signs the
- * `DepositReturn` Kassa prepares (to the sender of the last late transfer, all the address holds of the token)
- * and Kassa's relayer sends it, paying the gas. Its return id is the payment's own id (whose return bit no
+ * A late deposit goes back to its sender on the merchant's word: under the merchant's "return" setting, one after
+ * the transfer window (the payment is still open); and anything that reached the address of a payment that takes
+ * nothing more from it (swept, or paid with the gateway's `pay`), such as a payer paying twice after the sweep. The
+ * gateway lets no key of Kassa's move what may be a payment's amount, so the merchant's recipient wallet signs
+ * the `DepositReturn` Kassa prepares (to the sender of the last such transfer, all the address holds of the
+ * token) and Kassa's relayer sends it, paying the gas. Its return id is the payment's own id (whose return bit no
  * refund uses): one late return per payment, never sent twice.
  */
 
@@ -70,14 +72,17 @@ export const lateReturnInputSchema = z.object({
 
 /** The late deposit's sender, or why the payment has none to return. */
 async function lateSender(deps: DepositReturnDeps, payment: PaymentDetails): Promise<Address> {
+  const open = settleableStatuses.includes(payment.status);
+  const takesNoMore =
+    paidStatuses.includes(payment.status) && (payment.paid_via !== "transfer" || payment.swept_at !== null);
   const from =
-    payment.deposit_address !== null && settleableStatuses.includes(payment.status)
-      ? await findLateSender(deps.gasless.db, payment.id, payment.token_address)
+    payment.deposit_address !== null && (open || takesNoMore)
+      ? await findLateSender(deps.gasless.db, payment.id, payment.token_address, open)
       : undefined;
   if (!from) {
     throw new KassaError(
       "NO_LATE_DEPOSIT",
-      `payment ${payment.payment_id} holds no late deposit (it is ${payment.status}${payment.paid_via ? `, paid via ${payment.paid_via}` : ""})`,
+      `payment ${payment.payment_id} holds no late deposit (it is ${payment.status}${payment.paid_via ? `, paid via ${payment.paid_via}` : ""}${payment.paid_via === "transfer" && payment.swept_at === null ? ", not swept yet: its excess goes back with return-excess" : ""})`,
     );
   }
   return getAddress(from);

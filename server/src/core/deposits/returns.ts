@@ -236,9 +236,14 @@ async function sendDepositReturn(
       : holding.balance;
   const amount = request.amount ?? available;
   if (amount === 0n || amount > available) {
+    // The gateway counts a payment's amount as principal at an address that did not settle with an excess.
+    const recipientOnly =
+      holding.balance > available
+        ? `; the rest moves only on the recipient's signature (GET /payments/${payment.payment_id}/late-return)`
+        : "";
     throw new KassaError(
       "NOTHING_TO_RETURN",
-      `the deposit address ${deposit} holds ${holding.balance} of ${request.token}, of which Kassa may return ${available}; ${amount} asked`,
+      `the deposit address ${deposit} holds ${holding.balance} of ${request.token}, of which Kassa may return ${available}; ${amount} asked${recipientOnly}`,
     );
   }
   const deadline =

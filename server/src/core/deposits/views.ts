@@ -41,7 +41,9 @@ export const depositViewFields = {
   amountReceived: baseUnits.describe(
     "What final transfers of the payment's token brought to its deposit address",
   ),
-  overpaidAmount: baseUnits.describe("What of amountReceived exceeds the amount: returnable to the sender"),
+  overpaidAmount: baseUnits.describe(
+    "What of amountReceived the payment does not take from its deposit address (beyond the amount, or beyond what its sweep took): returnable to the sender",
+  ),
   paidVia: z
     .enum(["contract", "transfer"])
     .nullable()

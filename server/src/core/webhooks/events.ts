@@ -194,9 +194,9 @@ export const webhookEventSchemas = {
   ),
   "payment.late_deposit": eventSchema(
     "payment.late_deposit",
-    ["CREATED", "EXPIRED"],
+    ["CREATED", "EXPIRED", "PAID", "REFUND_SUBMITTED", "REFUNDED"],
     "PaymentLateDepositEvent",
-    "A transfer reached the deposit address after the transfer window, under the merchant's late policy \"return\": it is recorded (amountReceived), not settled, and waits for the merchant's signed return (GET /payments/{id}/late-return).",
+    "A transfer reached the deposit address late: after the transfer window, under the merchant's late policy \"return\" (the payment stays open: it is recorded in amountReceived, not settled), or after the payment was settled (a payer paying twice, a top-up; overpaidAmount grows). Its money waits at the address for its return: POST /payments/{id}/return-excess while the payment is not swept, else the merchant's signed return (GET /payments/{id}/late-return).",
     {},
   ),
   "payment.deposit_returned": eventSchema(

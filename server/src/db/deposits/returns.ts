@@ -80,18 +80,19 @@ export function findOnceReturn(
     .executeTakeFirst();
 }
 
-/** The sender of the payment's last late transfer of `token`, if any arrived late. */
+/** The sender of the payment's last transfer of `token` (`onlyLate`: of those after its transfer window), if any. */
 export async function findLateSender(
   db: Db,
   paymentRowId: number,
   token: string,
+  onlyLate: boolean,
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom("deposit_transfers")
     .select("from_address")
     .where("payment_id", "=", paymentRowId)
     .where("token_address", "=", token.toLowerCase())
-    .where("late", "=", true)
+    .$if(onlyLate, (query) => query.where("late", "=", true))
     .orderBy("block_number", "desc")
     .orderBy("log_index", "desc")
     .limit(1)

@@ -176,7 +176,10 @@ export async function finishDepositSweep(
   return Number(moved.numUpdatedRows) === 1;
 }
 
-/** A payment its sweep moved out of the deposit address: when, by which transaction, and how much. */
+/**
+ * A payment its sweep moved out of the deposit address: when, by which transaction, and how much; what it received
+ * beyond that stays at the address, its overpaid amount.
+ */
 export async function markPaymentSwept(
   db: Db,
   sweepId: number,
@@ -185,7 +188,12 @@ export async function markPaymentSwept(
 ): Promise<void> {
   await db
     .updateTable("payments")
-    .set({ swept_at: swept.at, sweep_tx_hash: swept.txHash.toLowerCase(), swept_amount: swept.amount })
+    .set({
+      swept_at: swept.at,
+      sweep_tx_hash: swept.txHash.toLowerCase(),
+      swept_amount: swept.amount,
+      overpaid_amount: sql<string>`greatest(amount_received - ${swept.amount}, 0)`,
+    })
     .where("id", "=", paymentRowId)
     .where("deposit_sweep_id", "=", sweepId)
     .execute();

@@ -69,8 +69,9 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
         summary: "The return of a late deposit, for your recipient wallet to sign",
         description:
           "For a payment whose deposit arrived after its transfer window under your `return` setting (it is " +
-          "recorded, not settled): the gateway's `DepositReturn` of everything its deposit address holds of the " +
-          "token to the sender of the last late transfer, as EIP-712 typed data for the payment's recipient " +
+          "recorded, not settled), or that received more after it took its amount (swept, or paid with the " +
+          "gateway's `pay`: a payer paying twice): the gateway's `DepositReturn` of everything its deposit address holds of the " +
+          "token to the sender of the last such transfer, as EIP-712 typed data for the payment's recipient " +
           "wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, " +
           "so this one needs your signature; Kassa's relayer then sends it and pays its gas.",
         params,

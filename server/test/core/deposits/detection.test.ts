@@ -2,6 +2,7 @@ import { computeFee, depositAddress, paymentGatewayAbi } from "@kassa/contracts"
 import { getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { showPayment } from "../../../src/core/admin/reads.js";
+import { overpaidOf } from "../../../src/core/deposits/detection.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 import {
@@ -231,5 +232,26 @@ describe("payments by transfer", () => {
     expect(shown.deposits).toMatchObject([
       { tokenAddress: chain.tokens.permit6, paymentToken: false, amount: "5000000", late: false },
     ]);
+  });
+});
+
+describe("overpaidOf: what of a deposit address's receipts its payment does not take", () => {
+  const payment = (status: string, paidVia: string | null, sweptAmount: string | null) =>
+    ({ amount: "100", status, paid_via: paidVia, swept_amount: sweptAmount }) as Parameters<
+      typeof overpaidOf
+    >[0];
+
+  it("before the sweep: beyond the amount, which the sweep takes at most", () => {
+    expect(overpaidOf(payment("CREATED", null, null), 60n)).toBe(0n);
+    expect(overpaidOf(payment("PAID", "transfer", null), 150n)).toBe(50n);
+  });
+
+  it("after a sweep: beyond what it took, less than the amount when a tolerance settled the payment", () => {
+    expect(overpaidOf(payment("PAID", "transfer", "98"), 98n + 40n)).toBe(40n);
+    expect(overpaidOf(payment("REFUNDED", "transfer", "100"), 200n)).toBe(100n);
+  });
+
+  it("paid with the gateway's pay: the payment takes nothing from its deposit address", () => {
+    expect(overpaidOf(payment("PAID", "contract", null), 30n)).toBe(30n);
   });
 });

@@ -19,8 +19,9 @@ import {
 } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
-import { createPayment, deliveredWebhook, type Receiver } from "../../harness/lifecycle.js";
+import { createPayment, deliveredWebhook, merchantRecord, type Receiver } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
+import { sweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
 
 type DepositPayment = CreatedPayment & { depositAddress: Address };
@@ -279,6 +280,54 @@ describe("returns from deposit addresses", () => {
     } finally {
       await setLatePolicy("settle");
     }
+  });
+
+  it("a payer paying twice after the sweep: told, counted as overpaid, and sent back on the recipient's signature", async () => {
+    const token = t.token as Address;
+    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const amount = BigInt(p.amount);
+    const before = await balanceOf(token, sender.account.address);
+    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount });
+    await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    const sweeps = sweepDriver(env);
+    await sweeps.sweep();
+    expect(await sweeps.sweepsOf(p.paymentId)).toMatchObject([{ status: "CONFIRMED" }]);
+    const recipientBefore = await balanceOf(token, t.merchant.recipient as Address);
+
+    // The same payment again, after its sweep: the gateway took the amount once; this one waits at the address.
+    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount });
+    await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "PAID",
+      amountReceived: String(2n * amount),
+      overpaidAmount: String(amount),
+    });
+    // The address settled without an excess: the gateway counts what it holds as a payment's amount, which no
+    // key of Kassa's may move. Kassa says so and where to go.
+    const refused = await returnExcess(p.paymentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "NOTHING_TO_RETURN" });
+    expect(refused.body.message).toContain(`/payments/${p.paymentId}/late-return`);
+
+    const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
+    expect(toSign.status).toBe(200);
+    const { request, typedData } = toSign.body.data;
+    expect(request).toMatchObject({ to: getAddress(sender.account.address), amount: p.amount });
+    const signature = await chain.wallet(9).signTypedData({
+      ...typedData,
+      message: { ...typedData.message, amount: BigInt(request.amount), deadline: BigInt(request.deadline) },
+    });
+    const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
+      method: "POST",
+      headers: auth(),
+      json: { amount: request.amount, deadline: request.deadline, signature },
+    });
+    expect(sent.status).toBe(202);
+    expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+    // The payer has the second payment back, the merchant keeps the first, the address is empty.
+    expect(await balanceOf(token, sender.account.address)).toBe(before - amount);
+    expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(recipientBefore);
+    expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
 
   it.each(["before-broadcast", "after-broadcast"] as const)(
