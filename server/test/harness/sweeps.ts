@@ -25,7 +25,7 @@ export interface SweepDriver {
 }
 
 /** `now`: the relayer's clock (when a put-off sweep is due again); the real one by default. */
-export function sweepDriver(env: LifecycleEnv, now?: () => Date): SweepDriver {
+export function sweepDriver(env: Pick<LifecycleEnv, "chain" | "t">, now?: () => Date): SweepDriver {
   const { chain, t } = env;
   const db = t.database.db;
   const gasless = createGasless({
