@@ -13,7 +13,7 @@ import { button, h } from "./dom.js";
 import { lang, paragraph, show, summary } from "./page.js";
 import { payerMessages } from "./payerMessages.js";
 import { translator } from "./shared/i18n.js";
-import { api, failed, PageError, periodWords, waiting, type Subscription } from "./subscribe.js";
+import { api, failed, PageError, periodWords, waiting, type Subscription } from "./subscriptionPages.js";
 import { walletLabel } from "./views/connect.js";
 import { discoverWallets, request, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";
 

@@ -17,86 +17,17 @@ import {
   signTypedData,
   waitForReceipt,
 } from "./chain.js";
-import { button, h } from "./dom.js";
-import { actions, alert, config, lang, paragraph, show, summary } from "./page.js";
-import { translator } from "./shared/i18n.js";
-import { subscribeMessages } from "./subscribeMessages.js";
+import { h } from "./dom.js";
+import { paragraph, show, summary } from "./page.js";
+import { api, failed, PageError, periodWords, t, waiting, type Subscription } from "./subscriptionPages.js";
 import { connectScreen } from "./views/connect.js";
 import {
   discoverWallets,
-  isUserRejection,
   request,
   WalletError,
   type DiscoveredWallet,
   type Eip1193Provider,
 } from "./wallet/eip1193.js";
-
-const t = translator(subscribeMessages, lang);
-
-/** The fields of GET /public/subscriptions/:id the page uses. */
-export interface Subscription {
-  id: string;
-  subscriptionId: Hex;
-  description: string | null;
-  status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
-  chainId: number;
-  gatewayAddress: Address;
-  merchantId: Hex;
-  tokenAddress: Address;
-  tokenSymbol: string;
-  tokenDecimals: number;
-  /** Per charge: exact, or a fiat plan's maximum. */
-  amount: string;
-  /** A fiat plan: each charge is `fiatAmount` of `currency` in the token, at most `amount`. */
-  variableAmount: boolean;
-  currency: string | null;
-  fiatAmount: string | null;
-  periodSeconds: number;
-  charges: number;
-  startsAt: number | null;
-  recipientAddress: Address;
-}
-
-export class PageError extends Error {}
-
-/** A public API call (`path` under /public/): its data, or a PageError in words. */
-export async function api<T>(
-  path: string,
-  body?: unknown,
-  method = body === undefined ? "GET" : "POST",
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config.apiBase}/public/${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      cache: "no-store",
-    });
-  } catch {
-    throw new PageError(t("unreachable"));
-  }
-  const answer = (await response.json().catch(() => null)) as {
-    data?: T;
-    code?: string;
-    message?: string;
-  } | null;
-  if (response.ok && answer?.data) return answer.data;
-  if (answer?.code === "SUBSCRIPTION_NOT_FOUND") throw new PageError(t("notFound"));
-  throw new PageError(answer?.message ? t("refused", { reason: answer.message }) : t("unreachable"));
-}
-
-/** "every 30 days", "every 2 hours", "every 90 seconds": the largest whole unit. */
-export function periodWords(seconds: number): string {
-  for (const [unit, size] of [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-  ] as const) {
-    if (seconds % size === 0) return t(seconds === size ? `${unit}One` : `${unit}s`, { n: seconds / size });
-  }
-  return t("seconds", { n: seconds });
-}
 
 /** "10 USDC every 30 days, 12 times, cancel any time" ("20 USD in USDC (at most 25 USDC) every..." for a fiat plan). */
 function scheduleWords(sub: Subscription): string {
@@ -108,22 +39,6 @@ function scheduleWords(sub: Subscription): string {
     every: periodWords(sub.periodSeconds),
     times: sub.charges === 1 ? t("once") : t("times", { n: sub.charges }),
   });
-}
-
-export function waiting(id: string, title: string, text: string): void {
-  show(id, title, h("p", { class: "waiting" }, text));
-}
-
-export function failed(error: unknown, retry: () => void): void {
-  const message =
-    error instanceof PageError
-      ? error.message
-      : isUserRejection(error)
-        ? t("declined")
-        : error instanceof WalletError
-          ? t("walletFailed", { reason: error.message })
-          : t("unreachable");
-  show("error", t("errorTitle"), alert(message), actions(button(t("tryAgain"), retry)));
 }
 
 async function send(provider: Eip1193Provider, from: Address, to: Address, data: Hex): Promise<void> {

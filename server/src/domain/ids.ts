@@ -44,6 +44,16 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
+/** A webhook event's id (`evt_` + 128 random bits): the Standard Webhooks `webhook-id` of its deliveries. */
+export function newEventId(): string {
+  return `evt_${randomBytes(16).toString("hex")}`;
+}
+
+/** A webhook delivery's id: `whd_` + 128 random bits. */
+export function newDeliveryId(): string {
+  return `whd_${randomBytes(16).toString("hex")}`;
+}
+
 /** SHA-256 of a key, hex. Keys carry >= 128 random bits, so a fast unsalted hash is enough. */
 export function hashKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");

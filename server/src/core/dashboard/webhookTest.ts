@@ -5,7 +5,8 @@ import { insertWebhookEvents } from "../../db/webhooks/webhooks.js";
 import { KassaError } from "../../errors.js";
 import type { webhookEventSchemas } from "../webhooks/events.js";
 import type { RedeliveryView } from "../webhooks/merchantApi.js";
-import { createDelivery, newEventId } from "../webhooks/outbox.js";
+import { newEventId } from "../../domain/ids.js";
+import { createDelivery } from "../webhooks/outbox.js";
 
 export type WebhookTestEvent = z.infer<(typeof webhookEventSchemas)["webhook.test"]>;
 

@@ -16,9 +16,9 @@ import {
   finishDepositReturn,
   insertDepositReturn,
   listDepositReturns,
-  type DepositReturnKind,
   type DepositReturnRow,
 } from "../../db/deposits/returns.js";
+import type { DepositReturnKind } from "../../db/deposits/tables.js";
 import { listDepositTransfers } from "../../db/deposits/transfers.js";
 import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments/payments.js";

@@ -8,15 +8,11 @@ import {
   RELAY_FORWARDER_NONCE_UNIQUE,
   RELAY_PAYMENT_UNIQUE,
   RELAY_PERMIT2_NONCE_UNIQUE,
-  type NewRelayRequest,
 } from "../../db/gasless/relays.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
 import { nonceTaken, requireRelayable } from "./checks.js";
-import { permit2NonceTaken } from "./signed.js";
-
-/** A checked relay, of any kind, ready to queue for its payment. */
-export type NewRelay = Omit<NewRelayRequest, "paymentRowId" | "networkId">;
+import { permit2NonceTaken, type NewRelay } from "./signed.js";
 
 /**
  * Queues a checked relay: one INSERT, guarded by the payment's status, whose UNIQUE keys (the payment, the

@@ -29,13 +29,16 @@ import { type PaymentDetails } from "../../db/payments/payments.js";
 import {
   findRelayRequestByPaymentRowId,
   findUnfinishedRelayByPermit2Nonce,
+  type NewRelayRequest,
 } from "../../db/gasless/relays.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
 import { invalid, requirePayerInGoodStanding, requireRelayable, revertError } from "./checks.js";
-import { type NewRelay } from "./queue.js";
 import { type ParsedRelayInput, type SignedRelayKind } from "./views.js";
+
+/** A checked relay, of any kind, ready to queue for its payment (queue.ts). */
+export type NewRelay = Omit<NewRelayRequest, "paymentRowId" | "networkId">;
 
 /**
  * The checks of a relay of the gateway's one-signature paths (kinds permit2, authorization, intent), before

@@ -4,7 +4,7 @@ import type { PaymentRow } from "../../db/schema/rows.js";
 import type { SubscriptionDetails, SubscriptionRow } from "../../db/subscriptions/subscriptions.js";
 import { insertEventsWithDeliveries } from "../../db/webhooks/webhooks.js";
 import { subscriptionCancelers, subscriptionStatuses } from "../../domain/subscriptions.js";
-import { newDeliveryId, newEventId } from "../webhooks/outbox.js";
+import { newDeliveryId, newEventId } from "../../domain/ids.js";
 
 /**
  * The subscription webhooks: one body for every event about a subscription (`subscription.*`), recorded in

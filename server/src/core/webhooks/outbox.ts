@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/infra/database.js";
 import { type WebhookDeliveryRow } from "../../db/schema/rows.js";
+import { newDeliveryId, newEventId } from "../../domain/ids.js";
 import { type WebhookEventType } from "../../domain/records.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments/payments.js";
 import {
@@ -15,14 +15,6 @@ import type { WebhookEventBody } from "./events.js";
  * The webhook outbox: every payment status change records its event, and a delivery per merchant endpoint,
  * in the caller's transaction. The worker processes' senders (sender.ts) find the deliveries due.
  */
-
-export function newEventId(): string {
-  return `evt_${randomBytes(16).toString("hex")}`;
-}
-
-export function newDeliveryId(): string {
-  return `whd_${randomBytes(16).toString("hex")}`;
-}
 
 /**
  * The body of every event: the payment (paymentId, orderId, status, txHash, amount, tokenSymbol, paidAt,

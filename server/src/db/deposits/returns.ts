@@ -1,36 +1,6 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../infra/database.js";
-import type { FixedNumeric, NullableDate } from "../schema/columns.js";
-
-/**
- * A return's kind: an overpayment's excess (to its payer), a late deposit (to its sender, on the merchant's
- * signature), or a wrong token or native coin (an operator's).
- */
-export type DepositReturnKind = "excess" | "late" | "recovery";
-export type DepositReturnStatus = "SUBMITTED" | "RETURNED" | "FAILED";
-
-/**
- * Returns from deposit addresses (migration 031): each is the relayer's `returnDeposit` transaction, inserted
- * with it (the sender's link) and settled by the relayer's tracker.
- */
-export interface DepositReturnsTable {
-  id: ColumnType<string, never, never>;
-  /** payments.id */
-  payment_id: number;
-  kind: DepositReturnKind;
-  chain_return_id: string;
-  /** The zero address for native coin. */
-  token_address: string;
-  to_address: string;
-  amount: FixedNumeric;
-  deadline: ColumnType<string, bigint | number, never>;
-  status: Generated<DepositReturnStatus>;
-  sender_transaction_id: number;
-  tx_hash: string | null;
-  reason: string | null;
-  created_at: Generated<Date>;
-  finished_at: NullableDate;
-}
+import type { DepositReturnsTable } from "./tables.js";
 
 export type DepositReturnRow = Selectable<DepositReturnsTable>;
 

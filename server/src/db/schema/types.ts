@@ -14,14 +14,13 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
-import type { DepositReturnsTable } from "../deposits/returns.js";
-import type { DepositTransfersTable } from "../deposits/tables.js";
+import type { DepositReturnsTable, DepositTransfersTable } from "../deposits/tables.js";
 import type {
   DepositSweepRefusalsTable,
   DepositSweepsTable,
   PaymentSweepColumns,
 } from "../deposits/sweepTables.js";
-import type { PayerSessionsTable } from "../subscriptions/payer.js";
+import type { PayerSessionsTable } from "../subscriptions/tables.js";
 import type { SubscriptionsTable } from "../subscriptions/tables.js";
 
 /**

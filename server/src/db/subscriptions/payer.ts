@@ -1,17 +1,5 @@
-import type { ColumnType } from "kysely";
 import { type Db, isUniqueViolation } from "../infra/database.js";
-import type { Timestamp } from "../schema/columns.js";
 import { selectSubscriptionDetails, type SubscriptionDetails } from "./subscriptions.js";
-
-/** The payer_sessions table (migration 033): a payer's sign-in, scoped to one address. */
-export interface PayerSessionsTable {
-  token_hash: string;
-  /** Lower case. */
-  address: string;
-  nonce: string;
-  created_at: Timestamp;
-  expires_at: ColumnType<Date, Date, Date>;
-}
 
 const PAYER_SESSION_NONCE_UNIQUE = "payer_sessions_nonce_key";
 

@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
-import type { FixedNumeric, NullableDate, Timestamps } from "../schema/columns.js";
+import type { FixedNumeric, NullableDate, Timestamp, Timestamps } from "../schema/columns.js";
 
 /**
  * The subscriptions table of the schema (`types.ts`, migrations 029 and 032): a schedule, its signatures and its
@@ -41,4 +41,14 @@ export interface SubscriptionsTable extends Timestamps {
   canceled_at: NullableDate;
   chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded">;
   chain_cancel_sender_transaction_id: ColumnType<number | null, never, number>;
+}
+
+/** The payer_sessions table (migration 033): a payer's sign-in, scoped to one address. */
+export interface PayerSessionsTable {
+  token_hash: string;
+  /** Lower case. */
+  address: string;
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
 }

@@ -1,0 +1,96 @@
+/**
+ * What the hosted subscribe page (subscribe.ts) and the payer's subscriptions page (payerPage.ts) share: the
+ * subscription as the public API answers it, its calls, the period in words, and the waiting and error screens.
+ */
+import type { Address, Hex } from "viem";
+import { button, h } from "./dom.js";
+import { actions, alert, config, lang, show } from "./page.js";
+import { translator } from "./shared/i18n.js";
+import { subscribeMessages } from "./subscribeMessages.js";
+import { isUserRejection, WalletError } from "./wallet/eip1193.js";
+
+/** The subscribe page's texts, in the page's language. */
+export const t = translator(subscribeMessages, lang);
+
+/** The fields of GET /public/subscriptions/:id the page uses. */
+export interface Subscription {
+  id: string;
+  subscriptionId: Hex;
+  description: string | null;
+  status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+  chainId: number;
+  gatewayAddress: Address;
+  merchantId: Hex;
+  tokenAddress: Address;
+  tokenSymbol: string;
+  tokenDecimals: number;
+  /** Per charge: exact, or a fiat plan's maximum. */
+  amount: string;
+  /** A fiat plan: each charge is `fiatAmount` of `currency` in the token, at most `amount`. */
+  variableAmount: boolean;
+  currency: string | null;
+  fiatAmount: string | null;
+  periodSeconds: number;
+  charges: number;
+  startsAt: number | null;
+  recipientAddress: Address;
+}
+
+export class PageError extends Error {}
+
+/** A public API call (`path` under /public/): its data, or a PageError in words. */
+export async function api<T>(
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBase}/public/${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      cache: "no-store",
+    });
+  } catch {
+    throw new PageError(t("unreachable"));
+  }
+  const answer = (await response.json().catch(() => null)) as {
+    data?: T;
+    code?: string;
+    message?: string;
+  } | null;
+  if (response.ok && answer?.data) return answer.data;
+  if (answer?.code === "SUBSCRIPTION_NOT_FOUND") throw new PageError(t("notFound"));
+  throw new PageError(answer?.message ? t("refused", { reason: answer.message }) : t("unreachable"));
+}
+
+/** "every 30 days", "every 2 hours", "every 90 seconds": the largest whole unit. */
+export function periodWords(seconds: number): string {
+  for (const [unit, size] of [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ] as const) {
+    if (seconds % size === 0) return t(seconds === size ? `${unit}One` : `${unit}s`, { n: seconds / size });
+  }
+  return t("seconds", { n: seconds });
+}
+
+/** A screen that says what the page waits for. */
+export function waiting(id: string, title: string, text: string): void {
+  show(id, title, h("p", { class: "waiting" }, text));
+}
+
+/** The error screen: what went wrong in words, and a button that tries again. */
+export function failed(error: unknown, retry: () => void): void {
+  const message =
+    error instanceof PageError
+      ? error.message
+      : isUserRejection(error)
+        ? t("declined")
+        : error instanceof WalletError
+          ? t("walletFailed", { reason: error.message })
+          : t("unreachable");
+  show("error", t("errorTitle"), alert(message), actions(button(t("tryAgain"), retry)));
+}
