@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import cycles from "./eslint/cycles.js";
 import layers from "./eslint/layers.js";
 import workspaces, { boundaries } from "./eslint/workspaces.js";
 
@@ -13,6 +14,20 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "off",
     },
+  },
+  {
+    files: [
+      "server/src/**/*.ts",
+      "widget/src/**/*.ts",
+      "widget/js/src/**/*.ts",
+      "dashboard/src/**/*.ts",
+      "sdk/src/**/*.ts",
+      "contracts/src/**/*.ts",
+      "bench/**/*.ts",
+      "scripts/**/*.ts",
+    ],
+    plugins: { cycles },
+    rules: { "cycles/no-import-cycle": "error" },
   },
   {
     files: ["server/src/**/*.ts"],
