@@ -70,6 +70,12 @@ export const activityCommands: AdminCommandSpec[] = [
           ["Received", p.amountReceived === "0" ? null : tokenAmount({ ...p, amount: p.amountReceived })],
           ["Overpaid", p.overpaidAmount === "0" ? null : tokenAmount({ ...p, amount: p.overpaidAmount })],
           ["Swept", p.sweptAt === null ? null : `${p.sweptAt} (${p.sweepTransactionHash})`],
+          [
+            "Sweep refused",
+            d.sweepRefusal === null
+              ? null
+              : `${d.sweepRefusal.refusals} time(s), tried again at ${d.sweepRefusal.retryAt}: ${d.sweepRefusal.reason}`,
+          ],
           ["Relay", d.relay === null ? null : `${d.relay.status} ${d.relay.transactionHash ?? ""}`.trim()],
           ["Relay error", d.relay?.errorMessage],
         ]);

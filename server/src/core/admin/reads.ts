@@ -19,6 +19,7 @@ import { relayView, type RelayView } from "../relay/views.js";
 import { parseInput } from "../validation.js";
 import { merchantPaymentRecord, type MerchantPaymentRecord } from "../payments/views.js";
 import { type PaymentMethodView } from "../merchants/views.js";
+import { findSweepRefusal } from "../../db/deposits/sweeps.js";
 import { listDepositTransfers } from "../../db/deposits/transfers.js";
 import { depositTransferView, type DepositTransferView } from "../deposits/views.js";
 import {
@@ -123,6 +124,8 @@ export interface AdminPaymentDetails {
   refunds: RefundView[];
   /** What reached its deposit address (payments by transfer), oldest first, wrong tokens included. */
   deposits: DepositTransferView[];
+  /** While it is not swept: the node's last refusal of its sweep, and when the sweep is tried again. */
+  sweepRefusal: { refusals: number; retryAt: string; reason: string } | null;
 }
 
 /** Most deliveries shown with a payment: its events times a few redeliveries. */
@@ -133,12 +136,13 @@ const PAYMENT_REFUNDS_SHOWN = 100;
 export async function showPayment(deps: AdminReadDeps, paymentId: string): Promise<AdminPaymentDetails> {
   const payment = isBytes32(paymentId) ? await findPaymentDetailsByPaymentId(deps.db, paymentId) : undefined;
   if (!payment) throw new KassaError("PAYMENT_NOT_FOUND", `payment ${paymentId} not found`);
-  const [events, deliveries, relay, refunds, deposits] = await Promise.all([
+  const [events, deliveries, relay, refunds, deposits, refusal] = await Promise.all([
     listEventsByPaymentRowId(deps.db, payment.id),
     listDeliveries(deps.db, { paymentId, limit: PAYMENT_DELIVERIES_SHOWN }),
     findRelayRequestByPaymentRowId(deps.db, payment.id),
     listRefundDetails(deps.db, { merchantId: payment.merchant_id, paymentId, limit: PAYMENT_REFUNDS_SHOWN }),
     listDepositTransfers(deps.db, payment.id),
+    findSweepRefusal(deps.db, payment.id),
   ]);
   return {
     payment: adminPayment(payment),
@@ -151,6 +155,10 @@ export async function showPayment(deps: AdminReadDeps, paymentId: string): Promi
     relay: relay ? relayView(relay) : null,
     refunds: refunds === "unknown-cursor" ? [] : refunds.refunds.map(refundView),
     deposits: deposits.map((row) => depositTransferView(payment, row)),
+    sweepRefusal:
+      refusal && payment.swept_at === null
+        ? { refusals: refusal.refusals, retryAt: refusal.retry_at.toISOString(), reason: refusal.reason }
+        : null,
   };
 }
 

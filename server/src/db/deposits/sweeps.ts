@@ -65,6 +65,15 @@ export function findUnsweptDeposits(
     .execute();
 }
 
+/** The last refusal of a payment's sweep, if the node ever refused one. */
+export function findSweepRefusal(db: Db, paymentRowId: number) {
+  return db
+    .selectFrom("deposit_sweep_refusals")
+    .select(["refusals", "retry_at", "reason"])
+    .where("payment_id", "=", paymentRowId)
+    .executeTakeFirst();
+}
+
 /**
  * Records that the node refused the sweep of payment `paymentRowId` (one guarded upsert): the first refusal is
  * retried `firstDelayMs` after `now`, each further one after twice the previous delay, at most `maxDelayMs`.

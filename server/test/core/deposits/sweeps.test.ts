@@ -265,6 +265,13 @@ describe("sweeps of payments by transfer", () => {
       expect(refused?.retry_at.getTime()).toBe(clock + SWEEP_RETRY_FIRST_MS);
       expect(refused?.reason).toMatch(/revert/i);
     }
+    // The operator sees why and when (kassa admin payment show).
+    const shown = await showPayment({ db: t.database.db }, blocked[0]!.paymentId);
+    expect(shown.sweepRefusal).toEqual({
+      refusals: 1,
+      retryAt: new Date(clock + SWEEP_RETRY_FIRST_MS).toISOString(),
+      reason: expect.stringMatching(/revert/i),
+    });
     // The next run, at once, skips them: the deposit behind them is swept.
     expect(await later.sweep(1)).toBe(1);
     expect(await usdtBalance(usdt, free.depositAddress)).toBe(0n);
@@ -286,6 +293,7 @@ describe("sweeps of payments by transfer", () => {
     let swept = 0;
     for (let run = 0; run < blocked.length; run++) swept += await later.sweep(1);
     expect(swept).toBe(blocked.length);
+    expect((await showPayment({ db: t.database.db }, blocked[0]!.paymentId)).sweepRefusal).toBeNull();
     for (const p of blocked) {
       expect(await usdtBalance(usdt, p.depositAddress)).toBe(0n);
       expect(await later.sweepsOf(p.paymentId)).toMatchObject([{ status: "CONFIRMED" }]);
