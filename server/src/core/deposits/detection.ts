@@ -112,7 +112,9 @@ export async function applyDepositTransfersIn(
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
     if (!open) {
       // Settled already: what came goes back to its sender (return-excess, or on the recipient's signature).
-      await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+      if (paidStatuses.includes(payment.status)) {
+        await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+      }
       return "recorded";
     }
     if (received >= BigInt(payment.deposit_minimum_amount)) {
