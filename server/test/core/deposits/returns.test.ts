@@ -19,7 +19,13 @@ import {
 } from "../../harness/deposits.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "../../harness/gasless.js";
 import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
-import { createPayment, deliveredWebhook, merchantRecord, type Receiver } from "../../harness/lifecycle.js";
+import {
+  createPayment,
+  deliveredWebhook,
+  merchantRecord,
+  pay,
+  type Receiver,
+} from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
@@ -107,6 +113,25 @@ function returnUntilKilled(paymentId: string, killPoint: KillPoint) {
     killPoint,
     chain.signerKey.reveal(),
   ]);
+}
+
+/** The late return of `amount` to the sender, signed by the payment's recipient (wallet 9), sent and mined. */
+async function returnedOnRecipientSignature(p: DepositPayment, amount: bigint): Promise<void> {
+  const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
+  expect(toSign.status).toBe(200);
+  const { request, typedData } = toSign.body.data;
+  expect(request).toMatchObject({ to: getAddress(sender.account.address), amount: String(amount) });
+  const signature = await chain.wallet(9).signTypedData({
+    ...typedData,
+    message: { ...typedData.message, amount: BigInt(request.amount), deadline: BigInt(request.deadline) },
+  });
+  const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
+    method: "POST",
+    headers: auth(),
+    json: { amount: request.amount, deadline: request.deadline, signature },
+  });
+  expect(sent.status).toBe(202);
+  expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
 }
 
 describe("returns from deposit addresses", () => {
@@ -309,24 +334,29 @@ describe("returns from deposit addresses", () => {
     expect(refused.body).toMatchObject({ code: "NOTHING_TO_RETURN" });
     expect(refused.body.message).toContain(`/payments/${p.paymentId}/late-return`);
 
-    const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
-    expect(toSign.status).toBe(200);
-    const { request, typedData } = toSign.body.data;
-    expect(request).toMatchObject({ to: getAddress(sender.account.address), amount: p.amount });
-    const signature = await chain.wallet(9).signTypedData({
-      ...typedData,
-      message: { ...typedData.message, amount: BigInt(request.amount), deadline: BigInt(request.deadline) },
-    });
-    const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
-      method: "POST",
-      headers: auth(),
-      json: { amount: request.amount, deadline: request.deadline, signature },
-    });
-    expect(sent.status).toBe(202);
-    expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+    await returnedOnRecipientSignature(p, amount);
     // The payer has the second payment back, the merchant keeps the first, the address is empty.
     expect(await balanceOf(token, sender.account.address)).toBe(before - amount);
     expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(recipientBefore);
+    expect(await balanceOf(token, p.depositAddress)).toBe(0n);
+  });
+
+  it("a transfer to the deposit address of a payment paid with pay: told, and sent back on the recipient's signature", async () => {
+    const token = t.token as Address;
+    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    await pay(chain, sender, p);
+    await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    const before = await balanceOf(token, sender.account.address);
+    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount: 1_000n });
+    await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
+    // The payment took nothing from its deposit address: all of it is the sender's.
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      paidVia: "contract",
+      amountReceived: "1000",
+      overpaidAmount: "1000",
+    });
+    await returnedOnRecipientSignature(p, 1_000n);
+    expect(await balanceOf(token, sender.account.address)).toBe(before);
     expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
 
