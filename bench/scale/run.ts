@@ -18,7 +18,8 @@
  *   completed refund each), read to the end over HTTP: rows per second, 3 rounds taking turns.
  * - watcher_block_ms: the real chain watcher of a `kassa start` per size, both on the same anvil (genesis
  *   above the history's block numbers, then 10,100 blocks mined: the watcher starts 10,000 blocks below the
- *   head, so it never reads a block the seeded events claim to be in, which no block on the chain matches).
+ *   head, so it never reads a block of the seeded events, whose logs and hashes are on no chain: it would take
+ *   their absence for a reorg).
  *   Once both caught up, a block every 250 ms for a window (20 s, 10 s with --quick); the figure is the mean
  *   database time per block over those blocks, the difference of kassa_watcher_block_db_seconds's sum over
  *   the difference of its count (GET /metrics, this chain). The blocks are at the head and carry no seeded
@@ -31,14 +32,16 @@
  *   process (the 202's eventId is the delivery's webhook-id header), after 2 s of such events not measured
  *   (the warm-up). The sender is the worker of a `kassa start` of that size (its API takes the POSTs); the
  *   endpoint wakes no sender, so each event also waits for the sender's poll (100 ms), as the old in-process
- *   recording of payment events did.
+ *   recording of payment events did. The old events were payment.paid events of seeded payments, recorded by
+ *   calling the outbox; a test event's transaction reads no payment, but each now costs an HTTP request.
  * - expiry_get_p99_ms: 100k CREATED payments added with SQL (90k past expiry); first 1,000 GETs of due ones
- *   alone (each read syncs and expires its payment), for reference; then a `kassa worker` runs the expiry
+ *   alone (a tenth of them when fewer; each read syncs and expires its payment), for reference; then a `kassa worker` runs the expiry
  *   sweep of its own schedule (every minute, on the minute) while 8 loops GET other due ones through the
  *   size's `kassa api`. The sweep's start and end come from the worker's info log (graphile-worker's
  *   "Completed task" line gives its duration); only the GETs that started within it count. The worker
  *   sends the sweep's payment.expired webhooks meanwhile (every merchant has a webhook URL here), as a
- *   production worker would. The sweep is also given as rows per second.
+ *   production worker would. The sweep is given as rows per second (it ran in this process before, and was
+ *   given in ms per batch of the sweep's batch size).
  *
  * Both sizes are seeded first and served by a `kassa api` process each; the scrapes and req/s measurements
  * take turns between the sizes (the median of the rounds is reported), so that both see the same load from
