@@ -102,8 +102,6 @@ export const boundaries = [
   },
   {
     files: ["bench/**/*.ts"],
-    // What no public entry point exposes yet; docs/architecture.md says why.
-    ignores: ["bench/scale/run.ts"],
     deny: [
       {
         pattern: "^server/|^@kassa/server",
