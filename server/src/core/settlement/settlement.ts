@@ -19,6 +19,7 @@ import {
   findOpenRefundBySequence,
   insertSequenceCollision,
 } from "../../db/payments/paymentSequences.js";
+import { recordPaidWithPayInstead } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import {
   findRefundToComplete,
@@ -38,9 +39,18 @@ import { recordPaymentEvent } from "../webhooks/outbox.js";
  * (the database lost rows, or another deployment signs with the same key): recorded and alerted, never settled.
  */
 
-/** `moved`: the same transaction, mined again in another block; `collision`: see above. */
+/**
+ * `moved`: the same transaction, mined again in another block; `collision`: see above; `paid-instead-of-transfer`:
+ * a payment PAID by transfer was paid with `pay` too, before its sweep (see applyPaymentCompletedIn).
+ */
 export type ApplyPaymentResult =
-  "paid" | "invalid" | "moved" | "already-applied" | "unknown-payment" | "collision";
+  | "paid"
+  | "invalid"
+  | "moved"
+  | "paid-instead-of-transfer"
+  | "already-applied"
+  | "unknown-payment"
+  | "collision";
 
 export type ApplyRefundResult =
   "refunded" | "moved" | "already-applied" | "unknown-payment" | "unexpected" | "collision";
@@ -223,7 +233,21 @@ export async function applyPaymentCompletedIn(
     result = payment ? "unknown-payment" : await unknownPaymentPaid(trx, event, now);
   } else if (!settleableStatuses.includes(payment.status)) {
     // Whatever the payment became since, a reorg that mined the same transaction again moves its record.
-    result = (await followMinedElsewhere(trx, paymentId, payment, event)) ? "moved" : "already-applied";
+    if (await followMinedElsewhere(trx, paymentId, payment, event)) result = "moved";
+    else if (
+      payment.paid_via === "transfer" &&
+      paymentMismatches(payment, event).length === 0 &&
+      (await recordPaidWithPayInstead(
+        trx,
+        payment.id,
+        settledColumns(event, { from: payment.status, now, reason: undefined }),
+      ))
+    ) {
+      // The payer paid twice: by transfer, then with `pay` before the sweep, whose paid bit now refuses the
+      // sweep. The payment is paid by the `pay`; its deposit goes back to its sender (the late return).
+      result = "paid-instead-of-transfer";
+      await recordPaymentEvent(trx, "payment.late_deposit", paymentId, now);
+    } else result = "already-applied";
   } else {
     const problems = paymentMismatches(payment, event);
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";

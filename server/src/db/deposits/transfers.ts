@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../infra/database.js";
+import type { PaymentStatusColumns } from "../payments/paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
 import { type DepositLatePolicy } from "../../domain/records.js";
 
@@ -103,6 +104,27 @@ export async function depositReceived(
     lastFrom: last?.from_address,
     lastTxHash: last?.tx_hash,
   };
+}
+
+/**
+ * A payment PAID by transfer whose amount the gateway's `pay` took instead, before any sweep (its paid bit now
+ * refuses the sweep): recorded as paid by that transaction (`settled`), everything its deposit address received
+ * overpaid. One guarded UPDATE; false when the payment is no longer PAID by transfer and unswept.
+ */
+export async function recordPaidWithPayInstead(
+  db: Db,
+  paymentRowId: number,
+  settled: PaymentStatusColumns,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("payments")
+    .set((eb) => ({ ...settled, overpaid_amount: eb.ref("amount_received") }))
+    .where("id", "=", paymentRowId)
+    .where("status", "=", "PAID")
+    .where("paid_via", "=", "transfer")
+    .where("swept_at", "is", null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** Writes what arrived (a change that moves no status). */

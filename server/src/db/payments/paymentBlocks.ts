@@ -179,6 +179,7 @@ export function findPaymentForSettlement(db: Db, paymentId: string) {
       "payments.tx_hash",
       "payments.block_hash",
       "payments.gateway_address",
+      "payments.paid_via",
       "tokens.address as token_address",
       "merchants.merchant_id as merchant_bytes32_id",
     ])

@@ -360,6 +360,32 @@ describe("returns from deposit addresses", () => {
     expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
 
+  it("a payer paying by transfer, then with pay before the sweep: paid by the pay, the transfer sent back", async () => {
+    const token = t.token as Address;
+    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const amount = BigInt(p.amount);
+    const before = await balanceOf(token, sender.account.address);
+    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount });
+    await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    // The gateway's paid bit is set only by the sweep: until then the payment's pay still goes through.
+    const paid = await pay(chain, sender, p);
+    await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      status: "PAID",
+      paidVia: "contract",
+      txHash: paid.transactionHash,
+      amountReceived: p.amount,
+      overpaidAmount: p.amount,
+    });
+    // No sweep is tried (the gateway would refuse it): the transfer goes back on the recipient's signature.
+    const sweeps = sweepDriver(env);
+    await sweeps.sweep();
+    expect(await sweeps.sweepsOf(p.paymentId)).toEqual([]);
+    await returnedOnRecipientSignature(p, amount);
+    expect(await balanceOf(token, sender.account.address)).toBe(before - amount);
+    expect(await balanceOf(token, p.depositAddress)).toBe(0n);
+  });
+
   it.each(["before-broadcast", "after-broadcast"] as const)(
     "a process SIGKILLed %s: the excess goes back exactly once",
     async (killPoint) => {
