@@ -309,11 +309,9 @@ describe("returns from deposit addresses", () => {
 
   it("a payer paying twice after the sweep: told, counted as overpaid, and sent back on the recipient's signature", async () => {
     const token = t.token as Address;
-    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const p = await paidByTransfer(0n);
     const amount = BigInt(p.amount);
-    const before = await balanceOf(token, sender.account.address);
-    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount });
-    await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    const paidOnce = await balanceOf(token, sender.account.address);
     const sweeps = sweepDriver(env);
     await sweeps.sweep();
     expect(await sweeps.sweepsOf(p.paymentId)).toMatchObject([{ status: "CONFIRMED" }]);
@@ -336,7 +334,7 @@ describe("returns from deposit addresses", () => {
 
     await returnedOnRecipientSignature(p, amount);
     // The payer has the second payment back, the merchant keeps the first, the address is empty.
-    expect(await balanceOf(token, sender.account.address)).toBe(before - amount);
+    expect(await balanceOf(token, sender.account.address)).toBe(paidOnce);
     expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(recipientBefore);
     expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
@@ -362,11 +360,9 @@ describe("returns from deposit addresses", () => {
 
   it("a payer paying by transfer, then with pay before the sweep: paid by the pay, the transfer sent back", async () => {
     const token = t.token as Address;
-    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const p = await paidByTransfer(0n);
     const amount = BigInt(p.amount);
-    const before = await balanceOf(token, sender.account.address);
-    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount });
-    await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    const paidOnce = await balanceOf(token, sender.account.address);
     // The gateway's paid bit is set only by the sweep: until then the payment's pay still goes through.
     const paid = await pay(chain, sender, p);
     await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
@@ -382,7 +378,8 @@ describe("returns from deposit addresses", () => {
     await sweeps.sweep();
     expect(await sweeps.sweepsOf(p.paymentId)).toEqual([]);
     await returnedOnRecipientSignature(p, amount);
-    expect(await balanceOf(token, sender.account.address)).toBe(before - amount);
+    // Paid once (by the pay), the transfer back.
+    expect(await balanceOf(token, sender.account.address)).toBe(paidOnce);
     expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
 
