@@ -33,6 +33,7 @@ import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { freshDatabase, seedShop, startKassa } from "../lib/kassa.js";
 import { startCountingProxy } from "../lib/rpcCounter.js";
+import { percentile } from "../lib/stats.js";
 
 const json = process.argv.includes("--json");
 /** Payments paid and timed; BENCH_PAYMENTS=50 for a quick comparison on a busy machine. */
@@ -47,12 +48,6 @@ const targets = { p50: 100, p99: 250 };
 function log(message: string) {
   if (!json) console.log(message);
   else process.stderr.write(`${message}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 async function main() {
@@ -233,8 +228,7 @@ async function main() {
         const arrived = arrivals.get(p.paymentId!);
         return seen === undefined || arrived === undefined ? undefined : Math.max(0, arrived - seen);
       })
-      .filter((value): value is number => value !== undefined)
-      .sort((a, b) => a - b);
+      .filter((value): value is number => value !== undefined);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
 

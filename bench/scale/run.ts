@@ -77,6 +77,7 @@ import {
   type CreatedMerchant,
   type KassaProcess,
 } from "../lib/kassa.js";
+import { percentile, sleep } from "../lib/stats.js";
 
 const json = process.argv.includes("--json");
 const quick = process.argv.includes("--quick");
@@ -115,13 +116,6 @@ const targets = {
 type Figures = Record<keyof typeof targets, number>;
 
 const progress = (message: string) => process.stderr.write(`• ${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 const round = (value: number) => Math.round(value * 10) / 10;
 const median = (values: number[]) => percentile(values, 50);
 
