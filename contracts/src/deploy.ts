@@ -225,6 +225,32 @@ export async function deployTestTokens(
   return { permit18: a as Address, permit6: b as Address, plain: c as Address };
 }
 
+/**
+ * Mints `wholeTokens` of each test token to each holder, a transaction at a time (for tests, `npm start` and
+ * `kassa deploy --test-tokens`, whose deployer can then be the `--probe-holder` of `kassa admin token add`).
+ */
+export async function mintTestTokens(
+  params: DeployTestTokensParameters & {
+    tokens: DeployTestTokensReturnType;
+    holders: readonly Address[];
+    wholeTokens: bigint;
+  },
+): Promise<void> {
+  for (const holder of params.holders) {
+    for (const name of Object.keys(testTokens) as (keyof typeof testTokens)[]) {
+      const hash = await params.walletClient.writeContract({
+        address: params.tokens[name],
+        abi: testTokenAbi,
+        functionName: "mint",
+        args: [holder, params.wholeTokens * 10n ** BigInt(testTokens[name].decimals)],
+        account: params.walletClient.account,
+        chain: params.walletClient.chain ?? null,
+      });
+      await params.publicClient.waitForTransactionReceipt({ hash });
+    }
+  }
+}
+
 /** Deploys a token that burns `transferFeeBps` of every transfer. For tests only. */
 export async function deployFeeOnTransferToken(
   params: DeployTestTokensParameters & { transferFeeBps: number },

@@ -1,4 +1,12 @@
-import { deployKassa, deployTestTokens, maxFeeBps, permit2Address, rpcChain } from "@kassa/contracts";
+import {
+  deployKassa,
+  deployTestTokens,
+  maxFeeBps,
+  mintTestTokens,
+  permit2Address,
+  rpcChain,
+  type DeployTestTokensReturnType,
+} from "@kassa/contracts";
 import { Command, InvalidArgumentError } from "commander";
 import { createPublicClient, createWalletClient, http, isAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -11,6 +19,38 @@ function addressArg(value: string): Address {
   if (!isAddress(value, { strict: false }))
     throw new InvalidArgumentError("must be a 0x-prefixed 20-byte address");
   return value;
+}
+
+/** Whole tokens of each test token `--test-tokens` mints to the deployer. */
+const TEST_TOKEN_GRANT = 1_000_000n;
+
+/**
+ * What to run next. `kassa deploy` does not open Kassa's database, so it names both commands: `chain update`
+ * for a chain Kassa lists (the known testnets, or one added before), `chain add` for a new one. The RPC URL
+ * is left for the operator to write: it may hold a provider's key.
+ */
+function registerHint(
+  chainId: number,
+  contracts: { gateway: Address; forwarder: Address },
+  deployer: Address,
+  tokens: DeployTestTokensReturnType | undefined,
+): string {
+  const addresses = `--rpc-url <url> --gateway ${contracts.gateway} --forwarder ${contracts.forwarder}`;
+  return [
+    "",
+    "Register it (`kassa admin chain list` shows the chains Kassa knows):",
+    `  a chain Kassa knows:  kassa admin chain update ${chainId} ${addresses}`,
+    `  a new chain:          kassa admin chain add --network-id ${chainId} --name "<name>" ${addresses}`,
+    ...(tokens
+      ? [
+          `Then whitelist each test token (the deployer holds ${TEST_TOKEN_GRANT} of each):`,
+          ...Object.values(tokens).map(
+            (token) =>
+              `  kassa admin token add --chain ${chainId} --address ${token} --probe-holder ${deployer}`,
+          ),
+        ]
+      : []),
+  ].join("\n");
 }
 
 /** `kassa deploy`: deploys the forwarder and the gateway to any chain, paid by DEPLOYER_PRIVATE_KEY. */
@@ -30,7 +70,11 @@ export function deployCommand(): Command {
       .requiredOption("--treasury <address>", "address that receives the fees", addressArg)
       .option("--fee-bps <bps>", `default fee in basis points, 0..${maxFeeBps}`, integerArg, 100)
       .option("--owner <address>", "owner of the gateway configuration (default: the deployer)", addressArg)
-      .option("--test-tokens", "also deploy the test tokens (development chains only)", false)
+      .option(
+        "--test-tokens",
+        `also deploy the test tokens and mint ${TEST_TOKEN_GRANT} of each to the deployer (development chains only)`,
+        false,
+      )
       .option(
         "--no-permit2",
         "deploy a gateway without Permit2 payments (for a chain where Uniswap's Permit2 is not deployed)",
@@ -63,7 +107,13 @@ export function deployCommand(): Command {
         defaultFeeBps: opts.feeBps,
         ...(opts.permit2 ? {} : { permit2: null }),
       });
-      const tokens = opts.testTokens ? await deployTestTokens({ walletClient, publicClient }) : undefined;
+      let tokens: DeployTestTokensReturnType | undefined;
+      if (opts.testTokens) {
+        tokens = await deployTestTokens({ walletClient, publicClient });
+        out.progress(`minting ${TEST_TOKEN_GRANT} of each test token to ${account.address}...`);
+        const holders = [account.address];
+        await mintTestTokens({ walletClient, publicClient, tokens, holders, wholeTokens: TEST_TOKEN_GRANT });
+      }
       out.result({ chainId: opts.chainId, ...contracts, ...(tokens ? { tokens } : {}) }, (result) => {
         printFields([
           ["Forwarder", result.forwarder],
@@ -72,9 +122,7 @@ export function deployCommand(): Command {
             ([name, address]) => [`Token ${name}`, address] as [string, string],
           ),
         ]);
-        console.log(
-          `\nRegister it: kassa admin chain update ${opts.chainId} --gateway ${result.gateway} --forwarder ${result.forwarder}`,
-        );
+        console.log(registerHint(opts.chainId, result, account.address, tokens));
       });
     }),
   );

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Config } from "../config/index.js";
+import { listenHost, type Config } from "../config/index.js";
 import { createServices } from "../core/services.js";
 import { buildApp } from "../http/app.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
@@ -36,14 +36,13 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
   try {
     const services = createServices(config, ctx.db, { logger: log, chains: ctx.chains });
     if (options.api) {
-      if (!config.signerPrivateKey) {
-        log.warn("KASSA_SIGNER_PRIVATE_KEY is not set: POST /payments will answer SIGNING_SERVICE_ERROR");
-      }
       const app = await buildApp(services, options.widget ? { widget: options.widget } : {});
-      const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-        throw new UsageError(`port ${config.port} is already in use: stop what uses it, or set PORT`);
-      });
+      const address = await app
+        .listen({ port: config.port, host: listenHost(config) })
+        .catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+          throw new UsageError(`port ${config.port} is already in use: stop what uses it, or set PORT`);
+        });
       url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
       stops.push(() => app.close());
     }

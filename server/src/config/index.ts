@@ -73,7 +73,13 @@ const envSchema = z.object({
     .default(20)
     .describe("PostgreSQL connections each process keeps open at most."),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("Port the API listens on."),
-  HOST: z.string().min(1).default("0.0.0.0").describe("Address the API listens on."),
+  HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Address the API listens on. Unset: 0.0.0.0 (every interface, as a container's port mapping needs), except under `kassa dev` (`npm start`), which listens on 127.0.0.1: its funded keys and printed API key stay on the machine unless HOST says otherwise.",
+    ),
   ALLOWED_WIDGET_ORIGIN: origin
     .optional()
     .describe(
@@ -244,7 +250,8 @@ export interface Config {
   databaseUrl: Secret | undefined;
   databasePoolSize: number;
   port: number;
-  host: string;
+  /** HOST; unset: listenHost's default. */
+  host: string | undefined;
   /** When set, public-key endpoints require this exact `Origin` (the Origin rule of docs/api.md). */
   allowedWidgetOrigin: string | undefined;
   /** Signs PaymentRequest (EIP-712) for `serverSignature`. */
@@ -370,6 +377,11 @@ export function kassaPublicUrl(
   config: Pick<Config, "publicBaseUrl" | "allowedWidgetOrigin">,
 ): string | undefined {
   return (config.publicBaseUrl ?? config.allowedWidgetOrigin)?.replace(/\/+$/, "");
+}
+
+/** Where the API listens: HOST, else every interface (`kassa dev` passes 127.0.0.1 as its own default). */
+export function listenHost(config: Pick<Config, "host">): string {
+  return config.host ?? "0.0.0.0";
 }
 
 /** The configuration of an empty environment, with `overrides`: what tests and benchmarks start from. */

@@ -1,8 +1,9 @@
-import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Address } from "@kassa/contracts";
+import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Address, testTokenAbi } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, startAnvil, type AnvilInstance } from "@kassa/contracts/dev";
 import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runKassaWith as kassa } from "../harness/cli.js";
+import { runKassa, runKassaWith as kassa } from "../harness/cli.js";
+import { createTestDatabase } from "../harness/db.js";
 
 let anvil: AnvilInstance;
 let client: PublicClient;
@@ -109,6 +110,63 @@ describe("kassa deploy", () => {
       ).resolves.toBe(zeroAddress);
     } finally {
       await bare.stop();
+    }
+  });
+
+  it("with --test-tokens, funds the deployer and prints the commands that register the new chain and its tokens", async () => {
+    const fresh = await startAnvil({ chainId: 4244 });
+    const database = await createTestDatabase();
+    try {
+      const result = await kassa(
+        deployer,
+        "deploy",
+        "--rpc-url",
+        fresh.rpcUrl,
+        "--chain-id",
+        "4244",
+        "--signer",
+        signer,
+        "--treasury",
+        treasury,
+        "--test-tokens",
+      );
+      expect(result.code, result.stderr).toBe(0);
+      // The RPC URL may hold a provider's key: the hint leaves it for the operator to write.
+      expect(result.stdout).not.toContain(fresh.rpcUrl);
+      const lines = result.stdout.split("\n").map((line) => line.trim());
+      const add = lines.find((line) => line.startsWith("a new chain:"))?.replace(/^a new chain:\s+/, "");
+      expect(add).toMatch(
+        /^kassa admin chain add --network-id 4244 --name "<name>" --rpc-url <url> --gateway 0x/,
+      );
+      const tokenAdds = lines.filter((line) => line.startsWith("kassa admin token add --chain 4244"));
+      expect(tokenAdds).toHaveLength(3);
+
+      // Followed as printed (the name and the URL filled in), on a database that does not know chain 4244.
+      const args = (command: string) =>
+        command
+          .replace(/^kassa /, "")
+          .replace('"<name>"', "Local")
+          .replace("<url>", fresh.rpcUrl)
+          .split(" ");
+      const registered = await runKassa(database.url, ...args(add!));
+      expect(registered.code, registered.stderr).toBe(0);
+      for (const command of tokenAdds) {
+        const added = await runKassa(database.url, ...args(command));
+        expect(added.code, added.stderr).toBe(0);
+      }
+      const token = tokenAdds[0]!.split(" --address ")[1]!.split(" ")[0] as Address;
+      const freshClient = createPublicClient({ transport: http(fresh.rpcUrl) });
+      expect(
+        await freshClient.readContract({
+          address: token,
+          abi: testTokenAbi,
+          functionName: "balanceOf",
+          args: [anvilAccount(0).address],
+        }),
+      ).toBe(10n ** 24n);
+    } finally {
+      await database.close();
+      await fresh.stop();
     }
   });
 

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config/index.js";
+import { ConfigError, listenHost, loadConfig } from "../../src/config/index.js";
 import { Secret } from "../../src/secret.js";
 
 const signerKey = `0x${"ab".repeat(32)}`;
@@ -11,13 +11,14 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       databaseUrl: undefined,
       port: 3000,
-      host: "0.0.0.0",
+      host: undefined,
       allowedWidgetOrigin: undefined,
       signerPrivateKey: undefined,
       logLevel: "info",
       rateLimitPerMinute: 600,
     });
     expect(config.rpcUrls.size).toBe(0);
+    expect(listenHost(config)).toBe("0.0.0.0");
     // Every client timeout on (Fastify leaves the request and socket ones off), headers within the request's.
     expect(config.http).toEqual({
       requestTimeoutMs: 30_000,

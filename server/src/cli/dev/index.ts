@@ -56,6 +56,8 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   progress("starting anvil (local chain)");
   const anvil = await startDevAnvil(join(dataDir, "anvil-state.json"));
   const signerKey = baseConfig.signerPrivateKey ?? new Secret(anvilPrivateKeys[1] as Hex);
+  // Funded keys and a printed API key: only this machine may reach them, unless HOST says otherwise.
+  const host = baseConfig.host ?? "127.0.0.1";
   const config: Config = {
     ...baseConfig,
     signerPrivateKey: signerKey,
@@ -63,8 +65,9 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
     gasless: devGaslessSettings(baseConfig.gasless),
     // The example shop receives the demo merchant's webhooks on 127.0.0.1.
     webhookAllowPrivate: true,
+    host,
     // Secure by default: the widget is served by Kassa, so only Kassa's own origin may use the public key.
-    allowedWidgetOrigin: baseConfig.allowedWidgetOrigin ?? ownOrigin(baseConfig),
+    allowedWidgetOrigin: baseConfig.allowedWidgetOrigin ?? ownOrigin(host, baseConfig.port),
   };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
@@ -153,7 +156,7 @@ function exitWhenGone(
 }
 
 /** The origin of the API (and so of the widget it serves) as serve() reports it: 0.0.0.0 is 127.0.0.1. */
-function ownOrigin(config: Config): string {
-  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-  return new URL(`http://${host.includes(":") ? `[${host}]` : host}:${config.port}`).origin;
+function ownOrigin(listening: string, port: number): string {
+  const host = listening === "0.0.0.0" || listening === "::" ? "127.0.0.1" : listening;
+  return new URL(`http://${host.includes(":") ? `[${host}]` : host}:${port}`).origin;
 }

@@ -1,6 +1,6 @@
-import { deployKassa, deployTestTokens, rpcChain, testTokenAbi, testTokens } from "@kassa/contracts";
+import { deployKassa, deployTestTokens, mintTestTokens, rpcChain, testTokens } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys, type AnvilInstance } from "@kassa/contracts/dev";
-import { createPublicClient, createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import type { PriceSettings } from "../../config/prices.js";
 import * as admin from "../../core/admin/index.js";
 import { setTokenPriceSource } from "../../core/prices/admin.js";
@@ -83,18 +83,14 @@ export async function seed(
     address: anvilAccount(index).address,
     privateKey: anvilPrivateKeys[index] as Hex,
   }));
+  await mintTestTokens({
+    walletClient,
+    publicClient,
+    tokens: tokenAddresses,
+    holders: [...payers.map((payer) => payer.address), recipient],
+    wholeTokens: BigInt(PAYER_TOKEN_GRANT),
+  });
   const names = Object.keys(testTokens) as (keyof typeof testTokens)[];
-  for (const holder of [...payers.map((payer) => payer.address), recipient]) {
-    for (const name of names) {
-      const hash = await walletClient.writeContract({
-        address: tokenAddresses[name],
-        abi: testTokenAbi,
-        functionName: "mint",
-        args: [holder, parseUnits(PAYER_TOKEN_GRANT, testTokens[name].decimals)],
-      });
-      await publicClient.waitForTransactionReceipt({ hash });
-    }
-  }
   progress("whitelisting the test tokens (each probed for fee-on-transfer)");
   const tokens = {} as DevEnvironment["tokens"];
   for (const name of names) {

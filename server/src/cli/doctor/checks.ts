@@ -10,7 +10,7 @@ import {
   readRpcChainId,
 } from "../../chain/preflight.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
-import type { Config } from "../../config/index.js";
+import { kassaPublicUrl, listenHost, type Config } from "../../config/index.js";
 import type { ChainRow } from "../../db/schema/rows.js";
 import type { DatabaseState } from "../../db/operations/preflight.js";
 import { readDashboardBundle, readWidgetBundle } from "../../http/bundles.js";
@@ -79,19 +79,42 @@ export function checkSettings(config: Config): CheckResult {
   if (base?.protocol === "http:" && !isLoopback(base.hostname)) {
     warnings.push("PUBLIC_BASE_URL is not https: put Kassa behind TLS");
   }
-  if (config.trustProxy === true && !isLoopback(config.host)) {
+  const host = listenHost(config);
+  if (config.trustProxy === true && !isLoopback(host)) {
     warnings.push(
-      `TRUST_PROXY=true trusts X-Forwarded-For from anyone who reaches ${config.host}:${config.port}: name the proxy's addresses or a hop count`,
+      `TRUST_PROXY=true trusts X-Forwarded-For from anyone who reaches ${host}:${config.port}: name the proxy's addresses or a hop count`,
     );
   }
   if (!config.allowedWidgetOrigin)
     warnings.push("ALLOWED_WIDGET_ORIGIN is unset: public keys work from any origin");
-  if (!base)
-    warnings.push("PUBLIC_BASE_URL is unset: no dashboard, and payment links name the request's host");
+  if (!base && !config.allowedWidgetOrigin) {
+    warnings.push(
+      "PUBLIC_BASE_URL is unset (and ALLOWED_WIDGET_ORIGIN, which would stand for it): no dashboard, no payer's /subscriptions page, the payment-link endpoints answer NOT_FOUND and subscriptions have no url",
+    );
+  }
   if (fatal.length > 0) return fail(name, [...fatal, ...failed].join("; "), true);
   if (failed.length > 0) return fail(name, failed.join("; "), false);
   if (warnings.length > 0) return warn(name, warnings.join("; "));
-  return ok(name, `served at ${base?.origin}, widget origin and proxy consistent`);
+  return ok(name, `served at ${kassaPublicUrl(config)}, widget origin and proxy consistent`);
+}
+
+/**
+ * KASSA_SIGNER_PRIVATE_KEY is set: without it no payment can be created (POST /payments answers
+ * SIGNING_SERVICE_ERROR), nor a deposit swept or a subscription charged. Not fatal, so a process can start
+ * to be looked at, but `kassa doctor` exits 1.
+ */
+export function checkSigner(config: Config): CheckResult {
+  if (!config.signerPrivateKey) {
+    return fail(
+      "signer",
+      "KASSA_SIGNER_PRIVATE_KEY is unset: no payment can be created (POST /payments answers SIGNING_SERVICE_ERROR)",
+      false,
+    );
+  }
+  return ok(
+    "signer",
+    `KASSA_SIGNER_PRIVATE_KEY is set (${privateKeyToAccount(config.signerPrivateKey.reveal()).address})`,
+  );
 }
 
 /** The browser bundles the API serves are in place and complete. */
@@ -216,10 +239,9 @@ export async function checkContracts(
       true,
     );
   }
-  if (!config.signerPrivateKey) {
-    return warn(name, "KASSA_SIGNER_PRIVATE_KEY is unset: POST /payments answers SIGNING_SERVICE_ERROR");
-  }
   const signer = await readGatewaySigner(client, gateway);
+  // The `signer` line already fails on a missing key: this one says what the gateway expects.
+  if (!config.signerPrivateKey) return warn(name, `deployed; the gateway's signer ${signer} is not checked`);
   const ours = privateKeyToAccount(config.signerPrivateKey.reveal()).address;
   if (signer !== ours) {
     return fail(

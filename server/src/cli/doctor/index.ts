@@ -16,6 +16,7 @@ import {
   checkRpcUrls,
   checkSecretFiles,
   checkSettings,
+  checkSigner,
   checkWorkers,
   type CheckResult,
 } from "./checks.js";
@@ -63,12 +64,12 @@ async function chainChecks(
 }
 
 /**
- * Every check, one result each, in the order printed: secrets and settings, the bundles, the database
+ * Every check, one result each, in the order printed: secrets, the signer's key and the settings, the bundles, the database
  * (reachable, migrations, sessions of its own, workers), then each chain with a gateway (RPC URLs,
  * contracts and signer, relayer and faucet balances).
  */
 export async function runChecks(config: Config, options: DoctorOptions): Promise<CheckResult[]> {
-  const results = [checkSecretFiles(config)];
+  const results = [checkSecretFiles(config), checkSigner(config)];
   if (options.api) results.push(checkSettings(config), await checkBundles());
   const databaseUrl = config.databaseUrl?.reveal();
   if (databaseUrl === undefined) {

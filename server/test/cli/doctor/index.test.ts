@@ -78,6 +78,7 @@ describe("kassa doctor on a healthy system", () => {
     const results = await doctor(healthy());
     expect(results.map((result) => [result.name, result.status])).toEqual([
       ["secret files", "ok"],
+      ["signer", "ok"],
       ["settings", "ok"],
       ["bundles", "ok"],
       ["database", "ok"],
@@ -136,8 +137,38 @@ describe("kassa doctor names each failure", () => {
     ).toMatchObject({
       status: "warn",
       message:
-        "ALLOWED_WIDGET_ORIGIN is unset: public keys work from any origin; PUBLIC_BASE_URL is unset: no dashboard, and payment links name the request's host",
+        "ALLOWED_WIDGET_ORIGIN is unset: public keys work from any origin; PUBLIC_BASE_URL is unset (and ALLOWED_WIDGET_ORIGIN, which would stand for it): no dashboard, no payer's /subscriptions page, the payment-link endpoints answer NOT_FOUND and subscriptions have no url",
     });
+    // ALLOWED_WIDGET_ORIGIN alone stands for Kassa's public URL: the dashboard and payment links work.
+    expect(checkSettings(healthy({ publicBaseUrl: undefined }))).toMatchObject({
+      status: "ok",
+      message: `served at ${ORIGIN}, widget origin and proxy consistent`,
+    });
+  });
+
+  it("no signer key: a failure (no payment can be created), not fatal, and the contracts line leaves the signer unchecked", async () => {
+    const results = await doctor(healthy({ signerPrivateKey: undefined }));
+    expect(check(results, "signer")).toMatchObject({
+      status: "fail",
+      fatal: false,
+      message:
+        "KASSA_SIGNER_PRIVATE_KEY is unset: no payment can be created (POST /payments answers SIGNING_SERVICE_ERROR)",
+    });
+    expect(check(results, chainLine("contracts"))).toMatchObject({
+      status: "warn",
+      message: `deployed; the gateway's signer ${chain.signerAccount.address} is not checked`,
+    });
+    const { code, stdout } = await runKassaWith(
+      {
+        DATABASE_URL: t.database.url,
+        PUBLIC_BASE_URL: ORIGIN,
+        ALLOWED_WIDGET_ORIGIN: ORIGIN,
+        TRUST_PROXY: "1",
+      },
+      "doctor",
+    );
+    expect(stdout).toMatch(/^FAIL\s+signer\s+KASSA_SIGNER_PRIVATE_KEY is unset/m);
+    expect(code).toBe(1);
   });
 
   it("browser bundles missing (fatal)", async () => {
