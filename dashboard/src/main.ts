@@ -4,6 +4,8 @@
  */
 import { button, h } from "@kassa/widget/dom";
 import { pickLang, translator, type Lang } from "@kassa/widget/i18n";
+import type { DevWalletPageConfig } from "@kassa/widget/config";
+import { devAccounts } from "@kassa/widget/dev-accounts";
 import { explainRevert } from "@kassa/widget/revert";
 import { ApiError, api, setCsrfToken, type Session } from "./api.js";
 import type { Screen } from "./context.js";
@@ -97,6 +99,12 @@ function header(): HTMLElement {
   );
 }
 
+/** "Sign in with Ethereum", with the wallet's name where there are several or it is `kassa dev`'s. */
+function signInLabel(wallet: InjectedWallet): string {
+  if (wallets.length === 1 && !wallet.dev) return t("signInButton");
+  return `${t("signInButton")} · ${wallet.dev ? t("devWallet", { label: wallet.name }) : wallet.name}`;
+}
+
 function signInScreen(): HTMLElement {
   const status = h("p", { class: "muted" });
   const choices = h("div", { class: "actions" });
@@ -105,7 +113,7 @@ function signInScreen(): HTMLElement {
       ...(wallets.length === 0
         ? [h("p", {}, t("noWallet"))]
         : wallets.map((wallet) =>
-            button(wallets.length === 1 ? t("signInButton") : `${t("signInButton")} · ${wallet.name}`, () => {
+            button(signInLabel(wallet), () => {
               status.textContent = t("signingIn");
               status.className = "muted waiting";
               const failed = (error: unknown) => {
@@ -236,11 +244,30 @@ function render(): void {
   );
 }
 
+/** What the server gives the page: under `kassa dev`, its dev wallet (the demo merchant's recipient). */
+function pageConfig(): DevWalletPageConfig {
+  try {
+    return JSON.parse(
+      document.getElementById("kassa-dashboard-config")?.textContent ?? "{}",
+    ) as DevWalletPageConfig;
+  } catch {
+    return {};
+  }
+}
+
 window.addEventListener("hashchange", () => render());
-discoverWallets((found) => {
-  wallets = found;
-  refillSignIn?.();
-});
+const { devWallet, devWalletScript } = pageConfig();
+discoverWallets(
+  (found) => {
+    wallets = found;
+    refillSignIn?.();
+  },
+  devAccounts(devWallet, devWalletScript).map((account) => ({
+    name: account.label,
+    provider: account.provider,
+    dev: true,
+  })),
+);
 
 api<Session>("/dashboard/session").then(
   (current) => {

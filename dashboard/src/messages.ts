@@ -11,6 +11,7 @@ const en = {
   signingIn: "Check your wallet: it asks you to sign the sign-in message.",
   noWallet:
     "No wallet was found in this browser. Install a wallet extension or open this page in your wallet app.",
+  devWallet: "Dev wallet: {label} (local development only)",
   chooseMerchant: "This wallet may sign in to several merchants. Choose one:",
   signOut: "Sign out",
   signedInAs: "{merchant} · {address}",
@@ -200,6 +201,7 @@ const ko: Record<MessageKey, string> = {
   signingIn: "지갑을 확인하세요: 로그인 메시지 서명을 요청합니다.",
   noWallet:
     "이 브라우저에서 지갑을 찾을 수 없습니다. 지갑 확장 프로그램을 설치하거나 지갑 앱에서 이 페이지를 여세요.",
+  devWallet: "개발용 지갑: {label} (로컬 개발 전용)",
   chooseMerchant: "이 지갑은 여러 상점에 로그인할 수 있습니다. 하나를 선택하세요:",
   signOut: "로그아웃",
   signedInAs: "{merchant} · {address}",

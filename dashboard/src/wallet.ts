@@ -12,15 +12,32 @@ export interface Eip1193Provider {
 export interface InjectedWallet {
   name: string;
   provider: Eip1193Provider;
+  /** `kassa dev`'s funded account, not the browser's: `name` is its label. */
+  dev?: boolean;
 }
 
-/** The wallets the page found, and the one that signed in (it sends refunds). */
+/** The wallets the page found, `kassa dev`'s, and the one that signed in (it sends refunds). */
 let wallets: InjectedWallet[] = [];
+let devWallets: InjectedWallet[] = [];
 let signedInWith: Eip1193Provider | undefined;
 
-/** The wallets the page can see: those announced by EIP-6963, else window.ethereum. */
-export function discoverWallets(onChange: (wallets: InjectedWallet[]) => void): void {
+/** The wallet that signed in; after a reload (the session outlives the page), the first the page has. */
+function signedInWallet(): Eip1193Provider {
+  const provider = signedInWith ?? [...wallets, ...devWallets][0]?.provider;
+  if (!provider) throw new Error("no wallet found in this browser");
+  return provider;
+}
+
+/**
+ * The wallets the page can see: those announced by EIP-6963, else window.ethereum, and after them `dev`
+ * (`kassa dev`'s accounts, which the page offers when the server gives them).
+ */
+export function discoverWallets(
+  onChange: (wallets: InjectedWallet[]) => void,
+  dev: InjectedWallet[] = [],
+): void {
   wallets = [];
+  devWallets = dev;
   const legacy = (window as { ethereum?: Eip1193Provider }).ethereum;
   if (legacy) wallets.push({ name: "Browser wallet", provider: legacy });
   window.addEventListener("eip6963:announceProvider", (event) => {
@@ -29,10 +46,10 @@ export function discoverWallets(onChange: (wallets: InjectedWallet[]) => void): 
     // An announced wallet replaces the anonymous window.ethereum, which is usually the same one.
     if (wallets[0]?.provider === legacy) wallets.shift();
     wallets.push({ name: detail.info.name, provider: detail.provider });
-    onChange([...wallets]);
+    onChange([...wallets, ...dev]);
   });
   window.dispatchEvent(new Event("eip6963:requestProvider"));
-  onChange([...wallets]);
+  onChange([...wallets, ...dev]);
 }
 
 function utf8Hex(text: string): string {
@@ -153,8 +170,7 @@ export async function signTypedData(typedData: {
   primaryType: string;
   message: object;
 }): Promise<string> {
-  const provider = signedInWith ?? wallets[0]?.provider;
-  if (!provider) throw new Error("no wallet found in this browser");
+  const provider = signedInWallet();
   const [from] = (await provider.request({ method: "eth_requestAccounts" })) as string[];
   const domainType = [
     { name: "name", type: "string" },
@@ -174,8 +190,7 @@ export async function signTypedData(typedData: {
  * `refund()` call Kassa prepared. Answers the refund transaction's hash.
  */
 export async function sendRefund(refund: RefundToSend): Promise<string> {
-  const provider = signedInWith ?? wallets[0]?.provider;
-  if (!provider) throw new Error("no wallet found in this browser");
+  const provider = signedInWallet();
   const [from] = (await provider.request({ method: "eth_requestAccounts" })) as string[];
   const { chainId, to, data } = refund.transaction;
   if (Number(await provider.request({ method: "eth_chainId" })) !== chainId) {

@@ -91,6 +91,8 @@ describe.skipIf(browserUnavailable)("the merchant dashboard in Chromium", () => 
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await response.text();
     expect(html).not.toMatch(/sk_|whsec_/);
+    // Outside `kassa dev` (a release never has it), no dev wallet.
+    expect(/id="kassa-dashboard-config">(.*?)<\/script>/.exec(html)?.[1]).toBe("{}");
     const script = /src="(\/dashboard\/assets\/main-[^"]+\.js)"/.exec(html)?.[1];
     const asset = await fetch(`${new URL(t.baseUrl).origin}${script}`);
     expect(asset.headers.get("cache-control")).toContain("immutable");

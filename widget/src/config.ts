@@ -22,13 +22,17 @@ export interface DevWalletConfig {
   accounts: { privateKey: `0x${string}`; label?: string }[];
 }
 
-/** Served with the page. */
-export interface WidgetPageConfig {
-  /** Base of the API, e.g. `/api/v1`. */
-  apiBase: string;
+/** What every page that asks for a wallet is given under `kassa dev` (the widget's, the dashboard's). */
+export interface DevWalletPageConfig {
   devWallet?: DevWalletConfig;
   /** URL of the dev wallet module; set by the server together with `devWallet`. */
   devWalletScript?: string;
+}
+
+/** Served with the page. */
+export interface WidgetPageConfig extends DevWalletPageConfig {
+  /** Base of the API, e.g. `/api/v1`. */
+  apiBase: string;
   /** Chains to offer to wallets besides the public testnets the widget knows. */
   chains?: ChainParams[];
 }

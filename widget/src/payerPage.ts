@@ -10,10 +10,18 @@ import { encodeFunctionData, formatUnits, getAddress, toHex, type Address, type 
 import { createSiweMessage } from "viem/siwe";
 import { readChainId, sendTransaction, waitForReceipt } from "./chain.js";
 import { button, h } from "./dom.js";
-import { lang, paragraph, show, summary } from "./page.js";
+import { lang, paragraph, show, summary, t as widgetText } from "./page.js";
 import { payerMessages } from "./payerMessages.js";
 import { translator } from "./shared/i18n.js";
-import { api, failed, PageError, periodWords, waiting, type Subscription } from "./subscriptionPages.js";
+import {
+  api,
+  devWallets,
+  failed,
+  PageError,
+  periodWords,
+  waiting,
+  type Subscription,
+} from "./subscriptionPages.js";
 import { walletLabel } from "./views/connect.js";
 import { discoverWallets, request, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";
 
@@ -159,8 +167,12 @@ async function signIn(wallet: DiscoveredWallet): Promise<void> {
 export function start(): void {
   summary.replaceChildren();
   const wallets = h("ul", { class: "wallets" });
-  show("sign-in", t("title"), paragraph(t("signInIntro")), wallets);
-  const stop = discoverWallets((found) =>
+  const note = h("p", { class: "muted", id: "kassa-no-wallet" });
+  show("sign-in", t("title"), paragraph(t("signInIntro")), wallets, note);
+  const dev = devWallets();
+  const stop = discoverWallets((discovered) => {
+    const found = [...discovered, ...dev];
+    note.textContent = found.length === 0 ? widgetText("noWallet") : "";
     wallets.replaceChildren(
       ...found.map((wallet) =>
         h(
@@ -180,6 +192,6 @@ export function start(): void {
           ),
         ),
       ),
-    ),
-  );
+    );
+  });
 }

@@ -44,7 +44,7 @@ import { errorScreen, expiredScreen, failedScreen, successScreen, txLink } from 
 import { confirmingScreen, progressScreen, reviewScreen, stepAnnouncement } from "./views/pay.js";
 import { amountText, renderCountdown, renderSummary } from "./views/summary.js";
 import { transferOffered, transferScreen } from "./views/transfer.js";
-import type { createDevWallet } from "./wallet/devWallet.js";
+import { devAccounts } from "./wallet/devAccounts.js";
 import {
   discoverWallets,
   isUserRejection,
@@ -59,6 +59,9 @@ import {
 export const RELAYED = "relayed";
 /** Remembered when the payer chose to pay by transfer: a reload shows the transfer screen again. */
 export const TRANSFER = "transfer";
+
+/** `kassa dev` only: the funded payers the page offers beside the browser's wallets. */
+const devWallets = devAccounts(config.devWallet, config.devWalletScript);
 
 const submissionKey = (paymentId: string) => `kassa:submitted:${paymentId}`;
 
@@ -279,32 +282,21 @@ export class Checkout {
   // Connecting a wallet: discovery, the dev wallet, the network and the balance.
 
   private readonly showConnect = (): void => {
-    const devLabels = (config.devWallet?.accounts ?? []).map(
-      (account, index) => account.label ?? `#${index + 1}`,
+    const render = connectScreen(
+      this.vars(),
+      devWallets.map((account) => account.label),
+      {
+        wallet: (wallet) => void this.connect(wallet),
+        dev: (index) => {
+          const account = devWallets[index];
+          if (account) void this.connect({ ...account, name: t("devWallet", { label: account.label }) });
+        },
+        transfer: transferOffered(this.payment) ? this.showTransfer : undefined,
+      },
     );
-    const render = connectScreen(this.vars(), devLabels, {
-      wallet: (wallet) => void this.connect(wallet),
-      dev: (index) => void this.connectDev(index, devLabels[index] ?? ""),
-      transfer: transferOffered(this.payment) ? this.showTransfer : undefined,
-    });
     this.stopDiscovery?.();
     this.stopDiscovery = discoverWallets(render);
   };
-
-  private async connectDev(index: number, label: string): Promise<void> {
-    const dev = config.devWallet;
-    const account = dev?.accounts[index];
-    if (!dev || !account || !config.devWalletScript) return;
-    // A separate bundle (see build.ts), so the payer page carries none of its signing code.
-    const devWallet = (await import(
-      /* a URL served with the page, not a module of this bundle */ config.devWalletScript
-    )) as { createDevWallet: typeof createDevWallet };
-    await this.connect({
-      id: `dev:${index}`,
-      name: t("devWallet", { label }),
-      provider: devWallet.createDevWallet(dev, account.privateKey),
-    });
-  }
 
   private async connect(wallet: DiscoveredWallet): Promise<void> {
     connectingScreen(wallet);

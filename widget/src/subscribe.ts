@@ -19,7 +19,16 @@ import {
 } from "./chain.js";
 import { h } from "./dom.js";
 import { paragraph, show, summary } from "./page.js";
-import { api, failed, PageError, periodWords, t, waiting, type Subscription } from "./subscriptionPages.js";
+import {
+  api,
+  devWallets,
+  failed,
+  PageError,
+  periodWords,
+  t,
+  waiting,
+  type Subscription,
+} from "./subscriptionPages.js";
 import { connectScreen } from "./views/connect.js";
 import {
   discoverWallets,
@@ -109,13 +118,16 @@ async function subscribe(sub: Subscription, wallet: DiscoveredWallet): Promise<v
 }
 
 function chooseWallet(sub: Subscription): void {
-  const render = connectScreen({ symbol: sub.tokenSymbol }, [], {
-    wallet: (wallet) => {
-      stop();
-      subscribe(sub, wallet).catch((error: unknown) => failed(error, () => chooseWallet(sub)));
-    },
-    dev: () => undefined,
-  });
+  const dev = devWallets();
+  const wallet = (chosen: DiscoveredWallet) => {
+    stop();
+    subscribe(sub, chosen).catch((error: unknown) => failed(error, () => chooseWallet(sub)));
+  };
+  const render = connectScreen(
+    { symbol: sub.tokenSymbol },
+    dev.map((account) => account.label),
+    { wallet, dev: (index) => dev[index] && wallet(dev[index]) },
+  );
   const stop = discoverWallets(render);
 }
 

@@ -4,10 +4,11 @@
  */
 import type { Address, Hex } from "viem";
 import { button, h } from "./dom.js";
-import { actions, alert, config, lang, show } from "./page.js";
+import { actions, alert, config, lang, show, t as widgetText } from "./page.js";
 import { translator } from "./shared/i18n.js";
 import { subscribeMessages } from "./subscribeMessages.js";
-import { isUserRejection, WalletError } from "./wallet/eip1193.js";
+import { devAccounts } from "./wallet/devAccounts.js";
+import { isUserRejection, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";
 
 /** The subscribe page's texts, in the page's language. */
 export const t = translator(subscribeMessages, lang);
@@ -75,6 +76,14 @@ export function periodWords(seconds: number): string {
     if (seconds % size === 0) return t(seconds === size ? `${unit}One` : `${unit}s`, { n: seconds / size });
   }
   return t("seconds", { n: seconds });
+}
+
+/** `kassa dev` only: the funded payers, as wallets named as the widget names them ("Dev wallet: Payer 1"). */
+export function devWallets(): (DiscoveredWallet & { label: string })[] {
+  return devAccounts(config.devWallet, config.devWalletScript).map((account) => ({
+    ...account,
+    name: widgetText("devWallet", { label: account.label }),
+  }));
 }
 
 /** A screen that says what the page waits for. */

@@ -59,6 +59,10 @@ describe("the widget served by the app", () => {
     expect(html).toContain(`src="/widget/assets/${bundle.subscribeScript}"`);
     expect(html).not.toContain(bundle.pageScript);
     expect((await fetch(`${origin}/widget/assets/${bundle.subscribeScript}`)).status).toBe(200);
+    // Outside `kassa dev` (a release never has it), no dev wallet.
+    expect(JSON.parse(/id="kassa-widget-config">(.*?)<\/script>/.exec(html)?.[1] ?? "null")).toEqual({
+      apiBase: "/api/v1",
+    });
   });
 
   it("serves /widget.js to any origin and refuses unknown assets and the dev wallet module", async () => {

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { listenHost, type Config } from "../config/index.js";
 import { createServices } from "../core/services.js";
 import { buildApp } from "../http/app.js";
+import type { DashboardServeOptions } from "../http/routes/dashboardPage.js";
 import type { WidgetServeOptions } from "../http/routes/widget.js";
 import { workerModules } from "../jobs/modules.js";
 import { startWorker } from "../jobs/worker.js";
@@ -16,6 +17,8 @@ export interface ServeOptions {
   worker: boolean;
   /** How the API serves the payer widget; `kassa dev` adds its dev wallet. */
   widget?: WidgetServeOptions;
+  /** How the API serves the dashboard; `kassa dev` adds its dev wallet. */
+  dashboard?: DashboardServeOptions;
 }
 
 export interface RunningKassa {
@@ -36,7 +39,10 @@ export async function serve(config: Config, options: ServeOptions, logger?: Logg
   try {
     const services = createServices(config, ctx.db, { logger: log, chains: ctx.chains });
     if (options.api) {
-      const app = await buildApp(services, options.widget ? { widget: options.widget } : {});
+      const app = await buildApp(services, {
+        ...(options.widget ? { widget: options.widget } : {}),
+        ...(options.dashboard ? { dashboard: options.dashboard } : {}),
+      });
       const address = await app
         .listen({ port: config.port, host: listenHost(config) })
         .catch((error: unknown) => {

@@ -35,7 +35,7 @@ import { exportRoutes } from "./routes/exports.js";
 import { paymentLinkRoutes } from "./routes/paymentLinks.js";
 import { payPageRoutes } from "./routes/payPage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
-import { dashboardPageRoutes } from "./routes/dashboardPage.js";
+import { dashboardPageRoutes, type DashboardServeOptions } from "./routes/dashboardPage.js";
 import { dashboardSessionRoutes } from "./routes/dashboardSession.js";
 import { gaslessRoutes } from "./routes/gasless.js";
 import { depositReturnRoutes } from "./routes/depositReturns.js";
@@ -61,6 +61,8 @@ export const DOCS_PATH = "/docs";
 export interface AppOptions {
   /** The payer widget at /widget and the embed script at /widget.js; false: not served. Default: served, no dev wallet. */
   widget?: WidgetServeOptions | false;
+  /** How /dashboard is served where it is configured; `kassa dev` adds its dev wallet. */
+  dashboard?: DashboardServeOptions;
   /** GET /metrics and HTTP latency; default true (METRICS_TOKEN guards it). */
   metrics?: boolean;
   /** Largest accepted request body in bytes; default 64 KiB. */
@@ -246,6 +248,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await app.register(payPageRoutes(context));
   }
   // The merchant dashboard, where its sign-in is configured (PUBLIC_BASE_URL or ALLOWED_WIDGET_ORIGIN).
-  if (services.dashboard) await app.register(dashboardPageRoutes());
+  if (services.dashboard) await app.register(dashboardPageRoutes(options.dashboard));
   return base;
 }

@@ -20,6 +20,7 @@ import { reuse, seed } from "./seed.js";
 import {
   type DevEnvironment,
   DEV_CHAIN_ID,
+  devDashboard,
   devDashboardWallet,
   devGaslessSettings,
   devPriceSettings,
@@ -75,7 +76,11 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   let feed: ActivityFeed | undefined;
   try {
     progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");
-    running = await serve(config, { api: true, worker: true, widget: devWidget(anvil.rpcUrl) }, logger);
+    running = await serve(
+      config,
+      { api: true, worker: true, widget: devWidget(anvil.rpcUrl), dashboard: devDashboard(anvil.rpcUrl) },
+      logger,
+    );
     const ctx = running.ctx;
     const env = (await reuse(previous, anvil, ctx))
       ? { ...(previous as DevEnvironment), rpcUrl: anvil.rpcUrl }

@@ -3,6 +3,7 @@ import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { getAddress, type Address, type Hex } from "viem";
 import type { GaslessSettings } from "../../config/gasless.js";
 import type { PriceSettings } from "../../config/prices.js";
+import type { DashboardServeOptions } from "../../http/routes/dashboardPage.js";
 import type { WidgetServeOptions } from "../../http/routes/widget.js";
 import { Secret } from "../../secret.js";
 
@@ -47,6 +48,22 @@ export function devWidget(rpcUrl: string): WidgetServeOptions {
         nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       },
     ],
+  };
+}
+
+/**
+ * The dashboard's "Dev wallet": the demo merchant's recipient (the wallet `npm start` prints for the
+ * dashboard), so staff can sign in and refund in a browser without a wallet extension.
+ */
+export function devDashboard(rpcUrl: string): DashboardServeOptions {
+  return {
+    devWallet: {
+      rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      accounts: [
+        { privateKey: anvilPrivateKeys[DEV_RECIPIENT_INDEX] as Hex, label: "Demo Shop's recipient" },
+      ],
+    },
   };
 }
 

@@ -26,6 +26,11 @@ export interface AppPage {
   noscript: string;
 }
 
+/** JSON inside <script type="application/json">: `<` escaped so no value can close the element. */
+export function dataBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
 /** The app's HTML page: its icon, stylesheet and script, and the root element it renders into. */
 export function appPage(page: AppPage): string {
   return [

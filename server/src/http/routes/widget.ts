@@ -1,7 +1,7 @@
 import type { DevWalletConfig, ChainParams, WidgetPageConfig } from "@kassa/widget/config";
 import type { FastifyInstance } from "fastify";
 import { loadWidgetBundle as loadBundle, type WidgetBundle } from "../bundles.js";
-import { appPage, appPageCsp, FAVICON_SVG, sendAsset } from "./appPages.js";
+import { appPage, appPageCsp, dataBlock, FAVICON_SVG, sendAsset } from "./appPages.js";
 
 /**
  * The payer widget at the root (not under /api/v1): `/widget` (the page), `/widget/assets/:name`
@@ -18,11 +18,6 @@ export interface WidgetServeOptions {
 }
 
 const ASSETS = "/widget/assets/";
-
-/** JSON inside <script type="application/json">: `<` escaped so no value can close the element. */
-function dataBlock(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 function page(bundle: WidgetBundle, config: WidgetPageConfig, subscribe = false): string {
   return appPage({
@@ -46,7 +41,7 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
     crossOriginResourcePolicy: { policy: "cross-origin" },
   } as const;
   // The subscribe page is opened by its own address, never framed.
-  const subscribeHelmet = { contentSecurityPolicy: appPageCsp(["'self'"], ["'none'"]) } as const;
+  const subscribeHelmet = { contentSecurityPolicy: appPageCsp(connectSrc, ["'none'"]) } as const;
   // Loaded by merchants' pages from their own origin.
   const crossOrigin = { crossOriginResourcePolicy: { policy: "cross-origin" } } as const;
 
@@ -55,15 +50,18 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
     app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) =>
       reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(FAVICON_SVG),
     );
+    // Every page that asks for a wallet offers the dev wallets where `kassa dev` gives them.
+    const pageConfig = (bundle: WidgetBundle): WidgetPageConfig => ({
+      apiBase: "/api/v1",
+      ...(options.devWallet
+        ? { devWallet: options.devWallet, devWalletScript: `${ASSETS}${bundle.devWalletScript}` }
+        : {}),
+      ...(options.chains ? { chains: options.chains } : {}),
+    });
+
     app.get("/widget", { helmet: pageHelmet, schema: { hide: true } }, async (_request, reply) => {
       const bundle = await loadBundle();
-      const config: WidgetPageConfig = {
-        apiBase: "/api/v1",
-        ...(options.devWallet
-          ? { devWallet: options.devWallet, devWalletScript: `${ASSETS}${bundle.devWalletScript}` }
-          : {}),
-        ...(options.chains ? { chains: options.chains } : {}),
-      };
+      const config = pageConfig(bundle);
       return reply
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
@@ -75,10 +73,7 @@ export function widgetRoutes(options: WidgetServeOptions = {}) {
     for (const path of ["/subscribe/:id", "/subscriptions"]) {
       app.get(path, { helmet: subscribeHelmet, schema: { hide: true } }, async (_request, reply) => {
         const bundle = await loadBundle();
-        const config: WidgetPageConfig = {
-          apiBase: "/api/v1",
-          ...(options.chains ? { chains: options.chains } : {}),
-        };
+        const config = pageConfig(bundle);
         return reply
           .header("content-type", "text/html; charset=utf-8")
           .header("cache-control", "no-store")
