@@ -1,10 +1,15 @@
 import { formatUnits } from "viem";
-import { listActivitySince, type ActivityRow } from "../db/operations/activity.js";
+import {
+  listActivitySince,
+  listWebhookTestAttemptsSince,
+  type ActivityRow,
+  type WebhookTestAttemptRow,
+} from "../db/operations/activity.js";
 import type { Db } from "../db/infra/database.js";
 
 /**
  * The activity feed `kassa dev` prints under its box: one line per payment created, payment event (paid,
- * expired, ...), webhook attempt, relay and faucet grant that ended. It reads the database, where every
+ * expired, ...), webhook attempt (a merchant's `webhook.test` included), relay and faucet grant that ended. It reads the database, where every
  * one of them is recorded in the transaction that made it, so it shows what committed, whichever process
  * did it, and nothing that rolled back. Production keeps JSON logs; this is for a person at a terminal.
  * It prints ids, order ids, amounts and HTTP statuses, never a URL, key or secret.
@@ -38,9 +43,17 @@ export function startActivityFeed(options: ActivityFeedOptions): ActivityFeed {
   let reading: Promise<void> = Promise.resolve();
 
   async function read(): Promise<void> {
-    let rows: ActivityRow[];
+    let rows: { at: Date; key: string; text: () => string }[];
     try {
-      rows = await listActivitySince(options.db, new Date(Math.max(floor, newest - LOOKBACK_MS)));
+      const since = new Date(Math.max(floor, newest - LOOKBACK_MS));
+      const [activity, tests] = await Promise.all([
+        listActivitySince(options.db, since),
+        listWebhookTestAttemptsSince(options.db, since),
+      ]);
+      rows = [
+        ...activity.map((row) => ({ ...row, text: () => formatActivity(row) })),
+        ...tests.map((row) => ({ ...row, text: () => formatWebhookTest(row) })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));
     } catch {
       // The database going away (Ctrl-C stops it too) is said elsewhere; the feed just skips a beat.
       return;
@@ -49,7 +62,7 @@ export function startActivityFeed(options: ActivityFeedOptions): ActivityFeed {
       if (shown.has(row.key)) continue;
       shown.set(row.key, row.at.getTime());
       newest = Math.max(newest, row.at.getTime());
-      options.write(formatActivity(row));
+      options.write(row.text());
     }
     for (const [key, at] of shown) if (at < newest - LOOKBACK_MS) shown.delete(key);
   }
@@ -95,6 +108,17 @@ function refundEvent(row: ActivityRow, event: string, tokens: (baseUnits: string
   return `${head} (${sentBack}; payment ${row.payment_status ?? "?"})`;
 }
 
+/** What a webhook attempt got: `delivered (HTTP 200)`, `not delivered (no answer)`. */
+function attemptOutcome(succeeded: boolean | null, statusCode: number | null): string {
+  return `${succeeded ? "delivered" : "not delivered"} (${statusCode === null ? "no answer" : `HTTP ${statusCode}`})`;
+}
+
+/** A merchant's test event, e.g. `12:03:10  webhook Demo Shop  webhook.test delivered (HTTP 200)`. */
+export function formatWebhookTest(row: WebhookTestAttemptRow): string {
+  const time = row.at.toTimeString().slice(0, 8);
+  return `${time}  ${"webhook".padEnd(7)} ${orderLabel(row.merchant_name)}  webhook.test ${attemptOutcome(row.succeeded, row.status_code)}`;
+}
+
 /** One line, e.g. `12:01:03  payment 0xab12cd34…0007  order-17  CREATED 1.5 KUSD`. */
 export function formatActivity(row: ActivityRow): string {
   const time = row.at.toTimeString().slice(0, 8);
@@ -114,12 +138,7 @@ export function formatActivity(row: ActivityRow): string {
       );
     }
     case "webhook":
-      return line(
-        "webhook",
-        `${row.detail} ${row.succeeded ? "delivered" : "not delivered"} (${
-          row.status_code === null ? "no answer" : `HTTP ${row.status_code}`
-        })`,
-      );
+      return line("webhook", `${row.detail} ${attemptOutcome(row.succeeded, row.status_code)}`);
     case "relay":
       return line("relay", `${row.detail}${row.tx_hash ? ` ${short(row.tx_hash)}` : ""}`);
     case "grant":

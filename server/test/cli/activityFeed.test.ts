@@ -172,3 +172,18 @@ describe("formatActivity", () => {
     );
   });
 });
+
+describe("a merchant's test event", () => {
+  it("is a line of its own: the merchant's name and the attempt, about no payment", async () => {
+    const before = lines.length;
+    const sent = await env.t.request("/merchants/me/webhook-test", {
+      method: "POST",
+      headers: { "x-api-key": env.t.merchant.apiKey },
+    });
+    expect(sent.status).toBe(202);
+    const line = await waitFor("the test event's line", () =>
+      lines.slice(before).find((text) => text.includes("webhook.test")),
+    );
+    expect(line).toMatch(/^\d\d:\d\d:\d\d {2}webhook Test shop {2}webhook\.test delivered \(HTTP 200\)$/);
+  });
+});

@@ -72,3 +72,27 @@ export async function listActivitySince(db: Db, since: Date): Promise<ActivityRo
      ORDER BY activity.at, activity.key`.execute(db);
   return result.rows;
 }
+
+/** An attempt to deliver a merchant's test event (`webhook.test`, about no payment), for the activity feed. */
+export interface WebhookTestAttemptRow {
+  at: Date;
+  /** Unique per attempt. */
+  key: string;
+  merchant_name: string;
+  status_code: number | null;
+  succeeded: boolean;
+}
+
+/** The attempts to deliver `webhook.test` events after `since`, oldest first. Read by `kassa dev` only. */
+export async function listWebhookTestAttemptsSince(db: Db, since: Date): Promise<WebhookTestAttemptRow[]> {
+  const result = await sql<WebhookTestAttemptRow>`
+    SELECT a.created_at AS at, 'attempt:' || a.id AS key, m.name AS merchant_name, a.status_code,
+           a.error IS NULL AS succeeded
+      FROM webhook_attempts a
+      JOIN webhook_deliveries d ON d.id = a.delivery_id
+      JOIN webhook_events e ON e.id = d.event_id
+      JOIN merchants m ON m.id = e.merchant_id
+     WHERE a.created_at > ${since} AND e.type = 'webhook.test'
+     ORDER BY a.created_at, a.id`.execute(db);
+  return result.rows;
+}
