@@ -1,7 +1,13 @@
+/** A moment in the browser's time zone, named ("28 Nov 2026, 14:03:05 UTC"): staff in several zones read the same. */
 export function formatTime(iso: string, lang: string): string {
   return new Date(iso).toLocaleString(lang === "ko" ? "ko-KR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "medium",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
   });
 }
 

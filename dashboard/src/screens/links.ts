@@ -31,6 +31,36 @@ function field(id: string, label: string, input: HTMLElement, hint?: string): HT
   );
 }
 
+/**
+ * A link's address and a Copy button beside it. The clipboard API needs a secure context (https, or
+ * 127.0.0.1); elsewhere the address is selected, so the browser's own copy takes it.
+ */
+function addressWithCopy(screen: Screen, url: string, id?: string): HTMLElement {
+  const link = h(
+    "a",
+    { href: url, target: "_blank", rel: "noopener", class: "mono", ...(id ? { id } : {}) },
+    url,
+  );
+  const copy = button(
+    screen.t("copy"),
+    () => {
+      const copied = () => screen.announce(screen.t("copied", { url }));
+      const select = () => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        getSelection()?.removeAllRanges();
+        getSelection()?.addRange(range);
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(url).then(copied, select);
+      else select();
+    },
+    { secondary: true },
+  );
+  copy.classList.add("small");
+  copy.setAttribute("aria-label", screen.t("copyAddress", { url }));
+  return h("span", { class: "copyable" }, link, copy);
+}
+
 /** Payment links: the list (page, uses, on or off) and a form that creates one. */
 export async function renderLinks(screen: Screen, main: HTMLElement): Promise<void> {
   const { t } = screen;
@@ -79,7 +109,7 @@ export async function renderLinks(screen: Screen, main: HTMLElement): Promise<vo
           t(link.available ? "linkOpen" : "linkClosed"),
         ),
       ),
-      h("td", {}, h("a", { href: link.url, target: "_blank", rel: "noopener", class: "mono" }, link.url)),
+      h("td", {}, addressWithCopy(screen, link.url)),
       h("td", {}, toggle),
     );
   });
@@ -112,7 +142,7 @@ export async function renderLinks(screen: Screen, main: HTMLElement): Promise<vo
   const form = h(
     "form",
     {
-      class: "panel",
+      class: "card panel",
       onsubmit: async (event: Event) => {
         event.preventDefault();
         const fixed = number(amount as HTMLInputElement);
@@ -136,14 +166,7 @@ export async function renderLinks(screen: Screen, main: HTMLElement): Promise<vo
           await renderLinks(screen, main);
           main
             .querySelector("#link-created")
-            ?.replaceChildren(
-              h("p", {}, t("linkShare")),
-              h(
-                "a",
-                { href: link.url, target: "_blank", rel: "noopener", class: "mono", id: "new-link-url" },
-                link.url,
-              ),
-            );
+            ?.replaceChildren(h("p", {}, t("linkShare")), addressWithCopy(screen, link.url, "new-link-url"));
         } catch (error) {
           if (error instanceof ApiError && error.details.length > 0) {
             screen.fail(new Error(error.details.map((d) => `${d.path.join(".")}: ${d.message}`).join("; ")));

@@ -7,7 +7,7 @@ import { fromBaseUnits } from "@kassa/sdk";
 import { formatTime } from "../format.js";
 import { deliveryList } from "./deliveries.js";
 import { excessReturnPanel, lateReturnPanel } from "./depositReturns.js";
-import { refundPanel } from "./refund.js";
+import { refundPanel, type Busy } from "./refund.js";
 
 function facts(rows: [string, Node | string][]): HTMLElement {
   return h(
@@ -17,14 +17,53 @@ function facts(rows: [string, Node | string][]): HTMLElement {
   );
 }
 
-/** One payment: its amounts, state timeline, transaction, relay, refunds and webhook deliveries. */
-export async function renderPayment(screen: Screen, main: HTMLElement, paymentId: string): Promise<void> {
-  const { t, lang } = screen;
+/** How often an open payment's page reads its state again, to follow it live (a refund confirming, a payment paid). */
+const FOLLOW_MS = 2_000;
+
+/** What the page shows of the payment's state: a change redraws it. */
+function stateOf(payment: Payment, timeline: Timeline): string {
+  return JSON.stringify([
+    timeline.status,
+    payment.refundedAmount,
+    timeline.refunds.map((refund) => [refund.id, refund.status, refund.txHash]),
+  ]);
+}
+
+function readPayment(paymentId: string): Promise<[Payment, Timeline]> {
   const id = encodeURIComponent(paymentId);
-  const [payment, timeline] = await Promise.all([
+  return Promise.all([
     api<Payment>(`/merchants/me/payments/${id}`),
     api<Timeline>(`/merchants/me/payments/${id}/timeline`),
   ]);
+}
+
+/**
+ * Reads the payment again every FOLLOW_MS while its page is shown and redraws the page when its state changed,
+ * except while an action of the page is under way (`busy`) or a field of it is being typed in: the page
+ * follows its state live, and offers only the actions that state allows.
+ */
+function follow(screen: Screen, main: HTMLElement, paymentId: string, shown: string, busy: Busy): void {
+  const timer = setInterval(() => {
+    if (!main.isConnected) return clearInterval(timer);
+    const typing =
+      document.activeElement instanceof HTMLInputElement && main.contains(document.activeElement);
+    if (document.hidden || busy.count > 0 || typing) return;
+    readPayment(paymentId).then(([payment, timeline]) => {
+      if (!main.isConnected || busy.count > 0 || stateOf(payment, timeline) === shown) return;
+      clearInterval(timer);
+      const focused = document.activeElement?.id;
+      return renderPayment(screen, main, paymentId).then(() => {
+        if (focused) document.getElementById(focused)?.focus();
+      });
+    }, screen.fail);
+  }, FOLLOW_MS);
+}
+
+/** One payment: its amounts, state timeline, transaction, relay, refunds and webhook deliveries. */
+export async function renderPayment(screen: Screen, main: HTMLElement, paymentId: string): Promise<void> {
+  const { t, lang } = screen;
+  const [payment, timeline] = await readPayment(paymentId);
+  const busy: Busy = { count: 0 };
   const deliveriesBox = h("div", {});
   const loadDeliveries = async () => {
     const { deliveries } = await api<{ deliveries: Delivery[] }>(
@@ -73,7 +112,7 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
         [t("payer"), h("span", { class: "mono" }, payment.payerAddress ?? "—")],
       ]),
       amounts ? null : h("p", { class: "muted" }, t("notPaid")),
-      refundPanel(screen, payment, timeline),
+      refundPanel(screen, payment, timeline, busy),
       excessReturnPanel(screen, payment),
       lateReturnPanel(screen, payment),
     ),
@@ -147,4 +186,5 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
       deliveriesBox,
     ),
   );
+  follow(screen, main, paymentId, stateOf(payment, timeline), busy);
 }

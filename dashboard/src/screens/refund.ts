@@ -14,7 +14,36 @@ import { sendRefund, type RefundToSend } from "../wallet.js";
  * said in words. A refund requested but not sent (rejected in the wallet, say) can be sent again until
  * its deadline.
  */
-export function refundPanel(screen: Screen, payment: Payment, timeline: Timeline): HTMLElement | null {
+/** Actions of the page under way: while one is, the page is not redrawn under it. */
+export interface Busy {
+  count: number;
+}
+
+/** The refund transactions this tab sent, by refund id: sent once, never offered again. */
+const sentKey = (refundId: string) => `kassa-dashboard:refund-sent:${refundId}`;
+
+function sentHash(refundId: string): string | null {
+  try {
+    return sessionStorage.getItem(sentKey(refundId));
+  } catch {
+    return null;
+  }
+}
+
+function rememberSent(refundId: string, hash: string): void {
+  try {
+    sessionStorage.setItem(sentKey(refundId), hash);
+  } catch {
+    // Storage unavailable: the page still shows the hash until it is redrawn.
+  }
+}
+
+export function refundPanel(
+  screen: Screen,
+  payment: Payment,
+  timeline: Timeline,
+  busy: Busy,
+): HTMLElement | null {
   const { t, session } = screen;
   const pending = timeline.refunds.find((refund) => refund.status === "REFUND_SUBMITTED" && !refund.txHash);
   if (timeline.status !== "PAID" && !pending) return null;
@@ -38,7 +67,7 @@ export function refundPanel(screen: Screen, payment: Payment, timeline: Timeline
   if (session.address.toLowerCase() !== recipient.toLowerCase()) {
     return h(
       "div",
-      {},
+      { class: "refund-panel" },
       note,
       h(
         "p",
@@ -64,10 +93,16 @@ export function refundPanel(screen: Screen, payment: Payment, timeline: Timeline
     else status.removeAttribute("role");
   };
   let open = pending?.id;
-  const action = button(t(open ? "sendRefund" : "refund"), () => void refund().catch(failed), {
-    secondary: true,
-    id: "refund",
-  });
+  const action = button(
+    t(open ? "sendRefund" : "refund"),
+    () => {
+      busy.count++;
+      void refund()
+        .catch(failed)
+        .finally(() => busy.count--);
+    },
+    { secondary: true, id: "refund" },
+  );
 
   /** Kassa's plain refusals of POST /refunds from a session: nothing was recorded. */
   const refusal = (error: unknown, amount: string): MessageKey | undefined => {
@@ -127,9 +162,16 @@ export function refundPanel(screen: Screen, payment: Payment, timeline: Timeline
       say(t("refundNotSent", { reason }), "alert");
       return;
     }
+    // Sent and mined: nothing more to send for this refund. The page redraws once Kassa records it.
+    rememberSent(toSend.id, hash);
+    action.remove();
     say(t("refundSent", { hash }), "muted");
     screen.announce(t("refundSent", { hash }));
   }
 
-  return h("div", {}, note, h("div", { class: "actions" }, open ? null : amountField, action), status);
+  // Sent from this tab and not yet recorded (the watcher confirms it in a moment): no button to send it again.
+  const sent = open ? sentHash(open) : null;
+  if (sent) say(t("refundSent", { hash: sent }), "muted");
+  const actions = sent ? null : h("div", { class: "actions" }, open ? null : amountField, action);
+  return h("div", { class: "refund-panel" }, note, actions, status);
 }
