@@ -5,7 +5,7 @@
  *   server serves): openapi-typescript turns it into types. The SDK never imports the server.
  * - `sdk/src/generated/abi.ts`: what a payer's wallet needs of the contracts, taken from the ABIs the
  *   contracts build generates (`@kassa/contracts/abi`): the gateway's `pay` with every error and event
- *   of the gateway, and the ERC-20 calls and errors of an approval.
+ *   of the gateway, and the ERC-20 calls and errors of an approval and a transfer.
  * `--check` only compares and exits 1 when a committed file is stale.
  *
  *   npm run generate:sdk               the document, then this (from the repository's root)
@@ -46,8 +46,18 @@ export async function generateOpenApiTypes(document?: OpenAPI3): Promise<string>
 
 type AbiItem = (typeof paymentGatewayAbi)[number] | (typeof testTokenAbi)[number];
 
-/** The ERC-20 calls a payer makes before `pay()`, as OpenZeppelin's ERC-20 declares them. */
-const ERC20_PAYER_FUNCTIONS = new Set(["approve", "allowance", "balanceOf", "decimals", "symbol"]);
+/**
+ * The ERC-20 calls a payer makes before `pay()`, and `transfer` (paying a payment's deposit address), as
+ * OpenZeppelin's ERC-20 declares them.
+ */
+const ERC20_PAYER_FUNCTIONS = new Set([
+  "approve",
+  "allowance",
+  "balanceOf",
+  "decimals",
+  "symbol",
+  "transfer",
+]);
 
 const ABI_HEADER = `/**
  * GENERATED FILE, DO NOT EDIT.
@@ -72,8 +82,9 @@ export async function generateAbiModule(): Promise<string> {
     ABI_HEADER +
     "/** `PaymentGateway.pay()`, with every error and event of the gateway (for decoding reverts and logs). */\n" +
     `export const gatewayAbi = ${JSON.stringify(gateway)} as const;\n\n` +
-    "/** The ERC-20 calls and errors of a payer's approval (OpenZeppelin's ERC-20). */\n" +
-    `export const erc20Abi = ${JSON.stringify(erc20)} as const;\n`;
+    "/**\n * The ERC-20 calls and errors a payer needs (OpenZeppelin's ERC-20): `approve` before `pay()`, `transfer` to a\n" +
+    " * deposit address. Not named `erc20Abi`, so it does not shadow viem's export of that name.\n */\n" +
+    `export const tokenAbi = ${JSON.stringify(erc20)} as const;\n`;
   const options = await prettier.resolveConfig(GENERATED_ABI_PATH);
   return prettier.format(source, { ...options, filepath: GENERATED_ABI_PATH });
 }

@@ -50,7 +50,7 @@ export type {
   WebhookHeaders,
 } from "./webhooks.js";
 export { toBaseUnits, fromBaseUnits } from "./amount.js";
-export { gatewayAbi, erc20Abi } from "./generated/abi.js";
+export { gatewayAbi, tokenAbi } from "./generated/abi.js";
 export { payArgs, NO_PERMIT } from "./payer.js";
 export type { GatewayPermit, PayablePayment, PayArgs } from "./payer.js";
 export { operationMethods } from "./operations.js";

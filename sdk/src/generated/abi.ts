@@ -382,8 +382,11 @@ export const gatewayAbi = [
   },
 ] as const;
 
-/** The ERC-20 calls and errors of a payer's approval (OpenZeppelin's ERC-20). */
-export const erc20Abi = [
+/**
+ * The ERC-20 calls and errors a payer needs (OpenZeppelin's ERC-20): `approve` before `pay()`, `transfer` to a
+ * deposit address. Not named `erc20Abi`, so it does not shadow viem's export of that name.
+ */
+export const tokenAbi = [
   {
     inputs: [
       { internalType: "address", name: "spender", type: "address" },
@@ -461,6 +464,16 @@ export const erc20Abi = [
     name: "symbol",
     outputs: [{ internalType: "string", name: "", type: "string" }],
     stateMutability: "view",
+    type: "function",
+  },
+  {
+    inputs: [
+      { internalType: "address", name: "to", type: "address" },
+      { internalType: "uint256", name: "value", type: "uint256" },
+    ],
+    name: "transfer",
+    outputs: [{ internalType: "bool", name: "", type: "bool" }],
+    stateMutability: "nonpayable",
     type: "function",
   },
 ] as const;

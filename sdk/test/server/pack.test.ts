@@ -205,6 +205,25 @@ describe("the packed tarballs", () => {
       expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
     }
   });
+
+  it("export only files they hold: the monorepo's @kassa/source condition stays in the monorepo", async () => {
+    for (const [workspace, { path, files }] of [
+      ["sdk", tarballs.sdk],
+      ["widget/js", tarballs.js],
+    ] as const) {
+      const packed = await command("tar", ["-xzOf", path, "package/package.json"], work);
+      expect(packed).not.toContain("@kassa/source");
+      const targets = (value: unknown): string[] =>
+        typeof value === "string" ? [value] : Object.values(value as object).flatMap(targets);
+      const exported = targets((JSON.parse(packed) as { exports: unknown }).exports);
+      expect(exported.map((target) => target.replace(/^\.\//, "")).filter((f) => !files.includes(f))).toEqual(
+        [],
+      );
+      // The workspace's own package.json is put back after the pack.
+      const own = await readFile(join(repo, workspace, "package.json"), "utf8");
+      expect(own).toContain('"@kassa/source": "./src/index.ts"');
+    }
+  });
 });
 
 describe("a fresh JavaScript project", () => {

@@ -5,7 +5,7 @@
 // Prints one JSON line: the pay() transaction's hash and status.
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { erc20Abi, gatewayAbi, payArgs } from "@kassa/sdk";
+import { tokenAbi, gatewayAbi, payArgs } from "@kassa/sdk";
 
 const env = process.env;
 const payment = JSON.parse(env.PAYMENT);
@@ -21,7 +21,7 @@ const wallet = createWalletClient({ account: privateKeyToAccount(env.PAYER_KEY),
 
 const approval = await wallet.writeContract({
   address: payment.tokenAddress,
-  abi: erc20Abi,
+  abi: tokenAbi,
   functionName: "approve",
   args: [payment.gatewayAddress, BigInt(payment.amount)],
 });
