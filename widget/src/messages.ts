@@ -104,7 +104,8 @@ const en = {
   transaction: "Transaction",
 
   successTitle: "Payment complete",
-  successBody: "{merchant} received {amount} {symbol}.",
+  // What the payer paid: the merchant receives it less Kassa's fee, which is not the payer's business here.
+  successBody: "You paid {amount} {symbol} to {merchant}.",
   redirecting: "Returning to {host}…",
   returnNow: "Return to the shop",
   closeWindow: "You can close this window now.",
@@ -282,7 +283,7 @@ const ko: Record<MessageKey, string> = {
   transaction: "거래",
 
   successTitle: "결제 완료",
-  successBody: "{merchant}이(가) {amount} {symbol}을(를) 받았습니다.",
+  successBody: "{merchant}에 {amount} {symbol}을(를) 결제했습니다.",
   redirecting: "{host}(으)로 돌아가는 중…",
   returnNow: "상점으로 돌아가기",
   closeWindow: "이제 이 창을 닫아도 됩니다.",
