@@ -1,7 +1,8 @@
 /**
  * `kassa dev` (what `npm start` runs) as a newcomer meets it: it listens on 127.0.0.1 only, and every page
- * that asks for a wallet (the dashboard, the payer's /subscriptions, the hosted subscribe page) offers the dev
- * wallets, so a bare Chromium with no wallet extension can sign in and subscribe.
+ * that asks for a wallet (the widget, the dashboard, the payer's /subscriptions, the hosted subscribe page)
+ * offers the dev wallets, so the README's walkthrough works in a bare Chromium with no wallet extension: pay,
+ * sign in to the dashboard and refund, subscribe, sign in to /subscriptions and cancel.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -118,6 +119,55 @@ describe.skipIf(browserUnavailable)("kassa dev in a bare Chromium (no wallet ext
     }
   });
 
+  it("pays in the widget with a dev payer, then refunds it from the dashboard with the recipient's dev wallet", async () => {
+    const origin = new URL(env.apiUrl).origin;
+    const created = await fetch(`${env.apiUrl}/payments`, {
+      method: "POST",
+      headers: { "x-api-key": env.merchant.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({
+        orderId: "dev-test-refund",
+        amount: 2,
+        tokenAddress: env.tokens.permit18.address,
+        successUrl: "service:none",
+        failUrl: "service:none",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { data: payment } = (await created.json()) as { data: { paymentId: string } };
+
+    const payer = await browser!.newPage();
+    try {
+      await payer.goto(`${env.widgetUrl}?publicKey=${env.merchant.publicKey}&paymentId=${payment.paymentId}`);
+      await payer.getByRole("button", { name: /Dev wallet: Payer 2/ }).click();
+      await screen(payer, "review-gasless");
+      await payer.locator("#kassa-direct").click();
+      await screen(payer, "review-direct");
+      await payer.locator("#kassa-pay").click();
+      await screen(payer, "success");
+    } finally {
+      await payer.close();
+    }
+
+    const staff = await browser!.newPage();
+    staff.on("dialog", (dialog) => void dialog.accept());
+    try {
+      await staff.goto(`${origin}/dashboard`);
+      await staff.getByRole("button", { name: /Dev wallet: Demo Shop's recipient/ }).click();
+      await staff.locator('[data-screen="payments"]').waitFor({ timeout: 30_000 });
+      await staff.goto(`${origin}/dashboard#/payments/${payment.paymentId}`);
+      await staff.locator('[data-screen="payment"]').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => staff.locator(".facts .status").first().textContent(), { timeout: 30_000 })
+        .toBe("PAID");
+      await staff.getByRole("button", { name: "Refund" }).click();
+      await expect
+        .poll(() => staff.locator(".facts .status").first().textContent(), { timeout: 60_000 })
+        .toBe("REFUNDED");
+    } finally {
+      await staff.close();
+    }
+  });
+
   it("subscribes on the hosted page and signs in to /subscriptions with a dev payer", async () => {
     const origin = new URL(env.apiUrl).origin;
     const created = await fetch(`${env.apiUrl}/subscriptions`, {
@@ -153,6 +203,11 @@ describe.skipIf(browserUnavailable)("kassa dev in a bare Chromium (no wallet ext
       await page.getByRole("button", { name: /Dev wallet: Payer 1/ }).click();
       await screen(page, "subscriptions");
       expect(await page.locator(`[data-id="${subscription.id}"]`).count()).toBe(1);
+
+      // The payer cancels it on-chain from the same dev wallet (a confirmation, if the page asks one, accepted).
+      page.on("dialog", (dialog) => void dialog.accept());
+      await page.getByRole("button", { name: "Cancel subscription" }).click();
+      await waitFor("the subscription CANCELED", async () => (await show()) === "CANCELED", 60_000);
     } finally {
       await page.close();
     }
