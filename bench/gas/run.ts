@@ -343,7 +343,10 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
   const noGuard = await measureFloor("FloorNoGuard");
   const floors = { noGuard: noGuard.warm, bitmap: bitmap.warm, bitmapFresh: bitmap.fresh, flag: flag.warm };
 
+  const floor3009 = compiled.Floor3009;
+  if (!floor3009) throw new Error("Floor3009 did not compile");
   const v2 = await measureV2({
+    floor3009,
     chainId,
     publicClient,
     wallet,
