@@ -483,7 +483,7 @@ async function main(): Promise<void> {
       Math.max(key.length, ...v2Rows.map((row) => String(row[key as keyof typeof row]).length)),
     );
     console.log(
-      "\nversion 2 paths, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
+      "\nthe paths version 2 added, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
         "the 1271 row's target: 110% of pay_gasless)",
     );
     const v2Line = (cells: string[]) => cells.map((cell, i) => cell.padStart(v2Widths[i] ?? 0)).join("  ");

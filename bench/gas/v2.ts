@@ -1,7 +1,8 @@
 /**
- * Gas of the gateway's version-2 paths, under the conditions of the version-1 rows: fee 1%, recipient and treasury
- * already holding the token, the payer's second payment (its Permit2 nonce word, its wallet, its allowance already
- * in use), everything sent by a relayer that pays the gas. Beside them, the figures the issues compare with.
+ * Gas of the paths version 2 added (on this version's gateway), under the conditions of the version-1 rows: fee 1%,
+ * recipient and treasury already holding the token, the payer's second payment (its Permit2 nonce word, its wallet,
+ * its allowance already in use), everything sent by a relayer that pays the gas; the first move from a deposit
+ * account carries its EIP-7702 authorization. Beside them, the figures the issues compare with.
  */
 import { randomBytes } from "node:crypto";
 

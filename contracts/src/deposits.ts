@@ -132,7 +132,7 @@ export function depositAuthorization(params: DepositParameters): SignedAuthoriza
   };
 }
 
-/** The address that signed an authorization (libsecp256k1's recovery: about a third of a millisecond). */
+/** The address that signed an authorization (libsecp256k1's recovery, in WebAssembly: under a millisecond). */
 function authorizationSigner(authorization: SignedAuthorization): Address {
   const signature = hexToBytes(`${authorization.r}${authorization.s.slice(2)}` as Hex);
   const publicKey = recover(hexToBytes(hashAuthorization(authorization)), signature, 0, false);
