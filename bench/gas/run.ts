@@ -343,7 +343,10 @@ async function measure(anvil: AnvilInstance): Promise<Measured> {
   const noGuard = await measureFloor("FloorNoGuard");
   const floors = { noGuard: noGuard.warm, bitmap: bitmap.warm, bitmapFresh: bitmap.fresh, flag: flag.warm };
 
+  const floor3009 = compiled.Floor3009;
+  if (!floor3009) throw new Error("Floor3009 did not compile");
   const v2 = await measureV2({
+    floor3009,
     chainId,
     publicClient,
     wallet,
@@ -480,7 +483,7 @@ async function main(): Promise<void> {
       Math.max(key.length, ...v2Rows.map((row) => String(row[key as keyof typeof row]).length)),
     );
     console.log(
-      "\nversion 2 paths, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
+      "\nthe paths version 2 added, sent by a relayer (same token and fee; EIP-3009 rows on Circle's FiatToken v2.2 behind its proxy; " +
         "the 1271 row's target: 110% of pay_gasless)",
     );
     const v2Line = (cells: string[]) => cells.map((cell, i) => cell.padStart(v2Widths[i] ?? 0)).join("  ");

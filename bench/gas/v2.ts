@@ -1,12 +1,15 @@
 /**
- * Gas of the gateway's version-2 paths, under the conditions of the version-1 rows: fee 1%, recipient and treasury
- * already holding the token, the payer's second payment (its Permit2 nonce word, its wallet, its allowance already
- * in use), everything sent by a relayer that pays the gas. Beside them, the figures the issues compare with.
+ * Gas of the paths version 2 added (on this version's gateway), under the conditions of the version-1 rows: fee 1%,
+ * recipient and treasury already holding the token, the payer's second payment (its Permit2 nonce word, its wallet,
+ * its allowance already in use), everything sent by a relayer that pays the gas; the first move from a deposit
+ * account carries its EIP-7702 authorization. Beside them, the figures the issues compare with.
  */
 import { randomBytes } from "node:crypto";
 
 import {
   depositAddress,
+  depositAuthorization,
+  depositReturnTypedData,
   fiatTokenV2_2Abi,
   paymentAuthorizationTypedData,
   paymentGatewayAbi,
@@ -51,6 +54,7 @@ import {
   type Transport,
   type Chain,
   type Account,
+  type SignedAuthorization,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
@@ -69,17 +73,21 @@ export interface V2Context {
   nextSequence: () => bigint;
   /** Called with each measured row's transaction (`--trace`). */
   traced?: (row: string, hash: Hex) => Promise<void>;
+  /** Floor.sol's `Floor3009`, compiled: the least an EIP-3009 payment with a fee split does. */
+  floor3009: { abi: Abi; bytecode: Hex };
 }
 
 /** Targets of the issues (the 1271 row's is relative: at most 10% above the EOA gasless row). */
 export const v2Targets: Record<string, bigint | undefined> = {
   pay_permit2_relayed: 100_000n,
-  pay_3009_relayed: 100_000n,
+  pay_3009_relayed: 111_000n,
+  pay_3009_floor: undefined,
   usdc_transfer_with_authorization: undefined,
   pay_intent_1271_relayed: undefined,
   pay_3009_6492_undeployed: undefined,
   sweep_deposit: 90_000n,
   sweep_deposits_20_each: 60_000n,
+  return_from_swept_deposit: undefined,
   subscription_charge_relayed: 75_000n,
 };
 
@@ -87,8 +95,11 @@ export const v2Targets: Record<string, bigint | undefined> = {
 export const v2Compared: Record<string, string> = {
   pay_permit2_relayed: "Coinbase Permit2 118,510",
   pay_3009_relayed: "Coinbase Commerce 165,167",
+  pay_3009_floor: "bit, authorization, two transfers out, event: no signature, no check",
   usdc_transfer_with_authorization: "USDC alone: one leg, no fee, no gateway",
-  sweep_deposit: "pay() direct 71,653",
+  sweep_deposit: "pay() direct 71,653; version 2 (CREATE2) 100,695",
+  sweep_deposits_20_each: "version 2 (CREATE2) 56,155",
+  return_from_swept_deposit: "a later move from a delegated account: no authorization",
   subscription_charge_relayed: "pay() direct 71,653",
 };
 
@@ -109,8 +120,13 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     abi: Abi,
     functionName: string,
     args: unknown[],
+    authorizationList?: SignedAuthorization[],
   ) {
-    const hash = await client.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) });
+    const hash = await client.sendTransaction({
+      to,
+      data: encodeFunctionData({ abi, functionName, args }),
+      ...(authorizationList ? { authorizationList } : {}),
+    });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
     lastHash = hash;
@@ -179,7 +195,7 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
   await mintUsdc(merchant, usdcAmount);
   await mintUsdc(ctx.treasury, usdcAmount);
   const payer3009 = account("3009");
-  await mintUsdc(payer3009.address, usdcAmount * 4n);
+  await mintUsdc(payer3009.address, usdcAmount * 6n);
   const tokenDomain = { name: fiatToken.name, version: fiatToken.version };
   for (let i = 0; i < 2; i++) {
     const signed = await request(usdc, usdcAmount);
@@ -200,6 +216,46 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     ]);
   }
   await trace("pay_3009_relayed");
+
+  // The floor of that row's design, same payer and conditions: Floor3009 takes the authorization and splits the fee.
+  {
+    const hash = await deployer.deployContract({
+      abi: ctx.floor3009.abi,
+      bytecode: ctx.floor3009.bytecode,
+      args: [ctx.treasury],
+    });
+    const floor = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress as Address;
+    for (let i = 0; i < 2; i++) {
+      const nonce = keccak256(stringToHex(`floor 3009 ${i}`));
+      const signature = await payer3009.signTypedData({
+        domain: { ...tokenDomain, chainId, verifyingContract: usdc },
+        types: receiveWithAuthorizationTypes,
+        primaryType: "ReceiveWithAuthorization",
+        message: {
+          from: payer3009.address,
+          to: floor,
+          value: usdcAmount,
+          validAfter: 0n,
+          validBefore: deadline,
+          nonce,
+        },
+      });
+      const { r, s, v } = parseSignature(signature);
+      gas.pay_3009_floor = await send(relayer, floor, ctx.floor3009.abi, "pay", [
+        paymentIdOf(ctx.nextSequence(), randomBytes(24)),
+        usdc,
+        usdcAmount,
+        merchant,
+        payer3009.address,
+        deadline,
+        nonce,
+        Number(v),
+        r,
+        s,
+      ]);
+    }
+    await trace("pay_3009_floor");
+  }
 
   // USDC's own part of that row: the same payer's EIP-3009 transfer straight to the recipient (one leg, no fee, no
   // gateway), sent by the relayer.
@@ -291,7 +347,9 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
     ]);
   }
 
-  // Deposits: an exact transfer to each address; one sweep, then a batch of 20.
+  // Deposits: an exact transfer to each keyless account; one sweep, then a batch of 20, each transaction carrying the
+  // authorizations of the accounts it moves money from for the first time; then a return from a swept account (its
+  // code set: no authorization).
   const depositTerms = async (): Promise<DepositTerms> => {
     const terms: DepositTerms = {
       paymentId: paymentIdOf(ctx.nextSequence(), randomBytes(24)),
@@ -302,25 +360,50 @@ export async function measureV2(ctx: V2Context): Promise<Record<string, bigint>>
       merchantId,
       feeBps: ctx.feeBps,
     };
-    await mint(token, depositAddress({ chainId, gateway, terms }), amount);
+    await mint(token, depositAddress({ chainId, gateway, terms, gatewayVersion: 3 }), amount);
     return terms;
   };
   {
     const one = await depositTerms();
-    gas.sweep_deposit = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposit", [
-      one,
-      await signDepositRequest(signer, { chainId, gateway, terms: one }),
-    ]);
+    gas.sweep_deposit = await send(
+      relayer,
+      gateway,
+      paymentGatewayAbi,
+      "sweepDeposit",
+      [one, await signDepositRequest(signer, { chainId, gateway, terms: one })],
+      [depositAuthorization({ chainId, gateway, terms: one })],
+    );
     await trace("sweep_deposit");
     const batch = [];
     for (let i = 0; i < 20; i++) batch.push(await depositTerms());
-    const total = await send(relayer, gateway, paymentGatewayAbi, "sweepDeposits", [
-      batch,
-      await signDepositBatch(signer, { chainId, gateway, terms: batch }),
-    ]);
+    const total = await send(
+      relayer,
+      gateway,
+      paymentGatewayAbi,
+      "sweepDeposits",
+      [batch, await signDepositBatch(signer, { chainId, gateway, terms: batch })],
+      batch.map((terms) => depositAuthorization({ chainId, gateway, terms })),
+    );
     await trace("sweep_deposits_20");
     gas.sweep_deposits_20 = total;
     gas.sweep_deposits_20_each = total / 20n;
+    // A late transfer to the first account (now running DepositAccount) and what exceeds the payment's amount of it
+    // returned on the signer's word: a later move, with no authorization.
+    const deposit = depositAddress({ chainId, gateway, terms: one, gatewayVersion: 3 });
+    await mint(token, deposit, amount + 5n);
+    const request = {
+      deposit,
+      returnId: paymentIdOf(ctx.nextSequence(), randomBytes(24)),
+      tokenAddress: token,
+      to: merchant,
+      amount: 5n,
+      deadline,
+    };
+    gas.return_from_swept_deposit = await send(relayer, gateway, paymentGatewayAbi, "returnDeposit", [
+      one,
+      request,
+      await signer.signTypedData(depositReturnTypedData({ chainId, gateway, request })),
+    ]);
   }
 
   // A subscription's second charge (fixed plan, allowance in use), sent by the relayer.

@@ -4,12 +4,15 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IAllowanceTransfer} from "@uniswap/v4-periphery/lib/permit2/src/interfaces/IAllowanceTransfer.sol";
+import {IEIP712} from "@uniswap/v4-periphery/lib/permit2/src/interfaces/IEIP712.sol";
 import {ISignatureTransfer} from "@uniswap/v4-periphery/lib/permit2/src/interfaces/ISignatureTransfer.sol";
 
 import {PaymentGatewayBase} from "./PaymentGatewayBase.sol";
 import {PaymentGatewayExtension} from "./PaymentGatewayExtension.sol";
+import {DepositAccount} from "./deposits/DepositAccount.sol";
 import {IERC3009} from "./interfaces/IERC3009.sol";
 import {IPaymentGateway} from "./interfaces/IPaymentGateway.sol";
 import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
@@ -45,7 +48,8 @@ import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
  * enough. It costs about 80 gas per payment and no storage read: the previous default fee shares the
  * treasury's slot, and a merchant's previous override shares its override's slot.
  *
- * Fee-on-transfer tokens are refused when a token is whitelisted, not detected here. The service only signs
+ * Fee-on-transfer tokens are refused when a token is whitelisted, not detected here (but on the paths where the
+ * money passes through the gateway, Permit2 and EIP-3009, which measure what arrived). The service only signs
  * payment requests for whitelisted tokens, so the server signature is the on-chain whitelist, and the whitelist
  * refuses a token whose transfers deliver less than sent (`probeTokenTransfer` in `contracts/src`). Detecting
  * them here instead (the recipient's balance measured around its transfer) costs about 1,500 gas on every
@@ -54,14 +58,37 @@ import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
  * (USDT has such a switch): for that, the service's watcher is to compare the token's `Transfer` logs of each
  * payment with its `PaymentCompleted` event and flag a short payment instead of marking it paid.
  *
- * Version 2 adds, on the same bitmap, signer and fee logic: one-signature payments bound to the payment by its
+ * Version 2 added, on the same bitmap, signer and fee logic: one-signature payments bound to the payment by its
  * `PaymentIntent` (Permit2's witness, EIP-3009's nonce, or an ECDSA/ERC-1271/ERC-6492 signature with an allowance),
- * payments by plain transfer to a counterfactual deposit address per payment (swept by CREATE2 of a
- * {DepositSweeper}), and subscriptions charged period by period. The functions money does not flow through live in
- * {PaymentGatewayExtension}, reached through this contract's fallback. docs/architecture.md explains the choices.
+ * payments by plain transfer to a deposit address per payment, and subscriptions charged period by period. The
+ * functions money does not flow through live in {PaymentGatewayExtension}, reached through this contract's fallback.
+ *
+ * Version 3 keeps version 2's functions and events and fixes what an audit found (issue 38): every entry point writes
+ * the state it guards before any external call and holds a reentrancy lock shared with the extension; an ERC-6492
+ * factory runs only for a signer that must be a contract and has none; returns are marked per deposit account, not in
+ * the payments bitmap; the pull paths check what reached the gateway. Its deposit addresses are keyless EIP-7702
+ * accounts delegated to {DepositAccount} instead of CREATE2 addresses. docs/architecture.md explains the choices.
  */
 contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     using SafeERC20 for IERC20;
+
+    /// @dev Permit2's type hash of a `PermitWitnessTransferFrom` whose witness is a `PaymentIntent`.
+    bytes32 private constant _PERMIT2_WITNESS_TRANSFER_TYPEHASH =
+        keccak256(
+            abi.encodePacked(
+                "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,",
+                _PERMIT2_WITNESS_TYPE
+            )
+        );
+
+    bytes32 private constant _PERMIT2_TOKEN_PERMISSIONS_TYPEHASH =
+        keccak256("TokenPermissions(address token,uint256 amount)");
+
+    /// @dev EIP-3009's type hash of `receiveWithAuthorization`.
+    bytes32 private constant _RECEIVE_WITH_AUTHORIZATION_TYPEHASH =
+        keccak256(
+            "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
+        );
 
     /// @dev Where every call this contract does not implement goes (by delegatecall, on this contract's storage).
     address private immutable _extension;
@@ -83,9 +110,19 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         address treasury_,
         uint16 defaultFeeBps_,
         address permit2_
-    ) PaymentGatewayBase(trustedForwarder_, initialOwner, permit2_, new ERC6492Deployer()) {
+    )
+        PaymentGatewayBase(trustedForwarder_, initialOwner, permit2_, new ERC6492Deployer(), new DepositAccount())
+    {
+        // Created third (nonce 3), after the ERC-6492 deployer and the deposit accounts' code: contracts/src derives
+        // the deposit accounts' code from the gateway's address with that order.
         _extension = address(
-            new PaymentGatewayExtension(trustedForwarder_, initialOwner, permit2_, _erc6492Deployer)
+            new PaymentGatewayExtension(
+                trustedForwarder_,
+                initialOwner,
+                permit2_,
+                _erc6492Deployer,
+                _depositAccountCode
+            )
         );
         _setSigner(signer_);
         _setTreasury(treasury_);
@@ -105,7 +142,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         uint256 deadline,
         bytes calldata serverSignature,
         Permit calldata permit
-    ) external {
+    ) external nonReentrant {
         // The configuration slot read whole (the layout of {Config}): cheaper than a copy to memory.
         uint256 config;
         assembly ("memory-safe") {
@@ -175,7 +212,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         uint256 amount,
         uint256 deadline,
         bytes calldata serverSignature
-    ) external {
+    ) external nonReentrant {
         Config memory config = _config;
         if (config.paused) revert EnforcedPause();
         if (block.timestamp > deadline) revert RefundRequestExpired(refundId, deadline);
@@ -212,22 +249,29 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         address payer,
         uint256 permitNonce,
         bytes calldata payerSignature
-    ) external {
+    ) external nonReentrant {
         address permit2_ = _permit2;
         if (permit2_ == address(0)) revert Permit2NotEnabled();
         (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
+        bytes32 witness = _paymentIntentHash(terms, payer);
+        ISignatureTransfer.PermitTransferFrom memory permit = ISignatureTransfer.PermitTransferFrom({
+            permitted: ISignatureTransfer.TokenPermissions({token: terms.tokenAddress, amount: terms.amount}),
+            nonce: permitNonce,
+            deadline: terms.deadline
+        });
+        bytes memory signature = _isERC6492(payerSignature)
+            ? _unwrapERC6492(payer, _permit2Digest(permit2_, permit, witness), payerSignature)
+            : payerSignature;
+        uint256 balanceBefore = IERC20(terms.tokenAddress).balanceOf(address(this));
         ISignatureTransfer(permit2_).permitWitnessTransferFrom(
-            ISignatureTransfer.PermitTransferFrom({
-                permitted: ISignatureTransfer.TokenPermissions({token: terms.tokenAddress, amount: terms.amount}),
-                nonce: permitNonce,
-                deadline: terms.deadline
-            }),
+            permit,
             ISignatureTransfer.SignatureTransferDetails({to: address(this), requestedAmount: terms.amount}),
             payer,
-            _paymentIntentHash(terms, payer),
+            witness,
             _PERMIT2_WITNESS_TYPE,
-            _unwrapERC6492(payer, payerSignature)
+            signature
         );
+        _checkReceived(terms, balanceBefore);
         _payOut(terms, treasury_, fee, payer);
     }
 
@@ -237,10 +281,14 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         bytes calldata serverSignature,
         address payer,
         bytes calldata payerSignature
-    ) external {
+    ) external nonReentrant {
         (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
         bytes32 nonce = _hashTypedDataV4(_paymentIntentHash(terms, payer));
-        bytes memory signature = _unwrapERC6492(payer, payerSignature);
+        bytes memory signature = _isERC6492(payerSignature)
+            ? _unwrapERC6492(payer, _receiveAuthorizationDigest(terms, payer, nonce), payerSignature)
+            : payerSignature;
+        IERC3009 token = IERC3009(terms.tokenAddress);
+        uint256 balanceBefore = IERC20(address(token)).balanceOf(address(this));
         if (signature.length == 65) {
             bytes32 r;
             bytes32 s;
@@ -250,28 +298,11 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
                 s := mload(add(signature, 0x40))
                 v := byte(0, mload(add(signature, 0x60)))
             }
-            IERC3009(terms.tokenAddress).receiveWithAuthorization(
-                payer,
-                address(this),
-                terms.amount,
-                0,
-                terms.deadline,
-                nonce,
-                v,
-                r,
-                s
-            );
+            token.receiveWithAuthorization(payer, address(this), terms.amount, 0, terms.deadline, nonce, v, r, s);
         } else {
-            IERC3009(terms.tokenAddress).receiveWithAuthorization(
-                payer,
-                address(this),
-                terms.amount,
-                0,
-                terms.deadline,
-                nonce,
-                signature
-            );
+            token.receiveWithAuthorization(payer, address(this), terms.amount, 0, terms.deadline, nonce, signature);
         }
+        _checkReceived(terms, balanceBefore);
         _payOut(terms, treasury_, fee, payer);
     }
 
@@ -281,7 +312,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         bytes calldata serverSignature,
         address payer,
         bytes calldata payerSignature
-    ) external {
+    ) external nonReentrant {
         (address treasury_, uint256 fee) = _authorizePayment(terms, serverSignature);
         _checkPayerSignature(payer, _hashTypedDataV4(_paymentIntentHash(terms, payer)), payerSignature);
         IERC20 token = IERC20(terms.tokenAddress);
@@ -302,7 +333,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     }
 
     /// @inheritdoc IPaymentGateway
-    function sweepDeposit(DepositTerms calldata terms, bytes calldata serverSignature) external {
+    function sweepDeposit(DepositTerms calldata terms, bytes calldata serverSignature) external nonReentrant {
         (address signer_, address treasury_) = _signerAndTreasury();
         bytes32 digest = _depositDigest(terms);
         _checkServerSignatureDigest(signer_, digest, serverSignature);
@@ -310,7 +341,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     }
 
     /// @inheritdoc IPaymentGateway
-    function sweepDeposits(DepositTerms[] calldata terms, bytes calldata serverSignature) external {
+    function sweepDeposits(DepositTerms[] calldata terms, bytes calldata serverSignature) external nonReentrant {
         (address signer_, address treasury_) = _signerAndTreasury();
         uint256 count = terms.length;
         bytes32[] memory structHashes = new bytes32[](count);
@@ -338,7 +369,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         SubscriptionCharge calldata charge,
         bytes calldata serverSignature,
         bytes calldata payerSignature
-    ) external {
+    ) external nonReentrant {
         uint256 config;
         assembly ("memory-safe") {
             config := sload(_config.slot)
@@ -382,6 +413,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
                 ),
                 serverSignature
             );
+            // The service signs a charge with a deadline of exactly SIGNATURE_LIFETIME: it pays the fee of then.
             signedAt = _signedAt(charge.deadline);
         } else {
             if (charge.amount != subscription.amount) {
@@ -389,21 +421,24 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
             }
             signedAt = block.timestamp;
         }
-        if (word0 & _SUBSCRIPTION_ACTIVE == 0) {
-            // First charge: the payer's signature, and the service's for a fixed plan (a variable plan's charge
-            // signature already names the schedule).
-            _checkPayerSignature(subscription.payer, key, payerSignature);
-            if (!subscription.variableAmount) {
-                _checkServerSignatureDigest(address(uint160(config)), key, serverSignature);
-            }
-            word0 |= _SUBSCRIPTION_ACTIVE;
-            if (wordIndex != 0) state[0] = word0;
+        bool first = word0 & _SUBSCRIPTION_ACTIVE == 0;
+        // First charge, a fixed plan: the service's authorisation of the schedule (a variable plan's charge signature
+        // already names it). ECDSA only: no code runs.
+        if (first && !subscription.variableAmount) {
+            _checkServerSignatureDigest(address(uint160(config)), key, serverSignature);
         }
+
+        // The period's bit (and on the first charge "active") is written before any external call: the payer's
+        // signature check below may run a wallet's or a factory's code, and the pulls a token's.
         if (wordIndex == 0) {
-            state[0] = word0 | bit;
+            state[0] = word0 | _SUBSCRIPTION_ACTIVE | bit;
         } else {
+            if (first) state[0] = word0 | _SUBSCRIPTION_ACTIVE;
             state[wordIndex] = bits | bit;
         }
+        // First charge: the payer's signature of the schedule (ECDSA, ERC-1271, or ERC-6492). Later charges need
+        // none: "active" proves it was checked. A failure reverts the writes above.
+        if (first) _checkPayerSignature(subscription.payer, key, payerSignature);
 
         uint256 treasury_;
         assembly ("memory-safe") {
@@ -429,25 +464,13 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
     }
 
     /**
-     * @notice Every other function of the gateway (administration, views, returns from deposit addresses,
-     * cancellations) is {PaymentGatewayExtension}'s, run on this contract's storage. A call without data is the
-     * question of a {DepositSweeper} being created: the answer is its moves, six words from transient storage (all
-     * zero outside a sweep or a return).
+     * @notice Every other function of the gateway (administration, views, returns from deposit accounts,
+     * cancellations) is {PaymentGatewayExtension}'s, run on this contract's storage (and transient storage: its lock
+     * is this contract's).
      */
     fallback() external {
         address extension = _extension;
-        uint256 slot = _DEPOSIT_INSTRUCTION_SLOT;
         assembly ("memory-safe") {
-            if iszero(calldatasize()) {
-                let ptr := mload(0x40)
-                mstore(ptr, tload(slot))
-                mstore(add(ptr, 0x20), tload(add(slot, 1)))
-                mstore(add(ptr, 0x40), tload(add(slot, 2)))
-                mstore(add(ptr, 0x60), tload(add(slot, 3)))
-                mstore(add(ptr, 0x80), tload(add(slot, 4)))
-                mstore(add(ptr, 0xa0), tload(add(slot, 5)))
-                return(ptr, 0xc0)
-            }
             calldatacopy(0, 0, calldatasize())
             let success := delegatecall(gas(), extension, 0, calldatasize(), 0, 0)
             returndatacopy(0, 0, returndatasize())
@@ -485,6 +508,64 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         }
         treasury_ = address(uint160(treasuryWord));
         fee = _computeFee(terms.amount, _feeBpsAt(config, treasuryWord, terms.merchantId, _signedAt(deadline)));
+    }
+
+    /**
+     * @dev Refuses a pull that did not bring the gateway exactly the payment's amount: the gateway's balance of the
+     * token is measured around it, so a token that takes a fee, or one whose fallback accepts an unknown call and moves
+     * nothing (WETH9 and its copies for `receiveWithAuthorization`), cannot have the payment paid out of what the
+     * gateway holds (tokens sent to it by mistake).
+     */
+    function _checkReceived(PaymentTerms calldata terms, uint256 balanceBefore) private view {
+        uint256 received = IERC20(terms.tokenAddress).balanceOf(address(this)) - balanceBefore;
+        if (received != terms.amount) revert PaymentNotReceived(terms.paymentId, terms.amount, received);
+    }
+
+    /// @dev Permit2's EIP-712 digest of the payment's `PermitWitnessTransferFrom` (spender: this gateway).
+    function _permit2Digest(
+        address permit2_,
+        ISignatureTransfer.PermitTransferFrom memory permit,
+        bytes32 witness
+    ) private view returns (bytes32) {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                _PERMIT2_WITNESS_TRANSFER_TYPEHASH,
+                keccak256(abi.encode(_PERMIT2_TOKEN_PERMISSIONS_TYPEHASH, permit.permitted)),
+                address(this),
+                permit.nonce,
+                permit.deadline,
+                witness
+            )
+        );
+        return MessageHashUtils.toTypedDataHash(IEIP712(permit2_).DOMAIN_SEPARATOR(), structHash);
+    }
+
+    /**
+     * @dev The EIP-3009 token's digest of the payment's `ReceiveWithAuthorization` (its own EIP-712 domain); zero when
+     * the token does not tell its domain separator (then no ECDSA signature matches, and an ERC-6492 envelope's
+     * factory runs as the only way left to verify the payer).
+     */
+    function _receiveAuthorizationDigest(
+        PaymentTerms calldata terms,
+        address payer,
+        bytes32 nonce
+    ) private view returns (bytes32) {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                _RECEIVE_WITH_AUTHORIZATION_TYPEHASH,
+                payer,
+                address(this),
+                terms.amount,
+                0,
+                terms.deadline,
+                nonce
+            )
+        );
+        try IEIP712(terms.tokenAddress).DOMAIN_SEPARATOR() returns (bytes32 domainSeparator) {
+            return MessageHashUtils.toTypedDataHash(domainSeparator, structHash);
+        } catch {
+            return bytes32(0);
+        }
     }
 
     /// @dev Sends a payment that reached the gateway (Permit2, EIP-3009) on at once, and reports it.
@@ -543,6 +624,7 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
 
         address deposit = _depositAddress(digest);
         address token = terms.tokenAddress;
+        // A view (static call): no code it reaches can change state.
         uint256 balance = IERC20(token).balanceOf(deposit);
         if (balance == 0 || balance < terms.minimumAmount) {
             revert DepositShort(paymentId, balance, terms.minimumAmount);
@@ -553,11 +635,11 @@ contract PaymentGateway is PaymentGatewayBase, IPaymentGateway {
         _checkFee(feeBps);
         uint256 fee = _computeFee(amount, feeBps);
         address recipient = terms.recipientAddress;
+        if (balance > amount) _depositsSettledWithExcess[deposit] = true;
         // fee <= amount (see _computeFee)
         unchecked {
-            _createDeposit(digest, token, recipient, amount - fee, treasury_, fee, recipient);
+            _moveFromDeposit(deposit, token, recipient, amount - fee, treasury_, fee);
         }
-        if (balance > amount) _depositsSettledWithExcess[deposit] = true;
         emit DepositSwept(paymentId, terms.merchantId, deposit, recipient, token, amount, fee);
     }
 

@@ -4,28 +4,38 @@ pragma solidity ^0.8.24;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
-import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Context} from "@openzeppelin/contracts/utils/Context.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 
-import {DepositSweeper} from "./deposits/DepositSweeper.sol";
+import {DepositAccount} from "./deposits/DepositAccount.sol";
 import {IPaymentGatewayTypes} from "./interfaces/IPaymentGatewayTypes.sol";
 import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
 
 /**
  * @title PaymentGatewayBase
  * @notice What the two halves of Kassa's gateway share: one storage layout (configuration, the payments bitmap,
- * deposit and subscription state), the fee logic, the signature checks and the deposit addresses. {PaymentGateway}
- * holds the paths money takes; it delegates every other call to {PaymentGatewayExtension} (administration, views,
- * returns from deposit addresses, cancellations), which runs on the gateway's storage. Payers and the service talk
- * to one address, the gateway's.
+ * deposit and subscription state), the fee logic, the signature checks, the deposit accounts and one reentrancy
+ * lock. {PaymentGateway} holds the paths money takes; it delegates every other call to {PaymentGatewayExtension}
+ * (administration, views, returns from deposit accounts, cancellations), which runs on the gateway's storage, and
+ * on its transient storage too, so the lock of either half locks both. Payers and the service talk to one address,
+ * the gateway's.
+ *
+ * Version 3's rules, in every entry point of both halves: every state an entry point guards (a paid, refunded or
+ * returned mark, a subscription's period and status) is written before its first external call (token transfers,
+ * ERC-1271 wallets, ERC-6492 factories, Permit2, EIP-3009 tokens, deposit accounts), and no word read before such a
+ * call is written back after it; every state-changing entry point holds the lock ({ReentrancyGuardTransient}), so
+ * code reached by an external call cannot enter the gateway again in the same call.
  */
-abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Context, Ownable2Step {
-    using SafeERC20 for IERC20;
-
+abstract contract PaymentGatewayBase is
+    IPaymentGatewayTypes,
+    EIP712,
+    ERC2771Context,
+    Ownable2Step,
+    ReentrancyGuardTransient
+{
     /// @notice Highest fee the owner can set, in basis points (10%).
     uint16 public constant MAX_FEE_BPS = 1_000;
 
@@ -97,11 +107,13 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
     uint256 internal constant _SEQUENCE_MASK = (1 << 64) - 1;
 
     /**
-     * @dev The first of six transient storage slots that hold the moves of the deposit address being created
-     * (`token`, `to`, `amount`, `feeTo`, `fee`, `nativeTo`), which its {DepositSweeper} asks for. Whole words
-     * written in assembly: Solidity's transient variables of type `address` are written by read-modify-write.
+     * @dev The `r` of every deposit account's EIP-7702 authorization: the least x-coordinate of a point of secp256k1
+     * at or above `uint256(keccak256("kassa.gateway.deposit-account"))` (three above it), taken with even `y`. The
+     * point comes from a hash, so nobody knows its discrete logarithm, and therefore nobody knows the private key of
+     * any deposit account (Nick's method; see {_depositAddress}).
      */
-    uint256 internal constant _DEPOSIT_INSTRUCTION_SLOT = uint256(keccak256("kassa.gateway.deposit-instruction"));
+    uint256 internal constant _DEPOSIT_AUTHORIZATION_R =
+        0xbf280978d676226bec339c1921434eac75c21cd7e6baa264e9cc2a5213cd7593;
 
     /**
      * @dev Everything a payment reads from configuration but the treasury, in one slot (248 bits).
@@ -149,40 +161,62 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
     mapping(uint256 word => uint256 bits) internal _paymentBits;
     /// @dev Number of merchant fee overrides per bit of `Config.merchantFeeFilter`.
     uint32[64] internal _merchantFeeFilterCounts;
-    /// @dev Deposit addresses that settled their own payment and kept an excess: all they hold is not principal.
+    /// @dev Deposit accounts that settled their own payment and kept an excess: all they hold is not principal.
     mapping(address deposit => bool) internal _depositsSettledWithExcess;
     /// @dev Per subscription (its EIP-712 digest): word 0 bits 0-1 canceled/active, then one bit per period from
     /// bit 2 of word 0 on (period `p` is bit `(p + 2) & 255` of word `(p + 2) >> 8`).
     mapping(bytes32 subscription => mapping(uint256 word => uint256 bits)) internal _subscriptionBits;
-
+    /// @dev Returns sent, per deposit account and return id: made-up terms derive a made-up account, so whoever
+    /// makes them up can mark only the returns of an account nobody else uses (version 2 kept them in the payments
+    /// bitmap, where a stranger could spend the bits of real refunds).
+    mapping(address deposit => mapping(bytes32 returnId => bool)) internal _depositReturns;
 
     /// @dev Uniswap's Permit2, or zero when this gateway was deployed without it.
     address internal immutable _permit2;
     /// @dev Makes the factory calls of ERC-6492 signatures, from an address that is trusted with nothing.
     ERC6492Deployer internal immutable _erc6492Deployer;
-    /// @dev keccak256 of the creation code of {DepositSweeper}: with a deposit's digest as salt, its address.
-    bytes32 internal immutable _depositInitCodeHash;
+    /// @dev The code every deposit account delegates to (EIP-7702); it obeys this gateway only.
+    DepositAccount internal immutable _depositAccountCode;
+    /// @dev The EIP-7702 authorization message of every deposit account (chain id, {_depositAccountCode}, nonce 0),
+    /// for the chain id the gateway was deployed on.
+    bytes32 private immutable _cachedDepositAuthorization;
+    uint256 private immutable _cachedDepositChainId;
 
     /**
      * @param trustedForwarder_ The OpenZeppelin {ERC2771Forwarder} whose requests run on behalf of their signer.
      * @param initialOwner Owner of the configuration.
      * @param permit2_ Uniswap's Permit2, or zero without it.
      * @param erc6492Deployer_ The contract that makes ERC-6492 factory calls.
+     * @param depositAccountCode_ The code deposit accounts delegate to, created by the gateway (it obeys its creator).
      */
     constructor(
         address trustedForwarder_,
         address initialOwner,
         address permit2_,
-        ERC6492Deployer erc6492Deployer_
+        ERC6492Deployer erc6492Deployer_,
+        DepositAccount depositAccountCode_
     ) EIP712("KassaGateway", "1") ERC2771Context(trustedForwarder_) Ownable(initialOwner) {
         _permit2 = permit2_;
         _erc6492Deployer = erc6492Deployer_;
-        _depositInitCodeHash = keccak256(type(DepositSweeper).creationCode);
+        _depositAccountCode = depositAccountCode_;
+        _cachedDepositChainId = block.chainid;
+        _cachedDepositAuthorization = _depositAuthorizationMessage(block.chainid, address(depositAccountCode_));
     }
 
     /// @notice Always reverts: without an owner nobody could rotate the signer or pause payments again.
     function renounceOwnership() public view override {
         revert OwnershipCannotBeRenounced();
+    }
+
+    /// @notice Starts the transfer of ownership to `newOwner` (who must accept it). Owner only.
+    /// @param newOwner The next owner.
+    function transferOwnership(address newOwner) public override nonReentrant {
+        super.transferOwnership(newOwner);
+    }
+
+    /// @notice Completes the transfer of ownership; called by the pending owner.
+    function acceptOwnership() public override nonReentrant {
+        super.acceptOwnership();
     }
 
     function _computeFee(uint256 amount, uint256 feeBps) internal pure returns (uint256) {
@@ -239,11 +273,31 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
         _checkServerSignatureDigest(expected, _hashTypedDataV4(structHash), signature);
     }
 
-    function _checkServerSignatureDigest(address expected, bytes32 digest, bytes calldata signature) internal pure {
-        (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(digest, signature);
-        if (err != ECDSA.RecoverError.NoError || recovered != expected) {
-            revert InvalidServerSignature(recovered, expected);
+    /**
+     * @dev Refuses `signature` unless it is `expected`'s 65-byte ECDSA signature of `digest` with `s` in the lower half
+     * of the curve's order (no malleable twin). OpenZeppelin's `ECDSA.tryRecoverCalldata` with the same checks, in
+     * assembly: it runs on every payment, and the reentrancy lock's 300 gas had to be found somewhere. `expected` is
+     * never zero (the signer cannot be set to zero), so a failed recovery (zero) never matches.
+     */
+    function _checkServerSignatureDigest(address expected, bytes32 digest, bytes calldata signature) internal view {
+        address recovered;
+        assembly ("memory-safe") {
+            if eq(signature.length, 65) {
+                let s := calldataload(add(signature.offset, 0x20))
+                if iszero(gt(s, 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0)) {
+                    let ptr := mload(0x40)
+                    mstore(ptr, digest)
+                    mstore(add(ptr, 0x20), byte(0, calldataload(add(signature.offset, 0x40))))
+                    mstore(add(ptr, 0x40), calldataload(signature.offset))
+                    mstore(add(ptr, 0x60), s)
+                    // The precompile answers nothing for an invalid signature (v not 27 or 28, r or s out of range).
+                    if staticcall(gas(), 0x01, ptr, 0x80, 0x00, 0x20) {
+                        recovered := mul(mload(0x00), eq(returndatasize(), 0x20))
+                    }
+                }
+            }
         }
+        if (recovered != expected) revert InvalidServerSignature(recovered, expected);
     }
 
     function _checkFee(uint16 feeBps) internal pure {
@@ -280,34 +334,74 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
         return _hashTypedDataV4(_depositStructHash(terms));
     }
 
+    /**
+     * @dev The deposit account of the terms whose digest is `digest`: the EOA that the EIP-7702 authorization
+     * `(chain id, {_depositAccountCode}, nonce 0)` with `yParity` 0, `r` = {_DEPOSIT_AUTHORIZATION_R} and
+     * `s` = `digest >> 2` (below secp256k1n / 2, as EIP-7702 requires) is signed by. Such a signature is made up, not
+     * made with a key (Nick's method): the account's key is `(s * k - z) / r` for the unknown logarithm `k` of the
+     * point of `r`, so nobody knows it, and the one authorization that account can ever give is this one, which is
+     * public (anyone can derive it from the terms). Once any transaction carries it, the account runs
+     * {DepositAccount}, which moves money only when this gateway asks; its nonce is 1 from then on, so no
+     * authorization can change its code again. The terms (and through their EIP-712 domain the chain and this
+     * gateway) are in the address: money sent to it can only ever be moved under them.
+     */
     function _depositAddress(bytes32 digest) internal view returns (address) {
-        return
-            address(
-                uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(this), digest, _depositInitCodeHash))))
-            );
+        bytes32 message = block.chainid == _cachedDepositChainId
+            ? _cachedDepositAuthorization
+            : _depositAuthorizationMessage(block.chainid, address(_depositAccountCode));
+        return ecrecover(message, 27, bytes32(_DEPOSIT_AUTHORIZATION_R), bytes32(uint256(digest) >> 2));
     }
 
-    /// @dev Creates the deposit address whose salt is `digest` (its terms' digest) for one set of moves (read back
-    /// by its constructor).
-    function _createDeposit(
-        bytes32 digest,
+    /// @dev EIP-7702's authorization message `keccak256(0x05 || rlp([chainId, delegate, 0]))`.
+    function _depositAuthorizationMessage(uint256 chainId, address delegate) private pure returns (bytes32) {
+        // The RLP of chainId: one byte below 0x80, else 0x80 + length and the big-endian bytes without leading zeros.
+        bytes memory chainIdRlp;
+        if (chainId != 0 && chainId < 0x80) {
+            chainIdRlp = abi.encodePacked(uint8(chainId));
+        } else {
+            uint256 length;
+            for (uint256 rest = chainId; rest != 0; rest >>= 8) ++length;
+            chainIdRlp = abi.encodePacked(uint8(0x80 + length));
+            for (uint256 i = length; i > 0; --i) {
+                chainIdRlp = abi.encodePacked(chainIdRlp, uint8(chainId >> ((i - 1) * 8)));
+            }
+        }
+        // The list's payload (chain id, the 20-byte delegate, nonce 0 as the empty string) is shorter than 56 bytes.
+        bytes memory payload = abi.encodePacked(chainIdRlp, bytes1(0x94), delegate, bytes1(0x80));
+        return keccak256(abi.encodePacked(bytes1(0x05), uint8(0xc0 + payload.length), payload));
+    }
+
+    /**
+     * @dev Has deposit account `deposit` send `amount` of `token` (zero: native coin) to `to` and `fee` of it to
+     * `feeTo` ({DepositAccount-move}). An account that does not run {DepositAccount} yet (its authorization was never
+     * carried by a transaction) answers nothing: refused, so that nothing is reported moved that did not move. A
+     * revert of the account (the token's, such as a blocklisted recipient's) is passed on.
+     */
+    function _moveFromDeposit(
+        address deposit,
         address token,
         address to,
         uint256 amount,
         address feeTo,
-        uint256 fee,
-        address nativeTo
+        uint256 fee
     ) internal {
-        uint256 slot = _DEPOSIT_INSTRUCTION_SLOT;
+        bytes4 selector = DepositAccount.move.selector;
+        bool answered;
         assembly ("memory-safe") {
-            tstore(slot, token)
-            tstore(add(slot, 1), to)
-            tstore(add(slot, 2), amount)
-            tstore(add(slot, 3), feeTo)
-            tstore(add(slot, 4), fee)
-            tstore(add(slot, 5), nativeTo)
+            let ptr := mload(0x40)
+            mstore(ptr, selector)
+            mstore(add(ptr, 0x04), token)
+            mstore(add(ptr, 0x24), to)
+            mstore(add(ptr, 0x44), amount)
+            mstore(add(ptr, 0x64), feeTo)
+            mstore(add(ptr, 0x84), fee)
+            if iszero(call(gas(), deposit, 0, ptr, 0xa4, 0x00, 0x20)) {
+                returndatacopy(ptr, 0x00, returndatasize())
+                revert(ptr, returndatasize())
+            }
+            answered := and(gt(returndatasize(), 0x1f), eq(mload(0x00), selector))
         }
-        new DepositSweeper{salt: digest}();
+        if (!answered) revert DepositNotDelegated(deposit);
     }
 
     /// @dev The EIP-712 digest of a subscription: what its payer (and, for a fixed plan, the service) signs, and
@@ -324,37 +418,60 @@ abstract contract PaymentGatewayBase is IPaymentGatewayTypes, EIP712, ERC2771Con
         return _hashTypedDataV4(structHash);
     }
 
-    /**
-     * @dev An ERC-6492 signature's inner signature, after deploying the signer's wallet through the signature's
-     * factory call if it has no code yet (the call is made by {ERC6492Deployer}, never by the gateway); any other
-     * signature as it is.
-     */
-    function _unwrapERC6492(address signer_, bytes calldata signature) internal returns (bytes memory) {
+    /// @dev Whether `signature` ends with ERC-6492's magic suffix.
+    function _isERC6492(bytes calldata signature) internal pure returns (bool) {
         uint256 length = signature.length;
-        if (length < 32 || bytes32(signature[length - 32:]) != _ERC6492_MAGIC) return signature;
-        (address factory, bytes memory factoryCalldata, bytes memory inner) = abi.decode(
-            signature[:length - 32],
-            (address, bytes, bytes)
-        );
-        if (signer_.code.length == 0) _erc6492Deployer.deploy(factory, factoryCalldata);
-        return inner;
+        return length >= 32 && bytes32(signature[length - 32:]) == _ERC6492_MAGIC;
     }
 
-    /// @dev Whether `signature` is `signer_`'s for `digest`: ECDSA, ERC-1271, or ERC-6492 (deploying the wallet).
-    function _isValidSignature(
+    /**
+     * @dev The inner signature of an ERC-6492 `signature`, after having `signer_`'s wallet deployed by the factory call
+     * the envelope carries, only if the wallet must be a contract and has no code: the envelope is chosen by whoever
+     * submits it (no signature covers it), so its factory runs only when nothing else can verify the signer. An
+     * account without code whose ECDSA signature of `digest` the inner one is (an EOA) needs no factory. The call is
+     * made by {ERC6492Deployer}, never by the gateway, and the gateway is locked meanwhile.
+     */
+    function _unwrapERC6492(
         address signer_,
         bytes32 digest,
         bytes calldata signature
-    ) internal returns (bool) {
-        return SignatureChecker.isValidSignatureNow(signer_, digest, _unwrapERC6492(signer_, signature));
+    ) internal returns (bytes memory inner) {
+        address factory;
+        bytes memory factoryCalldata;
+        (factory, factoryCalldata, inner) = abi.decode(signature[:signature.length - 32], (address, bytes, bytes));
+        if (signer_.code.length == 0) {
+            (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecover(digest, inner);
+            if (err != ECDSA.RecoverError.NoError || recovered != signer_) {
+                _erc6492Deployer.deploy(factory, factoryCalldata);
+            }
+        }
+    }
+
+    /**
+     * @dev Whether `signature` is `signer_`'s for `digest`: ECDSA for an account without code, ERC-1271 for one with
+     * code, and ERC-6492 for a wallet not deployed yet ({_unwrapERC6492}).
+     */
+    function _isValidSignature(address signer_, bytes32 digest, bytes calldata signature) internal returns (bool) {
+        if (!_isERC6492(signature)) return SignatureChecker.isValidSignatureNowCalldata(signer_, digest, signature);
+        return SignatureChecker.isValidSignatureNow(signer_, digest, _unwrapERC6492(signer_, digest, signature));
     }
 
     function _checkPayerSignature(address payer, bytes32 digest, bytes calldata signature) internal {
         if (!_isValidSignature(payer, digest, signature)) revert InvalidPayerSignature(payer);
     }
 
-    function _msgSender() internal view override(Context, ERC2771Context) returns (address) {
-        return ERC2771Context._msgSender();
+    /**
+     * @dev {ERC2771Context-_msgSender} in assembly (the last 20 bytes of the calldata when the trusted forwarder calls
+     * with at least 20 bytes, the caller otherwise): it runs on every payment.
+     */
+    function _msgSender() internal view override(Context, ERC2771Context) returns (address sender) {
+        address forwarder = trustedForwarder();
+        assembly ("memory-safe") {
+            sender := caller()
+            if and(eq(sender, forwarder), iszero(lt(calldatasize(), 20))) {
+                sender := shr(96, calldataload(sub(calldatasize(), 20)))
+            }
+        }
     }
 
     function _msgData() internal view override(Context, ERC2771Context) returns (bytes calldata) {

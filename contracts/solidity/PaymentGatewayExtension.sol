@@ -5,17 +5,19 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 
 import {PaymentGatewayBase} from "./PaymentGatewayBase.sol";
+import {DepositAccount} from "./deposits/DepositAccount.sol";
 import {IPaymentGatewayExtension} from "./interfaces/IPaymentGatewayExtension.sol";
 import {ERC6492Deployer} from "./utils/ERC6492Deployer.sol";
 
 /**
  * @title PaymentGatewayExtension
  * @notice The half of Kassa's gateway that money does not flow through on its way to a merchant: configuration,
- * views, returns from deposit addresses and subscription cancellations. The {PaymentGateway} deploys it and
- * delegates every call it does not implement to it, so these functions run on the gateway's storage and are
- * called at the gateway's address; its ABI is part of the gateway's. Called at its own address, it acts on its own
- * empty storage and deposit addresses of its own (which hold nothing): harmless. It keeps the hot paths' dispatch
- * short and the gateway's code under EIP-170's 24,576 bytes.
+ * views, returns from deposit accounts and subscription cancellations. The {PaymentGateway} deploys it and
+ * delegates every call it does not implement to it, so these functions run on the gateway's storage (and transient
+ * storage: one lock for both halves) and are called at the gateway's address; its ABI is part of the gateway's.
+ * Called at its own address, it acts on its own empty storage, and the deposit accounts refuse it (they obey the
+ * gateway only): harmless. It keeps the hot paths' dispatch short and the gateway's code under EIP-170's 24,576
+ * bytes.
  */
 contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension {
     /**
@@ -23,40 +25,45 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * @param initialOwner The gateway's owner (for this contract's own, unused, storage).
      * @param permit2_ The gateway's Permit2, or zero.
      * @param erc6492Deployer_ The gateway's ERC-6492 deployer.
+     * @param depositAccountCode_ The gateway's deposit account code.
      */
     constructor(
         address trustedForwarder_,
         address initialOwner,
         address permit2_,
-        ERC6492Deployer erc6492Deployer_
-    ) PaymentGatewayBase(trustedForwarder_, initialOwner, permit2_, erc6492Deployer_) {}
+        ERC6492Deployer erc6492Deployer_,
+        DepositAccount depositAccountCode_
+    ) PaymentGatewayBase(trustedForwarder_, initialOwner, permit2_, erc6492Deployer_, depositAccountCode_) {}
 
     /// @inheritdoc IPaymentGatewayExtension
     function returnDeposit(
         DepositTerms calldata terms,
         DepositReturn calldata request,
         bytes calldata signature
-    ) external {
-        if (block.timestamp > request.deadline) revert ReturnRequestExpired(request.returnId, request.deadline);
-        bytes32 salt = _depositDigest(terms);
-        address deposit = _depositAddress(salt);
+    ) external nonReentrant {
+        bytes32 returnId = request.returnId;
+        if (block.timestamp > request.deadline) revert ReturnRequestExpired(returnId, request.deadline);
+        address deposit = _depositAddress(_depositDigest(terms));
         if (request.deposit != deposit) revert DepositMismatch(request.deposit, deposit);
-        (uint256 word, uint256 returnBit) = _paymentSlot(request.returnId);
-        returnBit <<= 1;
-        uint256 bits = _paymentBits[word];
-        if (bits & returnBit != 0) revert ReturnAlreadyProcessed(request.returnId);
+        // Marked per deposit account: terms made up by the caller derive an account of their own, so they can spend
+        // only that account's return ids.
+        mapping(bytes32 => bool) storage returns_ = _depositReturns[deposit];
+        if (returns_[returnId]) revert ReturnAlreadyProcessed(returnId);
+        returns_[returnId] = true;
 
         bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request)));
         (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(digest, signature);
         bool byRecipient = err != ECDSA.RecoverError.NoError || recovered != _config.signer;
+        // The recipient's signature may run a wallet's or a factory's code: the return is marked already (a failure
+        // reverts the mark), and everything below is read after it.
         if (byRecipient && !_isValidSignature(terms.recipientAddress, digest, signature)) {
             revert InvalidReturnSignature(terms.recipientAddress);
         }
-        _paymentBits[word] = bits | returnBit;
 
         address token = request.tokenAddress;
+        uint256 amount = request.amount;
         uint256 available = token == address(0) ? deposit.balance : IERC20(token).balanceOf(deposit);
-        // The signer's bound: of the payment's token, never the payment's amount, unless this address settled the
+        // The signer's bound: of the payment's token, never the payment's amount, unless this account settled the
         // payment itself (then everything left is excess or came later).
         if (!byRecipient && token == terms.tokenAddress && !_depositsSettledWithExcess[deposit]) {
             // available > terms.amount is checked first
@@ -64,26 +71,13 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
                 available = available > terms.amount ? available - terms.amount : 0;
             }
         }
-        if (request.amount > available) revert ReturnExceedsAvailable(deposit, token, request.amount, available);
-        if (token == address(0)) {
-            // Native coin leaves whole (self-destruct sends the balance): at least `amount`.
-            _createDeposit(salt, address(0), address(0), 0, address(0), 0, request.to);
-        } else {
-            _createDeposit(salt, token, request.to, request.amount, address(0), 0, terms.recipientAddress);
-        }
-        emit DepositReturned(
-            terms.paymentId,
-            deposit,
-            request.returnId,
-            token,
-            request.to,
-            request.amount,
-            byRecipient
-        );
+        if (amount > available) revert ReturnExceedsAvailable(deposit, token, amount, available);
+        _moveFromDeposit(deposit, token, request.to, amount, address(0), 0);
+        emit DepositReturned(terms.paymentId, deposit, returnId, token, request.to, amount, byRecipient);
     }
 
     /// @inheritdoc IPaymentGatewayExtension
-    function cancelSubscription(Subscription calldata subscription) external {
+    function cancelSubscription(Subscription calldata subscription) external nonReentrant {
         address caller = _msgSender();
         if (caller != subscription.payer && caller != subscription.recipientAddress) {
             revert SubscriptionCancelNotAllowed(subscription.subscriptionId, caller);
@@ -92,24 +86,26 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
     }
 
     /// @inheritdoc IPaymentGatewayExtension
-    function cancelSubscriptionBySignature(Subscription calldata subscription, bytes calldata signature) external {
+    function cancelSubscriptionBySignature(
+        Subscription calldata subscription,
+        bytes calldata signature
+    ) external nonReentrant {
         bytes32 key = _subscriptionDigest(subscription);
         bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(CANCEL_SUBSCRIPTION_TYPEHASH, key)));
         address signer_ = _config.signer;
         (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(digest, signature);
-        address canceledBy = signer_;
-        if (err != ECDSA.RecoverError.NoError || recovered != signer_) {
-            _checkPayerSignature(subscription.payer, digest, signature);
-            canceledBy = subscription.payer;
-        }
-        _cancelSubscription(subscription, key, canceledBy);
+        bool bySigner = err == ECDSA.RecoverError.NoError && recovered == signer_;
+        // Canceled before the payer's signature is checked (it may run a wallet's or a factory's code); a failure
+        // reverts the cancellation.
+        _cancelSubscription(subscription, key, bySigner ? signer_ : subscription.payer);
+        if (!bySigner) _checkPayerSignature(subscription.payer, digest, signature);
     }
 
     /**
      * @notice Sets the fee of merchants without an override.
      * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
      */
-    function setDefaultFee(uint16 feeBps) external onlyOwner {
+    function setDefaultFee(uint16 feeBps) external onlyOwner nonReentrant {
         _setDefaultFee(feeBps);
     }
 
@@ -118,7 +114,7 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * @param merchantId The merchant.
      * @param feeBps Fee in basis points, at most {MAX_FEE_BPS}.
      */
-    function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner {
+    function setMerchantFee(bytes32 merchantId, uint16 feeBps) external onlyOwner nonReentrant {
         _checkFee(feeBps);
         MerchantFee memory previous = _merchantFees[merchantId];
         // A record with a time is in the filter already (set, or cleared and not pruned).
@@ -131,7 +127,7 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * @notice Removes a merchant's fee override; requests signed from now on pay the default fee.
      * @param merchantId The merchant, which must have an override.
      */
-    function clearMerchantFee(bytes32 merchantId) external onlyOwner {
+    function clearMerchantFee(bytes32 merchantId) external onlyOwner nonReentrant {
         MerchantFee memory previous = _merchantFees[merchantId];
         if (!previous.isSet) revert MerchantFeeNotSet(merchantId);
         _changeMerchantFee(merchantId, previous, false, 0);
@@ -143,7 +139,7 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * so payments of merchants that share its filter bit stop reading it. Anyone can call it.
      * @param merchantId The merchant, whose override was cleared at least {SIGNATURE_LIFETIME} ago.
      */
-    function pruneMerchantFee(bytes32 merchantId) external {
+    function pruneMerchantFee(bytes32 merchantId) external nonReentrant {
         MerchantFee memory fee = _merchantFees[merchantId];
         if (fee.isSet || fee.changedAt == 0) revert MerchantFeeNotSet(merchantId);
         if (block.timestamp < fee.changedAt + SIGNATURE_LIFETIME) {
@@ -157,7 +153,7 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * @notice Sets the address that receives the fees.
      * @param treasury_ The new treasury, not zero.
      */
-    function setTreasury(address treasury_) external onlyOwner {
+    function setTreasury(address treasury_) external onlyOwner nonReentrant {
         _setTreasury(treasury_);
     }
 
@@ -166,19 +162,19 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
      * previous signer stop being accepted.
      * @param signer_ The new signer, not zero.
      */
-    function setSigner(address signer_) external onlyOwner {
+    function setSigner(address signer_) external onlyOwner nonReentrant {
         _setSigner(signer_);
     }
 
     /// @notice Stops payments and refunds until {unpause}.
-    function pause() external onlyOwner {
+    function pause() external onlyOwner nonReentrant {
         if (_config.paused) revert EnforcedPause();
         _config.paused = true;
         emit Paused(_msgSender());
     }
 
     /// @notice Resumes payments and refunds.
-    function unpause() external onlyOwner {
+    function unpause() external onlyOwner nonReentrant {
         if (!_config.paused) revert ExpectedPause();
         _config.paused = false;
         emit Unpaused(_msgSender());
@@ -249,7 +245,8 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
     }
 
     /**
-     * @notice The deposit address of a payment's deposit terms (whether or not anything was sent to it).
+     * @notice The deposit account of a payment's deposit terms (whether or not anything was sent to it): the address
+     * payers send to.
      * @param terms The deposit terms.
      */
     function depositAddress(DepositTerms calldata terms) external view returns (address) {
@@ -257,9 +254,29 @@ contract PaymentGatewayExtension is PaymentGatewayBase, IPaymentGatewayExtension
     }
 
     /**
+     * @notice The contract every deposit account of this gateway delegates to (EIP-7702): the `address` of the
+     * authorization a deposit account's first sweep or return carries (chain id: this chain's; nonce 0; `yParity` 0;
+     * `r` the constant below; `s` the terms' EIP-712 digest shifted right by two bits).
+     * @return code The {DepositAccount} this gateway created.
+     * @return r The `r` of every deposit account's authorization.
+     */
+    function depositAccountCode() external view returns (address code, bytes32 r) {
+        return (address(_depositAccountCode), bytes32(_DEPOSIT_AUTHORIZATION_R));
+    }
+
+    /**
+     * @notice Whether return `returnId` of deposit account `deposit` was sent.
+     * @param deposit A deposit account.
+     * @param returnId The return's id.
+     */
+    function isReturned(address deposit, bytes32 returnId) external view returns (bool) {
+        return _depositReturns[deposit][returnId];
+    }
+
+    /**
      * @notice Whether `deposit` settled its own payment and kept an excess, so that all it holds may be returned on
      * the service signer's authority.
-     * @param deposit A deposit address.
+     * @param deposit A deposit account.
      */
     function isDepositSettledWithExcess(address deposit) external view returns (bool) {
         return _depositsSettledWithExcess[deposit];

@@ -2,7 +2,9 @@
  * Faithful stand-ins for the tokens and wallets payers really use, deployed on a test chain: Circle's FiatToken
  * v2.2 (USDC: EIP-3009, EIP-2612 with domain version "2", a blocklist, no `eip712Domain()`) from Circle's own build,
  * a USDT-like token ({@link deployTetherToken}), and a Coinbase-Smart-Wallet-like ERC-1271 wallet with a CREATE2
- * factory, so a wallet can sign (ERC-6492) before it exists. For tests, benchmarks and local development only.
+ * factory, so a wallet can sign (ERC-6492) before it exists; and the hostile ones the gateway must withstand (a
+ * WETH9-like token, a token taxing `transferFrom`, an attacker's ERC-6492 factory) and the frozen version-2 gateway
+ * they were found against. For tests, benchmarks and local development only.
  */
 import {
   encodeFunctionData,
@@ -11,6 +13,8 @@ import {
   maxUint256,
   stringToHex,
   slice,
+  zeroAddress,
+  type Abi,
   type Address,
   type Hex,
   type LocalAccount,
@@ -31,6 +35,11 @@ import {
   testSmartWalletFactoryBytecode,
 } from "./generated/TestSmartWalletFactory.js";
 import { testTetherTokenAbi, testTetherTokenBytecode } from "./generated/TestTetherToken.js";
+import { paymentGatewayV2Abi, paymentGatewayV2Bytecode } from "./generated/PaymentGatewayV2.js";
+import { permit2Address } from "./generated/Permit2.js";
+import { reentrantFactoryAbi, reentrantFactoryBytecode } from "./generated/ReentrantFactory.js";
+import { selectiveFeeTokenAbi, selectiveFeeTokenBytecode } from "./generated/SelectiveFeeToken.js";
+import { testWrappedNativeAbi, testWrappedNativeBytecode } from "./generated/TestWrappedNative.js";
 
 export interface DeployTestContractParameters {
   walletClient: DeployerClient;
@@ -210,4 +219,77 @@ export async function signAsSmartWallet(
     message: { hash: params.hash },
   });
   return encodeAbiParameters([{ type: "uint256" }, { type: "bytes" }], [0n, signature]);
+}
+
+/** The arguments of a gateway's constructor (the same for versions 2 and 3). */
+export interface DeployGatewayParameters extends DeployTestContractParameters {
+  forwarder: Address;
+  signer: Address;
+  treasury: Address;
+  defaultFeeBps: number;
+  /** Default: the deployer. */
+  owner?: Address;
+  /** Default: Permit2's canonical address; null: none. */
+  permit2?: Address | null;
+}
+
+/**
+ * Deploys the gateway of version 2 as it was deployed (`solidity/v2/`, frozen), trusting `forwarder`: for the tests
+ * that show what version 3 refuses, and for tests of payments signed for an older gateway.
+ */
+export async function deployGatewayV2(params: DeployGatewayParameters): Promise<Address> {
+  const permit2 = params.permit2 === undefined ? permit2Address : params.permit2;
+  const [gateway] = await deployContracts(params.walletClient, params.publicClient, [
+    {
+      name: "PaymentGatewayV2",
+      abi: paymentGatewayV2Abi,
+      bytecode: paymentGatewayV2Bytecode,
+      args: [
+        params.forwarder,
+        params.owner ?? params.walletClient.account.address,
+        params.signer,
+        params.treasury,
+        params.defaultFeeBps,
+        permit2 ?? zeroAddress,
+      ],
+    },
+  ]);
+  return gateway as Address;
+}
+
+/** Deploys one test contract (with `args` for its constructor) and returns its address. */
+async function deployTestContract(
+  params: DeployTestContractParameters,
+  name: string,
+  abi: Abi,
+  bytecode: Hex,
+  args: readonly unknown[] = [],
+): Promise<Address> {
+  const [address] = await deployContracts(params.walletClient, params.publicClient, [
+    { name, abi, bytecode, args },
+  ]);
+  return address as Address;
+}
+
+/** Deploys a WETH9-like wrapped native coin (`TestWrappedNative`): its fallback accepts any call and moves nothing. */
+export function deployWrappedNative(params: DeployTestContractParameters): Promise<Address> {
+  return deployTestContract(params, "TestWrappedNative", testWrappedNativeAbi, testWrappedNativeBytecode);
+}
+
+/**
+ * Deploys a token that burns `feeBps` of every `transferFrom` (and of every `transfer` with `onTransfer`), except
+ * from the holders it exempts (`setExempt`): `SelectiveFeeToken`.
+ */
+export function deploySelectiveFeeToken(
+  params: DeployTestContractParameters & { feeBps: number; onTransfer: boolean },
+): Promise<Address> {
+  return deployTestContract(params, "SelectiveFeeToken", selectiveFeeTokenAbi, selectiveFeeTokenBytecode, [
+    BigInt(params.feeBps),
+    params.onTransfer,
+  ]);
+}
+
+/** Deploys an attacker's ERC-6492 factory (`ReentrantFactory`) that sends the calls it is armed with. */
+export function deployReentrantFactory(params: DeployTestContractParameters): Promise<Address> {
+  return deployTestContract(params, "ReentrantFactory", reentrantFactoryAbi, reentrantFactoryBytecode);
 }

@@ -1,7 +1,9 @@
 /**
  * Refuses fee-on-transfer tokens when a token is whitelisted. The gateway does not measure balances on every
  * payment (see the NatSpec of PaymentGateway.sol for the gas reasoning), so a token must be probed once
- * before the service signs payment requests for it.
+ * before the service signs payment requests for it. The probe moves the holder's tokens three ways, as payments
+ * move them: `transfer` from the holder, `transferFrom` by a spender (pay, Permit2, subscriptions), and `transfer`
+ * from an address the token has never seen (a token that exempts the holder it is probed with still shows its fee).
  */
 import {
   decodeFunctionResult,
@@ -26,13 +28,21 @@ export interface ProbeTokenTransferParameters {
   to?: Address;
 }
 
+/** What one transfer of the probe took from its sender and gave its receiver. */
+export interface ProbedLeg {
+  sent: bigint;
+  received: bigint;
+}
+
 export interface ProbeTokenTransferReturnType {
   /** How much the holder's balance went down. */
   sent: bigint;
-  /** How much the receiver's balance went up. */
+  /** How much the last receiver's balance went up, after the three transfers. */
   received: bigint;
-  /** True when the receiver got exactly `amount` and the holder paid exactly `amount`. */
+  /** True when every transfer delivered exactly what its sender paid, `amount` each time. */
   exact: boolean;
+  /** The three transfers: `transfer` by the holder, `transferFrom` by a fresh spender, `transfer` by a fresh holder. */
+  legs: { fromHolder: ProbedLeg; transferFrom: ProbedLeg; transfer: ProbedLeg };
 }
 
 export class TokenProbeError extends Error {
@@ -42,10 +52,18 @@ export class TokenProbeError extends Error {
 /** A receiver nobody controls, so that the probe is a transfer to a new holder. */
 export const probeReceiver: Address = slice(keccak256(stringToHex("kassa token transfer probe")), 12);
 
+/** Addresses nobody controls that run the probe's code in the simulation: two fresh holders and the spender. */
+const probeHops: readonly [Address, Address] = [
+  slice(keccak256(stringToHex("kassa token transfer probe hop 1")), 12),
+  slice(keccak256(stringToHex("kassa token transfer probe hop 2")), 12),
+];
+const probeSpender: Address = slice(keccak256(stringToHex("kassa token transfer probe spender")), 12);
+
 /**
- * Simulates `token.transfer(to, amount)` from `holder` in an `eth_call` (the holder's code is replaced by the
- * TransferProbe for the call; nothing is sent) and reports what left and what arrived. The RPC must support
- * state overrides (geth, anvil, erigon, reth, most providers).
+ * Simulates, in one `eth_call`, `amount` of `token` going from `holder` to a fresh address by `transfer`, from there
+ * to another by a fresh spender's `transferFrom`, and from that one to `to` by `transfer` (the holder, the two fresh
+ * holders and the spender run the TransferProbe for the call; nothing is sent), and reports what left and what
+ * arrived each time. The RPC must support state overrides (geth, anvil, erigon, reth, most providers).
  */
 export async function probeTokenTransfer(
   params: ProbeTokenTransferParameters,
@@ -59,9 +77,12 @@ export async function probeTokenTransfer(
       data: encodeFunctionData({
         abi: transferProbeAbi,
         functionName: "probe",
-        args: [token, params.to ?? probeReceiver, amount],
+        args: [token, probeSpender, probeHops, params.to ?? probeReceiver, amount],
       }),
-      stateOverride: [{ address: holder, code: transferProbeDeployedBytecode }],
+      stateOverride: [holder, ...probeHops, probeSpender].map((address) => ({
+        address,
+        code: transferProbeDeployedBytecode,
+      })),
     }));
   } catch (cause) {
     throw new TokenProbeError(`transfer of ${amount} ${token} from ${holder} failed in simulation`, {
@@ -69,6 +90,16 @@ export async function probeTokenTransfer(
     });
   }
   if (!data) throw new TokenProbeError("the probe returned nothing (does the RPC support state overrides?)");
-  const [sent, received] = decodeFunctionResult({ abi: transferProbeAbi, functionName: "probe", data });
-  return { sent, received, exact: sent === amount && received === amount };
+  const [fromHolder, transferFrom, transfer] = decodeFunctionResult({
+    abi: transferProbeAbi,
+    functionName: "probe",
+    data,
+  });
+  const legs = { fromHolder, transferFrom, transfer };
+  return {
+    sent: fromHolder.sent,
+    received: transfer.received,
+    exact: Object.values(legs).every((leg) => leg.sent === amount && leg.received === amount),
+    legs,
+  };
 }

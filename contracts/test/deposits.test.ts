@@ -14,7 +14,10 @@ import {
 
 import {
   computeFee,
+  depositAccountAbi,
+  depositAccountCode,
   depositAddress,
+  depositAuthorization,
   depositReturnTypedData,
   paymentGatewayAbi,
   paymentIdOf,
@@ -50,7 +53,18 @@ function terms(overrides: Partial<DepositTerms> = {}): DepositTerms {
   };
 }
 
-const addressOf = (deposit: DepositTerms) => depositAddress({ chainId, gateway, terms: deposit });
+const addressOf = (deposit: DepositTerms) =>
+  depositAddress({ chainId, gateway, terms: deposit, gatewayVersion: 3 });
+
+/** The authorizations a transaction moving money from `deposits` carries: those of accounts without code yet. */
+async function authorizationsFor(...deposits: DepositTerms[]) {
+  const list = [];
+  for (const terms of deposits) {
+    if (!(await publicClient.getCode({ address: addressOf(terms) })))
+      list.push(depositAuthorization({ chainId, gateway, terms }));
+  }
+  return list.length > 0 ? { authorizationList: list } : {};
+}
 
 async function sweep(
   deposit: DepositTerms,
@@ -58,9 +72,13 @@ async function sweep(
   signer: LocalAccount = accounts.signer,
 ) {
   const signature = await signDepositRequest(signer, { chainId, gateway, terms: deposit });
-  return c
-    .wallet(from)
-    .writeContract({ address: gateway, abi, functionName: "sweepDeposit", args: [deposit, signature] });
+  return c.wallet(from).writeContract({
+    address: gateway,
+    abi,
+    functionName: "sweepDeposit",
+    args: [deposit, signature],
+    ...(await authorizationsFor(deposit)),
+  });
 }
 
 async function returnRequest(
@@ -93,6 +111,7 @@ async function sendReturn(
     abi,
     functionName: "returnDeposit",
     args: [deposit, request, signature],
+    ...(await authorizationsFor(deposit)),
   });
 }
 
@@ -106,6 +125,21 @@ function isPaid(paymentId: Hex) {
 }
 
 describe("deposit addresses", () => {
+  it("are keyless accounts delegated to the gateway's DepositAccount, whose authorization contracts/src derives", async () => {
+    const [code, r] = await publicClient.readContract({
+      address: gateway,
+      abi: paymentGatewayAbi,
+      functionName: "depositAccountCode",
+    });
+    expect(code).toBe(depositAccountCode(gateway));
+    const deposit = terms();
+    const authorization = depositAuthorization({ chainId, gateway, terms: deposit });
+    expect(authorization).toMatchObject({ chainId, address: code, nonce: 0, r, yParity: 0 });
+    // The address is the authorization's signer (nobody's key): viem's own recovery agrees.
+    const { recoverAuthorizationAddress } = await import("viem/utils");
+    expect(await recoverAuthorizationAddress({ authorization })).toBe(addressOf(deposit));
+  });
+
   it("are derived without RPC exactly as the gateway derives them, and differ when any term differs", async () => {
     const base = terms();
     expect(
@@ -153,16 +187,30 @@ describe("deposit addresses", () => {
 });
 
 describe("sweepDeposit", () => {
-  it("settles an exact transfer: the fee split of pay(), nothing left deployed, the id paid for every path", async () => {
+  it("settles an exact transfer: the fee split of pay(), the account delegated for good, the id paid for every path", async () => {
     const deposit = terms();
     const address = addressOf(deposit);
     await t.mintUsdc(address, amount);
+    // The first move needs the account's authorization in the transaction.
+    const signature = await signDepositRequest(accounts.signer, { chainId, gateway, terms: deposit });
+    await expectRevert(
+      c.wallet(accounts.other).writeContract({
+        address: gateway,
+        abi,
+        functionName: "sweepDeposit",
+        args: [deposit, signature],
+      }),
+      "DepositNotDelegated",
+      [address],
+    );
     const receipt = await c.mined(await sweep(deposit, accounts.other));
     const fee = computeFee(amount, defaultFeeBps);
     expect(await c.balanceOf(t.usdc, accounts.merchant.address)).toBe(amount - fee);
     expect(await c.balanceOf(t.usdc, accounts.treasury.address)).toBe(fee);
     expect(await c.balanceOf(t.usdc, address)).toBe(0n);
-    expect(await publicClient.getCode({ address })).toBeUndefined();
+    expect(await publicClient.getCode({ address })).toBe(
+      `0xef0100${depositAccountCode(gateway).slice(2).toLowerCase()}`,
+    );
     const [event] = parseEventLogs({ abi: paymentGatewayAbi, logs: receipt.logs, eventName: "DepositSwept" });
     expect(event?.args).toEqual({
       paymentId: deposit.paymentId,
@@ -246,20 +294,35 @@ describe("sweepDeposit", () => {
     await t.mintUsdc(address, 7n);
     await c.testClient.setBalance({ address, value: parseEther("0.5") });
     await c.mint(t.usdt, address, amount);
-    // Native coin leaves with the address's first operation: returned first here (else it would go to the merchant).
+    // Native coin leaves only by a return, exactly the amount returned (version 2 sent the whole balance).
     const sender = unfundedAccount("native sender");
+    const request = await returnRequest(deposit, {
+      tokenAddress: zeroAddress,
+      amount: parseEther("0.2"),
+      to: sender.address,
+    });
+    const returned = await c.mined(await sendReturn(deposit, request, accounts.signer));
+    expect(await publicClient.getBalance({ address: sender.address })).toBe(parseEther("0.2"));
+    expect(await publicClient.getBalance({ address })).toBe(parseEther("0.3"));
+    expect(
+      parseEventLogs({ abi: paymentGatewayAbi, logs: returned.logs, eventName: "DepositReturned" })[0]?.args,
+    ).toMatchObject({ token: zeroAddress, amount: parseEther("0.2") });
+    // The delegated account still takes native coin (a late send), and the rest goes back too.
+    await c.mined(
+      await c.wallet(accounts.relayer).sendTransaction({ to: address, value: parseEther("0.1") }),
+    );
     await c.mined(
       await sendReturn(
         deposit,
         await returnRequest(deposit, {
           tokenAddress: zeroAddress,
-          amount: parseEther("0.5"),
+          amount: parseEther("0.4"),
           to: sender.address,
         }),
         accounts.signer,
       ),
     );
-    expect(await publicClient.getBalance({ address: sender.address })).toBe(parseEther("0.5"));
+    expect(await publicClient.getBalance({ address: sender.address })).toBe(parseEther("0.6"));
     await c.mined(
       await sendReturn(
         deposit,
@@ -284,12 +347,13 @@ describe("sweepDeposit", () => {
       if (deposit.tokenAddress === t.usdc) await t.mintUsdc(addressOf(deposit), deposit.amount);
       else await c.mint(deposit.tokenAddress, addressOf(deposit), deposit.amount);
     }
-    const sweepBatch = (batch: DepositTerms[], signature: Hex) =>
+    const sweepBatch = async (batch: DepositTerms[], signature: Hex, authorize = true) =>
       c.wallet(accounts.relayer).writeContract({
         address: gateway,
         abi,
         functionName: "sweepDeposits",
         args: [batch, signature],
+        ...(authorize ? await authorizationsFor(...batch) : {}),
       });
     const short = [...deposits, terms()];
     await expectRevert(
@@ -312,6 +376,10 @@ describe("sweepDeposit", () => {
       sweepBatch(deposits, await signDepositBatch(accounts.other, { chainId, gateway, terms: deposits })),
       "InvalidServerSignature",
     );
+    // Each account moved for the first time needs its authorization: the batch carries all three.
+    await expectRevert(sweepBatch(deposits, signature, false), "DepositNotDelegated", [
+      addressOf(deposits[0]!),
+    ]);
     const receipt = await c.mined(await sweepBatch(deposits, signature));
     expect(
       parseEventLogs({ abi: paymentGatewayAbi, logs: receipt.logs, eventName: "DepositSwept" }),
@@ -330,11 +398,40 @@ describe("sweepDeposit", () => {
     expect(await isPaid(deposit.paymentId)).toBe(false);
   });
 
-  it("answers a call without data (a sweeper's question) with zeros outside a sweep, and refuses native coin", async () => {
-    expect((await publicClient.call({ to: gateway, data: "0x" })).data).toBe(`0x${"0".repeat(6 * 64)}`);
+  it("refuses native coin and calls without data at the gateway", async () => {
+    await expect(publicClient.call({ to: gateway, data: "0x" })).rejects.toThrow();
     await expect(
       c.wallet(accounts.other).sendTransaction({ to: gateway, value: 1n, data: "0x" }),
     ).rejects.toThrow();
+  });
+
+  it("has its accounts obey the gateway only, even once delegated", async () => {
+    const deposit = terms();
+    const address = addressOf(deposit);
+    await t.mintUsdc(address, amount * 2n);
+    await c.mined(await sweep(deposit));
+    // The account runs DepositAccount now; a stranger (and the extension called at its own address) is refused.
+    await expectRevert(
+      c.wallet(accounts.other).writeContract({
+        address,
+        abi: depositAccountAbi,
+        functionName: "move",
+        args: [t.usdc, accounts.other.address, amount, zeroAddress, 0n],
+      }),
+      "DepositAccountUnauthorized",
+      [accounts.other.address],
+    );
+    // Its code is the gateway's DepositAccount; called at its own address, it holds nothing and obeys the gateway.
+    await expectRevert(
+      c.wallet(accounts.other).writeContract({
+        address: depositAccountCode(gateway),
+        abi: depositAccountAbi,
+        functionName: "move",
+        args: [t.usdc, accounts.other.address, 0n, zeroAddress, 0n],
+      }),
+      "DepositAccountUnauthorized",
+    );
+    expect(await c.balanceOf(t.usdc, address)).toBe(amount);
   });
 
   it("still sweeps while the gateway is paused (money that arrived is never held)", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  encodeFunctionData,
   hashTypedData,
   parseEther,
   parseEventLogs,
@@ -20,10 +21,12 @@ import {
   permit2Address,
   permit2PaymentTypedData,
   pickPermit2Nonce,
+  reentrantFactoryAbi,
   testTetherTokenAbi,
+  wrapErc6492Signature,
   type PaymentRequest,
 } from "../src/index.js";
-import { fiatToken } from "../src/dev.js";
+import { deployReentrantFactory, deploySelectiveFeeToken, fiatToken } from "../src/dev.js";
 import { defaultFeeBps, expectRevert, setupChain, unfundedAccount } from "./fixture.js";
 import { deployRealTokens } from "./realTokens.js";
 
@@ -418,5 +421,88 @@ describe("payWithIntent", () => {
       await c.deployer.writeContract({ address: gateway, abi: paymentGatewayAbi, functionName: "pause" }),
     );
     await expectRevert(send("payWithIntent", signed, payer.address, signature), "EnforcedPause");
+  });
+});
+
+describe("an ERC-6492 envelope around an EOA's own signature", () => {
+  it("pays on each path without running the envelope's factory (whoever submits it chooses it)", async () => {
+    const payer = unfundedAccount("wrapped eoa payer");
+    const factory = await deployReentrantFactory({ walletClient: c.deployer, publicClient });
+    const wrap = (signature: Hex) =>
+      wrapErc6492Signature({
+        factory,
+        factoryCalldata: encodeFunctionData({ abi: reentrantFactoryAbi, functionName: "run" }),
+        signature,
+      });
+    await t.mintUsdc(payer.address, usdcAmount * 3n);
+    await c.testClient.setBalance({ address: payer.address, value: parseEther("1") });
+    await t.approvePermit2(payer, t.usdc);
+    await c.approve(payer, t.usdc, gateway, usdcAmount);
+    const permit2Signed = await c.paymentRequest({ tokenAddress: t.usdc, amount: usdcAmount });
+    await c.mined(
+      await send(
+        "payWithPermit2",
+        permit2Signed,
+        payer.address,
+        wrap(await permit2Signature({ eoa: payer }, payer.address, permit2Signed, 3n)),
+        3n,
+      ),
+    );
+    const authorizationSigned = await c.paymentRequest({ tokenAddress: t.usdc, amount: usdcAmount });
+    await c.mined(
+      await send(
+        "payWithAuthorization",
+        authorizationSigned,
+        payer.address,
+        wrap(await authorizationSignature({ eoa: payer }, payer.address, authorizationSigned)),
+      ),
+    );
+    const intentSigned = await c.paymentRequest({ tokenAddress: t.usdc, amount: usdcAmount });
+    await c.mined(
+      await send(
+        "payWithIntent",
+        intentSigned,
+        payer.address,
+        wrap(
+          await signAs(
+            { eoa: payer },
+            paymentIntentTypedData({ chainId, gateway, request: intentSigned.request, payer: payer.address }),
+          ),
+        ),
+      ),
+    );
+    expect(await c.balanceOf(t.usdc, payer.address)).toBe(0n);
+    expect(
+      await publicClient.readContract({ address: factory, abi: reentrantFactoryAbi, functionName: "runs" }),
+    ).toBe(0n);
+  });
+});
+
+describe("what reaches the gateway on a pull", () => {
+  it("is measured: Permit2 with a token taxing transferFrom is refused, nothing the gateway holds pays", async () => {
+    const token = await deploySelectiveFeeToken({
+      walletClient: c.deployer,
+      publicClient,
+      feeBps: 100,
+      onTransfer: false,
+    });
+    const payer = accounts.payer;
+    const amount = parseEther("10");
+    await c.mint(token, payer.address, amount);
+    // Tokens sent to the gateway by mistake, which would cover the shortfall.
+    await c.mint(token, gateway, amount);
+    await t.approvePermit2(payer, token);
+    const signed = await c.paymentRequest({ tokenAddress: token, amount });
+    await expectRevert(
+      send(
+        "payWithPermit2",
+        signed,
+        payer.address,
+        await permit2Signature({ eoa: payer }, payer.address, signed, 0n),
+      ),
+      "PaymentNotReceived",
+      [signed.request.paymentId, amount, parseEther("9.9")],
+    );
+    expect(await c.balanceOf(token, gateway)).toBe(amount);
   });
 });

@@ -276,6 +276,51 @@ describe("chargeSubscription (variable plan)", () => {
   });
 });
 
+describe("chargeSubscription (variable plan): the fee of a charge", () => {
+  it("is the fee in force when the service signed it, dated deadline - SIGNATURE_LIFETIME to the second", async () => {
+    await t.mintUsdc(accounts.payer.address, amount * 6n);
+    await c.approve(accounts.payer, t.usdc, gateway, amount * 6n);
+    // Three schedules of the same payer, one charge each in period 0.
+    const schedules = [];
+    for (let i = 0; i < 3; i++) schedules.push(await schedule({ variableAmount: true, charges: 1n }));
+    // The default fee goes from 1% to 5% in a block of known time.
+    const changed = await c.mined(
+      await c.deployer.writeContract({
+        address: gateway,
+        abi: paymentGatewayAbi,
+        functionName: "setDefaultFee",
+        args: [500],
+      }),
+    );
+    const changedAt = (await publicClient.getBlock({ blockNumber: changed.blockNumber })).timestamp;
+    const fees: bigint[] = [];
+    // Dated in the second of the change (counts as after it), the second before, and 1,000 seconds before.
+    for (const [i, signedAt] of [changedAt, changedAt - 1n, changedAt - 1_000n].entries()) {
+      const subscription = schedules[i]!;
+      const chargeArgs = { period: 0n, amount, deadline: signedAt + 3_600n };
+      const before = await c.balanceOf(t.usdc, accounts.treasury.address);
+      await c.mined(
+        await charge(
+          subscription,
+          chargeArgs,
+          await accounts.signer.signTypedData(
+            subscriptionChargeTypedData({ chainId, gateway, subscription, charge: chargeArgs }),
+          ),
+          await sign(accounts.payer, subscription),
+        ),
+      );
+      fees.push((await c.balanceOf(t.usdc, accounts.treasury.address)) - before);
+    }
+    // A service that signs with less than the lifetime (a deadline cut to the period's close, as the version-2
+    // server did in a period's last hour) dates its charge before the signature: the old fee. Hence exactly an hour.
+    expect(fees).toEqual([
+      computeFee(amount, 500),
+      computeFee(amount, defaultFeeBps),
+      computeFee(amount, defaultFeeBps),
+    ]);
+  });
+});
+
 describe("cancellation", () => {
   async function cancelled(subscription: Subscription) {
     await nextPeriod();

@@ -60,6 +60,21 @@ const rows: [name: string, args: readonly unknown[], sentence: string][] = [
     `The time to send refund 0xab12cd…34ef01 ended at ${time}: start a new refund.`,
   ],
   [
+    "DepositNotDelegated",
+    [wallet],
+    "The deposit address 0x90F79b…93b906 does not run the gateway's code yet: the transaction must carry its authorization.",
+  ],
+  [
+    "PaymentNotReceived",
+    [id, parseUnits("2", 18), parseUnits("1.98", 18)],
+    "Payment 0xab12cd…34ef01 should have brought 2 KTT to the payment contract, but 1.98 KTT arrived, so nothing was sent.",
+  ],
+  [
+    "ReentrancyGuardReentrantCall",
+    [],
+    "The payment contract refused a call made while it was already handling another in the same transaction.",
+  ],
+  [
     "DepositMismatch",
     [wallet, other],
     "The deposit address 0x90F79b…93b906 is not the one this payment expects (0x3C44Cd…4293BC).",

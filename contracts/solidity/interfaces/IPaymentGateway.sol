@@ -66,8 +66,9 @@ interface IPaymentGateway is IPaymentGatewayTypes {
      * `PaymentIntent` as the witness): `amount` comes from the payer through Permit2 to the gateway and leaves at
      * once, `amount - fee` to the recipient and the fee to the treasury. The signature is bound to this payment:
      * its witness covers the payment's terms and payer, its spender is this gateway. Works for EOAs and ERC-1271
-     * wallets (ERC-6492 for undeployed ones: the wallet is deployed first); needs the payer's token allowance to
-     * Permit2. Anyone may submit it (normally Kassa's relayer).
+     * wallets (ERC-6492 for undeployed ones: the wallet is deployed first, unless the inner signature is the payer's
+     * own ECDSA signature); needs the payer's token allowance to Permit2. What reaches the gateway is measured: less
+     * than `amount` reverts with `PaymentNotReceived`. Anyone may submit it (normally Kassa's relayer).
      * @param terms The payment's terms, as the service signed them.
      * @param serverSignature The service's `PaymentRequest` signature (the one {pay} takes).
      * @param payer The payer (Permit2's `owner`).
@@ -87,7 +88,10 @@ interface IPaymentGateway is IPaymentGatewayTypes {
      * `amount` from the payer to the gateway, which sends `amount - fee` to the recipient and the fee to the
      * treasury at once. The authorization's nonce is the payment's `PaymentIntent` digest, so it is valid for this
      * payment only; `validAfter` is 0 and `validBefore` is `terms.deadline`. A 65-byte signature goes to the token's
-     * `(v, r, s)` function, any other (ERC-1271) to its `bytes` one; ERC-6492 signatures deploy the wallet first.
+     * `(v, r, s)` function, any other (ERC-1271) to its `bytes` one; ERC-6492 signatures deploy the wallet first
+     * (unless the inner signature is the payer's own ECDSA signature of the authorization). What reaches the gateway
+     * is measured: a token that moves less than `amount` (a fee, or a fallback that accepts the call and moves
+     * nothing, as WETH9's does) reverts with `PaymentNotReceived`, so nothing the gateway holds pays for it.
      * @param terms The payment's terms, as the service signed them.
      * @param serverSignature The service's `PaymentRequest` signature.
      * @param payer The payer (the authorization's `from`).
@@ -102,7 +106,8 @@ interface IPaymentGateway is IPaymentGatewayTypes {
 
     /**
      * @notice Pays a payment with the payer's EIP-712 `PaymentIntent` signature, checked as ECDSA, ERC-1271 or
-     * ERC-6492 (an undeployed wallet is deployed through the factory call its signature carries), and the payer's
+     * ERC-6492 (a wallet without code is deployed through the factory call its signature carries, unless the
+     * inner signature is the payer's own ECDSA signature), and the payer's
      * token allowance to the gateway: the gasless path of smart-contract wallets, which the ERC-2771 forwarder (ECDSA
      * only) cannot serve. Anyone may submit it.
      * @param terms The payment's terms, as the service signed them.
@@ -118,12 +123,13 @@ interface IPaymentGateway is IPaymentGatewayTypes {
     ) external;
 
     /**
-     * @notice Settles a payment by transfer: what its deposit address holds of the payment's token, up to the
+     * @notice Settles a payment by transfer: what its deposit account holds of the payment's token, up to the
      * payment's amount, goes to the recipient and the treasury (fee at `terms.feeBps`), provided it is at least
-     * `terms.minimumAmount` and the payment id was not paid by any path. The address is deployed for this call
-     * only (CREATE2 over the terms, then self-destructed in the same transaction), so it can be swept again later.
-     * What exceeds the payment's amount stays at the address (see {returnDeposit}). Anyone may call it; the money
-     * can only go where the terms say.
+     * `terms.minimumAmount` and the payment id was not paid by any path. The account is a keyless EOA derived from the
+     * terms; the first transaction that moves its money must carry its EIP-7702 authorization (public: see
+     * `depositAccountCode`), which delegates it to {DepositAccount} for good (`DepositNotDelegated` otherwise). What
+     * exceeds the payment's amount stays at the account (see {returnDeposit}), and so does native coin. Anyone may
+     * call it; the money can only go where the terms say.
      * @param terms The payment's deposit terms.
      * @param serverSignature The service's `DepositRequest` signature of `terms`.
      */
@@ -140,11 +146,15 @@ interface IPaymentGateway is IPaymentGatewayTypes {
 
     /**
      * @notice Takes one charge of a subscription: `charge.amount` from the payer, `amount - fee` to the recipient
-     * and the fee (in force now for a fixed plan, at signing for a variable one) to the treasury. The first charge
-     * (of each 256 periods) checks the payer's `Subscription` signature (ECDSA, ERC-1271 or ERC-6492) and, for a
-     * fixed plan, the service's; later ones pass empty signatures. A variable plan's charge also needs the service's
-     * `SubscriptionCharge` signature every time. Each period is charged at most once, inside its window; a canceled
-     * subscription is never charged.
+     * and the fee to the treasury: for a fixed plan the fee in force at the charge's block, for a variable one the
+     * fee in force when the service signed the charge (`charge.deadline - SIGNATURE_LIFETIME`: the service signs
+     * every charge with exactly that lifetime; like every fee date, to the second, a fee changed in the same second
+     * as the signature counting as in force). The first charge of a subscription (once, whatever the number of
+     * periods) checks, for a fixed plan, the service's `Subscription` signature, and the payer's (ECDSA, ERC-1271 or
+     * ERC-6492), the payer's after the period and "active" are marked (its check may run a wallet's code); later
+     * charges pass empty signatures. A variable plan's
+     * charge also needs the service's `SubscriptionCharge` signature every time. Each period is charged at most once,
+     * inside its window; a canceled subscription is never charged.
      * @param subscription The schedule as the payer signed it.
      * @param charge The period, the amount, and (variable plans) the deadline of the service's signature.
      * @param serverSignature Fixed plan: the service's `Subscription` signature (first charge only). Variable plan:

@@ -32,9 +32,10 @@ interface IPaymentGatewayTypes {
     }
 
     /**
-     * @dev The terms of a payment by transfer to its own deposit address, as the service signs them
-     * (`DepositRequest`). The deposit address is derived from them (CREATE2 over their EIP-712 digest), so money
-     * sent to it can only ever be swept under these terms. `minimumAmount` is the signed tolerance (a deposit of
+     * @dev The terms of a payment by transfer to its own deposit account, as the service signs them
+     * (`DepositRequest`). The deposit account's address is derived from them (the keyless signer of an EIP-7702
+     * authorization whose `s` comes from their EIP-712 digest), so money sent to it can only ever be swept under these
+     * terms. `minimumAmount` is the signed tolerance (a deposit of
      * at least this much settles the payment); `feeBps` the fee in force when the payment was created, fixed in
      * the address because a deposit may be swept long after any signature's lifetime.
      */
@@ -49,9 +50,10 @@ interface IPaymentGatewayTypes {
     }
 
     /**
-     * @dev A return of money from a deposit address (`DepositReturn`), signed by the service's signer (only money
+     * @dev A return of money from a deposit account (`DepositReturn`), signed by the service's signer (only money
      * that is not the payment's, see {returnDeposit}) or by the merchant's recipient wallet (anything).
-     * `returnId` is spent once, from the payments' sequence counter; `tokenAddress` zero means native coin.
+     * `returnId` is spent once for its deposit account (the service takes it from the payments' sequence counter);
+     * `tokenAddress` zero means native coin.
      */
     struct DepositReturn {
         address deposit;
@@ -113,9 +115,9 @@ interface IPaymentGatewayTypes {
     );
 
     /**
-     * @dev Emitted when deposit address `deposit` settled payment `paymentId`: `amount` (at most the payment's amount;
+     * @dev Emitted when deposit account `deposit` settled payment `paymentId`: `amount` (at most the payment's amount;
      * less within the signed tolerance) went out, `amount - fee` to `recipient` and `fee` to the treasury. What
-     * exceeded the payment's amount stayed at the address.
+     * exceeded the payment's amount stayed at the account.
      */
     event DepositSwept(
         bytes32 indexed paymentId,
@@ -127,8 +129,9 @@ interface IPaymentGatewayTypes {
         uint256 fee
     );
 
-    /// @dev Emitted when `amount` of `token` (zero: native coin) left deposit address `deposit` for `to`, return
-    /// `returnId`, authorised by the merchant's recipient wallet (`byRecipient`) or by the service's signer.
+    /// @dev Emitted when `amount` of `token` (zero: native coin) left deposit account `deposit` for `to`, return
+    /// `returnId`, authorised by the merchant's recipient wallet (`byRecipient`) or by the service's signer. Exactly
+    /// `amount` left, native coin too.
     event DepositReturned(
         bytes32 indexed paymentId,
         address indexed deposit,
@@ -226,11 +229,11 @@ interface IPaymentGatewayTypes {
     /// @dev This gateway was deployed without Permit2.
     error Permit2NotEnabled();
 
-    /// @dev The deposit address holds `balance` of the payment's token, less than the signed `minimumAmount` (or
+    /// @dev The deposit account holds `balance` of the payment's token, less than the signed `minimumAmount` (or
     /// nothing).
     error DepositShort(bytes32 paymentId, uint256 balance, uint256 minimumAmount);
 
-    /// @dev A {DepositReturn} names deposit address `deposit`, but the terms given derive `expected`.
+    /// @dev A {DepositReturn} names deposit account `deposit`, but the terms given derive `expected`.
     error DepositMismatch(address deposit, address expected);
 
     /// @dev The return's signature comes neither from the service's signer nor from the deposit's recipient.
@@ -240,8 +243,16 @@ interface IPaymentGatewayTypes {
     /// only what is not the payment's).
     error ReturnExceedsAvailable(address deposit, address token, uint256 amount, uint256 available);
 
-    /// @dev The return id was spent already.
+    /// @dev The return id was spent already (for this deposit account).
     error ReturnAlreadyProcessed(bytes32 returnId);
+
+    /// @dev Deposit account `deposit` does not run the gateway's {DepositAccount} code yet: the transaction must carry
+    /// its EIP-7702 authorization (once; it is public, derived from the terms).
+    error DepositNotDelegated(address deposit);
+
+    /// @dev A pull (Permit2, EIP-3009) brought the gateway `received` of the payment's token instead of its `amount`
+    /// (a token that takes a fee, or that accepts an unknown call and moves nothing).
+    error PaymentNotReceived(bytes32 paymentId, uint256 amount, uint256 received);
 
     /// @dev The return's deadline has passed.
     error ReturnRequestExpired(bytes32 returnId, uint256 deadline);

@@ -15,6 +15,11 @@ export const gatewayAbi = [
     type: "error",
   },
   {
+    inputs: [{ internalType: "address", name: "deposit", type: "address" }],
+    name: "DepositNotDelegated",
+    type: "error",
+  },
+  {
     inputs: [
       { internalType: "bytes32", name: "paymentId", type: "bytes32" },
       { internalType: "uint256", name: "balance", type: "uint256" },
@@ -96,12 +101,22 @@ export const gatewayAbi = [
   {
     inputs: [
       { internalType: "bytes32", name: "paymentId", type: "bytes32" },
+      { internalType: "uint256", name: "amount", type: "uint256" },
+      { internalType: "uint256", name: "received", type: "uint256" },
+    ],
+    name: "PaymentNotReceived",
+    type: "error",
+  },
+  {
+    inputs: [
+      { internalType: "bytes32", name: "paymentId", type: "bytes32" },
       { internalType: "uint256", name: "deadline", type: "uint256" },
     ],
     name: "PaymentRequestExpired",
     type: "error",
   },
   { inputs: [], name: "Permit2NotEnabled", type: "error" },
+  { inputs: [], name: "ReentrancyGuardReentrantCall", type: "error" },
   {
     inputs: [{ internalType: "bytes32", name: "refundId", type: "bytes32" }],
     name: "RefundAlreadyProcessed",

@@ -5,7 +5,15 @@ import {
   subscriptionDigest,
   type Subscription,
 } from "@kassa/contracts";
-import { encodeFunctionData, erc20Abi, verifyHash, type Address, type Hex, type PublicClient } from "viem";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  verifyHash,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type SignedAuthorizationList,
+} from "viem";
 import { classifySendError } from "./sender/nodeErrors.js";
 
 /**
@@ -136,12 +144,17 @@ export function encodeCancelSubscription(params: SubscriptionOnChain & { signatu
  */
 export async function estimateCall(
   client: PublicClient,
-  params: { from: Address; to: Address; data: Hex },
+  params: { from: Address; to: Address; data: Hex; authorizationList?: SignedAuthorizationList | undefined },
 ): Promise<{ ok: true; gas: bigint } | { ok: false; reason: string }> {
   try {
     return {
       ok: true,
-      gas: await client.estimateGas({ account: params.from, to: params.to, data: params.data }),
+      gas: await client.estimateGas({
+        account: params.from,
+        to: params.to,
+        data: params.data,
+        ...(params.authorizationList?.length ? { authorizationList: params.authorizationList } : {}),
+      }),
     };
   } catch (error) {
     if (classifySendError(error) === "unreachable") throw error;

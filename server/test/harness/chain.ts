@@ -8,6 +8,7 @@ import {
 import {
   anvilAccount,
   anvilPrivateKeys,
+  deployGatewayV2,
   startAnvil,
   type AnvilInstance,
   type StartAnvilOptions,
@@ -58,7 +59,12 @@ const SIGNER_INDEX = 1;
  * Call stop() in afterAll.
  */
 export async function startTestChain(
-  options: { defaultFeeBps?: number; anvil?: StartAnvilOptions } = {},
+  options: {
+    defaultFeeBps?: number;
+    anvil?: StartAnvilOptions;
+    /** 2: the chain's gateway is the frozen version 2 (payments signed for an older gateway); default 3. */
+    gatewayVersion?: 2 | 3;
+  } = {},
 ): Promise<TestChain> {
   const anvil = await startAnvil(options.anvil);
   try {
@@ -72,13 +78,26 @@ export async function startTestChain(
     const deployer = wallet(0);
     const signerAccount = anvilAccount(SIGNER_INDEX);
     const treasury = anvilAccount(2).address;
-    const { gateway, forwarder } = await deployKassa({
+    const defaultFeeBps = options.defaultFeeBps ?? 100;
+    const deployed = await deployKassa({
       walletClient: deployer,
       publicClient,
       signer: signerAccount.address,
       treasury,
-      defaultFeeBps: options.defaultFeeBps ?? 100,
+      defaultFeeBps,
     });
+    const { forwarder } = deployed;
+    const gateway =
+      options.gatewayVersion === 2
+        ? await deployGatewayV2({
+            walletClient: deployer,
+            publicClient,
+            forwarder,
+            signer: signerAccount.address,
+            treasury,
+            defaultFeeBps,
+          })
+        : deployed.gateway;
     const tokens = await deployTestTokens({ walletClient: deployer, publicClient });
     return {
       anvil,

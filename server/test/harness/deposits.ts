@@ -14,13 +14,19 @@ export interface DepositEnv extends LifecycleEnv {
 
 /**
  * startLifecycleEnv with TRANSFER_PAYMENTS on in the app (deposit addresses) and the worker (the watcher); the
- * app's other options as given (PUBLIC_BASE_URL for payment links, a relayer); and a funded sender.
+ * app's other options as given (PUBLIC_BASE_URL for payment links, a relayer); and a funded sender. `gatewayVersion`
+ * 2: the chain's gateway is version 2's.
  */
-export async function startDepositEnv(appOptions: StartTestAppOptions = {}): Promise<DepositEnv> {
-  const env = await startLifecycleEnv({ transferPayments: true }, undefined, {
-    ...appOptions,
-    transferPayments: true,
-  });
+export async function startDepositEnv(
+  appOptions: StartTestAppOptions = {},
+  gatewayVersion?: 2 | 3,
+): Promise<DepositEnv> {
+  const env = await startLifecycleEnv(
+    { transferPayments: true },
+    undefined,
+    { ...appOptions, transferPayments: true },
+    gatewayVersion,
+  );
   const sender = env.chain.wallet(6);
   await fundPayer(env.chain, sender, env.t.token as Address);
   await fundPayer(env.chain, sender, env.chain.tokens.permit6);

@@ -327,13 +327,17 @@ export async function startLifecycleEnv(
   workerOptions: Partial<LifecycleModuleOptions> = {},
   anvil?: StartAnvilOptions,
   appOptions: StartTestAppOptions = {},
+  gatewayVersion?: 2 | 3,
 ): Promise<LifecycleEnv> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step();
   };
   try {
-    const chain = await startTestChain(anvil ? { anvil } : {});
+    const chain = await startTestChain({
+      ...(anvil ? { anvil } : {}),
+      ...(gatewayVersion ? { gatewayVersion } : {}),
+    });
     stops.push(() => chain.stop());
     const t = await startLifecycleApp(chain, appOptions);
     stops.push(() => t.close());

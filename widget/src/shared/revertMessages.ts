@@ -93,6 +93,19 @@ export const revertMessages: Record<string, RevertMessage> = {
     ko: "결제 {paymentId}의 입금 주소 잔액은 {balance}(으)로 필요한 {minimumAmount}보다 적습니다.",
     units: { balance: "token", minimumAmount: "token" },
   },
+  DepositNotDelegated: {
+    en: "The deposit address {deposit} does not run the gateway's code yet: the transaction must carry its authorization.",
+    ko: "입금 주소 {deposit}은(는) 아직 게이트웨이 코드를 실행하지 않습니다. 트랜잭션에 그 주소의 승인(authorization)이 포함되어야 합니다.",
+  },
+  PaymentNotReceived: {
+    en: "Payment {paymentId} should have brought {amount} to the payment contract, but {received} arrived, so nothing was sent.",
+    ko: "결제 {paymentId}은(는) 결제 컨트랙트에 {amount}을(를) 가져와야 했지만 {received}만 도착하여 아무것도 전송되지 않았습니다.",
+    units: { amount: "token", received: "token" },
+  },
+  ReentrancyGuardReentrantCall: {
+    en: "The payment contract refused a call made while it was already handling another in the same transaction.",
+    ko: "결제 컨트랙트가 같은 트랜잭션에서 다른 호출을 처리하는 중에 들어온 호출을 거부했습니다.",
+  },
   InvalidPayerSignature: {
     en: "The payer's signature does not match {payer}: sign again with that wallet.",
     ko: "결제자의 서명이 {payer}와(과) 맞지 않습니다. 그 지갑으로 다시 서명하세요.",

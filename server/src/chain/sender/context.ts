@@ -1,4 +1,10 @@
-import { type Address, type Hex, type LocalAccount, type PublicClient } from "viem";
+import {
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+  type SignedAuthorizationList,
+} from "viem";
 import type { Db } from "../../db/infra/database.js";
 import { type SenderRole } from "../../domain/records.js";
 import { type FeeQuote } from "./fees.js";
@@ -57,9 +63,14 @@ export interface SignedFields {
   value: bigint;
   data: Hex;
   gas: bigint;
+  /** EIP-7702 authorizations (a deposit account's first move): the transaction is then of type 4. */
+  authorizationList?: SignedAuthorizationList | undefined;
 }
 
-/** Signs a transaction of the sender's chain at the fees of `quote` (EIP-1559 or legacy). */
+/**
+ * Signs a transaction of the sender's chain at the fees of `quote` (EIP-1559 or legacy). One that carries
+ * authorizations is of type 4 (EIP-7702), which has EIP-1559's fee fields: a legacy price is both its cap and its tip.
+ */
 export async function signAtFees(
   context: SenderContext,
   account: LocalAccount,
@@ -67,7 +78,21 @@ export async function signAtFees(
   quote: FeeQuote,
 ): Promise<Hex> {
   if (!account.signTransaction) throw new Error(`account ${account.address} cannot sign transactions`);
-  const base = { chainId: context.networkId, ...fields };
+  const { authorizationList, ...rest } = fields;
+  const base = { chainId: context.networkId, ...rest };
+  if (authorizationList?.length) {
+    const [maxFeePerGas, maxPriorityFeePerGas] =
+      quote.type === "eip1559"
+        ? [quote.maxFeePerGas, quote.maxPriorityFeePerGas]
+        : [quote.gasPrice, quote.gasPrice];
+    return account.signTransaction({
+      ...base,
+      type: "eip7702",
+      maxFeePerGas,
+      maxPriorityFeePerGas,
+      authorizationList,
+    });
+  }
   return quote.type === "eip1559"
     ? account.signTransaction({
         ...base,

@@ -1,4 +1,4 @@
-import { keccak256, type Address, type Hex, type LocalAccount } from "viem";
+import { keccak256, type Address, type Hex, type LocalAccount, type SignedAuthorizationList } from "viem";
 import type { DbTransaction } from "../../db/infra/database.js";
 import {
   advanceSenderNonce,
@@ -21,6 +21,8 @@ export interface SendRequest {
   value: bigint;
   data: Hex;
   gasLimit: bigint;
+  /** EIP-7702 authorizations to carry (a version-3 deposit account's first move), kept for the replacements. */
+  authorizationList?: SignedAuthorizationList | undefined;
   /**
    * Runs inside the transaction that takes the nonce and stores the signed bytes: the owner records
    * its link to the transaction here. Returning false abandons everything (nothing is sent).
@@ -60,6 +62,7 @@ export async function sendTransaction(context: SenderContext, request: SendReque
           value: request.value,
           data: request.data,
           gas: request.gasLimit,
+          authorizationList: request.authorizationList,
         },
         quote,
       );
@@ -73,6 +76,14 @@ export async function sendTransaction(context: SenderContext, request: SendReque
         value: request.value,
         data: request.data,
         gasLimit: request.gasLimit,
+        authorizationList: request.authorizationList?.map((authorization) => ({
+          chainId: authorization.chainId,
+          address: authorization.address,
+          nonce: authorization.nonce,
+          r: authorization.r,
+          s: authorization.s,
+          yParity: authorization.yParity ?? Number((authorization.v ?? 27n) - 27n),
+        })),
       });
       const broadcast = await insertBroadcast(trx, {
         senderTransactionId: tx.id,

@@ -149,6 +149,12 @@ export async function reconcileTransaction(
             value: BigInt(tx.value),
             data: tx.data as Hex,
             gas: BigInt(tx.gas_limit),
+            authorizationList: tx.authorization_list?.map((authorization) => ({
+              ...authorization,
+              address: authorization.address as Address,
+              r: authorization.r as Hex,
+              s: authorization.s as Hex,
+            })),
           },
       quote,
     );

@@ -5,6 +5,7 @@ import {
   encodeReturnDeposit,
   readDepositHolding,
 } from "../../chain/deposits/returns.js";
+import { readDepositAuthorizations } from "../../chain/deposits/accounts.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { PaymentSigner } from "../../chain/signer.js";
@@ -40,8 +41,8 @@ import { storedDepositTerms } from "./terms.js";
  *   address the operator names (`kassa admin deposit recover`).
  *
  * The return's row is inserted in the transaction that takes the relayer's nonce and stores the signed
- * transaction (the sender's `link`), so a worker killed at any point sends it at most once, and the gateway's
- * bitmap spends its return id once anyway. The relayer's tracker settles it (`onDepositReturnFinished`).
+ * transaction (the sender's `link`), so a worker killed at any point sends it at most once, and the gateway
+ * spends its return id once anyway (per deposit address). The relayer's tracker settles it (`onDepositReturnFinished`).
  */
 
 /** How long the signed `DepositReturn` is valid: the relayer's replacements land well within it. */
@@ -268,7 +269,18 @@ async function sendDepositReturn(
     throw new KassaError("SIGNATURE_ERROR", undefined, { cause: error });
   }
   const data = encodeReturnDeposit({ terms, request: signed, signature });
-  const estimate = await estimateCall(client, { from: relayer.addresses[0] as Address, to: gateway, data });
+  // A version-3 deposit account moved for the first time: the transaction carries its public authorization.
+  const authorizationList = await readDepositAuthorizations(client, {
+    chainId: payment.network_id,
+    gateway,
+    terms: [terms],
+  });
+  const estimate = await estimateCall(client, {
+    from: relayer.addresses[0] as Address,
+    to: gateway,
+    data,
+    authorizationList,
+  });
   if (!estimate.ok)
     throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${estimate.reason}`);
   let row: DepositReturnRow | undefined;
@@ -278,6 +290,7 @@ async function sendDepositReturn(
     value: 0n,
     data,
     gasLimit: (estimate.gas * 13n) / 10n,
+    authorizationList,
     link: async (trx, tx, txHash) => {
       row = await insertDepositReturn(trx, {
         payment_id: payment.id,

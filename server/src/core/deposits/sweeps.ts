@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { readDepositAuthorizations } from "../../chain/deposits/accounts.js";
 import { encodeSweep, sweptDepositsFromReceipt } from "../../chain/deposits/sweep.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
@@ -134,10 +135,18 @@ export async function sweepDeposits(
   const gateway = first.gateway_address as Address;
   const signature = await signer.signDepositSweep({ chainId: chain.network_id, gateway, terms });
   const data = encodeSweep(terms, signature);
-  const estimate = await estimateCall(runtime.client(chain), {
+  const client = runtime.client(chain);
+  // A version-3 deposit account moved for the first time: the transaction carries its public authorization.
+  const authorizationList = await readDepositAuthorizations(client, {
+    chainId: chain.network_id,
+    gateway,
+    terms,
+  });
+  const estimate = await estimateCall(client, {
     from: relayer.addresses[0] as Address,
     to: gateway,
     data,
+    authorizationList,
   });
   if (!estimate.ok) {
     await putOff(runtime, chain, payments, estimate.reason);
@@ -149,6 +158,7 @@ export async function sweepDeposits(
     value: 0n,
     data,
     gasLimit: (estimate.gas * 13n) / 10n,
+    authorizationList,
     link: (trx, tx) =>
       insertDepositSweep(trx, {
         chainId: chain.id,

@@ -1,6 +1,7 @@
-import { depositAddress, type DepositTerms } from "@kassa/contracts";
+import { depositAddress, type DepositGatewayVersion, type DepositTerms } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
+import { readDepositGatewayVersion } from "../../chain/deposits/accounts.js";
 import { readMerchantFeeBps } from "../../chain/gatewayReads.js";
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 
@@ -20,23 +21,43 @@ export function depositMinimumAmount(amount: bigint, toleranceBps: number): bigi
   return minimum > 0n ? minimum : 1n;
 }
 
-/** Reads a merchant's fee on a gateway (cached DEPOSIT_FEE_CACHE_MS); undefined when the chain does not answer. */
+/** What a new payment's deposit terms take from its gateway. */
+export interface DepositGatewayFacts {
+  /** The merchant's fee now. */
+  feeBps: number;
+  /** How the gateway makes deposit addresses (3: keyless EIP-7702 accounts; 2: CREATE2 addresses). */
+  gatewayVersion: DepositGatewayVersion;
+}
+
+/**
+ * Reads a merchant's fee on a gateway (cached DEPOSIT_FEE_CACHE_MS) and the gateway's version (kept: a gateway's code
+ * never changes); undefined when the chain does not answer.
+ */
 export type DepositFeeReader = (
   chain: Pick<ChainRow, "id" | "network_id" | "name" | "rpc_url" | "logs_max_blocks">,
   gateway: Address,
   merchantId: Hex,
-) => Promise<number | undefined>;
+) => Promise<DepositGatewayFacts | undefined>;
 
 export function createDepositFeeReader(chains: ChainClients, now: () => number = Date.now): DepositFeeReader {
-  const cache = new Map<string, { feeBps: number; at: number }>();
+  const fees = new Map<string, { feeBps: number; at: number }>();
+  const versions = new Map<string, DepositGatewayVersion>();
   return async (chain, gateway, merchantId) => {
-    const key = `${chain.id}|${gateway.toLowerCase()}|${merchantId.toLowerCase()}`;
-    const cached = cache.get(key);
-    if (cached && now() - cached.at < DEPOSIT_FEE_CACHE_MS) return cached.feeBps;
+    const gatewayKey = `${chain.id}|${gateway.toLowerCase()}`;
+    const key = `${gatewayKey}|${merchantId.toLowerCase()}`;
     try {
-      const feeBps = await readMerchantFeeBps(chains.publicClient(chain), { gateway, merchantId });
-      cache.set(key, { feeBps, at: now() });
-      return feeBps;
+      const client = chains.publicClient(chain);
+      let gatewayVersion = versions.get(gatewayKey);
+      if (gatewayVersion === undefined) {
+        gatewayVersion = await readDepositGatewayVersion(client, gateway);
+        versions.set(gatewayKey, gatewayVersion);
+      }
+      const cached = fees.get(key);
+      if (cached && now() - cached.at < DEPOSIT_FEE_CACHE_MS)
+        return { feeBps: cached.feeBps, gatewayVersion };
+      const feeBps = await readMerchantFeeBps(client, { gateway, merchantId });
+      fees.set(key, { feeBps, at: now() });
+      return { feeBps, gatewayVersion };
     } catch {
       return undefined;
     }
@@ -60,6 +81,7 @@ export function newDepositColumns(input: {
   recipientAddress: Address;
   merchant: Pick<MerchantRow, "merchant_id" | "deposit_tolerance_bps" | "transfer_window_minutes">;
   feeBps: number;
+  gatewayVersion: DepositGatewayVersion;
   now: Date;
 }): NewDepositColumns {
   const terms: DepositTerms = {
@@ -76,6 +98,7 @@ export function newDepositColumns(input: {
       chainId: input.networkId,
       gateway: input.gateway,
       terms,
+      gatewayVersion: input.gatewayVersion,
     }).toLowerCase(),
     deposit_minimum_amount: terms.minimumAmount,
     deposit_fee_bps: input.feeBps,

@@ -187,7 +187,7 @@ export async function createPayment(
 
   if (!deps.signer) throw new KassaError("SIGNING_SERVICE_ERROR", "no server signing key is configured");
   const gateway = chain.gateway_address as Address;
-  const [sequence, feeBps] = await Promise.all([
+  const [sequence, depositGateway] = await Promise.all([
     deps.nextPaymentSequence({ chainId: chain.id, gatewayAddress: chain.gateway_address }),
     deps.depositFee?.(chain, gateway, merchant.merchant_id as Hex),
   ]);
@@ -233,7 +233,7 @@ export async function createPayment(
     fail_url: input.failUrl,
     server_signature: serverSignature,
     // Without the merchant's fee (the chain did not answer) the payment has no deposit address: pay() only.
-    ...(feeBps === undefined
+    ...(depositGateway === undefined
       ? {}
       : newDepositColumns({
           networkId: chain.network_id,
@@ -243,7 +243,7 @@ export async function createPayment(
           amount,
           recipientAddress: merchant.recipient_address as Address,
           merchant,
-          feeBps,
+          ...depositGateway,
           now,
         })),
     ...(origin

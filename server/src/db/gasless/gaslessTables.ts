@@ -100,6 +100,18 @@ export interface SenderTransactionsTable extends Timestamps {
   mined_hash: string | null;
   block_number: number | null;
   error_message: string | null;
+  /** The EIP-7702 authorizations the transaction carries (migration 035); null: none. */
+  authorization_list: ColumnType<StoredAuthorization[] | null, string | null | undefined, never>;
+}
+
+/** A signed EIP-7702 authorization as stored (JSON). */
+export interface StoredAuthorization {
+  chainId: number;
+  address: string;
+  nonce: number;
+  r: string;
+  s: string;
+  yParity: number;
 }
 
 export interface SenderBroadcastsTable {

@@ -3,6 +3,7 @@ import type { SenderPurpose, SenderRole } from "../../domain/records.js";
 import type { SenderBroadcastRow, SenderTransactionRow } from "../schema/rows.js";
 import type { Db } from "../infra/database.js";
 import { findAllBy, findOneBy, updateWhere } from "../infra/lookups.js";
+import type { StoredAuthorization } from "../gasless/gaslessTables.js";
 import type { Database } from "../schema/types.js";
 
 /**
@@ -83,6 +84,8 @@ export interface NewSenderTransaction {
   value: bigint;
   data: string;
   gasLimit: bigint;
+  /** The EIP-7702 authorizations it carries, if any. */
+  authorizationList?: readonly StoredAuthorization[] | undefined;
 }
 
 export function insertSenderTransaction(
@@ -100,6 +103,7 @@ export function insertSenderTransaction(
       value: tx.value,
       data: tx.data,
       gas_limit: tx.gasLimit,
+      authorization_list: tx.authorizationList?.length ? JSON.stringify(tx.authorizationList) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { register } from "prom-client";
-import { privateKeyToAccount } from "viem/accounts";
+import { parseTransaction, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SenderOutcome } from "../../../src/chain/sender/owner.js";
 import type { SendRequest } from "../../../src/chain/sender/send.js";
@@ -104,6 +105,52 @@ describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => 
       expect(outcome?.status).toBe("CONFIRMED");
       expect(outcome?.status === "CONFIRMED" && outcome.receipt.transactionHash).toBe(replacement!.tx_hash);
       expect(await chainNonce()).toBe(result.tx.nonce + 1);
+    } finally {
+      await setAutomine(true);
+    }
+  });
+
+  it("sends a transaction carrying an EIP-7702 authorization as type 4, and replaces it with the authorization", async () => {
+    // An authority with a key of its own here (a deposit account's is keyless: the same tuple, made up).
+    const authority = privateKeyToAccount(generatePrivateKey());
+    const authorization = await authority.signAuthorization({
+      chainId: chain.chainId,
+      address: recipient,
+      nonce: 0,
+    });
+    await setAutomine(false);
+    try {
+      // Each authorization adds 25,000 to the intrinsic gas.
+      const result = await sender.send({
+        ...transfer(),
+        gasLimit: 50_000n,
+        authorizationList: [authorization],
+      });
+      if (result.outcome !== "sent") throw new Error(result.outcome);
+      expect(result.tx.authorization_list).toEqual([
+        {
+          chainId: chain.chainId,
+          address: recipient,
+          nonce: 0,
+          r: authorization.r,
+          s: authorization.s,
+          yParity: authorization.yParity,
+        },
+      ]);
+      await sender.track();
+      const broadcasts = await listBroadcastsBySenderTransactionId(database.db, result.tx.id);
+      expect(broadcasts).toHaveLength(2);
+      for (const broadcast of broadcasts) {
+        const parsed = parseTransaction(broadcast.raw_transaction as Hex);
+        expect(parsed.type).toBe("eip7702");
+        expect(parsed.authorizationList).toHaveLength(1);
+      }
+      await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
+      await sender.track();
+      expect(finished.get(result.tx.id)?.status).toBe("CONFIRMED");
+      expect(await chain.publicClient.getCode({ address: authority.address })).toBe(
+        `0xef0100${recipient.slice(2).toLowerCase()}`,
+      );
     } finally {
       await setAutomine(true);
     }

@@ -75,7 +75,7 @@ async function received(paymentId: string): Promise<string> {
 }
 
 describe("payments by transfer", () => {
-  it("creates each payment with its own deposit address, the terms' CREATE2 address, and an EIP-681 request", async () => {
+  it("creates each payment with its own deposit address, the terms' keyless account, and an EIP-681 request", async () => {
     const p = await createDepositPayment(1.5);
     const q = await createDepositPayment(1.5);
     expect(p.depositAddress).not.toBe(q.depositAddress);
@@ -98,6 +98,7 @@ describe("payments by transfer", () => {
           })
         )[0],
       },
+      gatewayVersion: 3,
     });
     expect(p.depositAddress).toBe(expected);
     expect(p.transferAmount).toBe("1.5");

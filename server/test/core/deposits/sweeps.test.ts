@@ -87,6 +87,10 @@ describe("sweeps of payments by transfer", () => {
     const [sweep, ...others] = await sweeps.sweepsOf(p.paymentId);
     expect(others).toEqual([]);
     expect(sweep).toMatchObject({ status: "CONFIRMED" });
+    // The account's first move carried its authorization (a type-4 transaction): it runs the gateway's code now.
+    const mined = await chain.publicClient.getTransaction({ hash: sweep?.txHash as Hex });
+    expect(mined.type).toBe("eip7702");
+    expect(await chain.publicClient.getCode({ address: p.depositAddress })).toMatch(/^0xef0100/);
     const record = await merchantRecord(t, p.paymentId);
     expect(record).toMatchObject({ status: "PAID", sweepTransactionHash: sweep?.txHash });
     expect(Date.parse(record.sweptAt)).toBeGreaterThan(0);
