@@ -266,6 +266,18 @@ export async function recordChainCancel(
   return row !== undefined;
 }
 
+/** A cancellation sent by relayer transaction `senderTransactionId` failed: due again (guarded: that one's). */
+export async function reopenChainCancel(db: Db, senderTransactionId: number): Promise<boolean> {
+  const row = await db
+    .updateTable("subscriptions")
+    .set({ chain_cancel: null, chain_cancel_sender_transaction_id: null })
+    .where("chain_cancel", "=", "sent")
+    .where("chain_cancel_sender_transaction_id", "=", senderTransactionId)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Links a charge's payment to the relayer's transaction that sends it; only while it has none (its last
  * transaction was removed by a reorg, or it is new): false otherwise, so a period is sent once at a time.

@@ -39,8 +39,8 @@ export interface SubscriptionsTable extends Timestamps {
   last_error: string | null;
   canceled_by: SubscriptionCanceledBy | null;
   canceled_at: NullableDate;
-  chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded">;
-  chain_cancel_sender_transaction_id: ColumnType<number | null, never, number>;
+  chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded" | null>;
+  chain_cancel_sender_transaction_id: ColumnType<number | null, never, number | null>;
 }
 
 /** The payer_sessions table (migration 033): a payer's sign-in, scoped to one address. */
