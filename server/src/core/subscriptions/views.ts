@@ -35,7 +35,7 @@ export const subscriptionViewSchema = z
     status: z
       .enum(subscriptionStatuses)
       .describe(
-        "PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge",
+        "PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge",
       ),
     url: z.string().nullable().describe("The hosted subscribe page (null without PUBLIC_BASE_URL)"),
     chainId: z.number().describe("EIP-155 chain id"),

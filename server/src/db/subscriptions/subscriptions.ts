@@ -160,6 +160,17 @@ export function findChargePayment(db: Db, id: string, period: number): Promise<P
     .executeTakeFirst();
 }
 
+/** The block of a subscription's latest charge on record (settled), if any: where the payer's allowance last sufficed. */
+export async function findLastChargeBlock(db: Db, id: string): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.max("block_number").as("block"))
+    .where("subscription_id", "=", id)
+    .where("status", "<>", "FAILED")
+    .executeTakeFirst();
+  return row?.block === null || row?.block === undefined ? undefined : BigInt(row.block);
+}
+
 /** The charge payment a relayer transaction sent (linked by its order id's sender transaction). */
 export function findChargePaymentBySenderTransaction(db: Db, senderTransactionId: number) {
   return db
