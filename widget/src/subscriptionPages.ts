@@ -34,6 +34,10 @@ export interface Subscription {
   charges: number;
   startsAt: number | null;
   recipientAddress: Address;
+  /** Who asks: the merchant's name. */
+  merchantName: string;
+  /** While PENDING: the only wallet that may sign, when the merchant named one. */
+  payerAddress: Address | null;
 }
 
 export class PageError extends Error {}
