@@ -23,7 +23,7 @@ import { DEFAULT_SUBSCRIPTION_RETRIES, subscriptionStatuses } from "../../domain
 import { KassaError, validationError } from "../../errors.js";
 import { requireChainToken, requireMerchantChain } from "../merchants/merchants.js";
 import { createPaymentInputSchema } from "../payments/payments.js";
-import { addressSchema, parseInput } from "../validation.js";
+import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { scheduleOf } from "./schedule.js";
 import {
@@ -102,6 +102,12 @@ export const createSubscriptionInputSchema = z.object({
     .enum(["PAST_DUE", "CANCELED"])
     .default("PAST_DUE")
     .describe("What a charge that failed every retry leads to"),
+  returnUrl: z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .refine((value) => URL.canParse(value) && /^https?:\/\//i.test(value), "must be an http(s) URL")
+    .optional()
+    .describe("Your page the subscribe page links back to once the payer subscribed"),
   payerAddress: addressSchema
     .optional()
     .describe(
@@ -222,6 +228,7 @@ export async function createSubscription(
     retry_schedule: input.retrySchedule ?? [...DEFAULT_SUBSCRIPTION_RETRIES],
     on_failure: input.onFailure,
     payer_address: input.payerAddress ?? null,
+    return_url: input.returnUrl ?? null,
   });
   if (!inserted) throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used`);
   return view(deps, await require(deps, id));

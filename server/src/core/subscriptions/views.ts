@@ -38,6 +38,7 @@ export const subscriptionViewSchema = z
         "PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge",
       ),
     url: z.string().nullable().describe("The hosted subscribe page (null without PUBLIC_BASE_URL)"),
+    returnUrl: z.string().nullable().describe("Your page the subscribe page links back to once subscribed"),
     chainId: z.number().describe("EIP-155 chain id"),
     gatewayAddress: z.string().describe("The gateway whose EIP-712 domain the schedule is signed on"),
     merchantId: z.string().describe("bytes32 merchant id, a field of the schedule"),
@@ -98,6 +99,7 @@ export const publicSubscriptionViewSchema = subscriptionViewSchema
     charges: true,
     startsAt: true,
     recipientAddress: true,
+    returnUrl: true,
   })
   .extend({
     merchantName: z.string().describe("Who asks: the merchant's name, as the payment widget shows it"),
@@ -149,6 +151,7 @@ export function subscriptionView(
     description: row.description,
     status: row.status,
     url: publicBaseUrl === undefined ? null : `${publicBaseUrl}/subscribe/${row.id}`,
+    returnUrl: row.return_url,
     chainId: row.network_id,
     gatewayAddress: row.gateway_address,
     merchantId: row.merchant_bytes32_id,

@@ -56,6 +56,8 @@ describe("the subscription API refuses bad input with its codes, never a 500", (
     [{ retrySchedule: [1] }, "retrySchedule"],
     [{ onFailure: "LATER" }, "onFailure"],
     [{ tokenAddress: "0x1234" }, "tokenAddress"],
+    [{ returnUrl: "javascript:alert(1)" }, "returnUrl"],
+    [{ payerAddress: "0x1234" }, "payerAddress"],
   ])("refuses %j (VALIDATION_ERROR on %s)", async (change, field) => {
     const response = await env.create({ ...plan(`bad-${Math.random()}`), ...change });
     expect(response.status).toBe(400);
@@ -110,7 +112,10 @@ describe("the public view and who may sign", () => {
   it("shows whoever holds the link what the payer signs and who asks, nothing of the merchant's bookkeeping", async () => {
     const payer = await env.payer();
     await env.fund(payer, 30n * 10n ** 18n, 30n * 10n ** 18n);
-    const id = await env.subscribe(payer, { description: "Pro, monthly" });
+    const id = await env.subscribe(payer, {
+      description: "Pro, monthly",
+      returnUrl: "https://shop.example/account",
+    });
     await env.charge();
     const { body } = await env.t.request(`/public/subscriptions/${id}`);
     expect(Object.keys(body.data).sort()).toEqual(
@@ -133,11 +138,17 @@ describe("the public view and who may sign", () => {
         "charges",
         "startsAt",
         "recipientAddress",
+        "returnUrl",
         "merchantName",
         "payerAddress",
       ].sort(),
     );
-    expect(body.data).toMatchObject({ status: "ACTIVE", merchantName: "Test shop", payerAddress: null });
+    expect(body.data).toMatchObject({
+      status: "ACTIVE",
+      merchantName: "Test shop",
+      payerAddress: null,
+      returnUrl: "https://shop.example/account",
+    });
     // The merchant's own view still has it all.
     expect((await env.show(id)).body.data).toMatchObject({
       payerAddress: payer.account.address,
