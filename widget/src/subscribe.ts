@@ -232,13 +232,26 @@ async function subscribe(sub: Subscription, wallet: DiscoveredWallet, review: Re
     "active",
     t("activeTitle", { merchant: sub.merchantName }),
     paragraph(t("active", { merchant: sub.merchantName, schedule: scheduleWords({ ...sub, ...active }) })),
-    manageLink(),
+    links(sub),
   );
 }
 
-/** Where the payer sees and cancels their subscriptions. */
-function manageLink(): HTMLParagraphElement {
-  return h("p", {}, h("a", { href: "/subscriptions", id: "kassa-manage" }, t("manage")));
+/** Back to the merchant (when it gave its page), and where the payer sees and cancels their subscriptions. */
+function links(sub: Subscription): HTMLDivElement {
+  const back =
+    sub.returnUrl && /^https?:\/\//i.test(sub.returnUrl)
+      ? h(
+          "a",
+          { href: sub.returnUrl, class: "button", id: "kassa-return" },
+          t("backTo", { merchant: sub.merchantName }),
+        )
+      : null;
+  return h(
+    "div",
+    { class: "actions" },
+    back,
+    h("a", { href: "/subscriptions", class: "button secondary", id: "kassa-manage" }, t("manage")),
+  );
 }
 
 async function review(sub: Subscription, wallet: DiscoveredWallet): Promise<void> {
@@ -272,7 +285,7 @@ async function start(): Promise<void> {
       signed ? "active" : "closed",
       t("subscribeTitle"),
       paragraph(signed ? t(sub.status === "ACTIVE" ? "alreadyActive" : "pastDue") : t("closed")),
-      signed ? manageLink() : null,
+      signed ? links(sub) : null,
     );
   }
   chooseWallet(sub);

@@ -23,6 +23,7 @@ export const subscribeMessages: Messages<
   | "subscribeButton"
   | "notNow"
   | "manage"
+  | "backTo"
   | "pastDue"
   | "loading"
   | "schedule"
@@ -82,6 +83,7 @@ export const subscribeMessages: Messages<
     subscribeButton: "Subscribe",
     notNow: "Choose another wallet",
     manage: "See or cancel your subscriptions",
+    backTo: "Back to {merchant}",
     pastDue:
       "This subscription's last charge could not be taken. Open your subscriptions to allow the charges again or cancel it.",
     loading: "Loading the subscription…",
@@ -142,6 +144,7 @@ export const subscribeMessages: Messages<
     subscribeButton: "구독하기",
     notNow: "다른 지갑 선택",
     manage: "내 구독 보기 또는 해지",
+    backTo: "{merchant}(으)로 돌아가기",
     pastDue:
       "이 구독의 마지막 결제를 가져갈 수 없었습니다. 내 구독에서 결제를 다시 허용하거나 해지해 주세요.",
     loading: "구독 정보를 불러오는 중…",
