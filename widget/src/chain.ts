@@ -11,7 +11,7 @@ import {
 } from "@kassa/contracts/eip712";
 import type { TokenDomain } from "@kassa/contracts/intents";
 import { readTokenDomain } from "@kassa/contracts/tokenDomain";
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from "viem";
 import { request, WalletError, type Eip1193Provider } from "./wallet/eip1193.js";
 
 /** EIP-2612's nonce view. */
@@ -174,7 +174,16 @@ export function signTypedData(
   return request<Hex>(provider, "eth_signTypedData_v4", [from, json]);
 }
 
-/** Signs an EIP-2612 permit for exactly the payment amount, valid until the payment's deadline. */
+/** `allowance` plus `amount`, at most an unlimited allowance. */
+export function addToAllowance(allowance: bigint, amount: bigint): bigint {
+  return allowance + amount > maxUint256 ? maxUint256 : allowance + amount;
+}
+
+/**
+ * Signs an EIP-2612 permit for exactly the payment amount (the gateway's `pay` submits it with that value), valid
+ * until the payment's deadline. A permit sets the allowance: the flow signs one only while the payer allows the
+ * gateway nothing (flow.ts), so it never replaces what a subscription still needs.
+ */
 export async function signPaymentPermit(
   provider: Eip1193Provider,
   payment: PayablePayment,

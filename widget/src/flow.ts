@@ -1,11 +1,17 @@
 /**
  * How the widget pays, cheapest path for the payer first (issues 7 and 28, see `planPayment`):
  * - gasless: one EIP-3009 signature (USDC); a permit and a ForwardRequest; one Permit2 signature when the payer
- *   approved Permit2 before; the payment intent or a ForwardRequest when the gateway has the allowance; else
- *   Permit2 approved once (asking the merchant's faucet for the approval's gas when the wallet has none), then
- *   one Permit2 signature (an exact approve and a ForwardRequest on a chain without Permit2);
- * - direct (preferred by the payer, gasless unavailable, or a smart wallet without an allowance): a permit
- *   signature (permit tokens) or an exact approve, then the payer's own `pay()` transaction.
+ *   approved Permit2 before; else Permit2 approved once (asking the merchant's faucet for the approval's gas when
+ *   the wallet has none), then one Permit2 signature (an approve and a ForwardRequest on a chain without Permit2);
+ *   a smart wallet's approve, then its payment intent;
+ * - direct (preferred by the payer, gasless unavailable): a permit signature (permit tokens) or an approve, then
+ *   the payer's own `pay()` transaction.
+ * The payer's allowance to the gateway is shared with their subscriptions, which draw on it each period: a
+ * one-off payment never spends what it did not add. Its approve sets the allowance to what it was plus the
+ * payment's amount, so the payment leaves it as it found it; a permit (which the gateway submits for exactly the
+ * payment's amount, replacing the allowance) is signed only while the allowance is 0; an allowance the payer
+ * already gives goes untouched by EIP-3009 and Permit2 payments; only an unlimited allowance is spent from as it
+ * is (that lowers nothing).
  */
 import type { GatewayPermit } from "@kassa/contracts/eip712";
 import { encodePay } from "@kassa/contracts/pay";
@@ -15,7 +21,9 @@ import { maxUint256, type Address, type Hex } from "viem";
 import { ApiError, type GasStatus, type KassaApi, type Payment } from "./api.js";
 import {
   accepts,
+  addToAllowance,
   encodeApprove,
+  readAllowance,
   TokenDomainUnknown,
   type PayablePayment,
   sendTransaction,
@@ -41,8 +49,6 @@ export type StepId =
 export interface Plan {
   gasless: boolean;
   steps: StepId[];
-  /** The payer's wallet is a smart-contract wallet that cannot take the gasless path here. */
-  smartWalletPaysItself?: boolean;
   /** The token's EIP-712 domain as read when planning (the EIP-3009 path signs on it). */
   tokenDomain?: TokenDomain;
 }
@@ -55,6 +61,8 @@ export interface FlowContext {
   account: Address;
   /** A permit already signed for this payment and account (kept when gasless falls back to direct). */
   permit?: GatewayPermit;
+  /** The allowance to the gateway before a `reset` step set it to 0: the approve after it adds to this. */
+  keptAllowance?: bigint;
 }
 
 /** Why the faucet did not fund the wallet: an API error code or `ALREADY_GRANTED` from gas-status. */
@@ -97,35 +105,43 @@ export function gaslessAvailable(payment: Payment): boolean {
 
 /**
  * The cheapest path for this token and wallet (issue 28): EIP-3009 (one signature, USDC) > EIP-2612 permit and a
- * ForwardRequest > Permit2 with the payer's earlier approval > the gateway's allowance > Permit2 approved once now
- * > an exact approve; a smart-contract wallet signs no ECDSA permit or ForwardRequest, so it pays gasless only
- * with EIP-3009, Permit2 or its payment intent, else with its own transactions. May ask the faucet's gas-status.
- * Throws NeedsGas or FaucetRefused.
+ * ForwardRequest (while the payer allows the gateway nothing) > Permit2 with the payer's earlier approval > an unlimited allowance to the gateway > Permit2
+ * approved once now > an approve of the payment's amount on top of the allowance; a smart-contract wallet signs no
+ * ECDSA permit or ForwardRequest, so it pays gasless only with EIP-3009, Permit2 or its payment intent (after its
+ * own approve), else with its own transactions. An allowance the payer gave before is never spent by a one-off
+ * payment (see above). May ask the faucet's gas-status. Throws NeedsGas or FaucetRefused.
  */
 export async function planPayment(ctx: FlowContext, options: { gasless: boolean }): Promise<Plan> {
   const { payment, provider, account } = ctx;
   const amount = BigInt(payment.amount);
   const facts = await readPayerFacts(provider, payment, account);
-  const permit = payment.tokenPermitSupported && facts.tokenDomain !== undefined && !facts.smartWallet;
+  const permit =
+    payment.tokenPermitSupported &&
+    facts.tokenDomain !== undefined &&
+    !facts.smartWallet &&
+    facts.gatewayAllowance === 0n;
+  const unlimited = facts.gatewayAllowance === maxUint256;
   if (options.gasless) {
     if (facts.eip3009 && facts.tokenDomain)
       return { gasless: true, steps: ["authorize"], tokenDomain: facts.tokenDomain };
     if (permit) return { gasless: true, steps: ["permit", "forward"] };
     if (facts.permit2 && facts.permit2Allowance >= amount) return { gasless: true, steps: ["permit2"] };
-    if (facts.gatewayAllowance >= amount)
-      return { gasless: true, steps: [facts.smartWallet ? "intent" : "forward"] };
+    if (unlimited) return { gasless: true, steps: [facts.smartWallet ? "intent" : "forward"] };
     if (!facts.smartWallet) {
       const approve = facts.permit2
         ? await approveSteps(ctx, "approvePermit2", facts.permit2Allowance)
         : await approveSteps(ctx, "approve", facts.gatewayAllowance);
       return withGas(ctx, approve, facts.permit2 ? "permit2" : "forward");
     }
+    return {
+      gasless: true,
+      steps: [...(await approveSteps(ctx, "approve", facts.gatewayAllowance)), "intent"],
+    };
   }
-  const smartWalletPaysItself = options.gasless && facts.smartWallet;
   if (permit) return { gasless: false, steps: ["permit", "pay"] };
-  if (facts.gatewayAllowance >= amount) return { gasless: false, steps: ["pay"], smartWalletPaysItself };
+  if (unlimited) return { gasless: false, steps: ["pay"] };
   const approve = await approveSteps(ctx, "approve", facts.gatewayAllowance);
-  return { gasless: false, steps: [...approve, "pay"], smartWalletPaysItself };
+  return { gasless: false, steps: [...approve, "pay"] };
 }
 
 /**
@@ -134,14 +150,15 @@ export async function planPayment(ctx: FlowContext, options: { gasless: boolean 
  */
 async function approveSteps(ctx: FlowContext, step: "approve" | "approvePermit2", allowance: bigint) {
   const { payment, provider, account } = ctx;
-  const data = approveData(payment, step);
+  const data = approveData(payment, step, allowance);
   const refused = allowance > 0n && !(await accepts(provider, account, payment.tokenAddress, data));
   return refused ? (["reset", step] as StepId[]) : [step];
 }
 
-function approveData(payment: PayablePayment, step: "approve" | "approvePermit2"): Hex {
+/** The approve of `step`: Permit2 for good, or the gateway for `allowance` (what it may take now) plus the payment. */
+function approveData(payment: PayablePayment, step: "approve" | "approvePermit2", allowance: bigint): Hex {
   return step === "approve"
-    ? encodeApprove(payment.gatewayAddress, BigInt(payment.amount))
+    ? encodeApprove(payment.gatewayAddress, addToAllowance(allowance, BigInt(payment.amount)))
     : encodeApprove(permit2Address, maxUint256);
 }
 
@@ -233,13 +250,18 @@ export async function executePlan(
         break;
       case "reset": {
         const spender = plan.steps.includes("approvePermit2") ? permit2Address : payment.gatewayAddress;
+        ctx.keptAllowance ??= await readAllowance(ctx.provider, payment.tokenAddress, account, spender);
         await transact(ctx, payment.tokenAddress, encodeApprove(spender, 0n));
         break;
       }
       case "approve":
-      case "approvePermit2":
-        await transact(ctx, payment.tokenAddress, approveData(payment, step));
+      case "approvePermit2": {
+        const allowance =
+          ctx.keptAllowance ??
+          (await readAllowance(ctx.provider, payment.tokenAddress, account, payment.gatewayAddress));
+        await transact(ctx, payment.tokenAddress, approveData(payment, step, allowance));
         break;
+      }
       case "authorize":
       case "permit2":
       case "intent":

@@ -74,8 +74,6 @@ const en = {
   stepApprovePermit2: "Allow Permit2 to move {symbol}",
   stepApprovePermit2Why:
     "Once for every shop: Permit2 then moves {symbol} only with a signature of yours for each payment.",
-  smartWalletPaysItself:
-    "Your wallet is a smart-contract wallet, which cannot sign this token's gasless payment, so it sends the payment itself.",
   blockedTitle: "This wallet cannot pay",
   blockedBody:
     "{symbol} refuses to move this payment from this wallet to {merchant}: the token's blocklist holds one of them. No signature or transaction can pay it, and nothing was signed. Use another wallet, or contact the shop.",
@@ -87,7 +85,8 @@ const en = {
   stepResetWhy: "{symbol} refuses a new approval while an old one remains: this sets it to 0 first.",
   stepApprove: "Approve {amount} {symbol}",
   stepApproveAsk: "Your wallet asks you to confirm a transaction (small fee in {native}).",
-  stepApproveWhy: "It allows the Kassa gateway to take exactly this amount, not more.",
+  stepApproveWhy:
+    "It adds exactly this amount to what the Kassa gateway may take; what you allowed it before (for a subscription) stays.",
   stepPay: "Send the payment",
   stepPayAsk: "Your wallet asks you to confirm a transaction (fee in {native}).",
   stepPayWhy: "It pays {merchant} directly from your wallet.",
@@ -254,8 +253,6 @@ const ko: Record<MessageKey, string> = {
   stepApprovePermit2: "Permit2의 {symbol} 이동 허용",
   stepApprovePermit2Why:
     "모든 상점에 한 번만: 이후 Permit2는 결제마다 당신의 서명이 있을 때만 {symbol}을(를) 옮깁니다.",
-  smartWalletPaysItself:
-    "스마트 컨트랙트 지갑은 이 토큰의 가스비 없는 결제에 서명할 수 없으므로 지갑이 직접 결제를 보냅니다.",
   blockedTitle: "이 지갑으로는 결제할 수 없습니다",
   blockedBody:
     "{symbol}이(가) 이 지갑에서 {merchant}(으)로의 이 결제 이동을 거부합니다: 토큰의 차단 목록에 둘 중 하나가 있습니다. 어떤 서명이나 거래로도 결제할 수 없으며 아무것도 서명되지 않았습니다. 다른 지갑을 사용하거나 상점에 문의하세요.",
@@ -267,7 +264,8 @@ const ko: Record<MessageKey, string> = {
   stepResetWhy: "{symbol}은(는) 이전 승인이 남아 있으면 새 승인을 거부합니다: 먼저 0으로 되돌립니다.",
   stepApprove: "{amount} {symbol} 승인",
   stepApproveAsk: "지갑이 거래 확인을 요청합니다({native} 소액 수수료).",
-  stepApproveWhy: "Kassa 게이트웨이가 정확히 이 금액만 가져갈 수 있게 합니다.",
+  stepApproveWhy:
+    "Kassa 게이트웨이가 가져갈 수 있는 금액에 정확히 이 금액만 더합니다. 이전에 허용한 금액(구독)은 그대로 남습니다.",
   stepPay: "결제 전송",
   stepPayAsk: "지갑이 거래 확인을 요청합니다({native} 수수료).",
   stepPayWhy: "지갑에서 {merchant}에 직접 결제합니다.",

@@ -1,16 +1,25 @@
 /**
  * The payer's subscriptions page (`/subscriptions`, drawn by the subscribe page's bundle): the payer signs in
  * with their wallet (an EIP-4361 message, POST /public/payer/session), sees the subscriptions that wallet
- * signed in plain words, and cancels one: the wallet calls the gateway's `cancelSubscription` itself (the
- * payer needs nobody for it), then Kassa is told (POST /public/payer/subscriptions/:id/cancel) and stops
- * charging at once.
+ * signed in plain words, each with the merchant it pays, and signs out. Canceling one asks first (what ends, and
+ * that the wallet will send a transaction); then the wallet calls the gateway's `cancelSubscription` itself (the
+ * payer needs nobody for it), and Kassa is told (POST /public/payer/subscriptions/:id/cancel) and stops charging
+ * at once. A subscription PAST_DUE because the allowance fell short says so and offers to allow the charges
+ * left again (an approve on top of what the wallet allows, which other subscriptions draw on).
  */
 import { subscriptionTypes } from "@kassa/contracts/subscriptions";
 import { encodeFunctionData, formatUnits, getAddress, toHex, type Address, type Hex } from "viem";
 import { createSiweMessage } from "viem/siwe";
-import { readChainId, sendTransaction, waitForReceipt } from "./chain.js";
+import {
+  addToAllowance,
+  encodeApprove,
+  readAllowance,
+  readChainId,
+  sendTransaction,
+  waitForReceipt,
+} from "./chain.js";
 import { button, h } from "./dom.js";
-import { lang, paragraph, show, summary, t as widgetText } from "./page.js";
+import { actions, lang, paragraph, show, summary, t as widgetText } from "./page.js";
 import { payerMessages } from "./payerMessages.js";
 import { translator } from "./shared/i18n.js";
 import {
@@ -32,7 +41,9 @@ interface PayerSubscription extends Subscription {
   payerAddress: Address;
   startsAt: number;
   usePermit2: boolean;
+  nextPeriod: number;
   nextChargeAt: string | null;
+  lastError: string | null;
   chargesMade: { status: string }[];
 }
 
@@ -75,6 +86,52 @@ async function switchTo(signed: Signed, chainId: number): Promise<void> {
   await request(signed.provider, "wallet_switchEthereumChain", [{ chainId: toHex(chainId) }]);
 }
 
+const tokens = (sub: PayerSubscription, units: bigint) =>
+  `${formatUnits(units, sub.tokenDecimals)} ${sub.tokenSymbol}`;
+
+/** Before anything is sent: what canceling ends, and what the wallet will be asked. */
+function confirmCancel(signed: Signed, sub: PayerSubscription): void {
+  show(
+    "confirm-cancel",
+    t("cancelTitle", { merchant: sub.merchantName }),
+    paragraph(t("cancelWhat", { merchant: sub.merchantName, schedule: lineWords(sub) })),
+    paragraph(t("cancelAsk"), "hint"),
+    actions(
+      button(
+        t("cancelYes"),
+        () => void cancel(signed, sub).catch((error: unknown) => failed(error, () => void list(signed))),
+        { id: "kassa-cancel-yes" },
+      ),
+      button(t("cancelNo"), () => void list(signed), { secondary: true }),
+    ),
+  );
+}
+
+/**
+ * Allows the gateway the charges left of a PAST_DUE subscription again: the wallet's approve adds them to what it
+ * allows now (other subscriptions draw on it). A Permit2 schedule is approved on Permit2, which this page does not
+ * do: it says so.
+ */
+async function allowAgain(signed: Signed, sub: PayerSubscription): Promise<void> {
+  if (sub.usePermit2) throw new PageError(t("permit2Allowance"));
+  await switchTo(signed, sub.chainId);
+  const left = BigInt(sub.amount) * BigInt(Math.max(sub.charges - sub.nextPeriod, 1));
+  const allowance = await readAllowance(
+    signed.provider,
+    sub.tokenAddress,
+    signed.account,
+    sub.gatewayAddress,
+  );
+  waiting("approving", t("title"), t("allowing", { added: tokens(sub, left) }));
+  const hash: Hex = await sendTransaction(signed.provider, {
+    from: signed.account,
+    to: sub.tokenAddress,
+    data: encodeApprove(sub.gatewayAddress, addToAllowance(allowance, left)),
+  });
+  if (!(await waitForReceipt(signed.provider, hash))) throw new PageError(t("allowFailed"));
+  await list(signed);
+}
+
 /** The payer's own on-chain cancel, then Kassa's record of it. */
 async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
   waiting("canceling", t("title"), t("confirmCancel"));
@@ -88,7 +145,7 @@ async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
         payer: sub.payerAddress,
         tokenAddress: sub.tokenAddress,
         amount: BigInt(sub.amount),
-        variableAmount: false,
+        variableAmount: sub.variableAmount,
         usePermit2: sub.usePermit2,
         recipientAddress: sub.recipientAddress,
         merchantId: sub.merchantId,
@@ -108,30 +165,49 @@ async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
   await list(signed);
 }
 
+/** Ends the payer's session: the cookie is cleared, and the page asks for a wallet again. */
+async function signOut(): Promise<void> {
+  await api("payer/session", undefined, "DELETE");
+  start();
+}
+
 async function list(signed: Signed): Promise<void> {
   const { subscriptions } = await api<{ subscriptions: PayerSubscription[] }>("payer/subscriptions");
-  const items = subscriptions.map((sub) =>
-    h(
+  const retry = () => void list(signed);
+  const items = subscriptions.map((sub) => {
+    const live = sub.status === "ACTIVE" || sub.status === "PAST_DUE";
+    const short = sub.status === "PAST_DUE" && (sub.lastError ?? "").includes("allowance");
+    return h(
       "li",
       { class: "subscription", "data-id": sub.id, "data-status": sub.status },
+      h("p", { class: "merchant" }, sub.merchantName),
       ...(sub.description ? [h("p", { class: "muted" }, sub.description)] : []),
       h("p", { class: "schedule" }, lineWords(sub)),
       h("p", { class: "status" }, t(`status_${sub.status}`)),
-      ...(sub.status === "ACTIVE" || sub.status === "PAST_DUE"
-        ? [
-            button(
-              t("cancel"),
-              () =>
-                void cancel(signed, sub).catch((error: unknown) => failed(error, () => void list(signed))),
-            ),
-          ]
-        : []),
-    ),
-  );
+      short ? h("p", { role: "alert", class: "notice" }, t("allowanceShort")) : null,
+      live
+        ? actions(
+            short
+              ? button(
+                  t("allowAgain"),
+                  () => void allowAgain(signed, sub).catch((e: unknown) => failed(e, retry)),
+                )
+              : null,
+            button(t("cancel"), () => confirmCancel(signed, sub), { secondary: short }),
+          )
+        : null,
+    );
+  });
   show(
     "subscriptions",
     t("title"),
     items.length === 0 ? paragraph(t("none")) : h("ul", { class: "subscriptions" }, ...items),
+    actions(
+      button(t("signOut"), () => void signOut().catch((error: unknown) => failed(error, start)), {
+        secondary: true,
+        id: "kassa-sign-out",
+      }),
+    ),
   );
 }
 

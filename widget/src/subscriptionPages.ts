@@ -35,6 +35,12 @@ export interface Subscription {
   charges: number;
   startsAt: number | null;
   recipientAddress: Address;
+  /** The merchant's page the payer goes back to once subscribed, if it gave one. */
+  returnUrl: string | null;
+  /** Who asks: the merchant's name. */
+  merchantName: string;
+  /** While PENDING: the only wallet that may sign, when the merchant named one. */
+  payerAddress: Address | null;
 }
 
 export class PageError extends Error {}

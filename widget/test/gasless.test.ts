@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { permit2Address } from "@kassa/contracts";
+import { createWalletClient, erc20Abi, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../server/src/core/admin/index.js";
@@ -89,6 +90,41 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
       headers: { "x-public-key": env.t.merchant.publicKey },
     });
     expect(relay.body.data).toMatchObject({ status: "CONFIRMED", transactionHash: paid.txHash });
+    expect(failures).toEqual([]);
+  });
+
+  it("leaves what the payer allowed the gateway for a subscription: no permit over it, Permit2 instead", async () => {
+    const payer = freshPayer();
+    await chain.mint(chain.tokens.permit18, payer.address, 100n * TOKENS);
+    await chain.publicClient.request({
+      method: "anvil_setBalance" as never,
+      params: [payer.address, "0x16345785d8a0000"] as never,
+    });
+    // A subscription's allowance: 6 tokens the gateway may still take for the next charges.
+    const own = createWalletClient({ account: payer, chain: chain.chain, transport: http(chain.rpcUrl) });
+    const approved = await own.writeContract({
+      address: chain.tokens.permit18,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [chain.gateway, 6n * TOKENS],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: approved });
+    const payment = await createPayment(env.t, { amount: 8 });
+    const { page, failures } = await openWidget(payer, payment.paymentId, env.t.merchant.publicKey);
+    await screen(page, "review-gasless");
+    // A permit would replace the 6 with the payment's 8, which the payment then spends: Permit2 leaves them.
+    await expect(steps(page)).resolves.toEqual(["approvePermit2", "permit2"]);
+    await page.locator("#kassa-pay").click();
+    await screen(page, "success");
+    await waitForStatus(env.t, payment.paymentId, "PAID");
+    const allowance = await chain.publicClient.readContract({
+      address: chain.tokens.permit18,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [payer.address, chain.gateway],
+    });
+    expect(allowance).toBe(6n * TOKENS);
+    await expect(balanceOf(chain, chain.tokens.permit18, payer.address)).resolves.toBe(92n * TOKENS);
     expect(failures).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { paymentGatewayAbi } from "@kassa/contracts";
-import type { Hex, PrivateKeyAccount } from "viem";
+import { erc20Abi, type Hex, type PrivateKeyAccount } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   browserUnavailable,
@@ -7,6 +7,7 @@ import {
   openSession,
   pageFailures,
   screen,
+  screenshot,
   type Browser,
 } from "../../server/test/harness/browser.js";
 import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
@@ -66,6 +67,8 @@ describe.skipIf(browserUnavailable)("the payer's subscriptions page", () => {
     await page.goto(`${ORIGIN}/subscribe/${id}`);
     await screen(page, "connect");
     await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "review");
+    await page.locator("#kassa-subscribe").click();
     await screen(page, "active");
     expect((await subscription(id)).status).toBe("ACTIVE");
     // The worker takes the first charge.
@@ -88,10 +91,25 @@ describe.skipIf(browserUnavailable)("the payer's subscriptions page", () => {
       /^10 KTT every 30 days, 1 of 12 charged, next on .+$/,
     );
     await expect(items.locator(".status").textContent()).resolves.toBe("Active");
+    await expect(items.locator(".merchant").textContent()).resolves.toBe("Test shop");
     expect(await page.content()).not.toContain(othersId);
+    await screenshot(page, "subscriptions");
 
+    // Canceling asks first, and nothing is sent until the payer confirms.
     const sentBefore = wallet?.sentTransactions.length ?? 0;
     await items.getByRole("button", { name: "Cancel subscription" }).click();
+    await screen(page, "confirm-cancel");
+    await expect(page.locator("#screen-title").textContent()).resolves.toBe(
+      "Cancel your subscription to Test shop?",
+    );
+    expect(wallet?.sentTransactions.length).toBe(sentBefore);
+    await screenshot(page, "subscriptions-cancel");
+    await page.getByRole("button", { name: "Keep it" }).click();
+    await screen(page, "subscriptions");
+    expect((await subscription(id)).status).toBe("ACTIVE");
+    await items.getByRole("button", { name: "Cancel subscription" }).click();
+    await screen(page, "confirm-cancel");
+    await page.locator("#kassa-cancel-yes").click();
     await page.locator('li.subscription[data-status="CANCELED"]').waitFor({ timeout: 30_000 });
     await expect(items.locator(".status").textContent()).resolves.toBe("Canceled");
     await expect(items.getByRole("button").count()).resolves.toBe(0);
@@ -118,6 +136,13 @@ describe.skipIf(browserUnavailable)("the payer's subscriptions page", () => {
     expect(row.chain_cancel).toBe("unneeded");
     // No error answer; Chromium's only complaint is the COOP header, ignored on a plain-http test origin.
     expect(failures.filter((failure) => !failure.includes("Cross-Origin-Opener-Policy"))).toEqual([]);
+    // Signing out ends the session: the page asks for a wallet again, and the list needs a new sign-in.
+    await page.locator("#kassa-sign-out").click();
+    await screen(page, "sign-in");
+    const listed = await page.evaluate(
+      async () => (await fetch("/api/v1/public/payer/subscriptions")).status,
+    );
+    expect(listed).toBe(401);
     await session.context.close();
   });
 
@@ -137,6 +162,52 @@ describe.skipIf(browserUnavailable)("the payer's subscriptions page", () => {
     );
     await expect(page.locator("li.subscription .status").textContent()).resolves.toBe("활성");
     await expect(page.getByRole("button", { name: "구독 해지" }).count()).resolves.toBe(1);
+    await session.context.close();
+  });
+
+  it("says when the allowance fell short, and allows the charges left again from the wallet", async () => {
+    const payer = await env.payer();
+    await env.fund(payer, 200n * TOKENS, 30n * TOKENS);
+    // Periods of 4 minutes, retried after 1: the sign-in below is checked against the server's clock (moved
+    // with the chain's), within 5 minutes of the browser's.
+    const id = await env.subscribe(payer, { periodSeconds: 240, retrySchedule: [60] });
+    await env.charge();
+    // Something else spent the allowance (the payer's approve of 0 would have been a revocation).
+    await env.fund(payer, 0n, 1n);
+    await env.advance(240);
+    await env.charge();
+    expect((await subscription(id)).status).toBe("PAST_DUE");
+
+    const session = await openSession(browser, { chain, account: payer.account as PrivateKeyAccount });
+    const { page, wallet } = session;
+    await page.goto(`${ORIGIN}/subscriptions`);
+    await screen(page, "sign-in");
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "subscriptions");
+    const item = page.locator(`li.subscription[data-id="${id}"]`);
+    await expect(item.locator(".status").textContent()).resolves.toBe("Past due");
+    await expect(item.getByRole("alert").textContent()).resolves.toBe(
+      "The last charge could not be taken: your wallet no longer allows the gateway enough. Allow it again, or cancel.",
+    );
+    await screenshot(page, "subscriptions-past-due");
+    await item.getByRole("button", { name: "Allow the charges again" }).click();
+    await screen(page, "subscriptions");
+    // The two charges left, on top of what the wallet allowed: one approve.
+    await expect
+      .poll(() =>
+        chain.publicClient.readContract({
+          address: env.t.token as `0x${string}`,
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [payer.account.address, chain.gateway],
+        }),
+      )
+      .toBe(20n * TOKENS + 1n);
+    expect(wallet?.sentTransactions).toHaveLength(1);
+    // The retry charges the period: ACTIVE again.
+    await env.advance(60);
+    await env.charge();
+    expect((await subscription(id)).status).toBe("ACTIVE");
     await session.context.close();
   });
 });

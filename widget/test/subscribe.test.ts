@@ -8,6 +8,7 @@ import {
   openSession,
   pageFailures,
   screen,
+  screenshot,
   type Browser,
   type PayerSession,
 } from "../../server/test/harness/browser.js";
@@ -96,21 +97,54 @@ async function shown(id: string) {
 }
 
 describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
-  it("shows the schedule in words, approves exactly the whole schedule, signs once, and the subscription is ACTIVE", async () => {
+  it("says who asks, reviews what the wallet will be asked, approves the whole schedule, signs once: ACTIVE", async () => {
     const payer = await fundedPayer(0n);
-    const { id, pageUrl } = await createSubscription("subscribe-page-1");
+    const { id, pageUrl } = await createSubscription("subscribe-page-1", {
+      startsAt: 1_893_456_000,
+      returnUrl: "https://shop.example/account",
+    });
     const { page, wallet, failures } = await openPage(payer, pageUrl);
 
     await screen(page, "connect");
+    await expect(page.locator("#kassa-merchant").textContent()).resolves.toBe("Subscribe to Test shop");
     await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
       "10 KTT every 30 days, 12 times, cancel any time",
     );
     await expect(page.locator(".summary").textContent()).resolves.toContain("Pro plan");
-    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
-    await screen(page, "active");
-    await expect(page.locator("section.screen p").textContent()).resolves.toBe(
-      "Your subscription is active: 10 KTT every 30 days, 12 times, cancel any time.",
+    const recipient = env.t.merchant.recipient;
+    await expect(page.locator("#kassa-recipient").textContent()).resolves.toBe(
+      `Test shop (${recipient.slice(0, 6)}…${recipient.slice(-4)})`,
     );
+    await expect(page.locator("#kassa-until").textContent()).resolves.toBe(
+      "12, the first on Jan 1, 2030 UTC, the last on Nov 27, 2030 UTC",
+    );
+    await expect(page.locator("#kassa-total").textContent()).resolves.toBe("at most 120 KTT");
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    // Nothing is asked of the wallet before the payer has read what it will be asked.
+    await screen(page, "review");
+    await expect(
+      page.locator(".step").evaluateAll((steps) => steps.map((step) => step.getAttribute("data-step"))),
+    ).resolves.toEqual(["approve", "sign"]);
+    await expect(page.locator('.step[data-step="approve"] .step-title').textContent()).resolves.toBe(
+      "Allow 120 KTT more",
+    );
+    expect(wallet?.sentTransactions).toHaveLength(0);
+    expect(wallet?.methods()).not.toContain("eth_signTypedData_v4");
+    await screenshot(page, "subscribe-review");
+    await page.locator("#kassa-subscribe").click();
+    await screen(page, "active");
+    await expect(page.locator("#screen-title").textContent()).resolves.toBe(
+      "You are subscribed to Test shop",
+    );
+    await expect(page.locator("section.screen p").first().textContent()).resolves.toBe(
+      "Your subscription to Test shop is active: 10 KTT every 30 days, 12 times, cancel any time.",
+    );
+    await expect(page.locator("#kassa-manage").getAttribute("href")).resolves.toBe("/subscriptions");
+    await expect(page.locator("#kassa-return").textContent()).resolves.toBe("Back to Test shop");
+    await expect(page.locator("#kassa-return").getAttribute("href")).resolves.toBe(
+      "https://shop.example/account",
+    );
+    await screenshot(page, "subscribe-active");
 
     const subscription = await shown(id);
     expect(subscription.status).toBe("ACTIVE");
@@ -123,7 +157,7 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     // Opened again, the page says it is active and asks for nothing.
     await page.reload();
     await screen(page, "active");
-    await expect(page.locator("section.screen p").textContent()).resolves.toBe(
+    await expect(page.locator("section.screen p").first().textContent()).resolves.toBe(
       "This subscription is already active.",
     );
     expect(failures).toEqual([]);
@@ -142,7 +176,10 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     await expect(page.locator("#kassa-schedule").textContent()).resolves.toBe(
       "20 USD in KTT (at most 12 KTT) every 30 days, 12 times, cancel any time",
     );
+    await expect(page.locator("#kassa-total").textContent()).resolves.toBe("at most 144 KTT");
     await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "review");
+    await page.locator("#kassa-subscribe").click();
     await screen(page, "active");
     // Kassa accepted the payer's signature of the schedule as it stores it: variableAmount, 12 tokens at most.
     expect((await shown(id)).status).toBe("ACTIVE");
@@ -150,7 +187,7 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     expect(failures).toEqual([]);
   });
 
-  it("in Korean: a short allowance is raised, a declined signature is an error in words, and trying again subscribes", async () => {
+  it("in Korean: an allowance is raised by the schedule on top, a declined signature is an error in words, and trying again subscribes", async () => {
     const payer = await fundedPayer(5n * TOKENS);
     const { id, pageUrl } = await createSubscription("subscribe-page-2");
     const { page, wallet } = await openPage(payer, `${pageUrl}?lang=ko`);
@@ -161,24 +198,32 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
     );
     wallet?.rejectNext("eth_signTypedData_v4");
     await page.locator("button.wallet").first().click();
+    await screen(page, "review");
+    await page.locator("#kassa-subscribe").click();
     await screen(page, "error");
     await expect(page.getByRole("alert").textContent()).resolves.toBe(
       "지갑에서 요청을 거절했습니다. 결제된 금액은 없습니다.",
     );
-    // The approve went through before the refusal; the subscription still waits for a signature.
-    await expect(allowance(payer.address)).resolves.toBe(120n * TOKENS);
+    // The approve went through before the refusal (the 5 the wallet allowed stay); the subscription still waits.
+    await expect(allowance(payer.address)).resolves.toBe(125n * TOKENS);
     expect((await shown(id)).status).toBe("PENDING");
 
     await page.getByRole("button", { name: "다시 시도" }).click();
     await screen(page, "connect");
     await page.locator("button.wallet").first().click();
+    await screen(page, "review");
+    // This page raised the allowance already: only the signature is asked the second time.
+    await expect(
+      page.locator(".step").evaluateAll((steps) => steps.map((step) => step.getAttribute("data-step"))),
+    ).resolves.toEqual(["sign"]);
+    await page.locator("#kassa-subscribe").click();
     await screen(page, "active");
     expect((await shown(id)).status).toBe("ACTIVE");
-    // The allowance sufficed the second time: still the one approve.
     expect(wallet?.sentTransactions).toHaveLength(1);
+    await expect(allowance(payer.address)).resolves.toBe(125n * TOKENS);
   });
 
-  it("clears a USDT-style stale allowance to 0 before approving the schedule", async () => {
+  it("clears a USDT-style allowance to 0 before raising it by the schedule", async () => {
     const payer = (await env.payer()).account as PrivateKeyAccount;
     await chain.mint(real.usdt, payer.address, parseUnits("50", 6));
     // USDT refuses to change a non-zero allowance to another non-zero one.
@@ -195,11 +240,51 @@ describe.skipIf(browserUnavailable)("the hosted subscribe page", () => {
       "2 USDT every 7 days, 3 times, cancel any time",
     );
     await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "review");
+    await expect(
+      page.locator(".step").evaluateAll((steps) => steps.map((step) => step.getAttribute("data-step"))),
+    ).resolves.toEqual(["reset", "approve", "sign"]);
+    await page.locator("#kassa-subscribe").click();
     await screen(page, "active");
     expect((await shown(id)).status).toBe("ACTIVE");
-    // approve(0), then approve(2 x 3).
+    // approve(0), then approve(1 + 2 x 3): what the wallet allowed before stays.
     expect(wallet?.sentTransactions).toHaveLength(2);
-    await expect(allowance(payer.address, real.usdt)).resolves.toBe(parseUnits("6", 6));
+    await expect(allowance(payer.address, real.usdt)).resolves.toBe(parseUnits("7", 6));
+    expect(failures).toEqual([]);
+  });
+
+  it("a second subscription keeps what the first needs; a subscription named for another wallet asks nothing", async () => {
+    const payer = await fundedPayer(0n);
+    const first = await createSubscription("subscribe-page-first");
+    const second = await createSubscription("subscribe-page-second", { amount: 2, charges: 3 });
+    const { page, wallet, failures } = await openPage(payer, first.pageUrl);
+    for (const { pageUrl } of [first, second]) {
+      await page.goto(pageUrl);
+      await screen(page, "connect");
+      await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+      await screen(page, "review");
+      await page.locator("#kassa-subscribe").click();
+      await screen(page, "active");
+    }
+    // 10 x 12 for the first, then 2 x 3 on top of it (an exact approve would have left 6).
+    await expect(allowance(payer.address)).resolves.toBe(126n * TOKENS);
+    expect((await shown(first.id)).status).toBe("ACTIVE");
+    expect((await shown(second.id)).status).toBe("ACTIVE");
+
+    const someoneElse = await env.payer();
+    const named = await createSubscription("subscribe-page-named", {
+      payerAddress: someoneElse.account.address,
+    });
+    const sent = wallet?.sentTransactions.length;
+    await page.goto(named.pageUrl);
+    await screen(page, "connect");
+    await page.getByRole("button", { name: /Kassa Test Wallet/ }).click();
+    await screen(page, "error");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      `This subscription is for the wallet ${someoneElse.account.address}. Choose that wallet to sign it; nothing was asked of this one.`,
+    );
+    expect(wallet?.sentTransactions.length).toBe(sent);
+    expect((await shown(named.id)).status).toBe("PENDING");
     expect(failures).toEqual([]);
   });
 

@@ -137,13 +137,13 @@ describe.skipIf(browserUnavailable)("wallets and stablecoins in the widget (issu
     expect(failures).toEqual([]);
   });
 
-  it("pays from a deployed ERC-1271 smart wallet with its payment intent, never an ECDSA permit or ForwardRequest", async () => {
+  it("pays from a deployed ERC-1271 smart wallet with its payment intent, never an ECDSA permit or ForwardRequest, and keeps its earlier allowance", async () => {
     const owner = freshPayer();
     await giveGas(owner.address);
     const address = await t.deployWallet(owner.address, 4n);
     await chain.mint(chain.tokens.plain, address, 10n ** 19n);
     const payment = await createPayment(env.t, { amount: 2, tokenAddress: chain.tokens.plain });
-    // The wallet approved the gateway before (its owner's transaction).
+    // The wallet allowed the gateway 2 tokens before (its owner's transaction), for a subscription's charges.
     await t.walletCall(
       owner,
       address,
@@ -158,16 +158,25 @@ describe.skipIf(browserUnavailable)("wallets and stablecoins in the widget (issu
       smartWallet: { address, factory: t.walletFactory, nonce: 4n },
     });
     await screen(page, "review-gasless");
-    await expect(steps(page)).resolves.toEqual(["intent"]);
-    await expect(text(page, ".step-why")).resolves.toBe(
+    await expect(steps(page)).resolves.toEqual(["approve", "intent"]);
+    await expect(text(page, '.step[data-step="intent"] .step-why')).resolves.toBe(
       "Your smart wallet approves this one payment; a relayer sends it and pays the network fee.",
     );
     await page.locator("#kassa-pay").click();
     await screen(page, "success");
     expect(signatures(wallet)).toBe(1);
-    expect(wallet.sentTransactions).toHaveLength(0);
+    // Its own approve added the payment to the allowance, which the payment then spent: the 2 stay.
+    expect(wallet.sentTransactions).toHaveLength(1);
     const paid = await waitForStatus(env.t, payment.paymentId, "PAID");
     expect(paid.payerAddress?.toLowerCase()).toBe(address.toLowerCase());
+    await expect(
+      chain.publicClient.readContract({
+        address: chain.tokens.plain,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [address, payment.gatewayAddress],
+      }),
+    ).resolves.toBe(10n ** 18n * 2n);
     expect(failures).toEqual([]);
   });
 

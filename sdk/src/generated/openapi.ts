@@ -5642,6 +5642,7 @@ export interface paths {
              *             "description": "Acme Coffee Pro, monthly",
              *             "status": "ACTIVE",
              *             "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "returnUrl": "https://acme-coffee.example/account",
              *             "chainId": 8453,
              *             "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *             "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -5824,6 +5825,10 @@ export interface paths {
              * @enum {string}
              */
             onFailure?: "PAST_DUE" | "CANCELED";
+            /** @description Your page the subscribe page links back to once the payer subscribed */
+            returnUrl?: string;
+            /** @description The wallet the subscription is for: only it can sign the schedule. Without it, whoever holds the page's link signs it with their own wallet (the first signature wins) */
+            payerAddress?: string;
           };
         };
       };
@@ -5844,6 +5849,7 @@ export interface paths {
              *         "description": "Acme Coffee Pro, monthly",
              *         "status": "ACTIVE",
              *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "returnUrl": "https://acme-coffee.example/account",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -6076,6 +6082,7 @@ export interface paths {
              *         "description": "Acme Coffee Pro, monthly",
              *         "status": "ACTIVE",
              *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "returnUrl": "https://acme-coffee.example/account",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -6287,6 +6294,7 @@ export interface paths {
              *         "description": "Acme Coffee Pro, monthly",
              *         "status": "ACTIVE",
              *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "returnUrl": "https://acme-coffee.example/account",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -6480,7 +6488,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A subscription's schedule, for the payer to sign */
+    /**
+     * A subscription's schedule, for the payer to sign
+     * @description No key: whoever holds the link reads what the payer is asked to sign and who asks, never the merchant's bookkeeping (order id, charges, errors) nor, once signed, the payer's address.
+     */
     get: {
       parameters: {
         query?: never;
@@ -6496,7 +6507,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The subscription */
+        /** @description The schedule to sign */
         200: {
           headers: {
             [name: string]: unknown;
@@ -6508,10 +6519,8 @@ export interface paths {
              *       "data": {
              *         "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
              *         "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
-             *         "orderId": "plan-pro-7731",
              *         "description": "Acme Coffee Pro, monthly",
-             *         "status": "ACTIVE",
-             *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "status": "PENDING",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -6524,43 +6533,18 @@ export interface paths {
              *         "fiatAmount": null,
              *         "periodSeconds": 2592000,
              *         "charges": 12,
-             *         "startsAt": 1795737600,
+             *         "startsAt": null,
              *         "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
-             *         "usePermit2": false,
-             *         "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
-             *         "nextPeriod": 1,
-             *         "nextChargeAt": "2026-12-26T06:00:00.000Z",
-             *         "failedAttempts": 0,
-             *         "retrySchedule": [
-             *           3600,
-             *           21600,
-             *           86400,
-             *           259200
-             *         ],
-             *         "onFailure": "PAST_DUE",
-             *         "lastError": null,
-             *         "canceledBy": null,
-             *         "canceledAt": null,
-             *         "createdAt": "2026-11-26T05:58:00.000Z",
-             *         "chargesMade": [
-             *           {
-             *             "period": 0,
-             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-             *             "status": "PAID",
-             *             "amount": "10000000",
-             *             "tokenPrice": null,
-             *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
-             *             "paidAt": "2026-11-26T06:00:04.000Z"
-             *           }
-             *         ]
+             *         "returnUrl": "https://acme-coffee.example/account",
+             *         "merchantName": "Acme Coffee",
+             *         "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72"
              *       }
              *     }
              */
             "application/json": {
               /** @enum {boolean} */
               success: true;
-              data: components["schemas"]["Subscription"];
+              data: components["schemas"]["PublicSubscription"];
             };
           };
         };
@@ -6669,7 +6653,7 @@ export interface paths {
     put?: never;
     /**
      * Sign a subscription (the payer)
-     * @description The payer's EIP-712 signature of the schedule (`Subscription` on the gateway's domain, with the payer and `startsAt` as signed). The wallet must allow the gateway (approve, or Permit2 with `usePermit2`) at least one charge before each period opens. The subscription becomes ACTIVE; its first charge is due at `startsAt`.
+     * @description The payer's EIP-712 signature of the schedule (`Subscription` on the gateway's domain, with the payer and `startsAt` as signed). The wallet must allow the gateway (approve, or Permit2 with `usePermit2`) at least one charge before each period opens. The subscription becomes ACTIVE; its first charge is due at `startsAt`. When the merchant named the payer's wallet (`payerAddress`), only that wallet may sign (403 FORBIDDEN otherwise).
      */
     post: {
       parameters: {
@@ -6718,6 +6702,7 @@ export interface paths {
              *         "description": "Acme Coffee Pro, monthly",
              *         "status": "ACTIVE",
              *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "returnUrl": "https://acme-coffee.example/account",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -6782,6 +6767,27 @@ export interface paths {
                * @enum {string}
                */
               code: "VALIDATION_ERROR" | "INVALID_SIGNATURE" | "INVALID_REQUEST";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description Not allowed: FORBIDDEN */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "FORBIDDEN";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -7436,6 +7442,7 @@ export interface paths {
              *             "description": "Acme Coffee Pro, monthly",
              *             "status": "ACTIVE",
              *             "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *             "returnUrl": "https://acme-coffee.example/account",
              *             "chainId": 8453,
              *             "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *             "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -7477,7 +7484,8 @@ export interface paths {
              *                 "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *                 "paidAt": "2026-11-26T06:00:04.000Z"
              *               }
-             *             ]
+             *             ],
+             *             "merchantName": "Acme Coffee"
              *           }
              *         ]
              *       }
@@ -7497,7 +7505,7 @@ export interface paths {
                  * @example 2026-11-24T10:30:00.000Z
                  */
                 expiresAt: string;
-                subscriptions: components["schemas"]["Subscription"][];
+                subscriptions: components["schemas"]["PayerSubscription"][];
               };
             };
           };
@@ -7661,6 +7669,7 @@ export interface paths {
              *         "description": "Acme Coffee Pro, monthly",
              *         "status": "ACTIVE",
              *         "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+             *         "returnUrl": "https://acme-coffee.example/account",
              *         "chainId": 8453,
              *         "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
              *         "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -7702,14 +7711,15 @@ export interface paths {
              *             "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
              *             "paidAt": "2026-11-26T06:00:04.000Z"
              *           }
-             *         ]
+             *         ],
+             *         "merchantName": "Acme Coffee"
              *       }
              *     }
              */
             "application/json": {
               /** @enum {boolean} */
               success: true;
-              data: components["schemas"]["Subscription"];
+              data: components["schemas"]["PayerSubscription"];
             };
           };
         };
@@ -11518,7 +11528,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.past_due
-     * @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description The payer's allowance fell short of a charge (`reason`): the charge is retried on the schedule, and the payer is to allow the gateway again on the subscription's page (`url`) or their subscriptions page; the next charge that goes through makes it ACTIVE again (`subscription.charged`). Also when a period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -11558,10 +11568,10 @@ export interface webhooks {
            *       "tokenSymbol": "USDC",
            *       "amount": "10000000",
            *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
-           *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+           *       "nextChargeAt": "2026-12-26T07:00:00.000Z",
            *       "canceledBy": null,
            *       "type": "subscription.past_due",
-           *       "reason": "period 0 was not charged after 5 attempts: the payer's balance 4000000 is below the charge 10000000"
+           *       "reason": "the payer's allowance 0 is below the charge 10000000: the payer is to allow the gateway again, on the subscription's page (its url) or their own subscriptions page"
            *     }
            */
           "application/json": components["schemas"]["SubscriptionPastDueEvent"];
@@ -11594,7 +11604,7 @@ export interface webhooks {
     put?: never;
     /**
      * subscription.canceled
-     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, `allowance` when the payer set the gateway's allowance to 0 themselves (an allowance spent to 0 by other payments is PAST_DUE instead), retries, or seen on-chain). Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
      */
     post: {
       parameters: {
@@ -11637,7 +11647,7 @@ export interface webhooks {
            *       "nextChargeAt": null,
            *       "canceledBy": "allowance",
            *       "type": "subscription.canceled",
-           *       "reason": "the payer revoked the gateway's allowance"
+           *       "reason": "the payer set the gateway's allowance to 0 (transaction 0x4b2c6a8e0f1d3b5a7c9e2f4a6c8e0b1d3f5a7c9e2b4d6f8a0c1e3a5c7e9f1b3d)"
            *     }
            */
           "application/json": components["schemas"]["SubscriptionCanceledEvent"];
@@ -12500,6 +12510,194 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+    };
+    /**
+     * @example {
+     *       "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+     *       "orderId": "plan-pro-7731",
+     *       "description": "Acme Coffee Pro, monthly",
+     *       "status": "ACTIVE",
+     *       "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "returnUrl": "https://acme-coffee.example/account",
+     *       "chainId": 8453,
+     *       "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "amount": "10000000",
+     *       "variableAmount": false,
+     *       "currency": null,
+     *       "fiatAmount": null,
+     *       "periodSeconds": 2592000,
+     *       "charges": 12,
+     *       "startsAt": 1795737600,
+     *       "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+     *       "usePermit2": false,
+     *       "digest": "0x3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c9c1f6b2e4d8a0c",
+     *       "nextPeriod": 1,
+     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "failedAttempts": 0,
+     *       "retrySchedule": [
+     *         3600,
+     *         21600,
+     *         86400,
+     *         259200
+     *       ],
+     *       "onFailure": "PAST_DUE",
+     *       "lastError": null,
+     *       "canceledBy": null,
+     *       "canceledAt": null,
+     *       "createdAt": "2026-11-26T05:58:00.000Z",
+     *       "chargesMade": [
+     *         {
+     *           "period": 0,
+     *           "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *           "status": "PAID",
+     *           "amount": "10000000",
+     *           "tokenPrice": null,
+     *           "txHash": "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+     *           "paidAt": "2026-11-26T06:00:04.000Z"
+     *         }
+     *       ],
+     *       "merchantName": "Acme Coffee"
+     *     }
+     */
+    PayerSubscription: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      orderId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
+      url: string | null;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
+      amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      payerAddress: string | null;
+      /** @description Charges are taken through the payer's Permit2 allowance */
+      usePermit2: boolean;
+      /** @description The schedule's EIP-712 digest (its key on-chain) once signed */
+      digest: string | null;
+      /** @description The next period to charge */
+      nextPeriod: number;
+      /** @description When the next charge (or retry) is due */
+      nextChargeAt: string | null;
+      /** @description Failed attempts of the next period's charge */
+      failedAttempts: number;
+      /** @description Seconds after each failed attempt before the next */
+      retrySchedule: number[];
+      /**
+       * @description What a charge failing every retry leads to
+       * @enum {string}
+       */
+      onFailure: "PAST_DUE" | "CANCELED";
+      lastError: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      canceledAt: string | null;
+      createdAt: string;
+      /** @description Its charges, newest period first */
+      chargesMade: components["schemas"]["SubscriptionCharge"][];
+      /** @description The merchant the subscription pays */
+      merchantName: string;
+    };
+    PayerSubscriptionInput: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      orderId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
+      url: string | null;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
+      amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      payerAddress: string | null;
+      /** @description Charges are taken through the payer's Permit2 allowance */
+      usePermit2: boolean;
+      /** @description The schedule's EIP-712 digest (its key on-chain) once signed */
+      digest: string | null;
+      /** @description The next period to charge */
+      nextPeriod: number;
+      /** @description When the next charge (or retry) is due */
+      nextChargeAt: string | null;
+      /** @description Failed attempts of the next period's charge */
+      failedAttempts: number;
+      /** @description Seconds after each failed attempt before the next */
+      retrySchedule: number[];
+      /**
+       * @description What a charge failing every retry leads to
+       * @enum {string}
+       */
+      onFailure: "PAST_DUE" | "CANCELED";
+      lastError: string | null;
+      canceledBy: ("merchant" | "payer" | "allowance" | "retries" | "chain") | null;
+      canceledAt: string | null;
+      createdAt: string;
+      /** @description Its charges, newest period first */
+      chargesMade: components["schemas"]["SubscriptionChargeInput"][];
+      /** @description The merchant the subscription pays */
+      merchantName: string;
     };
     /**
      * @example {
@@ -14568,6 +14766,117 @@ export interface components {
       status: "CREATED" | "EXPIRED";
     };
     /**
+     * @description What the payer is asked to sign (the schedule's fields), who asks, and the subscription's status; nothing of the merchant's bookkeeping
+     * @example {
+     *       "id": "sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "subscriptionId": "0x9c1f6b2e4d8a0c3e5f7b9d1a3c5e7f9b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a2c",
+     *       "description": "Acme Coffee Pro, monthly",
+     *       "status": "PENDING",
+     *       "chainId": 8453,
+     *       "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "tokenSymbol": "USDC",
+     *       "tokenDecimals": 6,
+     *       "amount": "10000000",
+     *       "variableAmount": false,
+     *       "currency": null,
+     *       "fiatAmount": null,
+     *       "periodSeconds": 2592000,
+     *       "charges": 12,
+     *       "startsAt": null,
+     *       "recipientAddress": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+     *       "returnUrl": "https://acme-coffee.example/account",
+     *       "merchantName": "Acme Coffee",
+     *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72"
+     *     }
+     */
+    PublicSubscription: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
+      amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
+      /** @description Who asks: the merchant's name, as the payment widget shows it */
+      merchantName: string;
+      /** @description While PENDING: the wallet the merchant named, the only one that can sign; null when any wallet may. Null once signed (the payer's own page shows their subscriptions) */
+      payerAddress: string | null;
+    };
+    /** @description What the payer is asked to sign (the schedule's fields), who asks, and the subscription's status; nothing of the merchant's bookkeeping */
+    PublicSubscriptionInput: {
+      /** @description sub_ id */
+      id: string;
+      /** @description bytes32: the schedule's `subscriptionId`, which the gateway's events carry */
+      subscriptionId: string;
+      description: string | null;
+      /**
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @enum {string}
+       */
+      status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description The gateway whose EIP-712 domain the schedule is signed on */
+      gatewayAddress: string;
+      /** @description bytes32 merchant id, a field of the schedule */
+      merchantId: string;
+      tokenAddress: string;
+      tokenSymbol: string;
+      tokenDecimals: number;
+      /** @description Charged each period, fee included (base units); for a fiat plan, the most one charge may take (signed by the payer) */
+      amount: string;
+      /** @description A fiat plan: each charge is `fiatAmount` converted at the time, at most `amount` */
+      variableAmount: boolean;
+      /** @description A fiat plan's currency (ISO 4217); null for a token price */
+      currency: string | null;
+      /** @description A fiat plan's price per period, in `currency` */
+      fiatAmount: string | null;
+      /** @description Seconds between charges */
+      periodSeconds: number;
+      /** @description Number of charges */
+      charges: number;
+      /** @description Unix seconds at which charge 0 opens; null until the payer signs when the merchant gave none */
+      startsAt: number | null;
+      recipientAddress: string;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
+      /** @description Who asks: the merchant's name, as the payment widget shows it */
+      merchantName: string;
+      /** @description While PENDING: the wallet the merchant named, the only one that can sign; null when any wallet may. Null once signed (the payer's own page shows their subscriptions) */
+      payerAddress: string | null;
+    };
+    /**
      * @example {
      *       "id": "whd_0a2c4e6f8b1d3f5a7c9e1b3d5f7a9c2e",
      *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
@@ -14761,6 +15070,7 @@ export interface components {
      *       "description": "Acme Coffee Pro, monthly",
      *       "status": "ACTIVE",
      *       "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *       "returnUrl": "https://acme-coffee.example/account",
      *       "chainId": 8453,
      *       "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
      *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -14813,12 +15123,14 @@ export interface components {
       orderId: string;
       description: string | null;
       /**
-       * @description PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
        * @enum {string}
        */
       status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
       /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
       url: string | null;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
       /** @description EIP-155 chain id */
       chainId: number;
       /** @description The gateway whose EIP-712 domain the schedule is signed on */
@@ -14869,7 +15181,7 @@ export interface components {
       chargesMade: components["schemas"]["SubscriptionCharge"][];
     };
     /**
-     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain).
+     * @description The subscription ended before its last charge (`canceledBy`: merchant, payer, `allowance` when the payer set the gateway's allowance to 0 themselves (an allowance spent to 0 by other payments is PAST_DUE instead), retries, or seen on-chain).
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -14885,7 +15197,7 @@ export interface components {
      *       "nextChargeAt": null,
      *       "canceledBy": "allowance",
      *       "type": "subscription.canceled",
-     *       "reason": "the payer revoked the gateway's allowance"
+     *       "reason": "the payer set the gateway's allowance to 0 (transaction 0x4b2c6a8e0f1d3b5a7c9e2f4a6c8e0b1d3f5a7c9e2b4d6f8a0c1e3a5c7e9f1b3d)"
      *     }
      */
     SubscriptionCanceledEvent: {
@@ -14922,7 +15234,7 @@ export interface components {
       /** @constant */
       type: "subscription.canceled";
     };
-    /** @description The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain). */
+    /** @description The subscription ended before its last charge (`canceledBy`: merchant, payer, `allowance` when the payer set the gateway's allowance to 0 themselves (an allowance spent to 0 by other payments is PAST_DUE instead), retries, or seen on-chain). */
     SubscriptionCanceledEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;
@@ -15368,12 +15680,14 @@ export interface components {
       orderId: string;
       description: string | null;
       /**
-       * @description PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
+       * @description PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge
        * @enum {string}
        */
       status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELED" | "COMPLETED";
       /** @description The hosted subscribe page (null without PUBLIC_BASE_URL) */
       url: string | null;
+      /** @description Your page the subscribe page links back to once subscribed */
+      returnUrl: string | null;
       /** @description EIP-155 chain id */
       chainId: number;
       /** @description The gateway whose EIP-712 domain the schedule is signed on */
@@ -15433,6 +15747,7 @@ export interface components {
      *           "description": "Acme Coffee Pro, monthly",
      *           "status": "ACTIVE",
      *           "url": "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+     *           "returnUrl": "https://acme-coffee.example/account",
      *           "chainId": 8453,
      *           "gatewayAddress": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
      *           "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
@@ -15491,7 +15806,7 @@ export interface components {
       has_more: boolean;
     };
     /**
-     * @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens.
+     * @description The payer's allowance fell short of a charge (`reason`): the charge is retried on the schedule, and the payer is to allow the gateway again on the subscription's page (`url`) or their subscriptions page; the next charge that goes through makes it ACTIVE again (`subscription.charged`). Also when a period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens.
      * @example {
      *       "eventId": "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
      *       "createdAt": "2026-11-26T06:00:04.000Z",
@@ -15504,10 +15819,10 @@ export interface components {
      *       "tokenSymbol": "USDC",
      *       "amount": "10000000",
      *       "payerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
-     *       "nextChargeAt": "2026-12-26T06:00:00.000Z",
+     *       "nextChargeAt": "2026-12-26T07:00:00.000Z",
      *       "canceledBy": null,
      *       "type": "subscription.past_due",
-     *       "reason": "period 0 was not charged after 5 attempts: the payer's balance 4000000 is below the charge 10000000"
+     *       "reason": "the payer's allowance 0 is below the charge 10000000: the payer is to allow the gateway again, on the subscription's page (its url) or their own subscriptions page"
      *     }
      */
     SubscriptionPastDueEvent: {
@@ -15544,7 +15859,7 @@ export interface components {
       /** @constant */
       type: "subscription.past_due";
     };
-    /** @description A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. */
+    /** @description The payer's allowance fell short of a charge (`reason`): the charge is retried on the schedule, and the payer is to allow the gateway again on the subscription's page (`url`) or their subscriptions page; the next charge that goes through makes it ACTIVE again (`subscription.charged`). Also when a period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens. */
     SubscriptionPastDueEventInput: {
       /** @description evt_ id, also the webhook-id header; the same on every retry */
       eventId: string;

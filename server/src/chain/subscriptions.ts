@@ -8,6 +8,8 @@ import {
 import {
   encodeFunctionData,
   erc20Abi,
+  getAbiItem,
+  parseEventLogs,
   verifyHash,
   type Address,
   type Hex,
@@ -104,6 +106,85 @@ async function readPermit2Allowance(client: PublicClient, subscription: Subscrip
     }),
   ]);
   return amount < tokenAllowance ? amount : tokenAllowance;
+}
+
+const erc20Approval = getAbiItem({ abi: erc20Abi, name: "Approval" });
+const permit2Approval = getAbiItem({ abi: permit2Abi, name: "Approval" });
+const permit2Lockdown = getAbiItem({ abi: permit2Abi, name: "Lockdown" });
+
+/** The last of `logs` by block and log index. */
+function lastLog<T extends { blockNumber: bigint | null; logIndex: number | null }>(
+  logs: T[],
+): T | undefined {
+  return logs.reduce<T | undefined>((last, log) => {
+    if (!last) return log;
+    const later =
+      (log.blockNumber ?? 0n) > (last.blockNumber ?? 0n) ||
+      (log.blockNumber === last.blockNumber && (log.logIndex ?? 0) > (last.logIndex ?? 0));
+    return later ? log : last;
+  }, undefined);
+}
+
+/**
+ * The transaction in which the payer took back, since `fromBlock`, what the gateway may take for a schedule, if
+ * the last word on it was theirs: the token's last `Approval(payer, spender, …)` (the gateway, or Permit2 for a
+ * Permit2 schedule) set it to 0 in a transaction that moved none of the payer's tokens (tokens that announce each
+ * `transferFrom` as an Approval would otherwise make a payment that spent the allowance to 0 look like a
+ * revocation); with Permit2, also its own `Approval(payer, token, gateway, 0)` or `Lockdown`. An allowance spent
+ * to 0 (by another payment, another dapp) is not a revocation: undefined.
+ */
+export async function findAllowanceRevocation(
+  client: PublicClient,
+  params: SubscriptionOnChain & { fromBlock: bigint },
+): Promise<Hex | undefined> {
+  const { subscription, gateway, fromBlock } = params;
+  const payer = subscription.payer;
+  const token = subscription.tokenAddress;
+  const tokenApprovals = await client.getLogs({
+    address: token,
+    event: erc20Approval,
+    args: { owner: payer, spender: subscription.usePermit2 ? permit2Address : gateway },
+    fromBlock,
+    toBlock: "latest",
+  });
+  const lastApproval = lastLog(tokenApprovals);
+  if (lastApproval?.args.value === 0n && lastApproval.transactionHash) {
+    const receipt = await client.getTransactionReceipt({ hash: lastApproval.transactionHash });
+    const spent = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs }).some(
+      (log) =>
+        log.address.toLowerCase() === token.toLowerCase() &&
+        log.args.from.toLowerCase() === payer.toLowerCase(),
+    );
+    if (!spent) return lastApproval.transactionHash;
+  }
+  if (!subscription.usePermit2) return undefined;
+  const [approvals, lockdowns] = await Promise.all([
+    client.getLogs({
+      address: permit2Address,
+      event: permit2Approval,
+      args: { owner: payer, token, spender: gateway },
+      fromBlock,
+      toBlock: "latest",
+    }),
+    client.getLogs({
+      address: permit2Address,
+      event: permit2Lockdown,
+      args: { owner: payer },
+      fromBlock,
+      toBlock: "latest",
+    }),
+  ]);
+  const permit2Logs = parseEventLogs({ abi: permit2Abi, logs: [...approvals, ...lockdowns] }).filter(
+    (log) =>
+      (log.eventName === "Approval" || log.eventName === "Lockdown") &&
+      log.args.token.toLowerCase() === token.toLowerCase() &&
+      log.args.spender.toLowerCase() === gateway.toLowerCase(),
+  );
+  const last = lastLog(permit2Logs);
+  if (!last) return undefined;
+  return last.eventName === "Lockdown" || (last.eventName === "Approval" && last.args.amount === 0n)
+    ? last.transactionHash
+    : undefined;
 }
 
 export interface ChargeCall {

@@ -9,7 +9,8 @@ import type { Db } from "../db/infra/database.js";
 
 /**
  * The activity feed `kassa dev` prints under its box: one line per payment created, payment event (paid,
- * expired, ...), webhook attempt (a merchant's `webhook.test` included), relay and faucet grant that ended. It reads the database, where every
+ * expired, ...), subscription event (created, charged, canceled, completed, ...), webhook attempt (a merchant's
+ * `webhook.test` included), relay and faucet grant that ended. It reads the database, where every
  * one of them is recorded in the transaction that made it, so it shows what committed, whichever process
  * did it, and nothing that rolled back. Production keeps JSON logs; this is for a person at a terminal.
  * It prints ids, order ids, amounts and HTTP statuses, never a URL, key or secret.
@@ -88,11 +89,45 @@ export function startActivityFeed(options: ActivityFeedOptions): ActivityFeed {
 
 const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-4)}`;
 
-/** Order ids are the merchant's text: one line each, of a bounded width. */
-function orderLabel(orderId: string): string {
+/** Order ids are the merchant's text (and reasons quote nodes'): one line each, of a bounded width. */
+function printable(text: string, width: number): string {
   // eslint-disable-next-line no-control-regex
-  const printable = orderId.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return printable.length > 32 ? `${printable.slice(0, 31)}…` : printable;
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
+
+/** A subscription's period in words: `every 30 days`, `every minute`. */
+export function everyPeriod(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, "day"],
+    [3_600, "hour"],
+    [60, "minute"],
+    [1, "second"],
+  ];
+  const [size, unit] = units.find(([size]) => seconds % size === 0) ?? [1, "second"];
+  const count = seconds / size;
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
+/**
+ * A subscription's event, e.g. `CREATED 10 KTT every 30 days, 3 charges`, `CHARGED 10 KTT (charge 1 of 3)`,
+ * `CANCELED by merchant`, `PAST_DUE: the payer's allowance 0 is below the charge 10`.
+ */
+function subscriptionEvent(row: ActivityRow, tokens: (baseUnits: string) => string): string {
+  const event = (row.detail ?? "").replace(/^subscription\./, "").toUpperCase();
+  const charges = row.charges ?? 0;
+  const charge = row.charge_period === null ? "" : ` (charge ${row.charge_period + 1} of ${charges})`;
+  const reason = row.reason === null ? "" : `: ${printable(row.reason, 100)}`;
+  switch (event) {
+    case "CREATED":
+      return `CREATED ${tokens(row.amount)} ${everyPeriod(Number(row.period_seconds))}, ${charges} charge${charges === 1 ? "" : "s"}`;
+    case "CHARGED":
+      return `CHARGED ${tokens(row.amount)}${charge}`;
+    case "CANCELED":
+      return `CANCELED ${printable(row.reason ?? "", 100)}`.trimEnd();
+    default:
+      return `${event}${charge}${reason}`;
+  }
 }
 
 /**
@@ -116,7 +151,7 @@ function attemptOutcome(succeeded: boolean | null, statusCode: number | null): s
 /** A merchant's test event, e.g. `12:03:10  webhook Demo Shop  webhook.test delivered (HTTP 200)`. */
 export function formatWebhookTest(row: WebhookTestAttemptRow): string {
   const time = row.at.toTimeString().slice(0, 8);
-  return `${time}  ${"webhook".padEnd(7)} ${orderLabel(row.merchant_name)}  webhook.test ${attemptOutcome(row.succeeded, row.status_code)}`;
+  return `${time}  ${"webhook".padEnd(7)} ${printable(row.merchant_name, 32)}  webhook.test ${attemptOutcome(row.succeeded, row.status_code)}`;
 }
 
 /** One line, e.g. `12:01:03  payment 0xab12cd34…0007  order-17  CREATED 1.5 KUSD`. */
@@ -125,7 +160,7 @@ export function formatActivity(row: ActivityRow): string {
   const tokens = (baseUnits: string) =>
     `${formatUnits(BigInt(baseUnits), row.token_decimals)} ${row.token_symbol}`;
   const amount = tokens(row.amount);
-  const about = `${short(row.payment_id)}  ${orderLabel(row.order_id)}`;
+  const about = `${short(row.payment_id)}  ${printable(row.order_id, 32)}`;
   const line = (label: string, what: string) => `${time}  ${label.padEnd(7)} ${about}  ${what}`;
   switch (row.kind) {
     case "created":
@@ -143,5 +178,7 @@ export function formatActivity(row: ActivityRow): string {
       return line("relay", `${row.detail}${row.tx_hash ? ` ${short(row.tx_hash)}` : ""}`);
     case "grant":
       return line("faucet", `gas grant ${row.detail}${row.tx_hash ? ` ${short(row.tx_hash)}` : ""}`);
+    case "subscription":
+      return line("sub", subscriptionEvent(row, tokens));
   }
 }

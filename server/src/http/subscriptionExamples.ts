@@ -1,5 +1,7 @@
 import { subscriptionEventSchemas } from "../core/subscriptions/events.js";
 import {
+  payerSubscriptionViewSchema,
+  publicSubscriptionViewSchema,
   subscriptionChargeViewSchema,
   subscriptionPageSchema,
   subscriptionViewSchema,
@@ -25,6 +27,7 @@ const subscription = example(subscriptionViewSchema, {
   description: "Acme Coffee Pro, monthly",
   status: "ACTIVE",
   url: "https://pay.acme-coffee.example/subscribe/sub_5f0c3b7c2a9d4e1f8b6a0c9d7e2f1a3b",
+  returnUrl: "https://acme-coffee.example/account",
   chainId: 8453,
   gatewayAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   merchantId: v.merchantId,
@@ -54,6 +57,30 @@ const subscription = example(subscriptionViewSchema, {
   chargesMade: [firstCharge],
 });
 example(subscriptionPageSchema, { subscriptions: [subscription], has_more: false });
+example(payerSubscriptionViewSchema, { ...subscription, merchantName: "Acme Coffee" });
+example(publicSubscriptionViewSchema, {
+  id: subscription.id,
+  subscriptionId: subscription.subscriptionId,
+  description: subscription.description,
+  status: "PENDING",
+  chainId: subscription.chainId,
+  gatewayAddress: subscription.gatewayAddress,
+  merchantId: subscription.merchantId,
+  tokenAddress: subscription.tokenAddress,
+  tokenSymbol: subscription.tokenSymbol,
+  tokenDecimals: subscription.tokenDecimals,
+  amount: subscription.amount,
+  variableAmount: false,
+  currency: null,
+  fiatAmount: null,
+  periodSeconds: subscription.periodSeconds,
+  charges: subscription.charges,
+  startsAt: null,
+  recipientAddress: subscription.recipientAddress,
+  returnUrl: subscription.returnUrl,
+  merchantName: "Acme Coffee",
+  payerAddress: subscription.payerAddress,
+});
 
 const eventBase = {
   eventId: "evt_0c9d7e2f1a3b5f0c3b7c2a9d4e1f8b6a",
@@ -89,7 +116,9 @@ example(subscriptionEventSchemas["subscription.past_due"], {
   ...eventBase,
   type: "subscription.past_due",
   status: "PAST_DUE",
-  reason: `period 0 was not charged after 5 attempts: ${reason}`,
+  nextChargeAt: "2026-12-26T07:00:00.000Z",
+  reason:
+    "the payer's allowance 0 is below the charge 10000000: the payer is to allow the gateway again, on the subscription's page (its url) or their own subscriptions page",
 });
 example(subscriptionEventSchemas["subscription.canceled"], {
   ...eventBase,
@@ -97,7 +126,8 @@ example(subscriptionEventSchemas["subscription.canceled"], {
   status: "CANCELED",
   nextChargeAt: null,
   canceledBy: "allowance",
-  reason: "the payer revoked the gateway's allowance",
+  reason:
+    "the payer set the gateway's allowance to 0 (transaction 0x4b2c6a8e0f1d3b5a7c9e2f4a6c8e0b1d3f5a7c9e2b4d6f8a0c1e3a5c7e9f1b3d)",
 });
 example(subscriptionEventSchemas["subscription.completed"], {
   ...eventBase,
@@ -117,6 +147,8 @@ export const subscriptionRequestExamples = {
     charges: 12,
     retrySchedule: [3_600, 21_600, 86_400, 259_200],
     onFailure: "PAST_DUE" as const,
+    payerAddress: "0x8ba1f109551bD432803012645Ac136ddd64DBA72",
+    returnUrl: "https://acme-coffee.example/account",
   },
   authorizeSubscription: {
     payer: "0x8ba1f109551bD432803012645Ac136ddd64DBA72",

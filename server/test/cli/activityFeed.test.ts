@@ -10,6 +10,8 @@ import {
   type LifecycleEnv,
 } from "../harness/lifecycle.js";
 import { runKassa } from "../harness/cli.js";
+import { startTestChain } from "../harness/chain.js";
+import { startSubscriptionEnv } from "../harness/subscriptions.js";
 import { waitFor } from "../harness/waitFor.js";
 
 let env: LifecycleEnv;
@@ -90,6 +92,49 @@ describe("a partial refund", () => {
   });
 });
 
+describe("a subscription", () => {
+  it("is in the feed when created, charged, canceled and completed, in words", async () => {
+    const chain = await startTestChain();
+    const subs = await startSubscriptionEnv(chain);
+    const seen: string[] = [];
+    const subsFeed = startActivityFeed({
+      db: subs.t.database.db,
+      write: (line) => seen.push(line),
+      intervalMs: 50,
+    });
+    try {
+      const payer = await subs.payer();
+      await subs.fund(payer, parseUnits("100", 18), parseUnits("100", 18));
+      const canceled = await subs.subscribe(payer, { orderId: "feed-plan", periodSeconds: 60 });
+      const completed = await subs.subscribe(payer, { orderId: "feed-once", charges: 1 });
+      await subs.charge();
+      await subs.t.request(`/subscriptions/${canceled}/cancel`, {
+        method: "POST",
+        headers: { "x-api-key": subs.t.merchant.apiKey },
+      });
+      const line = (id: string, order: string, what: string) =>
+        new RegExp(`^\\d\\d:\\d\\d:\\d\\d  sub     ${id.slice(0, 10)}…${id.slice(-4)}  ${order}  ${what}$`);
+      const expected = [
+        line(canceled, "feed-plan", "CREATED 10 KTT every minute, 3 charges"),
+        line(canceled, "feed-plan", "CHARGED 10 KTT \\(charge 1 of 3\\)"),
+        line(canceled, "feed-plan", "CANCELED by merchant"),
+        line(completed, "feed-once", "CREATED 10 KTT every 30 days, 1 charge"),
+        line(completed, "feed-once", "CHARGED 10 KTT \\(charge 1 of 1\\)"),
+        line(completed, "feed-once", "COMPLETED"),
+      ];
+      const subscriptionLines = () => seen.filter((text) => text.includes("  sub     "));
+      await waitFor("the subscriptions' six lines", () => subscriptionLines().length >= expected.length);
+      for (const pattern of expected)
+        expect(subscriptionLines()).toContainEqual(expect.stringMatching(pattern));
+      expect(seen.join("\n")).not.toMatch(/SUBSCRIPTION\./);
+    } finally {
+      await subsFeed.stop();
+      await subs.close();
+      await chain.stop();
+    }
+  }, 60_000);
+});
+
 describe("formatActivity", () => {
   const row = {
     at: new Date(2026, 10, 23, 12, 1, 3),
@@ -106,6 +151,10 @@ describe("formatActivity", () => {
     refund_amount: null,
     payment_status: null,
     refunded_amount: null,
+    period_seconds: null,
+    charges: null,
+    charge_period: null,
+    reason: null,
   };
   const tx = `0x9876${"1".repeat(56)}5432`;
 
@@ -127,6 +176,37 @@ describe("formatActivity", () => {
     );
     expect(formatActivity({ ...row, kind: "grant", detail: "CONFIRMED", tx_hash: tx })).toBe(
       "12:01:03  faucet  0xab120000…cdef  order-17?forged line  gas grant CONFIRMED 0x98761111…5432",
+    );
+  });
+
+  it("writes a subscription's events in words, each with its charge", () => {
+    const sub = {
+      ...row,
+      kind: "subscription" as const,
+      payment_id: `sub_${"ab".repeat(16)}`,
+      amount: "10000000",
+      period_seconds: "2592000",
+      charges: 3,
+    };
+    const about = "sub_ababab…abab  order-17?forged line";
+    expect(formatActivity({ ...sub, detail: "subscription.created" })).toBe(
+      `12:01:03  sub     ${about}  CREATED 10 KUSD every 30 days, 3 charges`,
+    );
+    expect(formatActivity({ ...sub, detail: "subscription.charged", charge_period: 0 })).toBe(
+      `12:01:03  sub     ${about}  CHARGED 10 KUSD (charge 1 of 3)`,
+    );
+    expect(
+      formatActivity({
+        ...sub,
+        detail: "subscription.charge_failed",
+        reason: "the payer's allowance 0 is below the charge 10000000",
+      }),
+    ).toBe(`12:01:03  sub     ${about}  CHARGE_FAILED: the payer's allowance 0 is below the charge 10000000`);
+    expect(formatActivity({ ...sub, detail: "subscription.canceled", reason: "by payer" })).toBe(
+      `12:01:03  sub     ${about}  CANCELED by payer`,
+    );
+    expect(formatActivity({ ...sub, detail: "subscription.completed" })).toBe(
+      `12:01:03  sub     ${about}  COMPLETED`,
     );
   });
 

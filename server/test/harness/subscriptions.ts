@@ -39,6 +39,8 @@ export interface SubscriptionEnv {
   show(id: string): Promise<TestResponse>;
   /** The schedule as the payer signed it. */
   schedule(id: string): Promise<Subscription>;
+  /** A stranger (anvil's wallet 5) simulates charging `period` of `id` with no signature: what the gateway says. */
+  strangerCharge(id: string, period: bigint, amount: bigint): Promise<unknown>;
   /** The payer cancels the schedule on the gateway (`cancelSubscription`), mined. */
   cancelOnChain(payer: TestWalletClient, id: string): Promise<void>;
   /** Mints `amount` of the test token to the payer and approves the gateway for `allowance`. */
@@ -110,6 +112,15 @@ export async function startSubscriptionEnv(
     async schedule(id) {
       const { body } = await env.show(id);
       return scheduleFromView(body.data, body.data.payerAddress, BigInt(body.data.startsAt));
+    },
+    async strangerCharge(id, period, amount) {
+      return chain.publicClient.simulateContract({
+        account: chain.wallet(5).account,
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "chargeSubscription",
+        args: [await env.schedule(id), { period, amount, deadline: 0n }, "0x", "0x"],
+      });
     },
     async cancelOnChain(payer, id) {
       const hash = await payer.writeContract({

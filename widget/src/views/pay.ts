@@ -53,8 +53,7 @@ function stepList(plan: Plan, v: Vars, current?: StepId): HTMLOListElement {
 /** What the payer pays network fees for, true to the plan's steps (an approval is a transaction). */
 function reviewHint(plan: Plan, v: Vars): string {
   const approves = plan.steps.includes("approve") || plan.steps.includes("approvePermit2");
-  const smartWallet = plan.smartWalletPaysItself ? `${t("smartWalletPaysItself", v)} ` : "";
-  if (!plan.gasless) return smartWallet + t(approves ? "directApproveHint" : "directHint", v);
+  if (!plan.gasless) return t(approves ? "directApproveHint" : "directHint", v);
   if (plan.steps.includes("faucet")) return t("gaslessFaucetHint", v);
   return t(approves ? "gaslessApproveHint" : "gaslessHint", v);
 }

@@ -6,6 +6,7 @@ import {
 import { onDepositReturnFinished } from "../deposits/returns.js";
 import { onGrantTransactionFinished } from "../faucet/faucet.js";
 import { onRelayBroadcast, onRelayTransactionFinished, relayReplacementRefusal } from "../relay/track.js";
+import { onChainCancelFinished } from "../subscriptions/chainCancel.js";
 import { onChargeFinished } from "../subscriptions/charge.js";
 import { onSweepFinished } from "../deposits/sweeps.js";
 
@@ -16,7 +17,7 @@ export function createGasless(options: CreateGaslessRuntimeOptions): GaslessRunt
       if (tx.purpose === "relay") await onRelayTransactionFinished(runtime, tx, outcome);
       else if (tx.purpose === "subscription_charge") await onChargeFinished(runtime, tx, outcome);
       else if (tx.purpose === "deposit_return") await onDepositReturnFinished(runtime, tx, outcome);
-      else if (tx.purpose === "subscription_cancel") return;
+      else if (tx.purpose === "subscription_cancel") await onChainCancelFinished(runtime, tx, outcome);
       else if (tx.purpose === "deposit_sweep") await onSweepFinished(runtime, tx, outcome);
       else await onGrantTransactionFinished(runtime.db, tx, outcome);
     },

@@ -23,10 +23,15 @@ import { DEFAULT_SUBSCRIPTION_RETRIES, subscriptionStatuses } from "../../domain
 import { KassaError, validationError } from "../../errors.js";
 import { requireChainToken, requireMerchantChain } from "../merchants/merchants.js";
 import { createPaymentInputSchema } from "../payments/payments.js";
-import { addressSchema, parseInput } from "../validation.js";
+import { addressSchema, MAX_URL_LENGTH, parseInput } from "../validation.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { scheduleOf } from "./schedule.js";
-import { subscriptionView, type SubscriptionView } from "./views.js";
+import {
+  publicSubscriptionView,
+  subscriptionView,
+  type PublicSubscriptionView,
+  type SubscriptionView,
+} from "./views.js";
 
 /**
  * Subscriptions through the API: the merchant creates a schedule (PENDING), the payer signs it (ACTIVE, with
@@ -97,6 +102,17 @@ export const createSubscriptionInputSchema = z.object({
     .enum(["PAST_DUE", "CANCELED"])
     .default("PAST_DUE")
     .describe("What a charge that failed every retry leads to"),
+  returnUrl: z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .refine((value) => URL.canParse(value) && /^https?:\/\//i.test(value), "must be an http(s) URL")
+    .optional()
+    .describe("Your page the subscribe page links back to once the payer subscribed"),
+  payerAddress: addressSchema
+    .optional()
+    .describe(
+      "The wallet the subscription is for: only it can sign the schedule. Without it, whoever holds the page's link signs it with their own wallet (the first signature wins)",
+    ),
 });
 
 export const subscriptionListQuerySchema = z.object({
@@ -211,18 +227,28 @@ export async function createSubscription(
     charges: input.charges,
     retry_schedule: input.retrySchedule ?? [...DEFAULT_SUBSCRIPTION_RETRIES],
     on_failure: input.onFailure,
+    payer_address: input.payerAddress ?? null,
+    return_url: input.returnUrl ?? null,
   });
   if (!inserted) throw new KassaError("DUPLICATE_ORDER", `orderId ${input.orderId} is already used`);
   return view(deps, await require(deps, id));
 }
 
-/** GET /subscriptions/:id (the merchant's), or the public read of the subscribe page (no merchant). */
+/** GET /subscriptions/:id: the merchant's view. */
 export async function getSubscription(
   deps: SubscriptionDeps,
-  merchant: MerchantRow | undefined,
+  merchant: MerchantRow,
   id: string,
 ): Promise<SubscriptionView> {
-  return view(deps, await require(deps, id, merchant?.id));
+  return view(deps, await require(deps, id, merchant.id));
+}
+
+/** GET /public/subscriptions/:id: what the payer is asked to sign, for whoever holds the link. */
+export async function getPublicSubscription(
+  deps: SubscriptionDeps,
+  id: string,
+): Promise<PublicSubscriptionView> {
+  return publicSubscriptionView(await require(deps, id));
 }
 
 /** GET /subscriptions. */
@@ -259,6 +285,12 @@ export async function authorizeSubscription(
     throw new KassaError(
       "INVALID_SUBSCRIPTION_STATUS",
       `the subscription is ${row.status}, not waiting for a signature`,
+    );
+  }
+  if (row.payer_address !== null && row.payer_address.toLowerCase() !== input.payer.toLowerCase()) {
+    throw new KassaError(
+      "FORBIDDEN",
+      `this subscription is for wallet ${row.payer_address}: sign it with that wallet`,
     );
   }
   const startsAt = BigInt(input.startsAt);

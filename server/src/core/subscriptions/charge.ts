@@ -4,7 +4,12 @@ import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import { finalBlockNumber } from "../../chain/finality.js";
 import { gatewayEventsFromReceipt } from "../../chain/gatewayEvents.js";
-import { encodeChargeSubscription, estimateCall, readSubscriptionState } from "../../chain/subscriptions.js";
+import {
+  encodeChargeSubscription,
+  estimateCall,
+  findAllowanceRevocation,
+  readSubscriptionState,
+} from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
@@ -14,6 +19,7 @@ import {
   findChargePayment,
   findChargePaymentBySenderTransaction,
   findDueSubscriptionIds,
+  findLastChargeBlock,
   findSubscriptionDetails,
   insertChargePayment,
   linkChargeTransaction,
@@ -102,7 +108,9 @@ function advanceTo(
 /**
  * A failed attempt of `period`'s charge: the next attempt after the retry schedule's next delay; past the
  * schedule, the period is left PAST_DUE (the next period is tried when it opens) or the subscription is
- * CANCELED, by the merchant's setting.
+ * CANCELED, by the merchant's setting. A charge the payer's allowance falls short of makes the subscription
+ * PAST_DUE at once (`subscription.past_due`, once): the payer is to allow the gateway again (the subscribe page
+ * offers it), and the retries go on; the next charge that goes through makes it ACTIVE again.
  */
 async function recordChargeFailure(
   db: Db,
@@ -110,22 +118,28 @@ async function recordChargeFailure(
   period: number,
   now: Date,
   reason: string,
-  charge?: PaymentRow,
+  options: { charge?: PaymentRow; allowanceShort?: boolean } = {},
 ): Promise<void> {
+  const { charge, allowanceShort = false } = options;
   const attempts = row.failed_attempts + 1;
   const delay = row.retry_schedule[attempts - 1];
   await db.transaction().execute(async (trx) => {
     if (delay !== undefined) {
       const moved = await moveSubscriptionCharge(trx, row.id, period, {
+        ...(allowanceShort ? { status: "PAST_DUE" as const } : {}),
         nextPeriod: period,
         nextChargeAt: new Date(now.getTime() + delay * 1000),
         failedAttempts: attempts,
         lastError: reason,
       });
-      if (moved) {
-        await recordSubscriptionEvent(trx, "subscription.charge_failed", row, moved, now, {
-          reason,
-          ...(charge ? { charge } : {}),
+      if (!moved) return;
+      await recordSubscriptionEvent(trx, "subscription.charge_failed", row, moved, now, {
+        reason,
+        ...(charge ? { charge } : {}),
+      });
+      if (allowanceShort && row.status !== "PAST_DUE") {
+        await recordSubscriptionEvent(trx, "subscription.past_due", row, moved, now, {
+          reason: `${reason}: the payer is to allow the gateway again, on the subscription's page (its url) or their own subscriptions page`,
         });
       }
       return;
@@ -222,8 +236,22 @@ export async function chargeSubscriptionPeriod(
     return "skipped";
   }
   if (state.active && state.allowance === 0n) {
-    await endSubscription(db, row, "allowance", now, "the payer revoked the gateway's allowance");
-    return "canceled";
+    // Only the payer's own revocation ends a subscription; an allowance spent to 0 by something else is short.
+    const since = await findLastChargeBlock(db, row.id);
+    const revokedIn =
+      since === undefined
+        ? undefined
+        : await findAllowanceRevocation(client, { ...onChain, fromBlock: since });
+    if (revokedIn) {
+      await endSubscription(
+        db,
+        row,
+        "allowance",
+        now,
+        `the payer set the gateway's allowance to 0 (transaction ${revokedIn})`,
+      );
+      return "canceled";
+    }
   }
   const priced = await priceCharge(pricing, row, period, now, charge);
   if (!priced.ok) {
@@ -249,7 +277,9 @@ export async function chargeSubscriptionPeriod(
     ? ({ ok: false, reason: shortOf } as const)
     : await estimateCall(client, { from: relayer.addresses[0] as Address, to: onChain.gateway, data });
   if (!estimate.ok) {
-    await recordChargeFailure(db, row, period, now, estimate.reason);
+    await recordChargeFailure(db, row, period, now, estimate.reason, {
+      allowanceShort: state.balance >= amount && state.allowance < amount,
+    });
     return "failed";
   }
   const { closesAt } = chargeWindow(row, period);
@@ -350,5 +380,6 @@ export async function onChargeFinished(
     if (moved) await recordPaymentEvent(trx, "payment.failed", payment.payment_id, now, { reason });
     return moved;
   });
-  if (failed) await recordChargeFailure(db, row, period, now, reason, { ...payment, status: "FAILED" });
+  if (failed)
+    await recordChargeFailure(db, row, period, now, reason, { charge: { ...payment, status: "FAILED" } });
 }

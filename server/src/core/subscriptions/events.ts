@@ -38,11 +38,11 @@ const descriptions: Record<SubscriptionEventType, [string, string]> = {
   ],
   "subscription.past_due": [
     "SubscriptionPastDueEvent",
-    "A period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens.",
+    "The payer's allowance fell short of a charge (`reason`): the charge is retried on the schedule, and the payer is to allow the gateway again on the subscription's page (`url`) or their subscriptions page; the next charge that goes through makes it ACTIVE again (`subscription.charged`). Also when a period's charge failed every retry (merchant setting PAST_DUE): that period is not charged; the next one will be tried when it opens.",
   ],
   "subscription.canceled": [
     "SubscriptionCanceledEvent",
-    "The subscription ended before its last charge (`canceledBy`: merchant, payer, allowance revoked, retries, or seen on-chain).",
+    "The subscription ended before its last charge (`canceledBy`: merchant, payer, `allowance` when the payer set the gateway's allowance to 0 themselves (an allowance spent to 0 by other payments is PAST_DUE instead), retries, or seen on-chain).",
   ],
   "subscription.completed": ["SubscriptionCompletedEvent", "Its last period was charged or closed."],
 };

@@ -16,7 +16,8 @@ import {
   type SignInMessageDeps,
 } from "../dashboard/signInMessage.js";
 import { cancelAs, view, type SubscriptionDeps } from "./api.js";
-import type { SubscriptionView } from "./views.js";
+import type { SubscriptionDetails } from "../../db/subscriptions/subscriptions.js";
+import type { PayerSubscriptionView, SubscriptionView } from "./views.js";
 
 /**
  * The payer's subscriptions page: the payer signs in with the wallet that signed their subscriptions (an
@@ -47,10 +48,15 @@ export interface PayerPage {
   authenticate(token: string): Promise<PayerSession | undefined>;
   signOut(token: string): Promise<void>;
   /** The subscriptions the session's address signed, newest first. */
-  list(session: PayerSession): Promise<SubscriptionView[]>;
+  list(session: PayerSession): Promise<PayerSubscriptionView[]>;
   /** Cancels one of the session's address's subscriptions; another's is SUBSCRIPTION_NOT_FOUND. */
-  cancel(session: PayerSession, id: string): Promise<SubscriptionView>;
+  cancel(session: PayerSession, id: string): Promise<PayerSubscriptionView>;
 }
+
+const payerView = (view: SubscriptionView, row: SubscriptionDetails): PayerSubscriptionView => ({
+  ...view,
+  merchantName: row.merchant_name,
+});
 
 export function createPayerPage(deps: PayerPageDeps): PayerPage {
   const nonces = signInNonces(deps, SERVER_KEY_NAME);
@@ -79,14 +85,14 @@ export function createPayerPage(deps: PayerPageDeps): PayerPage {
     },
     async list(session) {
       const rows = await listPayerSubscriptions(deps.db, session.address, PAYER_SUBSCRIPTIONS_SHOWN);
-      return Promise.all(rows.map((row) => view(deps, row)));
+      return Promise.all(rows.map(async (row) => payerView(await view(deps, row), row)));
     },
     async cancel(session, id) {
       const row = /^sub_[0-9a-f]{32}$/.test(id)
         ? await findPayerSubscription(deps.db, session.address, id)
         : undefined;
       if (!row) throw new KassaError("SUBSCRIPTION_NOT_FOUND");
-      return cancelAs(deps, row, "payer");
+      return payerView(await cancelAs(deps, row, "payer"), row);
     },
   };
 }

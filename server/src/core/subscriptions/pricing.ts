@@ -4,13 +4,13 @@ import type { PaymentRow } from "../../db/schema/rows.js";
 import type { SubscriptionDetails } from "../../db/subscriptions/subscriptions.js";
 import { convertFiatToToken, parseCurrency, scaledIntegerToDecimal } from "../../domain/fiat.js";
 import type { PriceService } from "../prices/service.js";
-import { chargeWindow, scheduleOf } from "./schedule.js";
+import { scheduleOf } from "./schedule.js";
 
 /**
  * What a period's charge takes. A plan priced in tokens: its amount, as signed. A fiat plan (the schedule's
  * `variableAmount`, its `amount` the most the payer allowed per charge): the price converted at the token's
  * hourly average (the price service of fiat payments), refused above the signed maximum, and the server's
- * `SubscriptionCharge` signature of that amount, valid for an hour within the period's window.
+ * `SubscriptionCharge` signature of that amount, valid for an hour.
  */
 
 /** What fiat plans need to be charged: the price service and the signer of each charge. */
@@ -19,7 +19,11 @@ export interface ChargePricing {
   signer: PaymentSigner | undefined;
 }
 
-/** How long a fiat charge's signature holds (seconds), at most to its period's close. */
+/**
+ * How long a fiat charge's signature holds (seconds). The gateway dates a signed charge at `deadline - 3600`
+ * (the fee in force then is the one taken), so the deadline is always exactly this far from the signing, also in
+ * a period's last hour: the gateway's window check, not the deadline, refuses a charge after the period closes.
+ */
 const CHARGE_SIGNATURE_SECONDS = 3600n;
 
 export type PricedCharge =
@@ -104,9 +108,7 @@ export async function priceCharge(
   if (!pricing?.signer) return { ok: false, reason: "no signer is configured to sign a fiat plan's charge" };
   const converted = await convertPrice(pricing.prices, { ...row, currency, fiat_amount }, existing);
   if (!converted.ok) return converted;
-  const closesAt = BigInt(Math.floor(chargeWindow(row, period).closesAt.getTime() / 1000));
-  const signedUntil = BigInt(Math.floor(now.getTime() / 1000)) + CHARGE_SIGNATURE_SECONDS;
-  const deadline = signedUntil < closesAt ? signedUntil : closesAt;
+  const deadline = BigInt(Math.floor(now.getTime() / 1000)) + CHARGE_SIGNATURE_SECONDS;
   const chargeSignature = await pricing.signer.signSubscriptionCharge({
     chainId: row.network_id,
     gateway: row.gateway_address as Address,

@@ -35,9 +35,10 @@ export const subscriptionViewSchema = z
     status: z
       .enum(subscriptionStatuses)
       .describe(
-        "PENDING until the payer signs; ACTIVE; PAST_DUE after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge",
+        "PENDING until the payer signs; ACTIVE; PAST_DUE while the payer's allowance falls short of a charge (retried; ACTIVE again once a charge goes through) or after a period's charge failed every retry (later periods are still charged); CANCELED; COMPLETED after the last charge",
       ),
     url: z.string().nullable().describe("The hosted subscribe page (null without PUBLIC_BASE_URL)"),
+    returnUrl: z.string().nullable().describe("Your page the subscribe page links back to once subscribed"),
     chainId: z.number().describe("EIP-155 chain id"),
     gatewayAddress: z.string().describe("The gateway whose EIP-712 domain the schedule is signed on"),
     merchantId: z.string().describe("bytes32 merchant id, a field of the schedule"),
@@ -78,6 +79,50 @@ export const subscriptionViewSchema = z
   .meta({ id: "Subscription" });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
+export const publicSubscriptionViewSchema = subscriptionViewSchema
+  .pick({
+    id: true,
+    subscriptionId: true,
+    description: true,
+    status: true,
+    chainId: true,
+    gatewayAddress: true,
+    merchantId: true,
+    tokenAddress: true,
+    tokenSymbol: true,
+    tokenDecimals: true,
+    amount: true,
+    variableAmount: true,
+    currency: true,
+    fiatAmount: true,
+    periodSeconds: true,
+    charges: true,
+    startsAt: true,
+    recipientAddress: true,
+    returnUrl: true,
+  })
+  .extend({
+    merchantName: z.string().describe("Who asks: the merchant's name, as the payment widget shows it"),
+    payerAddress: z
+      .string()
+      .nullable()
+      .describe(
+        "While PENDING: the wallet the merchant named, the only one that can sign; null when any wallet may. Null once signed (the payer's own page shows their subscriptions)",
+      ),
+  })
+  .meta({
+    id: "PublicSubscription",
+    description:
+      "What the payer is asked to sign (the schedule's fields), who asks, and the subscription's status; nothing of the merchant's bookkeeping",
+  });
+export type PublicSubscriptionView = z.infer<typeof publicSubscriptionViewSchema>;
+
+/** The payer's own subscriptions (their page): the merchant's view, with the merchant's name. */
+export const payerSubscriptionViewSchema = subscriptionViewSchema
+  .extend({ merchantName: z.string().describe("The merchant the subscription pays") })
+  .meta({ id: "PayerSubscription" });
+export type PayerSubscriptionView = z.infer<typeof payerSubscriptionViewSchema>;
+
 export const subscriptionPageSchema = z
   .object({ subscriptions: z.array(subscriptionViewSchema).describe("Newest first"), has_more: z.boolean() })
   .meta({ id: "SubscriptionPage" });
@@ -106,6 +151,7 @@ export function subscriptionView(
     description: row.description,
     status: row.status,
     url: publicBaseUrl === undefined ? null : `${publicBaseUrl}/subscribe/${row.id}`,
+    returnUrl: row.return_url,
     chainId: row.network_id,
     gatewayAddress: row.gateway_address,
     merchantId: row.merchant_bytes32_id,
@@ -134,4 +180,13 @@ export function subscriptionView(
     createdAt: row.created_at.toISOString(),
     chargesMade: charges.map(chargeView),
   };
+}
+
+/** The public view: the merchant's, less its bookkeeping (zod leaves out every field the schema does not name). */
+export function publicSubscriptionView(row: SubscriptionDetails): PublicSubscriptionView {
+  return publicSubscriptionViewSchema.parse({
+    ...subscriptionView(row, [], undefined),
+    merchantName: row.merchant_name,
+    payerAddress: row.status === "PENDING" ? row.payer_address : null,
+  });
 }

@@ -51,9 +51,13 @@ export async function deletePayerSession(db: Db, tokenHash: string): Promise<voi
   await db.deleteFrom("payer_sessions").where("token_hash", "=", tokenHash).execute();
 }
 
-/** The subscriptions `payer` signed (any case as signed), newest first, at most `limit`. */
+/**
+ * The subscriptions `payer` signed (any case as signed), newest first, at most `limit`; not those still PENDING
+ * (a merchant may name the wallet before it signs).
+ */
 export function listPayerSubscriptions(db: Db, payer: string, limit: number): Promise<SubscriptionDetails[]> {
   return selectSubscriptionDetails(db)
+    .where("subscriptions.status", "<>", "PENDING")
     .where((eb) => eb(eb.fn("lower", ["subscriptions.payer_address"]), "=", payer.toLowerCase()))
     .orderBy("subscriptions.created_at", "desc")
     .orderBy("subscriptions.id", "desc")
@@ -61,7 +65,7 @@ export function listPayerSubscriptions(db: Db, payer: string, limit: number): Pr
     .execute();
 }
 
-/** One subscription by its sub_ id, only when `payer` signed it. */
+/** One subscription by its sub_ id, only when `payer` signed it (not PENDING). */
 export function findPayerSubscription(
   db: Db,
   payer: string,
@@ -69,6 +73,7 @@ export function findPayerSubscription(
 ): Promise<SubscriptionDetails | undefined> {
   return selectSubscriptionDetails(db)
     .where("subscriptions.id", "=", id)
+    .where("subscriptions.status", "<>", "PENDING")
     .where((eb) => eb(eb.fn("lower", ["subscriptions.payer_address"]), "=", payer.toLowerCase()))
     .executeTakeFirst();
 }

@@ -160,6 +160,17 @@ export function findChargePayment(db: Db, id: string, period: number): Promise<P
     .executeTakeFirst();
 }
 
+/** The block of a subscription's latest charge on record (settled), if any: where the payer's allowance last sufficed. */
+export async function findLastChargeBlock(db: Db, id: string): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.max("block_number").as("block"))
+    .where("subscription_id", "=", id)
+    .where("status", "<>", "FAILED")
+    .executeTakeFirst();
+  return row?.block === null || row?.block === undefined ? undefined : BigInt(row.block);
+}
+
 /** The charge payment a relayer transaction sent (linked by its order id's sender transaction). */
 export function findChargePaymentBySenderTransaction(db: Db, senderTransactionId: number) {
   return db
@@ -261,6 +272,18 @@ export async function recordChainCancel(
     )
     .where("id", "=", id)
     .where("chain_cancel", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A cancellation sent by relayer transaction `senderTransactionId` failed: due again (guarded: that one's). */
+export async function reopenChainCancel(db: Db, senderTransactionId: number): Promise<boolean> {
+  const row = await db
+    .updateTable("subscriptions")
+    .set({ chain_cancel: null, chain_cancel_sender_transaction_id: null })
+    .where("chain_cancel", "=", "sent")
+    .where("chain_cancel_sender_transaction_id", "=", senderTransactionId)
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;

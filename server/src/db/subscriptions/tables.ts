@@ -3,7 +3,7 @@ import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/su
 import type { FixedNumeric, NullableDate, Timestamp, Timestamps } from "../schema/columns.js";
 
 /**
- * The subscriptions table of the schema (`types.ts`, migrations 029 and 032): a schedule, its signatures and its
+ * The subscriptions table of the schema (`types.ts`, migrations 029, 032 and 035): a schedule, its signatures and its
  * charging state.
  */
 export interface SubscriptionsTable extends Timestamps {
@@ -25,6 +25,8 @@ export interface SubscriptionsTable extends Timestamps {
   period_seconds: ColumnType<string, bigint, never>;
   starts_at: ColumnType<string | null, bigint | null | undefined, bigint>;
   charges: number;
+  /** Where the subscribe page sends the payer back once subscribed. */
+  return_url: ColumnType<string | null, string | null | undefined, never>;
   payer_address: string | null;
   use_permit2: ColumnType<boolean, boolean | undefined, boolean>;
   digest: string | null;
@@ -39,8 +41,8 @@ export interface SubscriptionsTable extends Timestamps {
   last_error: string | null;
   canceled_by: SubscriptionCanceledBy | null;
   canceled_at: NullableDate;
-  chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded">;
-  chain_cancel_sender_transaction_id: ColumnType<number | null, never, number>;
+  chain_cancel: ColumnType<"sent" | "unneeded" | null, never, "sent" | "unneeded" | null>;
+  chain_cancel_sender_transaction_id: ColumnType<number | null, never, number | null>;
 }
 
 /** The payer_sessions table (migration 033): a payer's sign-in, scoped to one address. */

@@ -6,7 +6,7 @@ import {
   type PayerPage,
   type PayerSession,
 } from "../../core/subscriptions/payerPage.js";
-import { subscriptionViewSchema } from "../../core/subscriptions/views.js";
+import { payerSubscriptionViewSchema } from "../../core/subscriptions/views.js";
 import { KassaError } from "../../errors.js";
 import { cookieValue } from "../auth.js";
 import { errorResponses } from "../errors.js";
@@ -133,7 +133,7 @@ export function payerSubscriptionRoutes(
         description: "Those whose payer is the session's wallet, newest first (at most 100).",
         response: {
           200: successBody(
-            sessionSchema.extend({ subscriptions: z.array(subscriptionViewSchema) }),
+            sessionSchema.extend({ subscriptions: z.array(payerSubscriptionViewSchema) }),
             "The session and its subscriptions",
           ),
           ...errorResponses("UNAUTHORIZED", "NOT_FOUND"),
@@ -159,7 +159,7 @@ export function payerSubscriptionRoutes(
           "first). Needs Kassa's own Origin. Another wallet's subscription is SUBSCRIPTION_NOT_FOUND.",
         params,
         response: {
-          200: successBody(subscriptionViewSchema, "The canceled subscription"),
+          200: successBody(payerSubscriptionViewSchema, "The canceled subscription"),
           ...errorResponses(
             "UNAUTHORIZED",
             "FORBIDDEN",

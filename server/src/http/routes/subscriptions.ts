@@ -6,12 +6,17 @@ import {
   cancelSubscription,
   createSubscription,
   createSubscriptionInputSchema,
+  getPublicSubscription,
   getSubscription,
   listSubscriptions,
   subscriptionListQuerySchema,
   type SubscriptionDeps,
 } from "../../core/subscriptions/api.js";
-import { subscriptionPageSchema, subscriptionViewSchema } from "../../core/subscriptions/views.js";
+import {
+  publicSubscriptionViewSchema,
+  subscriptionPageSchema,
+  subscriptionViewSchema,
+} from "../../core/subscriptions/views.js";
 import { apiKeyRoutes, authenticatedMerchant, type AuthOptions } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import { success, successBody, withExample } from "../schemas.js";
@@ -104,13 +109,16 @@ export function publicSubscriptionRoutes(deps: SubscriptionDeps): FastifyPluginA
       schema: {
         tags: ["Public"],
         summary: "A subscription's schedule, for the payer to sign",
+        description:
+          "No key: whoever holds the link reads what the payer is asked to sign and who asks, never the merchant's " +
+          "bookkeeping (order id, charges, errors) nor, once signed, the payer's address.",
         params,
         response: {
-          200: successBody(subscriptionViewSchema, "The subscription"),
+          200: successBody(publicSubscriptionViewSchema, "The schedule to sign"),
           ...errorResponses("SUBSCRIPTION_NOT_FOUND"),
         },
       },
-      handler: async (request) => success(await getSubscription(deps, undefined, request.params.id)),
+      handler: async (request) => success(await getPublicSubscription(deps, request.params.id)),
     });
 
     app.post("/public/subscriptions/:id/authorize", {
@@ -120,7 +128,8 @@ export function publicSubscriptionRoutes(deps: SubscriptionDeps): FastifyPluginA
         description:
           "The payer's EIP-712 signature of the schedule (`Subscription` on the gateway's domain, with the payer " +
           "and `startsAt` as signed). The wallet must allow the gateway (approve, or Permit2 with `usePermit2`) " +
-          "at least one charge before each period opens. The subscription becomes ACTIVE; its first charge is due at `startsAt`.",
+          "at least one charge before each period opens. The subscription becomes ACTIVE; its first charge is due at `startsAt`. " +
+          "When the merchant named the payer's wallet (`payerAddress`), only that wallet may sign (403 FORBIDDEN otherwise).",
         params,
         body: withExample(authorizeSubscriptionInputSchema, requestExamples.authorizeSubscription),
         response: {
@@ -130,6 +139,7 @@ export function publicSubscriptionRoutes(deps: SubscriptionDeps): FastifyPluginA
             "SUBSCRIPTION_NOT_FOUND",
             "INVALID_SUBSCRIPTION_STATUS",
             "INVALID_SIGNATURE",
+            "FORBIDDEN",
             "SIGNING_SERVICE_ERROR",
           ),
         },

@@ -56,6 +56,8 @@ describe("the subscription API refuses bad input with its codes, never a 500", (
     [{ retrySchedule: [1] }, "retrySchedule"],
     [{ onFailure: "LATER" }, "onFailure"],
     [{ tokenAddress: "0x1234" }, "tokenAddress"],
+    [{ returnUrl: "javascript:alert(1)" }, "returnUrl"],
+    [{ payerAddress: "0x1234" }, "payerAddress"],
   ])("refuses %j (VALIDATION_ERROR on %s)", async (change, field) => {
     const response = await env.create({ ...plan(`bad-${Math.random()}`), ...change });
     expect(response.status).toBe(400);
@@ -103,5 +105,77 @@ describe("the subscription API refuses bad input with its codes, never a 500", (
     const again = await send({ ...base, signature: await signedBy(payer) });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("INVALID_SUBSCRIPTION_STATUS");
+  });
+});
+
+describe("the public view and who may sign", () => {
+  it("shows whoever holds the link what the payer signs and who asks, nothing of the merchant's bookkeeping", async () => {
+    const payer = await env.payer();
+    await env.fund(payer, 30n * 10n ** 18n, 30n * 10n ** 18n);
+    const id = await env.subscribe(payer, {
+      description: "Pro, monthly",
+      returnUrl: "https://shop.example/account",
+    });
+    await env.charge();
+    const { body } = await env.t.request(`/public/subscriptions/${id}`);
+    expect(Object.keys(body.data).sort()).toEqual(
+      [
+        "id",
+        "subscriptionId",
+        "description",
+        "status",
+        "chainId",
+        "gatewayAddress",
+        "merchantId",
+        "tokenAddress",
+        "tokenSymbol",
+        "tokenDecimals",
+        "amount",
+        "variableAmount",
+        "currency",
+        "fiatAmount",
+        "periodSeconds",
+        "charges",
+        "startsAt",
+        "recipientAddress",
+        "returnUrl",
+        "merchantName",
+        "payerAddress",
+      ].sort(),
+    );
+    expect(body.data).toMatchObject({
+      status: "ACTIVE",
+      merchantName: "Test shop",
+      payerAddress: null,
+      returnUrl: "https://shop.example/account",
+    });
+    // The merchant's own view still has it all.
+    expect((await env.show(id)).body.data).toMatchObject({
+      payerAddress: payer.account.address,
+      chargesMade: [{ period: 0, status: "PAID" }],
+    });
+  });
+
+  it("lets only the wallet the merchant named sign; without one, the first wallet that signs", async () => {
+    const named = await env.payer();
+    const stranger = await env.payer();
+    const { id } = (await env.create({ ...plan("api-named"), payerAddress: named.account.address })).body
+      .data;
+    const pending = (await env.t.request(`/public/subscriptions/${id}`)).body.data;
+    expect(pending).toMatchObject({ status: "PENDING", payerAddress: named.account.address });
+    const refused = await env.authorize(id, stranger);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: "FORBIDDEN",
+      message: `this subscription is for wallet ${named.account.address}: sign it with that wallet`,
+    });
+    expect((await env.show(id)).body.data.status).toBe("PENDING");
+    const signed = await env.authorize(id, named);
+    expect(signed.status).toBe(200);
+    expect(signed.body.data).toMatchObject({ status: "ACTIVE", payerAddress: named.account.address });
+
+    const open = (await env.create(plan("api-open"))).body.data.id;
+    expect((await env.t.request(`/public/subscriptions/${open}`)).body.data.payerAddress).toBeNull();
+    expect((await env.authorize(open, stranger)).status).toBe(200);
   });
 });

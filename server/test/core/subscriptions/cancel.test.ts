@@ -2,6 +2,7 @@ import { paymentGatewayAbi } from "@kassa/contracts";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { createPayment, pay } from "../../harness/lifecycle.js";
 import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
 const AMOUNT = parseUnits("10", 18);
@@ -77,15 +78,7 @@ describe("cancellation", () => {
       args: [(await env.show(id)).body.data.digest, 1n],
     });
     expect(canceledOnChain).toBe(true);
-    await expect(
-      chain.publicClient.simulateContract({
-        account: chain.wallet(5).account,
-        address: chain.gateway,
-        abi: paymentGatewayAbi,
-        functionName: "chargeSubscription",
-        args: [await env.schedule(id), { period: 1n, amount: AMOUNT, deadline: 0n }, "0x", "0x"],
-      }),
-    ).rejects.toThrow(/SubscriptionIsCanceled/);
+    await expect(env.strangerCharge(id, 1n, AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
     // Another merchant's key sees nothing of it.
     const other = await env.t.addMerchant("Other shop");
     const foreign = await env.t.request(`/subscriptions/${id}/cancel`, {
@@ -93,5 +86,46 @@ describe("cancellation", () => {
       headers: { "x-api-key": other.apiKey },
     });
     expect(foreign.status).toBe(404);
+  }, 60_000);
+});
+
+describe("the payer's allowance, shared with one-off payments", () => {
+  it("spent to 0 by a one-off payment: PAST_DUE with a notice, not canceled, and charged once allowed again", async () => {
+    const payer = await env.payer();
+    await env.fund(payer, AMOUNT * 5n, AMOUNT * 3n);
+    const id = await env.subscribe(payer);
+    await env.charge();
+    // A one-off payment from the same wallet takes the 20 the subscription still needs (a pay() on its allowance).
+    const oneOff = await createPayment(env.t, { amount: 20, orderId: "one-off-on-the-allowance" });
+    await pay(chain, payer, oneOff);
+    await env.advance(PERIOD);
+    await env.charge();
+    let view = (await env.show(id)).body.data;
+    expect(view).toMatchObject({ status: "PAST_DUE", canceledBy: null, nextPeriod: 1, failedAttempts: 1 });
+    expect(view.lastError).toBe(`the payer's allowance 0 is below the charge ${AMOUNT}`);
+    const notice = await env.t.database.db
+      .selectFrom("webhook_events")
+      .select("payload")
+      .where("type", "=", "subscription.past_due")
+      .execute();
+    expect(notice.map((row) => row.payload)).toEqual([
+      expect.objectContaining({
+        subscriptionId: id,
+        status: "PAST_DUE",
+        reason: expect.stringMatching(
+          /^the payer's allowance 0 is below the charge \d+: the payer is to allow the gateway again/,
+        ),
+      }),
+    ]);
+    // The payer allows the gateway again: the retry charges the period, and the subscription is ACTIVE again.
+    await env.fund(payer, 0n, AMOUNT * 2n);
+    await env.advance(3600);
+    await env.charge();
+    view = (await env.show(id)).body.data;
+    expect(view).toMatchObject({ status: "ACTIVE", nextPeriod: 2, failedAttempts: 0 });
+    expect(view.chargesMade).toMatchObject([
+      { period: 1, status: "PAID" },
+      { period: 0, status: "PAID" },
+    ]);
   }, 60_000);
 });

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
+import { paymentGatewayAbi } from "@kassa/contracts";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
 import type { KillPoint } from "../../harness/killAtBroadcast.js";
-import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
 const AMOUNT = parseUnits("10", 18);
 
@@ -73,4 +74,41 @@ describe("a worker SIGKILLed mid-charge", () => {
     },
     60_000,
   );
+});
+
+describe("a cancellation while the first charge is in flight", () => {
+  it("is completed on-chain: the charge lands and is recorded, no later period can be charged", async () => {
+    const payer = await env.payer();
+    await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+    const id = await env.subscribe(payer);
+    const mining = (on: boolean) =>
+      chain.publicClient.request({ method: "evm_setAutomine" as never, params: [on] as never });
+    await mining(false);
+    try {
+      // A worker process broadcasts the first charge and dies; the charge waits in the node's pool.
+      expect(await chargeUntilKilled(id, "after-broadcast")).toBe("SIGKILL");
+      const auth = { "x-api-key": env.t.merchant.apiKey };
+      const canceled = await env.t.request(`/subscriptions/${id}/cancel`, { method: "POST", headers: auth });
+      expect(canceled.body.data).toMatchObject({ status: "CANCELED", canceledBy: "merchant" });
+      // The gateway still reads the schedule as never charged: the cancellation is sent all the same.
+      await env.charge();
+      await chain.publicClient.request({ method: "evm_mine" as never });
+    } finally {
+      await mining(true);
+    }
+    await env.charge();
+    const view = (await env.show(id)).body.data;
+    expect(view).toMatchObject({ status: "CANCELED", chargesMade: [{ period: 0, status: "PAID" }] });
+    const [active, canceledOnChain] = await chain.publicClient.readContract({
+      address: chain.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "subscriptionState",
+      args: [view.digest, 1n],
+    });
+    expect({ active, canceledOnChain }).toEqual({ active: true, canceledOnChain: true });
+    // Nobody can charge the next period, although the fixed plan's later charges need no signature.
+    await env.advance(PERIOD);
+    await expect(env.strangerCharge(id, 1n, AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
+    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { parseUnits } from "viem";
+import { paymentGatewayAbi } from "@kassa/contracts";
+import { parseUnits, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPriceService } from "../../../src/core/prices/service.js";
 import { upsertTokenPriceSource } from "../../../src/db/prices/prices.js";
@@ -102,6 +103,36 @@ describe("a fiat-priced plan", () => {
       "subscription.charged",
       "subscription.created",
     ]);
+  }, 60_000);
+
+  it("takes the fee in force when a charge is signed, also in its period's last hour", async () => {
+    const payer = await env.payer();
+    await env.fund(payer, parseUnits("100", 18), parseUnits("100", 18));
+    const id = await env.subscribe(payer, { amount: 20, currency: "usd", maxAmount: 12 });
+    const setFee = async (feeBps: number) => {
+      const hash = await chain.deployer.writeContract({
+        address: chain.gateway,
+        abi: paymentGatewayAbi,
+        functionName: "setMerchantFee",
+        args: [(await env.show(id)).body.data.merchantId as Hex, feeBps],
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash });
+    };
+    await setFee(100);
+    // Half an hour before period 0 closes, the merchant's fee goes from 1% to 5%; the charge is signed after.
+    await env.advance(PERIOD - 1800);
+    await setFee(500);
+    await env.advance(60);
+    await priceIs("2");
+    await env.charge();
+    const [charge] = (await env.show(id)).body.data.chargesMade;
+    expect(charge).toMatchObject({ period: 0, status: "PAID", amount: parseUnits("10", 18).toString() });
+    const paid = await env.t.database.db
+      .selectFrom("payments")
+      .select("fee_amount")
+      .where("payment_id", "=", charge.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(paid.fee_amount).toBe(parseUnits("0.5", 18).toString());
   }, 60_000);
 
   it("is refused at creation without a maximum in tokens", async () => {

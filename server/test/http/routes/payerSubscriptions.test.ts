@@ -93,6 +93,7 @@ describe("the payer's subscriptions page API", () => {
     expect(listed.body.data.subscriptions.map((sub: { id: string }) => sub.id)).toEqual([aliceSub]);
     expect(listed.body.data.subscriptions[0]).toMatchObject({
       status: "ACTIVE",
+      merchantName: "Test shop",
       description: "Alice's plan",
       amount: (10n ** 19n).toString(),
       charges: 3,
