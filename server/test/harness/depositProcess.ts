@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { testTokenAbi } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import { TASKS } from "../../src/domain/tasks.js";
-import type { TestApp } from "./app.js";
+import type { TestApp, TestResponse } from "./app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
 import { RELAYER_INDEX } from "./gasless.js";
 import { fundPayer, setWebhookUrl, startLifecycleApp, startReceiver, type Receiver } from "./lifecycle.js";
@@ -33,7 +33,7 @@ export interface DepositProcessEnv {
   api(
     path: string,
     init?: { method?: string; json?: unknown },
-  ): Promise<{ status: number; body: Record<string, any> }>;
+  ): Promise<Pick<TestResponse, "status" | "body">>;
   /** POST /payments of `amount` of the merchant's token. */
   create(amount?: number): Promise<DepositPayment>;
   /** Has the worker run its sweep now (the job it runs every minute) and waits until `paymentId` is swept. */
@@ -80,7 +80,7 @@ export async function startDepositProcess(
         },
         ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
       });
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
+      return { status: response.status, body: (await response.json()) as TestResponse["body"] };
     },
     async create(amount = 1.5) {
       const created = await env.api("/payments", {
