@@ -36,8 +36,11 @@ export interface DepositProcessEnv {
   ): Promise<Pick<TestResponse, "status" | "body">>;
   /** POST /payments of `amount` of the merchant's token. */
   create(amount?: number): Promise<DepositPayment>;
-  /** Has the worker run its sweep now (the job it runs every minute) and waits until `paymentId` is swept. */
-  swept(paymentId: string): Promise<void>;
+  /**
+   * Has the worker run its sweep now (the job it runs every minute) and waits until `paymentId` is swept, calling
+   * `poll` (mine a block, on a chain where the sweep must be final) between looks.
+   */
+  swept(paymentId: string, poll?: () => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,9 +99,10 @@ export async function startDepositProcess(
       if (created.status !== 201) throw new Error(`POST /payments: ${JSON.stringify(created.body)}`);
       return created.body.data as DepositPayment;
     },
-    async swept(paymentId) {
+    async swept(paymentId, poll) {
       await sql`SELECT graphile_worker.add_job(${TASKS.sweepDeposits}, '{}'::json)`.execute(t.database.db);
       await waitFor(`${paymentId} swept`, async () => {
+        await poll?.();
         const row = await t.database.db
           .selectFrom("payments")
           .select("swept_at")
