@@ -77,16 +77,23 @@ export function overpaidOf(
   return max(received - BigInt(payment.amount), 0n);
 }
 
-/** Whether a transfer is money received for `payment` at all (see above); `net` is what its address holds. */
-function isMoneyReceived(
-  payment: PaymentDetails & { deposit_address: string; deposit_minimum_amount: string },
+/** Whether a transfer brings nothing: 0-value, or from the deposit address itself. */
+function isNothing(payment: { deposit_address: string }, transfer: TokenTransfer): boolean {
+  return transfer.amount === 0n || transfer.from.toLowerCase() === payment.deposit_address.toLowerCase();
+}
+
+/**
+ * Whether a dust transfer of the payment's token still counts: recorded already (read again, or mined again
+ * elsewhere: its record follows it), or what brings an open payment to its minimum (`net`: what its address holds).
+ */
+function dustCounts(
+  payment: PaymentDetails & { deposit_minimum_amount: string },
   transfer: TokenTransfer,
+  before: DepositHoldings,
   net: bigint,
 ): boolean {
-  if (transfer.amount === 0n) return false;
-  if (transfer.from.toLowerCase() === payment.deposit_address.toLowerCase()) return false;
-  if (transfer.token.toLowerCase() !== payment.token_address.toLowerCase()) return true;
-  if (!isDepositDust(transfer.amount, BigInt(payment.amount))) return true;
+  const key = `${transfer.txHash.toLowerCase()}|${transfer.logIndex}`;
+  if (before.transfers.some((row) => `${row.tx_hash}|${row.log_index}` === key)) return true;
   const minimum = BigInt(payment.deposit_minimum_amount);
   return settleableStatuses.includes(payment.status) && net < minimum && net + transfer.amount >= minimum;
 }
@@ -102,22 +109,28 @@ export async function applyDepositTransfersIn(
   if (!payment?.deposit_minimum_amount || !payment.deposit_address || payment.transfer_expires_at === null) {
     return "known";
   }
-  const terms = {
-    ...payment,
-    deposit_address: payment.deposit_address,
-    deposit_minimum_amount: payment.deposit_minimum_amount,
-  };
+  const terms = { ...payment, deposit_minimum_amount: payment.deposit_minimum_amount };
+  const deposit = { deposit_address: payment.deposit_address };
   const late = now.getTime() > payment.transfer_expires_at.getTime();
-  const before = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
-  const known = new Set(before.transfers.map((row) => `${row.tx_hash}|${row.log_index}`));
-  let net = before.net;
+  const token = payment.token_address.toLowerCase();
+  // Read only for dust (rare): whether it was recorded already, or completes the payment.
+  let before: DepositHoldings | undefined;
+  let added = 0n;
   let changed = false;
   let ofToken = false;
   let ignored = 0;
   for (const transfer of transfers) {
-    // A transfer recorded already is read again (after a crash) or mined again elsewhere: its record follows it.
-    const recordedBefore = known.has(`${transfer.txHash.toLowerCase()}|${transfer.logIndex}`);
-    if (!recordedBefore && !isMoneyReceived(terms, transfer, net)) {
+    const isToken = transfer.token.toLowerCase() === token;
+    let counts = !isNothing(deposit, transfer);
+    if (counts && isToken && isDepositDust(transfer.amount, BigInt(payment.amount))) {
+      if (!before) {
+        // It holds what this batch recorded so far.
+        before = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
+        added = 0n;
+      }
+      counts = dustCounts(terms, transfer, before, before.net + added);
+    }
+    if (!counts) {
       ignored++;
       continue;
     }
@@ -133,11 +146,10 @@ export async function applyDepositTransfersIn(
       blockHash: transfer.blockHash,
       late,
     });
-    const isToken = transfer.token.toLowerCase() === payment.token_address.toLowerCase();
     ofToken ||= isToken;
     if (recorded === "inserted" && isToken) {
       changed = true;
-      net += transfer.amount;
+      added += transfer.amount;
     }
   }
   if (!changed) return ofToken ? "known" : ignored === transfers.length ? "ignored" : "wrong-token";
