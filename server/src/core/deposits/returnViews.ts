@@ -1,7 +1,10 @@
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { DepositReturnRow } from "../../db/deposits/returns.js";
-import { listDepositReturns } from "../../db/deposits/returns.js";
+import {
+  listDepositReturns,
+  REORGED_RETURN_CLOCK_MARGIN_SECONDS,
+  type DepositReturnRow,
+} from "../../db/deposits/returns.js";
 import { listDepositTransfers } from "../../db/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
@@ -56,7 +59,8 @@ export interface NamedTransfer {
 
 /**
  * A return as the API shows it. A REORGED one is SUBMITTED while its signed request may still be mined (until its
- * deadline), then FAILED: it moved nothing.
+ * deadline, and the margin the chain's clock may trail by), then FAILED: it moved nothing, and its amount is owed
+ * again (returnedByAddress counts it exactly as long).
  */
 export function depositReturnView(
   row: DepositReturnRow,
@@ -64,7 +68,9 @@ export function depositReturnView(
   transfers: ReadonlyMap<string, NamedTransfer>,
   now: Date,
 ): DepositReturnView {
-  const lapsed = row.status === "REORGED" && BigInt(row.deadline) * 1000n < BigInt(now.getTime());
+  const lapsed =
+    row.status === "REORGED" &&
+    (BigInt(row.deadline) + BigInt(REORGED_RETURN_CLOCK_MARGIN_SECONDS)) * 1000n < BigInt(now.getTime());
   return {
     returnId: row.chain_return_id,
     paymentId,

@@ -54,7 +54,7 @@ export function findDepositReturnByReturnId(
  * A REORGED return's signed request may be mined again until its deadline: it counts as sent until then, and this
  * long after (seconds), as the chain's clock may trail the server's.
  */
-const REORGED_RETURN_CLOCK_MARGIN_SECONDS = 600;
+export const REORGED_RETURN_CLOCK_MARGIN_SECONDS = 600;
 
 /**
  * What went back from the payment's deposit address of `token` to each address (lowercase): Kassa's returns under
