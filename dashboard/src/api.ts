@@ -87,6 +87,8 @@ export interface Payment {
   overpaidAmount?: string;
   /** When its sweep moved the amount from the deposit address; null before. */
   sweptAt?: string | null;
+  /** When its transfer window closes: an open payment's deposit goes back to its senders after it. */
+  transferExpiresAt?: string | null;
 }
 
 export interface TokenTotals {

@@ -148,19 +148,21 @@ const en = {
   refundConfirm:
     "Refund {amount} to the payer? Your wallet then sends two transactions: an approval of the gateway for the amount, and the refund.",
   sendRefund: "Send the refund transaction",
-  returnExcess: "Return the excess to the payer",
+  returnExcess: "Return the excess to whoever sent it",
   excessNote:
-    "The payer sent {amount} more than the payment's amount. Kassa can send it back from the payment's deposit address; your wallet signs and pays nothing.",
-  returnExcessConfirm: "Send {amount} back to {payer}? This is done once.",
+    "{amount} more than the payment's amount reached its deposit address. Kassa can send back to each sender what they sent beyond the amount, from the payment's deposit address; your wallet signs and pays nothing.",
+  returnExcessConfirm:
+    "Send {amount} back, to each sender what they sent beyond the payment's amount? Nothing goes to anyone else.",
   excessSUBMITTED: "Returning {amount} to {payer} in transaction {hash}.",
   excessRETURNED: "{amount} was returned to {payer} in transaction {hash}.",
   excessFAILED: "The return failed: {reason} Press the button to try again.",
   returnLate: "Return the late deposit to its sender",
   lateNote:
-    '{amount} reached this payment\'s deposit address. If it came after the transfer window and your late setting is "return", it waits there until your recipient wallet signs its return; Kassa then sends it and pays the gas.',
+    "{amount} reached this payment's deposit address and its transfer window has closed without settling it. It waits there until your recipient wallet signs its return to each sender, what they sent; Kassa then sends it and pays the gas.",
   lateSettledNote:
     "{amount} reached this payment's deposit address after the payment was settled (a second payment, or a top-up after the sweep). The gateway lets only your recipient wallet's signature send it back; Kassa then sends it and pays the gas.",
-  returnLateConfirm: "Sign the return of {amount} to {payer}? Your wallet signs a message; it sends nothing.",
+  returnLateConfirm:
+    "Sign the return of {amount} to {payer}, who sent it? Your wallet signs a message; it sends nothing.",
   refunding: "Check your wallet: it asks you to approve the amount, then to send the refund.",
   refundSent:
     "Refund sent in transaction {hash}. Once it is confirmed, the payment is REFUNDED if all of it was refunded, else PAID with the refunded amount.",
@@ -341,20 +343,21 @@ const ko: Record<MessageKey, string> = {
   refundConfirm:
     "{amount}을(를) 결제자에게 환불할까요? 지갑이 두 건의 거래를 보냅니다: 금액에 대한 게이트웨이 승인과 환불입니다.",
   sendRefund: "환불 거래 보내기",
-  returnExcess: "초과 금액을 결제자에게 반환",
+  returnExcess: "초과 금액을 보낸 사람에게 반환",
   excessNote:
-    "결제자가 결제 금액보다 {amount} 더 보냈습니다. Kassa가 결제의 입금 주소에서 돌려보낼 수 있으며, 지갑 서명이나 비용은 필요 없습니다.",
-  returnExcessConfirm: "{amount}을(를) {payer}에게 돌려보낼까요? 한 번만 실행됩니다.",
+    "결제 금액보다 {amount} 더 입금 주소에 도착했습니다. Kassa가 결제의 입금 주소에서 보낸 사람마다 금액을 넘겨 보낸 만큼을 돌려보낼 수 있으며, 지갑 서명이나 비용은 필요 없습니다.",
+  returnExcessConfirm:
+    "{amount}을(를) 돌려보낼까요? 보낸 사람마다 결제 금액을 넘겨 보낸 만큼만 받으며, 다른 누구에게도 가지 않습니다.",
   excessSUBMITTED: "거래 {hash}로 {amount}을(를) {payer}에게 반환하는 중입니다.",
   excessRETURNED: "거래 {hash}로 {amount}이(가) {payer}에게 반환되었습니다.",
   excessFAILED: "반환에 실패했습니다: {reason} 버튼을 눌러 다시 시도하세요.",
   returnLate: "늦은 입금을 보낸 사람에게 반환",
   lateNote:
-    '이 결제의 입금 주소에 {amount}이(가) 도착했습니다. 송금 기한 이후에 도착했고 늦은 입금 설정이 "return"이면, 수취 지갑이 반환에 서명할 때까지 그곳에 머뭅니다. 그 후 Kassa가 보내고 가스비를 냅니다.',
+    "이 결제의 입금 주소에 {amount}이(가) 도착했고, 결제가 완료되지 않은 채 송금 기한이 지났습니다. 수취 지갑이 보낸 사람마다의 반환에 서명할 때까지 그곳에 머뭅니다. 그 후 Kassa가 각자 보낸 만큼을 돌려보내고 가스비를 냅니다.",
   lateSettledNote:
     "결제가 완료된 뒤 이 결제의 입금 주소에 {amount}이(가) 도착했습니다(두 번째 결제, 또는 스윕 이후의 추가 송금). 게이트웨이는 수취 지갑의 서명으로만 이를 돌려보낼 수 있으며, 그 후 Kassa가 보내고 가스비를 냅니다.",
   returnLateConfirm:
-    "{amount}을(를) {payer}에게 반환하는 메시지에 서명할까요? 지갑은 서명만 하고 아무것도 보내지 않습니다.",
+    "{amount}을(를) 보낸 사람 {payer}에게 반환하는 메시지에 서명할까요? 지갑은 서명만 하고 아무것도 보내지 않습니다.",
   refunding: "지갑을 확인하세요: 금액 승인과 환불 전송을 차례로 요청합니다.",
   refundSent:
     "환불을 거래 {hash}(으)로 보냈습니다. 확인되면 전액 환불 시 결제가 REFUNDED가 되고, 일부 환불 시 환불 금액과 함께 PAID로 남습니다.",

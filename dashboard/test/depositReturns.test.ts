@@ -123,7 +123,7 @@ describe.skipIf(browserUnavailable)("returns from deposit addresses in the dashb
     const sender = chain.wallet(6).account.address;
     const p = await deposited(5n, false);
     const before = await balance(sender);
-    await returnFrom(p, "Return the excess to the payer", "#excess-status");
+    await returnFrom(p, "Return the excess to whoever sent it", "#excess-status");
     expect(await balance(sender)).toBe(before + 5n);
     expect(session.wallet?.methods()).not.toContain("eth_signTypedData_v4");
   });

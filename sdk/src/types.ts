@@ -97,6 +97,11 @@ export type RelayRequest = Schemas["RelayRequest"];
 export type GasStatus = Schemas["GasStatus"];
 export type GasGrant = Schemas["GasGrant"];
 export type RequestGasParams = RequestBody<"POST /payments/request-gas">;
-export type DepositReturn = ResponseData<"POST /payments/{id}/return-excess">;
-export type LateReturnToSign = ResponseData<"GET /payments/{id}/late-return">;
+/** A return from a deposit address: to one sender, naming their transfers. */
+export type DepositReturn = ResponseData<"POST /payments/{id}/late-return">;
+/** The excess returns of a payment, one per sender. */
+export type ExcessReturns = ResponseData<"POST /payments/{id}/return-excess">;
+/** The late returns to sign, one per sender. */
+export type LateReturnsToSign = ResponseData<"GET /payments/{id}/late-return">;
+export type LateReturnToSign = LateReturnsToSign["returns"][number];
 export type LateReturnParams = RequestBody<"POST /payments/{id}/late-return">;

@@ -9389,8 +9389,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Return an overpayment's excess to its payer
-     * @description For a payment PAID by transfer with `overpaidAmount` above 0: Kassa's relayer sends the excess from the payment's deposit address back to the payer (the sender of the transfer that settled it), on the server signer's authority, which the gateway limits to what exceeds the payment's amount. Your wallet signs and pays nothing. Idempotent: 202 with the return it started, then 200 with the same return (its status SUBMITTED, RETURNED or FAILED; a FAILED one may be requested again).
+     * Return an overpayment's excess to whoever sent it
+     * @description For a payment PAID by transfer with `overpaidAmount` above 0: Kassa's relayer sends what each sender sent beyond what the payment keeps back to that sender (usually the payer alone; a stranger's own transfer after the payer's goes back to the stranger, never the payer's money), one return per sender naming their recorded transfers, on the server signer's authority, which the gateway limits to what exceeds the payment's amount. Your wallet signs and pays nothing. Idempotent: 202 with the returns when it sent any, else 200 with the excess returns recorded before (each SUBMITTED, RETURNED or FAILED; what a FAILED one did not move is owed again and goes with the next call).
      */
     post: {
       parameters: {
@@ -9407,7 +9407,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The payment's excess return, recorded earlier */
+        /** @description Nothing newly owed: the payment's excess returns, recorded earlier */
         200: {
           headers: {
             [name: string]: unknown;
@@ -9417,52 +9417,76 @@ export interface paths {
              * @example {
              *       "success": true,
              *       "data": {
-             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
-             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-             *         "kind": "excess",
-             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
-             *         "amount": "1000000",
-             *         "status": "SUBMITTED",
-             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
-             *         "reason": null,
-             *         "createdAt": "2026-11-23T06:30:00.000Z",
-             *         "finishedAt": null
+             *         "returns": [
+             *           {
+             *             "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "kind": "excess",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *             "amount": "1000000",
+             *             "transfers": [
+             *               {
+             *                 "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *                 "logIndex": 3,
+             *                 "amount": "26000000"
+             *               }
+             *             ],
+             *             "status": "SUBMITTED",
+             *             "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *             "reason": null,
+             *             "createdAt": "2026-11-23T06:30:00.000Z",
+             *             "finishedAt": null
+             *           }
+             *         ]
              *       }
              *     }
              */
             "application/json": {
               /** @enum {boolean} */
               success: true;
-              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              /** @description The payment's excess returns */
               data: {
-                /** @description The return's id on the gateway (bytes32, spent once) */
-                returnId: string;
-                paymentId: string;
-                /**
-                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
-                 * @enum {string}
-                 */
-                kind: "excess" | "late" | "recovery";
-                /** @description The token returned; the zero address for native coin */
-                tokenAddress: string;
-                /** @description Where it goes: the payer for an excess */
-                to: string;
-                /** @description Base units */
-                amount: string;
-                /** @enum {string} */
-                status: "SUBMITTED" | "RETURNED" | "FAILED";
-                /** @description The relayer's transaction (the mined one once RETURNED) */
-                txHash: string | null;
-                /** @description Why it FAILED */
-                reason: string | null;
-                createdAt: string;
-                finishedAt: string | null;
+                /** @description Oldest first */
+                returns: {
+                  /** @description The return's id on the gateway (bytes32, spent once) */
+                  returnId: string;
+                  paymentId: string;
+                  /**
+                   * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                   * @enum {string}
+                   */
+                  kind: "excess" | "late" | "recovery";
+                  /** @description The token returned; the zero address for native coin */
+                  tokenAddress: string;
+                  /** @description Where it goes: the sender of `transfers`, the only address a return to a sender may go to (a recovery to the merchant or an address the operator named has no transfers) */
+                  to: string;
+                  /** @description Base units: at most what `transfers` brought and was not kept or returned */
+                  amount: string;
+                  /** @description The recorded transfers it sends back, oldest first */
+                  transfers: {
+                    txHash: string;
+                    logIndex: number;
+                    /** @description What the transfer brought, in base units */
+                    amount: string;
+                  }[];
+                  /**
+                   * @description SUBMITTED until mined (also after a reorg removed it, while its signed request may still be mined), RETURNED, or FAILED (nothing moved: it may be asked again)
+                   * @enum {string}
+                   */
+                  status: "SUBMITTED" | "RETURNED" | "FAILED";
+                  /** @description The relayer's transaction (the mined one once RETURNED) */
+                  txHash: string | null;
+                  /** @description Why it FAILED, or that a reorg removed it */
+                  reason: string | null;
+                  createdAt: string;
+                  finishedAt: string | null;
+                }[];
               };
             };
           };
         };
-        /** @description The return was sent: SUBMITTED until it is mined */
+        /** @description Returns were sent: each SUBMITTED until it is mined */
         202: {
           headers: {
             [name: string]: unknown;
@@ -9472,47 +9496,71 @@ export interface paths {
              * @example {
              *       "success": true,
              *       "data": {
-             *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
-             *         "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-             *         "kind": "excess",
-             *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-             *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
-             *         "amount": "1000000",
-             *         "status": "SUBMITTED",
-             *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
-             *         "reason": null,
-             *         "createdAt": "2026-11-23T06:30:00.000Z",
-             *         "finishedAt": null
+             *         "returns": [
+             *           {
+             *             "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
+             *             "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+             *             "kind": "excess",
+             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *             "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *             "amount": "1000000",
+             *             "transfers": [
+             *               {
+             *                 "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *                 "logIndex": 3,
+             *                 "amount": "26000000"
+             *               }
+             *             ],
+             *             "status": "SUBMITTED",
+             *             "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *             "reason": null,
+             *             "createdAt": "2026-11-23T06:30:00.000Z",
+             *             "finishedAt": null
+             *           }
+             *         ]
              *       }
              *     }
              */
             "application/json": {
               /** @enum {boolean} */
               success: true;
-              /** @description A return from a payment's deposit address, sent by Kassa's relayer */
+              /** @description The payment's excess returns */
               data: {
-                /** @description The return's id on the gateway (bytes32, spent once) */
-                returnId: string;
-                paymentId: string;
-                /**
-                 * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
-                 * @enum {string}
-                 */
-                kind: "excess" | "late" | "recovery";
-                /** @description The token returned; the zero address for native coin */
-                tokenAddress: string;
-                /** @description Where it goes: the payer for an excess */
-                to: string;
-                /** @description Base units */
-                amount: string;
-                /** @enum {string} */
-                status: "SUBMITTED" | "RETURNED" | "FAILED";
-                /** @description The relayer's transaction (the mined one once RETURNED) */
-                txHash: string | null;
-                /** @description Why it FAILED */
-                reason: string | null;
-                createdAt: string;
-                finishedAt: string | null;
+                /** @description Oldest first */
+                returns: {
+                  /** @description The return's id on the gateway (bytes32, spent once) */
+                  returnId: string;
+                  paymentId: string;
+                  /**
+                   * @description excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin
+                   * @enum {string}
+                   */
+                  kind: "excess" | "late" | "recovery";
+                  /** @description The token returned; the zero address for native coin */
+                  tokenAddress: string;
+                  /** @description Where it goes: the sender of `transfers`, the only address a return to a sender may go to (a recovery to the merchant or an address the operator named has no transfers) */
+                  to: string;
+                  /** @description Base units: at most what `transfers` brought and was not kept or returned */
+                  amount: string;
+                  /** @description The recorded transfers it sends back, oldest first */
+                  transfers: {
+                    txHash: string;
+                    logIndex: number;
+                    /** @description What the transfer brought, in base units */
+                    amount: string;
+                  }[];
+                  /**
+                   * @description SUBMITTED until mined (also after a reorg removed it, while its signed request may still be mined), RETURNED, or FAILED (nothing moved: it may be asked again)
+                   * @enum {string}
+                   */
+                  status: "SUBMITTED" | "RETURNED" | "FAILED";
+                  /** @description The relayer's transaction (the mined one once RETURNED) */
+                  txHash: string | null;
+                  /** @description Why it FAILED, or that a reorg removed it */
+                  reason: string | null;
+                  createdAt: string;
+                  finishedAt: string | null;
+                }[];
               };
             };
           };
@@ -9681,8 +9729,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The return of a late deposit, for your recipient wallet to sign
-     * @description For a payment whose deposit arrived after its transfer window under your `return` setting (it is recorded, not settled), or that received more after it took its amount (swept, or paid with the gateway's `pay`: a payer paying twice): the gateway's `DepositReturn` of everything its deposit address holds of the token to the sender of the last such transfer, as EIP-712 typed data for the payment's recipient wallet to sign (eth_signTypedData_v4). The gateway lets no key of Kassa's move a payment's amount, so this one needs your signature; Kassa's relayer then sends it and pays its gas.
+     * The returns of late deposits, for your recipient wallet to sign
+     * @description For a payment still open once its transfer window closed (a late deposit held under your `return` setting, or a short one not topped up), or that received more after it took its amount (swept, or paid with the gateway's `pay`: a payer paying twice): one gateway `DepositReturn` per sender owed something, to that sender, of what they are owed of their own recorded transfers (named in `transfers`), as EIP-712 typed data for the payment's recipient wallet to sign (eth_signTypedData_v4). Nobody's money goes to another sender. The gateway lets no key of Kassa's move a payment's amount, so these need your signature; Kassa's relayer then sends each and pays its gas.
      */
     get: {
       parameters: {
@@ -9699,7 +9747,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The request and its typed data, valid for an hour */
+        /** @description The requests and their typed data, valid for an hour */
         200: {
           headers: {
             [name: string]: unknown;
@@ -9709,106 +9757,129 @@ export interface paths {
              * @example {
              *       "success": true,
              *       "data": {
-             *         "request": {
-             *           "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
-             *           "returnId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-             *           "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-             *           "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
-             *           "amount": "25000000",
-             *           "deadline": "1795420800"
-             *         },
-             *         "typedData": {
-             *           "domain": {
-             *             "name": "KassaGateway",
-             *             "version": "1",
-             *             "chainId": 8453,
-             *             "verifyingContract": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5"
-             *           },
-             *           "types": {
-             *             "DepositReturn": [
+             *         "returns": [
+             *           {
+             *             "request": {
+             *               "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *               "returnId": "0x9c41e07a2b5d8f3c6e1a4b7d0f2c5e8a1b3d6f9c2e4a7b0d0000000000000011",
+             *               "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *               "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *               "amount": "25000000",
+             *               "deadline": "1795420800"
+             *             },
+             *             "transfers": [
              *               {
-             *                 "name": "deposit",
-             *                 "type": "address"
-             *               },
-             *               {
-             *                 "name": "returnId",
-             *                 "type": "bytes32"
-             *               },
-             *               {
-             *                 "name": "tokenAddress",
-             *                 "type": "address"
-             *               },
-             *               {
-             *                 "name": "to",
-             *                 "type": "address"
-             *               },
-             *               {
-             *                 "name": "amount",
-             *                 "type": "uint256"
-             *               },
-             *               {
-             *                 "name": "deadline",
-             *                 "type": "uint256"
+             *                 "txHash": "0x8e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d4f1d0c2b7a9e3d5c8b1f",
+             *                 "logIndex": 0,
+             *                 "amount": "25000000"
              *               }
-             *             ]
-             *           },
-             *           "primaryType": "DepositReturn",
-             *           "message": {
-             *             "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
-             *             "returnId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
-             *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-             *             "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
-             *             "amount": "25000000",
-             *             "deadline": "1795420800"
+             *             ],
+             *             "typedData": {
+             *               "domain": {
+             *                 "name": "KassaGateway",
+             *                 "version": "1",
+             *                 "chainId": 8453,
+             *                 "verifyingContract": "0xff89e1cF989dD683d61dc611F667f876bd8e3bc5"
+             *               },
+             *               "types": {
+             *                 "DepositReturn": [
+             *                   {
+             *                     "name": "deposit",
+             *                     "type": "address"
+             *                   },
+             *                   {
+             *                     "name": "returnId",
+             *                     "type": "bytes32"
+             *                   },
+             *                   {
+             *                     "name": "tokenAddress",
+             *                     "type": "address"
+             *                   },
+             *                   {
+             *                     "name": "to",
+             *                     "type": "address"
+             *                   },
+             *                   {
+             *                     "name": "amount",
+             *                     "type": "uint256"
+             *                   },
+             *                   {
+             *                     "name": "deadline",
+             *                     "type": "uint256"
+             *                   }
+             *                 ]
+             *               },
+             *               "primaryType": "DepositReturn",
+             *               "message": {
+             *                 "deposit": "0x7A3b1C9e5D2f4A6b8C0d1E3f5A7b9C2d4E6f8A0B",
+             *                 "returnId": "0x9c41e07a2b5d8f3c6e1a4b7d0f2c5e8a1b3d6f9c2e4a7b0d0000000000000011",
+             *                 "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+             *                 "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+             *                 "amount": "25000000",
+             *                 "deadline": "1795420800"
+             *               }
+             *             }
              *           }
-             *         }
+             *         ]
              *       }
              *     }
              */
             "application/json": {
               /** @enum {boolean} */
               success: true;
-              /** @description The return of a late deposit, for the merchant's recipient wallet to sign */
+              /** @description The returns of a payment's late deposits, one per sender */
               data: {
-                request: {
-                  deposit: string;
-                  returnId: string;
-                  tokenAddress: string;
-                  /** @description The sender of the last late transfer */
-                  to: string;
-                  /** @description All the deposit address holds of the payment's token, in base units */
-                  amount: string;
-                  /** @description Unix seconds: the signature is valid until then */
-                  deadline: string;
-                };
-                /** @description EIP-712 typed data for eth_signTypedData_v4 by the payment's recipient wallet */
-                typedData: {
-                  domain: {
-                    name: string;
-                    version: string;
-                    chainId: number;
-                    verifyingContract: string;
-                  };
-                  types: {
-                    [key: string]: {
-                      name: string;
-                      type: string;
-                    }[];
-                  };
-                  /** @enum {string} */
-                  primaryType: "DepositReturn";
-                  message: {
+                /** @description One per sender owed something, in the order of their first transfer */
+                returns: {
+                  request: {
                     deposit: string;
+                    /** @description A return id Kassa made for this payment and sender (bytes32) */
                     returnId: string;
                     tokenAddress: string;
-                    /** @description The sender of the last late transfer */
+                    /** @description The sender of `transfers`: the only address their money goes back to */
                     to: string;
-                    /** @description All the deposit address holds of the payment's token, in base units */
+                    /** @description What that sender is owed of them, in base units */
                     amount: string;
                     /** @description Unix seconds: the signature is valid until then */
                     deadline: string;
                   };
-                };
+                  /** @description The sender's recorded transfers whose money this returns, oldest first */
+                  transfers: {
+                    txHash: string;
+                    logIndex: number;
+                    /** @description What the transfer brought, in base units */
+                    amount: string;
+                  }[];
+                  /** @description EIP-712 typed data for eth_signTypedData_v4 by the payment's recipient wallet */
+                  typedData: {
+                    domain: {
+                      name: string;
+                      version: string;
+                      chainId: number;
+                      verifyingContract: string;
+                    };
+                    types: {
+                      [key: string]: {
+                        name: string;
+                        type: string;
+                      }[];
+                    };
+                    /** @enum {string} */
+                    primaryType: "DepositReturn";
+                    message: {
+                      deposit: string;
+                      /** @description A return id Kassa made for this payment and sender (bytes32) */
+                      returnId: string;
+                      tokenAddress: string;
+                      /** @description The sender of `transfers`: the only address their money goes back to */
+                      to: string;
+                      /** @description What that sender is owed of them, in base units */
+                      amount: string;
+                      /** @description Unix seconds: the signature is valid until then */
+                      deadline: string;
+                    };
+                  };
+                }[];
               };
             };
           };
@@ -9965,7 +10036,7 @@ export interface paths {
     put?: never;
     /**
      * Send a late deposit back to its sender, on your recipient wallet's signature
-     * @description Takes the `amount` and `deadline` of the request GET /payments/{id}/late-return gave and the recipient wallet's signature of it; Kassa checks the signature and its relayer sends the return. Idempotent as POST /payments/{id}/return-excess: 202 with the return it sent, then 200 with that same return.
+     * @description Takes the `returnId`, `to`, `amount` and `deadline` of one request GET /payments/{id}/late-return gave and the recipient wallet's signature of it; Kassa checks that it made that return id for this payment and sender, that the sender is still owed the amount, and the signature, then its relayer sends the return. Idempotent: 202 with the return it sent, then 200 with that same return.
      */
     post: {
       parameters: {
@@ -9983,6 +10054,10 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** @description The request's returnId */
+            returnId: string;
+            /** @description The request's to */
+            to: string;
             /** @description The request's amount, as signed */
             amount: string;
             /** @description The request's deadline, as signed */
@@ -10009,6 +10084,13 @@ export interface paths {
              *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
              *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *         "amount": "1000000",
+             *         "transfers": [
+             *           {
+             *             "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *             "logIndex": 3,
+             *             "amount": "26000000"
+             *           }
+             *         ],
              *         "status": "SUBMITTED",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "reason": null,
@@ -10032,15 +10114,25 @@ export interface paths {
                 kind: "excess" | "late" | "recovery";
                 /** @description The token returned; the zero address for native coin */
                 tokenAddress: string;
-                /** @description Where it goes: the payer for an excess */
+                /** @description Where it goes: the sender of `transfers`, the only address a return to a sender may go to (a recovery to the merchant or an address the operator named has no transfers) */
                 to: string;
-                /** @description Base units */
+                /** @description Base units: at most what `transfers` brought and was not kept or returned */
                 amount: string;
-                /** @enum {string} */
+                /** @description The recorded transfers it sends back, oldest first */
+                transfers: {
+                  txHash: string;
+                  logIndex: number;
+                  /** @description What the transfer brought, in base units */
+                  amount: string;
+                }[];
+                /**
+                 * @description SUBMITTED until mined (also after a reorg removed it, while its signed request may still be mined), RETURNED, or FAILED (nothing moved: it may be asked again)
+                 * @enum {string}
+                 */
                 status: "SUBMITTED" | "RETURNED" | "FAILED";
                 /** @description The relayer's transaction (the mined one once RETURNED) */
                 txHash: string | null;
-                /** @description Why it FAILED */
+                /** @description Why it FAILED, or that a reorg removed it */
                 reason: string | null;
                 createdAt: string;
                 finishedAt: string | null;
@@ -10064,6 +10156,13 @@ export interface paths {
              *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
              *         "to": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
              *         "amount": "1000000",
+             *         "transfers": [
+             *           {
+             *             "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
+             *             "logIndex": 3,
+             *             "amount": "26000000"
+             *           }
+             *         ],
              *         "status": "SUBMITTED",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "reason": null,
@@ -10087,15 +10186,25 @@ export interface paths {
                 kind: "excess" | "late" | "recovery";
                 /** @description The token returned; the zero address for native coin */
                 tokenAddress: string;
-                /** @description Where it goes: the payer for an excess */
+                /** @description Where it goes: the sender of `transfers`, the only address a return to a sender may go to (a recovery to the merchant or an address the operator named has no transfers) */
                 to: string;
-                /** @description Base units */
+                /** @description Base units: at most what `transfers` brought and was not kept or returned */
                 amount: string;
-                /** @enum {string} */
+                /** @description The recorded transfers it sends back, oldest first */
+                transfers: {
+                  txHash: string;
+                  logIndex: number;
+                  /** @description What the transfer brought, in base units */
+                  amount: string;
+                }[];
+                /**
+                 * @description SUBMITTED until mined (also after a reorg removed it, while its signed request may still be mined), RETURNED, or FAILED (nothing moved: it may be asked again)
+                 * @enum {string}
+                 */
                 status: "SUBMITTED" | "RETURNED" | "FAILED";
                 /** @description The relayer's transaction (the mined one once RETURNED) */
                 txHash: string | null;
-                /** @description Why it FAILED */
+                /** @description Why it FAILED, or that a reorg removed it */
                 reason: string | null;
                 createdAt: string;
                 finishedAt: string | null;

@@ -6,10 +6,11 @@ import type {
   CreatedPayment,
   CreatePaymentParams,
   DepositReturn,
+  ExcessReturns,
   GasGrant,
   GasStatus,
   LateReturnParams,
-  LateReturnToSign,
+  LateReturnsToSign,
   MerchantPaymentRecord,
   Payment,
   RelayParams,
@@ -96,10 +97,11 @@ export class PaymentsResource {
   }
 
   /**
-   * POST /payments/:id/return-excess (API key): Kassa's relayer sends an overpayment's excess back to the
-   * payer. Idempotent: a repeat answers the same return (SUBMITTED, RETURNED or FAILED).
+   * POST /payments/:id/return-excess (API key): Kassa's relayer sends an overpayment's excess back to whoever sent
+   * it, one return per sender, what they sent beyond the amount. Idempotent: a repeat sends only what is newly
+   * owed and answers the excess returns (SUBMITTED, RETURNED or FAILED).
    */
-  returnExcess(paymentId: string, options?: RequestOptions): Promise<DepositReturn> {
+  returnExcess(paymentId: string, options?: RequestOptions): Promise<ExcessReturns> {
     return this.api.send(
       "apiKey",
       "POST",
@@ -108,14 +110,18 @@ export class PaymentsResource {
     );
   }
 
-  /** GET /payments/:id/late-return (API key): a late deposit's return, as typed data for the recipient to sign. */
-  lateReturn(paymentId: string, options?: RequestOptions): Promise<LateReturnToSign> {
+  /**
+   * GET /payments/:id/late-return (API key): the returns of a payment's late deposits, one per sender (what they
+   * sent), each as typed data for the recipient to sign.
+   */
+  lateReturn(paymentId: string, options?: RequestOptions): Promise<LateReturnsToSign> {
     return this.api.get("apiKey", `/payments/${encodeURIComponent(paymentId)}/late-return`, options);
   }
 
   /**
-   * POST /payments/:id/late-return (API key): sends a late deposit back to its sender on the recipient
-   * wallet's signature of lateReturn's typed data. Idempotent like returnExcess.
+   * POST /payments/:id/late-return (API key): sends one sender's late deposit back on the recipient wallet's
+   * signature of one of lateReturn's requests (its returnId, to, amount and deadline). Idempotent: a repeat
+   * answers the same return.
    */
   returnLateDeposit(
     paymentId: string,

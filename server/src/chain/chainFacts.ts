@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { type ChainRow } from "../db/schema/rows.js";
 import { type ChainEventKind } from "../domain/records.js";
+import type { DepositMove } from "./deposits/moves.js";
 import type { TokenTransfer } from "./deposits/transfers.js";
 import type { GatewayEvent } from "./gatewayEvents.js";
 
@@ -34,7 +35,10 @@ export type WatchedChain = Pick<
   tokens: Address[];
 };
 
-/** A transfer the handler recorded to a deposit address, and where it was read (a reorg may remove it). */
+/**
+ * A transfer the handler recorded to a deposit address, or a sweep or return from one, and where it was read (a
+ * reorg may remove it).
+ */
 export interface RecordedTransfer {
   txHash: string;
   logIndex: number;
@@ -123,6 +127,15 @@ export interface ChainFactHandler {
   recordedTransfers(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
   /** A recorded deposit transfer is gone (as eventRemoved). False when nothing depended on it. */
   transferRemoved(chain: WatchedChain, recorded: RecordedTransfer): Promise<boolean>;
+  /**
+   * The gateways' DepositSwept and DepositReturned of a final range (or of a relayer's receipt), whoever sent them:
+   * a payment swept, a return made. Reported once or more. Resolves how each went (logged).
+   */
+  depositMoves(chain: WatchedChain, moves: readonly DepositMove[]): Promise<string[]>;
+  /** The sweeps and returns recorded in blocks `fromBlock..toBlock`, to check against a read of those blocks. */
+  recordedMoves(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
+  /** A recorded sweep or return is gone (as eventRemoved): what it did is undone. False when nothing changed. */
+  moveRemoved(chain: WatchedChain, recorded: RecordedTransfer): Promise<boolean>;
   /** The watcher stopped: its chains are free for another reader. */
   release(): Promise<void>;
 }

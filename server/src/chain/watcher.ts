@@ -7,7 +7,8 @@ import { readFinalBlockHeader } from "./finality.js";
 import { eventGroupOf, readGatewayEvents, type GatewayEvent } from "./gatewayEvents.js";
 import { recheckRecordedEvents } from "./recheck.js";
 import { reportDepositTransfers } from "./deposits/report.js";
-import { readTokenTransfers, type TokenTransfer } from "./deposits/transfers.js";
+import type { DepositMove } from "./deposits/moves.js";
+import { readDepositLogs, type TokenTransfer } from "./deposits/transfers.js";
 import { countBlocksRead, timedHandler, timedPoll } from "./watcherMetrics.js";
 
 export interface ChainWatcherOptions {
@@ -36,11 +37,19 @@ export interface ChainWatcher extends BackgroundService {
 
 type StepResult = "idle" | "progressed" | "reorg";
 
+/** What the deposit logs of a chain are read for: its enabled tokens' transfers, its gateways' sweeps and returns. */
+const depositLogs = (chain: WatchedChain) => ({
+  chainId: chain.id,
+  tokens: chain.tokens,
+  gateways: chain.gateways,
+});
+
 const hashOf = (block: { hash: string }) => block.hash.toLowerCase();
 
 /**
  * The chain watcher: per chain with a gateway, reads the gateway's events (PaymentCompleted, RefundCompleted,
- * SubscriptionCharged, SubscriptionCanceled) from its position,
+ * SubscriptionCharged, SubscriptionCanceled) from its position, and with transfers on, the enabled tokens' transfers
+ * and the gateway's DepositSwept and DepositReturned (deposits/),
  * in bounded ranges, up to the chain's final block (its `finalized` or `safe` block, or `head - confirmations`),
  * reports each event, and only then reports the range read (a crash mid-range loses nothing: the range is read
  * again and the handler finds what it applied). It reads and reports; the handler decides.
@@ -186,6 +195,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       safeHead: bigint;
       events: GatewayEvent[];
       transfers: TokenTransfer[];
+      moves: DepositMove[];
     },
   ): Promise<StepResult> {
     const { position, toBlock, events } = read;
@@ -201,6 +211,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       fromBlock: position.number + 1n,
       toBlock,
       transfers: read.transfers,
+      moves: read.moves,
     });
     const moved = await handler.rangeRead(chain, {
       from: position,
@@ -240,9 +251,9 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
       // its parent, and a read by its hash is that block's, so the header does what the position check and
       // the range's before-and-after hashes do otherwise.
       const oneBlock = { fromBlock: safeHead, toBlock: safeHead, blockHash: final.hash };
-      const [events, transfers] = await Promise.all([
+      const [events, deposits] = await Promise.all([
         readGatewayEvents(client, { ...readOptions, ...oneBlock }),
-        readTokenTransfers(client, { chainId: chain.id, tokens: chain.tokens, ...oneBlock }),
+        readDepositLogs(client, { ...depositLogs(chain), ...oneBlock }),
       ]);
       return reportRange(chain, client, {
         position,
@@ -250,7 +261,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
         toBlockHash: hashOf(final),
         safeHead,
         events,
-        transfers,
+        ...deposits,
       });
     }
     const canonical = await client.getBlock({ blockNumber: position.number }).catch(() => undefined);
@@ -273,13 +284,13 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     const toBlock = safeHead - position.number > maxBlockRange ? position.number + maxBlockRange : safeHead;
     // The hash of the range's last block before and after the read: equal, the logs come from that chain.
     const toBlockHashBefore = hashOf(await client.getBlock({ blockNumber: toBlock }));
-    const [events, transfers] = await Promise.all([
+    const [events, deposits] = await Promise.all([
       readGatewayEvents(client, { ...readOptions, fromBlock, toBlock }),
-      readTokenTransfers(client, { chainId: chain.id, tokens: chain.tokens, fromBlock, toBlock }),
+      readDepositLogs(client, { ...depositLogs(chain), fromBlock, toBlock }),
     ]);
     const toBlockHash = hashOf(await client.getBlock({ blockNumber: toBlock }));
     if (toBlockHash !== toBlockHashBefore) return "reorg";
-    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events, transfers });
+    return reportRange(chain, client, { position, toBlock, toBlockHash, safeHead, events, ...deposits });
   }
 
   /** One poll of one chain. Resolves true when the chain is behind (poll again at once); never rejects. */

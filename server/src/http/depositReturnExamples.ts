@@ -1,6 +1,10 @@
 import { depositReturnTypes } from "@kassa/contracts";
-import { depositReturnViewSchema } from "../core/deposits/returns.js";
-import { lateReturnToSignSchema, type lateReturnInputSchema } from "../core/deposits/lateReturns.js";
+import { depositReturnViewSchema } from "../core/deposits/returnViews.js";
+import {
+  lateReturnsToSignSchema,
+  lateReturnToSignSchema,
+  type lateReturnInputSchema,
+} from "../core/deposits/lateReturns.js";
 import { webhookEventSchemas } from "../core/webhooks/events.js";
 import { example, exampleValues as v, paidEvent, unpaid } from "./schemaExamples.js";
 
@@ -15,6 +19,7 @@ example(depositReturnViewSchema, {
   tokenAddress: v.usdc,
   to: v.payer,
   amount: "1000000",
+  transfers: [{ txHash: v.txHash, logIndex: 3, amount: "26000000" }],
   status: "SUBMITTED",
   txHash: v.txHash,
   reason: null,
@@ -24,27 +29,38 @@ example(depositReturnViewSchema, {
 
 const lateRequest = {
   deposit,
-  returnId: v.paymentId,
+  returnId: "0x9c41e07a2b5d8f3c6e1a4b7d0f2c5e8a1b3d6f9c2e4a7b0d0000000000000011",
   tokenAddress: v.usdc,
   to: v.payer,
   amount: "25000000",
   deadline: "1795420800",
 };
 
-example(lateReturnToSignSchema, {
+const lateReturn = {
   request: lateRequest,
+  transfers: [
+    {
+      txHash: "0x8e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d4f1d0c2b7a9e3d5c8b1f",
+      logIndex: 0,
+      amount: "25000000",
+    },
+  ],
   typedData: {
     domain: { name: "KassaGateway", version: "1", chainId: 8453, verifyingContract: v.gateway },
     types: {
       DepositReturn: [...depositReturnTypes.DepositReturn],
     },
-    primaryType: "DepositReturn",
+    primaryType: "DepositReturn" as const,
     message: lateRequest,
   },
-});
+};
+example(lateReturnToSignSchema, lateReturn);
+example(lateReturnsToSignSchema, { returns: [lateReturn] });
 
 /** The request body of POST /payments/:id/late-return. */
 export const lateReturnExample = {
+  returnId: lateRequest.returnId,
+  to: lateRequest.to,
   amount: lateRequest.amount,
   deadline: lateRequest.deadline,
   signature: `0x${"4e".repeat(65)}`,

@@ -1,31 +1,71 @@
 import type { Logger } from "pino";
 import { TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
-import type { ChainFactHandler, WatchedChain } from "../chainFacts.js";
+import type { ChainFactHandler, RecordedTransfer, WatchedChain } from "../chainFacts.js";
+import { depositMovesFromReceipt, type DepositMove } from "./moves.js";
 import { tokenTransfersFromReceipt, type TokenTransfer } from "./transfers.js";
 
 const keyOf = (txHash: string, logIndex: number, blockHash: string) =>
   `${txHash.toLowerCase()}|${logIndex}|${blockHash.toLowerCase()}`;
 
+interface DepositLogKind<T extends { txHash: string; logIndex: number; blockHash: string }> {
+  name: string;
+  report(entries: readonly T[]): Promise<string[]>;
+  recorded(fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
+  fromReceipt(receipt: Parameters<typeof tokenTransfersFromReceipt>[0]): T[];
+  removed(entry: RecordedTransfer): Promise<boolean>;
+}
+
 /**
- * Reports the token transfers of a final range (the handler keeps those to deposit addresses), then checks the
- * transfers it recorded in those blocks against this read, as recheck.ts does for gateway events: one the read
- * lacks is looked up by its receipt (in the same block: only missed; mined again elsewhere: its transfers are
- * reported again and the record moves; otherwise it is reported removed).
+ * Reports the token transfers of a final range (the handler keeps those to deposit addresses) and the gateways'
+ * sweeps and returns, then checks what it recorded of each in those blocks against this read, as recheck.ts does
+ * for gateway events: one the read lacks is looked up by its receipt (in the same block: only missed; mined again
+ * elsewhere: its logs are reported again and the record moves; otherwise it is reported removed, and the handler
+ * undoes it: a reorged sweep leaves its payment unswept, a reorged return is open again until its deadline).
  */
 export async function reportDepositTransfers(
   context: { handler: ChainFactHandler; log: Logger },
   chain: WatchedChain,
   client: PublicClient,
-  read: { fromBlock: bigint; toBlock: bigint; transfers: readonly TokenTransfer[] },
+  read: {
+    fromBlock: bigint;
+    toBlock: bigint;
+    transfers: readonly TokenTransfer[];
+    moves: readonly DepositMove[];
+  },
 ): Promise<void> {
-  const { handler, log } = context;
-  if (read.transfers.length > 0) {
-    const outcomes = await handler.depositTransfers(chain, read.transfers);
-    if (outcomes.length > 0) log.debug({ chainId: chain.network_id, outcomes }, "deposit transfers");
+  const { handler } = context;
+  await reportAndRecheck(context, chain, client, read, read.transfers, {
+    name: "deposit transfer",
+    report: (entries) => handler.depositTransfers(chain, entries),
+    recorded: (from, to) => handler.recordedTransfers(chain, from, to),
+    fromReceipt: (receipt) => tokenTransfersFromReceipt(receipt, { chainId: chain.id, tokens: chain.tokens }),
+    removed: (entry) => handler.transferRemoved(chain, entry),
+  });
+  await reportAndRecheck(context, chain, client, read, read.moves, {
+    name: "deposit sweep or return",
+    report: (entries) => handler.depositMoves(chain, entries),
+    recorded: (from, to) => handler.recordedMoves(chain, from, to),
+    fromReceipt: (receipt) =>
+      depositMovesFromReceipt(receipt, { chainId: chain.id, gateways: chain.gateways }),
+    removed: (entry) => handler.moveRemoved(chain, entry),
+  });
+}
+
+async function reportAndRecheck<T extends { txHash: string; logIndex: number; blockHash: string }>(
+  context: { log: Logger },
+  chain: WatchedChain,
+  client: PublicClient,
+  read: { fromBlock: bigint; toBlock: bigint },
+  entries: readonly T[],
+  kind: DepositLogKind<T>,
+): Promise<void> {
+  const { log } = context;
+  if (entries.length > 0) {
+    const outcomes = await kind.report(entries);
+    if (outcomes.length > 0) log.debug({ chainId: chain.network_id, outcomes }, kind.name);
   }
-  const found = new Set(read.transfers.map((entry) => keyOf(entry.txHash, entry.logIndex, entry.blockHash)));
-  const recorded = await handler.recordedTransfers(chain, read.fromBlock, read.toBlock);
-  for (const entry of recorded) {
+  const found = new Set(entries.map((entry) => keyOf(entry.txHash, entry.logIndex, entry.blockHash)));
+  for (const entry of await kind.recorded(read.fromBlock, read.toBlock)) {
     if (found.has(keyOf(entry.txHash, entry.logIndex, entry.blockHash))) continue;
     const fields = { chainId: chain.network_id, txHash: entry.txHash, logIndex: entry.logIndex };
     const receipt = await client
@@ -35,21 +75,15 @@ export async function reportDepositTransfers(
         throw error;
       });
     if (receipt?.blockHash.toLowerCase() === entry.blockHash) {
-      log.warn(
-        fields,
-        "a recorded deposit transfer was missing from a read of its block; its receipt is there",
-      );
+      log.warn(fields, `a recorded ${kind.name} was missing from a read of its block; its receipt is there`);
       continue;
     }
-    const again =
-      receipt?.status === "success"
-        ? tokenTransfersFromReceipt(receipt, { chainId: chain.id, tokens: chain.tokens })
-        : [];
-    if (again.some((transfer) => transfer.logIndex === entry.logIndex)) {
-      await handler.depositTransfers(chain, again);
-      log.info(fields, "reorg moved a deposit transfer");
+    const again = receipt?.status === "success" ? kind.fromReceipt(receipt) : [];
+    if (again.some((other) => other.logIndex === entry.logIndex)) {
+      await kind.report(again);
+      log.info(fields, `reorg moved a ${kind.name}`);
       continue;
     }
-    if (await handler.transferRemoved(chain, entry)) log.warn(fields, "reorg removed a deposit transfer");
+    if (await kind.removed(entry)) log.warn(fields, `reorg removed a ${kind.name}`);
   }
 }

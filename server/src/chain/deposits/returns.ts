@@ -8,13 +8,11 @@ import {
   encodeFunctionData,
   erc20Abi,
   hashTypedData,
-  parseEventLogs,
   verifyHash,
   zeroAddress,
   type Address,
   type Hex,
   type PublicClient,
-  type TransactionReceipt,
 } from "viem";
 
 /**
@@ -57,18 +55,6 @@ export function encodeReturnDeposit(params: {
     functionName: "returnDeposit",
     args: [params.terms, params.request, params.signature],
   });
-}
-
-/** The gateway's `DepositReturned` event of a receipt for a return id. */
-export function depositReturnedFromReceipt(
-  receipt: TransactionReceipt,
-  params: { gateway: string; returnId: string },
-) {
-  return parseEventLogs({
-    abi: paymentGatewayAbi,
-    eventName: "DepositReturned",
-    logs: receipt.logs.filter((log) => log.address.toLowerCase() === params.gateway.toLowerCase()),
-  }).find((log) => log.args.returnId.toLowerCase() === params.returnId.toLowerCase());
 }
 
 /**

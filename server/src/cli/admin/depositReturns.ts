@@ -2,13 +2,12 @@ import { getAddress, isAddress, zeroAddress, type Address } from "viem";
 import { createPaymentSigner } from "../../chain/signer.js";
 import {
   findReturnPayment,
-  listPaymentReturns,
   recoverDeposit,
   returnExcess,
   type DepositReturnDeps,
-  type DepositReturnView,
   type RecoveryDestination,
 } from "../../core/deposits/returns.js";
+import { listPaymentReturns, type DepositReturnView } from "../../core/deposits/returnViews.js";
 import { createGasless } from "../../core/gasless/gasless.js";
 import { createCheckedPaymentSequencer } from "../../core/payments/paymentSequences.js";
 import { KassaError } from "../../errors.js";
@@ -38,6 +37,7 @@ function printReturns(list: DepositReturnView[]) {
     ["TOKEN", (r) => (r.tokenAddress === zeroAddress ? "native" : r.tokenAddress)],
     ["AMOUNT", (r) => r.amount],
     ["TO", (r) => r.to],
+    ["TRANSFERS", (r) => r.transfers.map((transfer) => `${transfer.txHash}:${transfer.logIndex}`).join(" ")],
     ["STATUS", (r) => r.status],
     ["TRANSACTION", (r) => r.txHash],
     ["REASON", (r) => r.reason],
@@ -65,19 +65,19 @@ export const depositReturnCommands: AdminCommandSpec[] = [
     group: "deposit",
     name: "return-excess",
     description:
-      "send an overpayment's excess back to its payer (once: run again, it shows the return already recorded)",
+      "send an overpayment's excess back to whoever sent it, one return per sender (run again, it sends only what is newly owed and shows the excess returns)",
     args: [paymentArg],
     async run(ctx, { args: [paymentId] }, out) {
       const deps = returnDeps(ctx);
-      const { view } = await returnExcess(deps, await findReturnPayment(deps, paymentId as string));
-      out.result(view, (r) => printReturns([r]));
+      const { returns } = await returnExcess(deps, await findReturnPayment(deps, paymentId as string));
+      out.result(returns, printReturns);
     },
   },
   {
     group: "deposit",
     name: "recover",
     description:
-      "send all a deposit address holds of another token than the payment's, or its native coin, to the sender, the merchant or an address",
+      "send another token than the payment's back to each of its senders, what they sent; or what no recorded transfer brought (native coin) to the merchant or an address",
     args: [paymentArg],
     options: [
       {
@@ -88,18 +88,18 @@ export const depositReturnCommands: AdminCommandSpec[] = [
       },
       {
         flags: "--to <destination>",
-        help: "sender (of that token's last transfer to the address), merchant (its recipient) or an address",
+        help: "sender (each sender of that token, their own transfers), merchant (its recipient) or an address: these two get only what no sender is owed",
         parse: destinationOption,
         default: "sender",
       },
     ],
     async run(ctx, { args: [paymentId], opts }, out) {
       const deps = returnDeps(ctx);
-      const view = await recoverDeposit(deps, await findReturnPayment(deps, paymentId as string), {
+      const sent = await recoverDeposit(deps, await findReturnPayment(deps, paymentId as string), {
         token: opts.token as Address,
         to: opts.to as RecoveryDestination,
       });
-      out.result(view, (r) => printReturns([r]));
+      out.result(sent, printReturns);
     },
   },
   {
@@ -109,10 +109,8 @@ export const depositReturnCommands: AdminCommandSpec[] = [
     args: [paymentArg],
     async run(ctx, { args: [paymentId] }, out) {
       const deps = returnDeps(ctx);
-      out.result(
-        await listPaymentReturns(deps, await findReturnPayment(deps, paymentId as string)),
-        printReturns,
-      );
+      const payment = await findReturnPayment(deps, paymentId as string);
+      out.result(await listPaymentReturns(deps.gasless.db, payment, deps.gasless.now()), printReturns);
     },
   },
 ];

@@ -4,26 +4,33 @@ import type { TokenTransfer } from "../../chain/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
 import {
   deleteDepositTransfer,
-  depositReceived,
   findPaymentsByDepositAddress,
   lockDepositPayment,
   recordDepositTransfer,
   setDepositAmounts,
+  setDepositPayer,
 } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import { expireRefundsOfRemovedPayment } from "../../db/refunds/refunds.js";
+import { isDepositDust } from "../../domain/depositAllocation.js";
 import { paidStatuses, settleableStatuses } from "../../domain/paymentStatus.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { allocationOf, readDepositHoldings, takenFrom, type DepositHoldings } from "./holdings.js";
 
 /**
  * What transfers to deposit addresses do to their payments (payments by transfer), decided here from the
  * watcher's facts; each payment's in one transaction with its webhook:
  *
- * - what arrived of the payment's token is the sum of its final transfers (`amountReceived`); another token is
+ * - what is not money received is not recorded at all: a 0-value transfer (`transferFrom(anyone, deposit, 0)` needs
+ *   no allowance, so its `from` is anyone's choice), a transfer from the deposit address itself, and dust of the
+ *   payment's token (isDepositDust: under 0.1% of the amount, unless it brings an open payment to its minimum); no
+ *   webhook, never a payer, never where money goes back;
+ * - what arrived of the payment's token is the sum of its recorded transfers (`amountReceived`); another token is
  *   recorded for its recovery and counts for nothing;
- * - an open payment (CREATED, EXPIRED, FAILED) with at least its minimum (the amount less the merchant's
- *   tolerance) is PAID by transfer, its payer the sender of the last transfer, `overpaidAmount` what exceeds the
+ * - an open payment (CREATED, EXPIRED, FAILED) whose address holds at least its minimum (the amount less the
+ *   merchant's tolerance; what was returned from it no longer counts) is PAID by transfer, its payer the sender
+ *   whose transfers brought most of its amount (domain/depositAllocation.ts), `overpaidAmount` what exceeds the
  *   amount; a deposit after the transfer window is late: PAID with `paidAfterExpiry` under the merchant's
  *   "settle", left unswept for a return under "return";
  * - short of the minimum: the payment stays open with what arrived (`payment.underpaid`), and a top-up adds to it;
@@ -33,7 +40,8 @@ import { recordPaymentEvent } from "../webhooks/outbox.js";
  *   (`payment.reorged`).
  */
 
-export type DepositOutcome = "paid" | "underpaid" | "late-held" | "recorded" | "wrong-token" | "known";
+export type DepositOutcome =
+  "paid" | "underpaid" | "late-held" | "recorded" | "wrong-token" | "known" | "ignored";
 
 /** The payment ids and transfers of a read that reached deposit addresses, by payment row id. */
 export async function transfersByPayment(
@@ -53,7 +61,6 @@ export async function transfersByPayment(
 }
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * What of `received` the payment does not take from its deposit address: its sweep took `swept_amount` (less than
@@ -70,6 +77,27 @@ export function overpaidOf(
   return max(received - BigInt(payment.amount), 0n);
 }
 
+/** Whether a transfer brings nothing: 0-value, or from the deposit address itself. */
+function isNothing(payment: { deposit_address: string }, transfer: TokenTransfer): boolean {
+  return transfer.amount === 0n || transfer.from.toLowerCase() === payment.deposit_address.toLowerCase();
+}
+
+/**
+ * Whether a dust transfer of the payment's token still counts: recorded already (read again, or mined again
+ * elsewhere: its record follows it), or what brings an open payment to its minimum (`net`: what its address holds).
+ */
+function dustCounts(
+  payment: PaymentDetails & { deposit_minimum_amount: string },
+  transfer: TokenTransfer,
+  before: DepositHoldings,
+  net: bigint,
+): boolean {
+  const key = `${transfer.txHash.toLowerCase()}|${transfer.logIndex}`;
+  if (before.transfers.some((row) => `${row.tx_hash}|${row.log_index}` === key)) return true;
+  const minimum = BigInt(payment.deposit_minimum_amount);
+  return settleableStatuses.includes(payment.status) && net < minimum && net + transfer.amount >= minimum;
+}
+
 /** Records one payment's transfers and decides what they make of it. */
 export async function applyDepositTransfersIn(
   trx: Db,
@@ -78,11 +106,34 @@ export async function applyDepositTransfersIn(
   now: Date,
 ): Promise<DepositOutcome> {
   const payment = await lockDepositPayment(trx, paymentRowId);
-  if (!payment?.deposit_minimum_amount || payment.transfer_expires_at === null) return "known";
+  if (!payment?.deposit_minimum_amount || !payment.deposit_address || payment.transfer_expires_at === null) {
+    return "known";
+  }
+  const terms = { ...payment, deposit_minimum_amount: payment.deposit_minimum_amount };
+  const deposit = { deposit_address: payment.deposit_address };
   const late = now.getTime() > payment.transfer_expires_at.getTime();
+  const token = payment.token_address.toLowerCase();
+  // Read only for dust (rare): whether it was recorded already, or completes the payment.
+  let before: DepositHoldings | undefined;
+  let added = 0n;
   let changed = false;
   let ofToken = false;
+  let ignored = 0;
   for (const transfer of transfers) {
+    const isToken = transfer.token.toLowerCase() === token;
+    let counts = !isNothing(deposit, transfer);
+    if (counts && isToken && isDepositDust(transfer.amount, BigInt(payment.amount))) {
+      if (!before) {
+        // It holds what this batch recorded so far.
+        before = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
+        added = 0n;
+      }
+      counts = dustCounts(terms, transfer, before, before.net + added);
+    }
+    if (!counts) {
+      ignored++;
+      continue;
+    }
     const recorded = await recordDepositTransfer(trx, {
       paymentRowId,
       chainId: transfer.chainId,
@@ -95,18 +146,21 @@ export async function applyDepositTransfersIn(
       blockHash: transfer.blockHash,
       late,
     });
-    const isToken = transfer.token.toLowerCase() === payment.token_address.toLowerCase();
     ofToken ||= isToken;
-    changed ||= recorded === "inserted" && isToken;
+    if (recorded === "inserted" && isToken) {
+      changed = true;
+      added += transfer.amount;
+    }
   }
-  if (!changed) return ofToken ? "known" : "wrong-token";
-  const { received, lastFrom, lastTxHash } = await depositReceived(trx, paymentRowId, payment.token_address);
+  if (!changed) return ofToken ? "known" : ignored === transfers.length ? "ignored" : "wrong-token";
+  const holdings = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
+  const received = holdings.received;
   const amount = BigInt(payment.amount);
   const overpaid = overpaidOf(payment, received);
   const open = settleableStatuses.includes(payment.status);
   if (
     !open ||
-    received < BigInt(payment.deposit_minimum_amount) ||
+    holdings.net < BigInt(payment.deposit_minimum_amount) ||
     (late && payment.deposit_late_policy === "return")
   ) {
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
@@ -117,23 +171,25 @@ export async function applyDepositTransfersIn(
       }
       return "recorded";
     }
-    if (received >= BigInt(payment.deposit_minimum_amount)) {
+    if (holdings.net >= BigInt(payment.deposit_minimum_amount)) {
       await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
       return "late-held";
     }
     await recordPaymentEvent(trx, "payment.underpaid", payment.payment_id, now);
     return "underpaid";
   }
+  const taken = holdings.net < amount ? holdings.net : amount;
+  const payer = payerOf(holdings, taken);
   const moved = await movePaymentStatus(trx, {
     payment: { rowId: paymentRowId },
     from: payment.status,
     to: "PAID",
     set: {
       paid_via: "transfer",
-      payer_address: lastFrom === undefined ? null : getAddress(lastFrom),
-      tx_hash: lastTxHash ?? null,
+      payer_address: payer?.address ?? null,
+      tx_hash: payer?.txHash ?? null,
       confirmed_at: now,
-      fee_amount: computeFee(min(received, amount), payment.deposit_fee_bps ?? 0),
+      fee_amount: computeFee(taken, payment.deposit_fee_bps ?? 0),
       paid_after_expiry: late,
       status_reason: null,
       amount_received: received,
@@ -143,6 +199,13 @@ export async function applyDepositTransfersIn(
   if (!moved) return "known";
   await recordPaymentEvent(trx, "payment.paid", payment.payment_id, now);
   return "paid";
+}
+
+/** The payer of a payment keeping `taken` of its holdings (EIP-55), and their last transfer of it. */
+function payerOf(holdings: DepositHoldings, taken: bigint): { address: string; txHash: string } | undefined {
+  const payer = allocationOf(holdings, taken).payer;
+  const transfer = payer && holdings.transfers.find((row) => row.id === payer.lastTransferId);
+  return payer && transfer ? { address: getAddress(payer.address), txHash: transfer.tx_hash } : undefined;
 }
 
 /** A reorg removed a recorded transfer: its amount goes, and a payment it had paid is CREATED again. */
@@ -156,14 +219,16 @@ export async function revertRemovedDepositTransferIn(
   if (paymentRowId === undefined) return false;
   const payment = await lockDepositPayment(trx, paymentRowId);
   if (!payment?.deposit_minimum_amount) return false;
-  const { received } = await depositReceived(trx, paymentRowId, payment.token_address);
+  const holdings = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
+  const received = holdings.received;
   const overpaid = overpaidOf(payment, received);
-  const unpaid =
-    payment.paid_via === "transfer" &&
-    paidStatuses.includes(payment.status) &&
-    received < BigInt(payment.deposit_minimum_amount);
+  const paidByTransfer = payment.paid_via === "transfer" && paidStatuses.includes(payment.status);
+  const unpaid = paidByTransfer && holdings.net < BigInt(payment.deposit_minimum_amount);
   if (!unpaid) {
     await setDepositAmounts(trx, paymentRowId, { received, overpaid });
+    // Still paid: its payer is who brought most of what is left (the removed transfer may have been theirs).
+    const payer = paidByTransfer ? payerOf(holdings, takenFrom(payment, holdings.net)) : undefined;
+    if (payer) await setDepositPayer(trx, paymentRowId, payer);
     return true;
   }
   // As for a removed pay event: its refunds cannot stand without the payment (settlementReorgs.ts).

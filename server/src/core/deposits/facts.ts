@@ -1,22 +1,53 @@
 import type { Logger } from "pino";
 import type { ChainFactHandler } from "../../chain/chainFacts.js";
 import type { Db } from "../../db/infra/database.js";
+import { findDepositEventsInBlocks } from "../../db/deposits/events.js";
 import { findDepositTransfersInBlocks } from "../../db/deposits/transfers.js";
 import { applyDepositTransfersIn, revertRemovedDepositTransferIn, transfersByPayment } from "./detection.js";
+import { applyDepositMoveIn, revertRemovedDepositMoveIn } from "./moves.js";
 
-/** Outcomes that changed nothing: no webhook to send. */
-const unchanged = new Set(["known", "wrong-token"]);
+/** Outcomes that recorded no webhook: nothing to wake the sender for. */
+const unchanged = new Set([
+  "known",
+  "wrong-token",
+  "ignored",
+  "moved",
+  "unknown",
+  "returned-elsewhere",
+  "swept",
+]);
+
+const recordedOf = (row: {
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+  block_hash: string;
+}) => ({
+  txHash: row.tx_hash,
+  logIndex: row.log_index,
+  blockNumber: BigInt(row.block_number),
+  blockHash: row.block_hash,
+});
 
 /**
  * Core's side of the watcher's deposit facts (part of settlementFacts): each payment's transfers in a
- * transaction of its own (detection.ts decides), and the recorded transfers a read must find again.
+ * transaction of its own (detection.ts decides), each sweep or return likewise (moves.ts), and what was recorded of
+ * them that a read must find again.
  */
 export function depositFacts(options: {
   db: Db;
   log: Logger;
   now: () => Date;
   committed: () => void;
-}): Pick<ChainFactHandler, "depositTransfers" | "recordedTransfers" | "transferRemoved"> {
+}): Pick<
+  ChainFactHandler,
+  | "depositTransfers"
+  | "recordedTransfers"
+  | "transferRemoved"
+  | "depositMoves"
+  | "recordedMoves"
+  | "moveRemoved"
+> {
   const { db, log } = options;
   return {
     async depositTransfers(chain, transfers) {
@@ -33,19 +64,45 @@ export function depositFacts(options: {
     },
 
     async recordedTransfers(chain, fromBlock, toBlock) {
-      const rows = await findDepositTransfersInBlocks(db, chain.id, fromBlock, toBlock);
-      return rows.map((row) => ({
-        txHash: row.tx_hash,
-        logIndex: row.log_index,
-        blockNumber: BigInt(row.block_number),
-        blockHash: row.block_hash,
-      }));
+      return (await findDepositTransfersInBlocks(db, chain.id, fromBlock, toBlock)).map(recordedOf);
     },
 
     async transferRemoved(chain, recorded) {
       const reverted = await db
         .transaction()
         .execute((trx) => revertRemovedDepositTransferIn(trx, chain.id, recorded, options.now()));
+      if (reverted) options.committed();
+      return reverted;
+    },
+
+    async depositMoves(chain, moves) {
+      const outcomes: string[] = [];
+      for (const move of moves) {
+        const outcome = await db.transaction().execute((trx) => applyDepositMoveIn(trx, move, options.now()));
+        log.debug(
+          { chainId: chain.network_id, paymentId: move.paymentId, kind: move.kind, outcome },
+          "deposit move",
+        );
+        if (outcome === "unknown") {
+          log.warn(
+            { chainId: chain.network_id, paymentId: move.paymentId },
+            `a deposit ${move.kind} of no known deposit address`,
+          );
+        }
+        if (!unchanged.has(outcome)) options.committed();
+        outcomes.push(outcome);
+      }
+      return outcomes;
+    },
+
+    async recordedMoves(chain, fromBlock, toBlock) {
+      return (await findDepositEventsInBlocks(db, chain.id, fromBlock, toBlock)).map(recordedOf);
+    },
+
+    async moveRemoved(chain, recorded) {
+      const reverted = await db
+        .transaction()
+        .execute((trx) => revertRemovedDepositMoveIn(trx, chain.id, recorded, options.now()));
       if (reverted) options.committed();
       return reverted;
     },

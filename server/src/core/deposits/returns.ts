@@ -1,11 +1,6 @@
-import { getAddress, type Address, type Hex } from "viem";
-import { z } from "zod";
-import {
-  depositReturnedFromReceipt,
-  encodeReturnDeposit,
-  readDepositHolding,
-} from "../../chain/deposits/returns.js";
+import { getAddress, zeroAddress, type Address, type Hex } from "viem";
 import { readDepositAuthorizations } from "../../chain/deposits/accounts.js";
+import { encodeReturnDeposit, readDepositHolding } from "../../chain/deposits/returns.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { PaymentSigner } from "../../chain/signer.js";
@@ -13,36 +8,44 @@ import { estimateCall } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import {
   findDepositReturnBySenderTransaction,
-  findOnceReturn,
   finishDepositReturn,
   insertDepositReturn,
-  listDepositReturns,
   type DepositReturnRow,
 } from "../../db/deposits/returns.js";
 import type { DepositReturnKind } from "../../db/deposits/tables.js";
-import { listDepositTransfers } from "../../db/deposits/transfers.js";
+import { lockDepositPayment } from "../../db/deposits/transfers.js";
+import type { Db } from "../../db/infra/database.js";
 import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/payments/payments.js";
 import type { SenderTransactionRow } from "../../db/schema/rows.js";
+import type { SenderDebt } from "../../domain/depositAllocation.js";
 import { isBytes32, newPaymentId } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { allocationOf, readDepositHoldings, takenFrom } from "./holdings.js";
+import { recordDepositMovesFromReceipt } from "./moves.js";
+import { listPaymentReturns, type DepositReturnView } from "./returnViews.js";
 import { storedDepositTerms } from "./terms.js";
 
 /**
  * Returns from deposit addresses (payments by transfer), sent by the chain's relayer as the gateway's
- * `returnDeposit` with a `DepositReturn` of the server's signer, which the gateway lets move only what is not
- * the payment's: of its token what exceeds the amount (or all that is left once the address settled its payment
- * with an excess), any other token, native coin. The merchant's wallet is never asked for anything.
+ * `returnDeposit`. Money goes back only to whoever sent it, and only what they sent: each return names the recorded
+ * transfers it sends back (transfer_ids), all from its one `to`, and its amount is at most what that sender is owed
+ * (holdings.ts, domain/depositAllocation.ts), checked again under the payment's row lock in the transaction that
+ * records it. 0-value transfers, dust and transfers from the address itself were never recorded, so no stranger is
+ * ever a destination.
  *
- * - an overpayment's excess goes back to the payer (the sender of the transfer that settled it), once: a second
- *   request answers the return already recorded (a failed one may be requested again);
- * - another token or native coin goes to the sender of that token's transfer, the merchant's recipient, or an
- *   address the operator names (`kassa admin deposit recover`).
+ * - an overpayment's excess goes back to the sender of each transfer beyond the amount (usually the payer alone) on
+ *   the server signer's authority, which the gateway limits to what is not the payment's; asked again, the returns
+ *   already recorded are answered and only what is newly owed is sent;
+ * - a late deposit goes back to its senders on the merchant's recipient's signature (lateReturns.ts);
+ * - another token goes back to each of its senders, and an operator may send what no recorded transfer brought
+ *   (native coin, which has no transfer logs) to the merchant's recipient or an address (`kassa admin deposit
+ *   recover`).
  *
- * The return's row is inserted in the transaction that takes the relayer's nonce and stores the signed
- * transaction (the sender's `link`), so a worker killed at any point sends it at most once, and the gateway
- * spends its return id once anyway (per deposit address). The relayer's tracker settles it (`onDepositReturnFinished`).
+ * A return's row is inserted in the transaction that takes the relayer's nonce and stores the signed transaction
+ * (the sender's `link`), so a worker killed at any point sends it at most once, and the gateway spends its return id
+ * once anyway (per deposit address). The relayer's tracker settles it (`onDepositReturnFinished`), and so does the
+ * watcher, which reads every `DepositReturned` (moves.ts).
  */
 
 /** How long the signed `DepositReturn` is valid: the relayer's replacements land well within it. */
@@ -53,43 +56,6 @@ export interface DepositReturnDeps {
   signer: PaymentSigner | undefined;
   /** A return id takes a sequence of the payments' counter, like a refund id. */
   nextPaymentSequence: PaymentSequencer;
-}
-
-export const depositReturnViewSchema = z
-  .object({
-    returnId: z.string().describe("The return's id on the gateway (bytes32, spent once)"),
-    paymentId: z.string(),
-    kind: z
-      .enum(["excess", "late", "recovery"])
-      .describe(
-        "excess: an overpayment's; late: a late deposit (the recipient signed it); recovery: another token or native coin",
-      ),
-    tokenAddress: z.string().describe("The token returned; the zero address for native coin"),
-    to: z.string().describe("Where it goes: the payer for an excess"),
-    amount: z.string().describe("Base units"),
-    status: z.enum(["SUBMITTED", "RETURNED", "FAILED"]),
-    txHash: z.string().nullable().describe("The relayer's transaction (the mined one once RETURNED)"),
-    reason: z.string().nullable().describe("Why it FAILED"),
-    createdAt: z.string(),
-    finishedAt: z.string().nullable(),
-  })
-  .describe("A return from a payment's deposit address, sent by Kassa's relayer");
-export type DepositReturnView = z.infer<typeof depositReturnViewSchema>;
-
-export function depositReturnView(row: DepositReturnRow, paymentId: string): DepositReturnView {
-  return {
-    returnId: row.chain_return_id,
-    paymentId,
-    kind: row.kind,
-    tokenAddress: getAddress(row.token_address),
-    to: getAddress(row.to_address),
-    amount: row.amount,
-    status: row.status,
-    txHash: row.tx_hash,
-    reason: row.reason,
-    createdAt: row.created_at.toISOString(),
-    finishedAt: row.finished_at?.toISOString() ?? null,
-  };
 }
 
 /** Any merchant's payment, for the operator's commands. */
@@ -104,71 +70,100 @@ export async function findReturnPayment(
   return payment;
 }
 
-/** The payment's returns, oldest first. */
-export async function listPaymentReturns(
-  deps: Pick<DepositReturnDeps, "gasless">,
+/**
+ * What each sender of `token` to the payment's deposit address is owed now: what they sent less what the payment
+ * keeps of it (of its own token) and what went back to them already.
+ */
+export async function senderDebts(
+  db: Db,
   payment: PaymentDetails,
-): Promise<DepositReturnView[]> {
-  const rows = await listDepositReturns(deps.gasless.db, payment.id);
-  return rows.map((row) => depositReturnView(row, payment.payment_id));
+  token: string,
+  now: Date,
+): Promise<SenderDebt[]> {
+  const holdings = await readDepositHoldings(db, payment.id, token, now);
+  const ofPayment = token.toLowerCase() === payment.token_address.toLowerCase();
+  return allocationOf(holdings, ofPayment ? takenFrom(payment, holdings.net) : 0n).debts;
+}
+
+/** The returns sent and all the payment's returns of `kind`; `created` says whether this call sent any. */
+export interface ReturnsAnswer {
+  created: boolean;
+  returns: DepositReturnView[];
 }
 
 /**
- * Returns an overpayment's excess to its payer. Idempotent: `created` is false when the payment's excess return
- * was recorded already (under way or done), which it answers.
+ * Returns an overpayment's excess: what each sender sent beyond what the payment keeps (usually the payer alone), one
+ * return per sender, on the server signer's authority. Idempotent: what was returned already is owed no more, so
+ * asking again sends nothing new (`created` false) and answers the excess returns recorded.
  */
-export async function returnExcess(
+export async function returnExcess(deps: DepositReturnDeps, payment: PaymentDetails): Promise<ReturnsAnswer> {
+  const { db } = deps.gasless;
+  const now = deps.gasless.now();
+  if (payment.paid_via !== "transfer" || payment.deposit_address === null) {
+    throw new KassaError(
+      "NO_EXCESS_TO_RETURN",
+      `payment ${payment.payment_id} has no excess to return (paid via ${payment.paid_via ?? "nothing yet"})`,
+    );
+  }
+  const debts = await senderDebts(db, payment, payment.token_address, now);
+  const created = await sendToSenders(deps, payment, "excess", payment.token_address as Address, debts);
+  const returns = await listPaymentReturns(db, payment, now, "excess");
+  if (!created && returns.length === 0) {
+    throw new KassaError(
+      "NO_EXCESS_TO_RETURN",
+      `payment ${payment.payment_id} has no excess to return (overpaid ${payment.overpaid_amount}, nothing owed to a sender)`,
+    );
+  }
+  return { created, returns };
+}
+
+/**
+ * One return per debt on the server signer's authority; a refusal (the gateway's bound, a return under way) stops
+ * there and is thrown only when nothing was sent. Resolves whether any was sent.
+ */
+async function sendToSenders(
   deps: DepositReturnDeps,
   payment: PaymentDetails,
-): Promise<{ created: boolean; view: DepositReturnView }> {
-  return sendOnce(deps, payment, "excess", () => {
-    const excess = BigInt(payment.overpaid_amount);
-    if (payment.paid_via !== "transfer" || payment.deposit_address === null || excess === 0n) {
-      throw new KassaError(
-        "NO_EXCESS_TO_RETURN",
-        `payment ${payment.payment_id} has no excess to return (paid via ${payment.paid_via ?? "nothing yet"}, overpaid ${excess})`,
-      );
+  kind: DepositReturnKind,
+  token: Address,
+  debts: readonly SenderDebt[],
+): Promise<boolean> {
+  let sent = 0;
+  for (const debt of debts) {
+    try {
+      const row = await sendDepositReturn(deps, payment, {
+        kind,
+        token,
+        to: getAddress(debt.to),
+        amount: debt.amount,
+        transferIds: debt.transferIds,
+      });
+      if (!row) throw new KassaError("CONFLICT", "another return from this deposit address is under way");
+      sent++;
+    } catch (error) {
+      if (sent === 0) throw error;
+      deps.gasless.logger?.warn({ paymentId: payment.payment_id, err: error }, "deposit return not sent");
+      break;
     }
-    if (!payment.payer_address) throw new KassaError("PAYER_ADDRESS_NOT_FOUND");
-    return { token: payment.token_address as Address, to: payment.payer_address as Address, amount: excess };
-  });
+  }
+  return sent > 0;
 }
 
-/**
- * A return sent at most once per payment and kind (an excess, a late deposit): the one recorded (under way or
- * done) is answered with `created` false; else `request` says what to send (or throws why not).
- */
-export async function sendOnce(
-  deps: DepositReturnDeps,
-  payment: PaymentDetails,
-  kind: "excess" | "late",
-  request: () =>
-    | { token: Address; to: Address; amount: bigint }
-    | Promise<{ token: Address; to: Address; amount: bigint }>,
-  authority?: RecipientAuthority,
-): Promise<{ created: boolean; view: DepositReturnView }> {
-  const existing = await findOnceReturn(deps.gasless.db, payment.id, kind);
-  if (existing) return { created: false, view: depositReturnView(existing, payment.payment_id) };
-  const sent = await sendDepositReturn(deps, payment, { kind, ...(await request()) }, authority);
-  if (sent) return { created: true, view: depositReturnView(sent, payment.payment_id) };
-  // Another request recorded it between the check and the send.
-  const raced = await findOnceReturn(deps.gasless.db, payment.id, kind);
-  if (!raced) throw new KassaError("CONFLICT", "another return of this deposit address is under way");
-  return { created: false, view: depositReturnView(raced, payment.payment_id) };
-}
-
-/** Where a recovery goes: the sender of the token's transfer, the merchant's recipient, or an address. */
+/** Where a recovery goes: each sender of the token, the merchant's recipient, or an address. */
 export type RecoveryDestination = "sender" | "merchant" | Address;
 
 /**
- * Sends what a deposit address holds of a token that is not the payment's (the zero address: native coin),
- * all of it, to `to`.
+ * Sends what a deposit address holds of a token that is not the payment's (the zero address: native coin). To
+ * `sender`: each sender what they sent (named transfers). To the merchant or an address: only what no recorded
+ * transfer brought (native coin; a token's balance beyond its senders' due), so no one's transfer is redirected.
  */
 export async function recoverDeposit(
   deps: DepositReturnDeps,
   payment: PaymentDetails,
   input: { token: Address; to: RecoveryDestination },
-): Promise<DepositReturnView> {
+): Promise<DepositReturnView[]> {
+  const { db } = deps.gasless;
+  const now = deps.gasless.now();
   const token = getAddress(input.token);
   if (payment.deposit_address === null) {
     throw new KassaError("VALIDATION_ERROR", `payment ${payment.payment_id} has no deposit address`);
@@ -179,22 +174,29 @@ export async function recoverDeposit(
       "that is the payment's own token: only its excess goes back (return-excess); the rest is the merchant's",
     );
   }
-  let to: Address;
-  if (input.to === "merchant") to = payment.recipient_address as Address;
-  else if (input.to === "sender") {
-    const transfers = await listDepositTransfers(deps.gasless.db, payment.id);
-    const last = transfers.filter((row) => row.token_address === token.toLowerCase()).at(-1);
-    if (!last) {
+  const debts = token === zeroAddress ? [] : await senderDebts(db, payment, token, now);
+  const before = new Set((await listPaymentReturns(db, payment, now, "recovery")).map((r) => r.returnId));
+  if (input.to === "sender") {
+    if (debts.length === 0) {
       throw new KassaError(
-        "VALIDATION_ERROR",
-        `no transfer of ${token} to the deposit address was recorded (native coin has none): name the destination`,
+        "NOTHING_TO_RETURN",
+        `no sender of ${token} to the deposit address is owed anything (native coin has no recorded transfers): --to merchant or an address`,
       );
     }
-    to = last.from_address as Address;
-  } else to = getAddress(input.to);
-  const sent = await sendDepositReturn(deps, payment, { kind: "recovery", token, to, amount: undefined });
-  if (!sent) throw new KassaError("CONFLICT", `a return of ${token} from this deposit address is under way`);
-  return depositReturnView(sent, payment.payment_id);
+    await sendToSenders(deps, payment, "recovery", token, debts);
+  } else {
+    const to = input.to === "merchant" ? getAddress(payment.recipient_address) : getAddress(input.to);
+    const owed = debts.reduce((sum, debt) => sum + debt.amount, 0n);
+    const sent = await sendDepositReturn(deps, payment, {
+      kind: "recovery",
+      token,
+      to,
+      unattributedBeyond: owed,
+    });
+    if (!sent)
+      throw new KassaError("CONFLICT", `a return of ${token} from this deposit address is under way`);
+  }
+  return (await listPaymentReturns(db, payment, now, "recovery")).filter((r) => !before.has(r.returnId));
 }
 
 /** A `DepositReturn` the merchant's recipient signed: it may move anything the address holds. */
@@ -205,15 +207,40 @@ export interface RecipientAuthority {
 }
 
 /**
- * Sends one return through the chain's relayer, signed by the server's signer (or by the recipient:
- * `authority`), the row inserted with the signed transaction; undefined when the row could not be inserted (a
- * return of the same kind or token recorded meanwhile). `amount` undefined: everything the address holds of the
- * token.
+ * What one return sends: to a sender, `amount` of what they are owed from `transferIds` (checked again when it is
+ * recorded); or, for the operator's recovery to the merchant or an address, all the address holds beyond
+ * `unattributedBeyond` (what its senders are owed).
  */
-async function sendDepositReturn(
+export type ReturnRequest = { kind: DepositReturnKind; token: Address; to: Address } & (
+  { amount: bigint; transferIds: string[] } | { unattributedBeyond: bigint }
+);
+
+/**
+ * Whether `to` is still owed `amount` of `token` by the payment's deposit address, read under the payment's row
+ * lock (the caller's transaction): two returns to one sender can never both be recorded for the same money.
+ */
+async function stillOwed(
+  trx: Db,
+  payment: PaymentDetails,
+  request: { token: Address; to: Address; amount: bigint },
+  now: Date,
+): Promise<boolean> {
+  const current = await lockDepositPayment(trx, payment.id);
+  if (!current) return false;
+  const debts = await senderDebts(trx, current, request.token, now);
+  const debt = debts.find((entry) => entry.to === request.to.toLowerCase());
+  return debt !== undefined && debt.amount >= request.amount;
+}
+
+/**
+ * Sends one return through the chain's relayer, signed by the server's signer (or by the recipient:
+ * `authority`), the row inserted with the signed transaction; undefined when it could not be recorded (its sender is
+ * owed less by then, or a recovery of the token is under way).
+ */
+export async function sendDepositReturn(
   deps: DepositReturnDeps,
   payment: PaymentDetails,
-  request: { kind: DepositReturnKind; token: Address; to: Address; amount?: bigint | undefined },
+  request: ReturnRequest,
   authority?: RecipientAuthority,
 ): Promise<DepositReturnRow | undefined> {
   const { gasless, signer } = deps;
@@ -235,7 +262,12 @@ async function sendDepositReturn(
         ? holding.balance - terms.amount
         : 0n
       : holding.balance;
-  const amount = request.amount ?? available;
+  const amount =
+    "amount" in request
+      ? request.amount
+      : holding.balance > request.unattributedBeyond
+        ? holding.balance - request.unattributedBeyond
+        : 0n;
   if (amount === 0n || amount > available) {
     // The gateway counts a payment's amount as principal at an address that did not settle with an excess.
     const recipientOnly =
@@ -244,7 +276,7 @@ async function sendDepositReturn(
         : "";
     throw new KassaError(
       "NOTHING_TO_RETURN",
-      `the deposit address ${deposit} holds ${holding.balance} of ${request.token}, of which Kassa may return ${available}; ${amount} asked${recipientOnly}`,
+      `the deposit address ${deposit} holds ${holding.balance} of ${request.token}, of which Kassa may return ${available}${"amount" in request ? "" : ` and no sender is owed ${amount}`}; ${amount} asked${recipientOnly}`,
     );
   }
   const deadline =
@@ -283,6 +315,7 @@ async function sendDepositReturn(
   });
   if (!estimate.ok)
     throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${estimate.reason}`);
+  const transferIds = "transferIds" in request ? request.transferIds : [];
   let row: DepositReturnRow | undefined;
   const result = await relayer.send({
     purpose: "deposit_return",
@@ -292,6 +325,12 @@ async function sendDepositReturn(
     gasLimit: (estimate.gas * 13n) / 10n,
     authorizationList,
     link: async (trx, tx, txHash) => {
+      if (
+        "transferIds" in request &&
+        !(await stillOwed(trx, payment, { ...request, amount }, gasless.now()))
+      ) {
+        return false;
+      }
       row = await insertDepositReturn(trx, {
         payment_id: payment.id,
         kind: request.kind,
@@ -299,6 +338,7 @@ async function sendDepositReturn(
         token_address: request.token,
         to_address: request.to,
         amount,
+        transfer_ids: transferIds,
         deadline,
         sender_transaction_id: tx.id,
         tx_hash: txHash,
@@ -316,7 +356,10 @@ async function sendDepositReturn(
   return (await findDepositReturnBySenderTransaction(gasless.db, result.tx.id)) ?? row;
 }
 
-/** The relayer's transaction of a return ended: RETURNED with the gateway's `DepositReturned`, else FAILED. */
+/**
+ * The relayer's transaction of a return ended: confirmed, its receipt's `DepositReturned` is recorded as the watcher
+ * records it (moves.ts: RETURNED, `payment.deposit_returned`); otherwise, or without that event, FAILED.
+ */
 export async function onDepositReturnFinished(
   runtime: GaslessRuntime,
   tx: SenderTransactionRow,
@@ -324,30 +367,18 @@ export async function onDepositReturnFinished(
 ): Promise<void> {
   const row = await findDepositReturnBySenderTransaction(runtime.db, tx.id);
   if (row?.status !== "SUBMITTED") return;
-  const gateway = tx.to_address;
-  const event =
-    outcome.status === "CONFIRMED"
-      ? depositReturnedFromReceipt(outcome.receipt, { gateway, returnId: row.chain_return_id })
-      : undefined;
   const at = runtime.now();
-  if (event && outcome.status === "CONFIRMED") {
-    const txHash = outcome.receipt.transactionHash;
-    await runtime.db.transaction().execute(async (trx) => {
-      const done = await finishDepositReturn(trx, row.id, { status: "RETURNED", txHash, reason: null, at });
-      if (!done) return;
-      const view = depositReturnView(done, row.payment_key);
-      await recordPaymentEvent(trx, "payment.deposit_returned", row.payment_key, at, {
-        depositReturn: {
-          returnId: view.returnId,
-          kind: view.kind,
-          tokenAddress: view.tokenAddress,
-          to: view.to,
-          amount: view.amount,
-          txHash,
-        },
-      });
-    });
-    return;
+  if (outcome.status === "CONFIRMED") {
+    const payment = await findPaymentDetailsByPaymentId(runtime.db, row.payment_key);
+    const recorded =
+      payment &&
+      (await recordDepositMovesFromReceipt(runtime.db, {
+        chainId: payment.chain_id,
+        gateway: tx.to_address,
+        receipt: outcome.receipt,
+        now: at,
+      }));
+    if (recorded?.returnIds.includes(row.chain_return_id)) return;
   }
   const reason =
     outcome.status === "FAILED"

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { readDepositAuthorizations } from "../../chain/deposits/accounts.js";
-import { encodeSweep, sweptDepositsFromReceipt } from "../../chain/deposits/sweep.js";
+import { encodeSweep } from "../../chain/deposits/sweep.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { TransactionSender } from "../../chain/sender/transactionSender.js";
@@ -14,13 +14,13 @@ import {
   findUnsweptDeposits,
   finishDepositSweep,
   insertDepositSweep,
-  markPaymentSwept,
   recordSweepRefusal,
   releaseSweptPayments,
 } from "../../db/deposits/sweeps.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import type { ChainRow, SenderTransactionRow } from "../../db/schema/rows.js";
 import { BaseError } from "../../domain/baseError.js";
+import { recordDepositMovesFromReceipt } from "./moves.js";
 import { storedDepositTerms } from "./terms.js";
 
 /**
@@ -31,7 +31,9 @@ import { storedDepositTerms } from "./terms.js";
  * its payments, in the transaction that stores the signed transaction (the sender's `link`), so a payment is in
  * one sweep under way at most and a worker killed after the broadcast leaves the record for the relayer's tracker
  * to finish (`onSweepFinished`): confirmed, each payment records its `DepositSwept`; failed, the payments are let
- * go and the next run sweeps them again. The gateway refuses a second sweep of a payment anyway (its paid bit).
+ * go and the next run sweeps them again. The gateway refuses a second sweep of a payment anyway (its paid bit). The
+ * watcher reads every `DepositSwept` too (moves.ts), whoever sent it, and a reorg that removes one makes its
+ * payment unswept again, for the next run.
  */
 
 /** Most deposits in one `sweepDeposits`: about 50k gas each, well inside any block. */
@@ -201,8 +203,9 @@ async function putOff(
 
 /**
  * The relayer's transaction of a sweep ended (told until it is recorded, so this is idempotent). Confirmed: each
- * payment with a `DepositSwept` in the receipt is swept (when, which transaction, what left the address); one
- * without (none, unless the gateway changed) is let go. Failed: the sweep is FAILED and lets go of every payment.
+ * `DepositSwept` of the receipt is recorded as the watcher records it (moves.ts: the payment is swept); a payment
+ * without one (none, unless the gateway changed or someone else's sweep came first) is let go. Failed: the sweep is
+ * FAILED and lets go of every payment it held that no other sweep moved.
  */
 export async function onSweepFinished(
   runtime: GaslessRuntime,
@@ -216,8 +219,16 @@ export async function onSweepFinished(
   const payments = await findSweptPayments(db, sweep.id);
   const receipt = outcome.receipt;
   const swept =
-    outcome.status === "CONFIRMED" && receipt ? sweptDepositsFromReceipt(receipt, tx.to_address) : [];
-  const byPaymentId = new Map(swept.map((entry) => [entry.paymentId, entry]));
+    outcome.status === "CONFIRMED" && receipt
+      ? (
+          await recordDepositMovesFromReceipt(db, {
+            chainId: sweep.chain_id,
+            gateway: tx.to_address,
+            receipt,
+            now,
+          })
+        ).sweptPaymentIds
+      : [];
   await db.transaction().execute(async (trx) => {
     const finished = await finishDepositSweep(trx, sweep.id, {
       status: outcome.status,
@@ -228,18 +239,12 @@ export async function onSweepFinished(
       now,
     });
     if (!finished) return;
-    const unswept: number[] = [];
-    for (const payment of payments) {
-      const entry = byPaymentId.get(payment.payment_id.toLowerCase());
-      if (entry && receipt) {
-        await markPaymentSwept(trx, sweep.id, payment.id, {
-          txHash: receipt.transactionHash,
-          amount: entry.amount,
-          at: now,
-        });
-      } else unswept.push(payment.id);
-    }
-    await releaseSweptPayments(trx, sweep.id, unswept);
+    const unswept = payments.filter((payment) => !swept.includes(payment.payment_id.toLowerCase()));
+    await releaseSweptPayments(
+      trx,
+      sweep.id,
+      unswept.map((payment) => payment.id),
+    );
   });
   runtime.logger?.info(
     { chainId: sweep.network_id, sweep: sweep.id, status: outcome.status, swept: swept.length },

@@ -1,10 +1,10 @@
-import type { Insertable, Selectable } from "kysely";
+import { sql, type Insertable, type Selectable } from "kysely";
 import type { Db } from "../infra/database.js";
 import type { DepositReturnsTable } from "./tables.js";
 
 export type DepositReturnRow = Selectable<DepositReturnsTable>;
 
-/** Inserts a return; undefined when one of its kind is recorded already (an excess) or one of its token is under way. */
+/** Inserts a return; undefined when its return id is spent already, or (a recovery) one of its token is under way. */
 export function insertDepositReturn(
   db: Db,
   row: Insertable<DepositReturnsTable>,
@@ -35,39 +35,51 @@ export function findDepositReturnBySenderTransaction(
     .executeTakeFirst();
 }
 
-/** The payment's excess or late return that is under way or done (a failed one may be requested again). */
-export function findOnceReturn(
+/** The return of a gateway return id, if Kassa made it. */
+export function findDepositReturnByReturnId(
   db: Db,
-  paymentRowId: number,
-  kind: "excess" | "late",
-): Promise<DepositReturnRow | undefined> {
+  returnId: string,
+): Promise<(DepositReturnRow & { payment_key: string }) | undefined> {
   return db
     .selectFrom("deposit_returns")
-    .selectAll()
-    .where("payment_id", "=", paymentRowId)
-    .where("kind", "=", kind)
-    .where("status", "<>", "FAILED")
+    .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
+    .selectAll("deposit_returns")
+    .select("payments.payment_id as payment_key")
+    .where("deposit_returns.chain_return_id", "=", returnId.toLowerCase())
+    .orderBy("deposit_returns.id", "desc")
     .executeTakeFirst();
 }
 
-/** The sender of the payment's last transfer of `token` (`onlyLate`: of those after its transfer window), if any. */
-export async function findLateSender(
+/**
+ * A REORGED return's signed request may be mined again until its deadline: it counts as sent until then, and this
+ * long after (seconds), as the chain's clock may trail the server's.
+ */
+export const REORGED_RETURN_CLOCK_MARGIN_SECONDS = 600;
+
+/**
+ * What went back from the payment's deposit address of `token` to each address (lowercase): Kassa's returns under
+ * way, done, or reorged and still valid at `now`, and the returns read from the chain that Kassa did not send (the
+ * recipient's own, signed and sent without Kassa).
+ */
+export async function returnedByAddress(
   db: Db,
   paymentRowId: number,
   token: string,
-  onlyLate: boolean,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("deposit_transfers")
-    .select("from_address")
-    .where("payment_id", "=", paymentRowId)
-    .where("token_address", "=", token.toLowerCase())
-    .$if(onlyLate, (query) => query.where("late", "=", true))
-    .orderBy("block_number", "desc")
-    .orderBy("log_index", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.from_address;
+  now: Date,
+): Promise<Map<string, bigint>> {
+  const validAfter = Math.floor(now.getTime() / 1000) - REORGED_RETURN_CLOCK_MARGIN_SECONDS;
+  const lower = token.toLowerCase();
+  const { rows } = await sql<{ to_address: string; amount: string }>`
+    SELECT to_address, sum(amount)::text AS amount FROM (
+      SELECT to_address, amount FROM deposit_returns
+      WHERE payment_id = ${paymentRowId} AND token_address = ${lower}
+        AND (status IN ('SUBMITTED', 'RETURNED') OR (status = 'REORGED' AND deadline > ${validAfter}))
+      UNION ALL
+      SELECT e.to_address, e.amount FROM deposit_events e
+      WHERE e.payment_id = ${paymentRowId} AND e.kind = 'returned' AND e.token_address = ${lower}
+        AND NOT EXISTS (SELECT 1 FROM deposit_returns r WHERE r.chain_return_id = e.return_id)
+    ) AS gone GROUP BY to_address`.execute(db);
+  return new Map(rows.map((row) => [row.to_address, BigInt(row.amount)]));
 }
 
 /** Every return of a payment, oldest first. */
@@ -80,7 +92,10 @@ export function listDepositReturns(db: Db, paymentRowId: number): Promise<Deposi
     .execute();
 }
 
-/** SUBMITTED -> RETURNED or FAILED (guarded: the first outcome wins); the row when it moved. */
+/**
+ * SUBMITTED -> RETURNED or FAILED, or REORGED -> RETURNED (its request mined again), guarded: the first outcome wins;
+ * the row when it moved.
+ */
 export function finishDepositReturn(
   db: Db,
   id: string,
@@ -95,7 +110,22 @@ export function finishDepositReturn(
       finished_at: outcome.at,
     })
     .where("id", "=", id)
-    .where("status", "=", "SUBMITTED")
+    .where("status", "in", outcome.status === "RETURNED" ? ["SUBMITTED", "REORGED"] : ["SUBMITTED"])
     .returningAll()
     .executeTakeFirst();
+}
+
+/** RETURNED -> REORGED: a reorg removed the transaction that returned it (guarded); false when it was not RETURNED. */
+export async function markDepositReturnReorged(
+  db: Db,
+  id: string,
+  reorged: { reason: string; at: Date },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable("deposit_returns")
+    .set({ status: "REORGED", reason: reorged.reason, finished_at: reorged.at })
+    .where("id", "=", id)
+    .where("status", "=", "RETURNED")
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }

@@ -6,8 +6,11 @@ import type { NullableDate, NullableNumeric, Timestamps } from "../schema/column
  * the columns of `payments` that say which sweep holds a payment and what it did.
  */
 
-/** PENDING while its transaction is under way; FAILED lets go of its payments (swept again by the next run). */
-export type DepositSweepStatus = "PENDING" | "CONFIRMED" | "FAILED";
+/**
+ * PENDING while its transaction is under way; FAILED lets go of its payments (swept again by the next run), and so
+ * does REORGED (mined, then removed by a reorg).
+ */
+export type DepositSweepStatus = "PENDING" | "CONFIRMED" | "FAILED" | "REORGED";
 
 export interface DepositSweepsTable extends Timestamps {
   id: ColumnType<number, never, never>;
@@ -38,7 +41,10 @@ export interface DepositSweepRefusalsTable {
 
 /** The sweep columns of `payments`. */
 export interface PaymentSweepColumns {
-  /** The sweep under way or done (deposit_sweeps.id); null: none holds the payment. */
+  /**
+   * The relayer's sweep under way or done (deposit_sweeps.id); null: none holds the payment (a sweep read from the
+   * chain that someone else sent sets only the columns below).
+   */
   deposit_sweep_id: ColumnType<number | null, never, number | null>;
   /** Once its sweep is confirmed: when, by which transaction, and what left the address (fee included). */
   swept_at: ColumnType<Date | null, never, Date | null>;

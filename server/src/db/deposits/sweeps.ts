@@ -16,6 +16,7 @@ export async function findUnsweptDepositChainIds(db: Db): Promise<number[]> {
     .distinct()
     .where("paid_via", "=", "transfer")
     .where("deposit_sweep_id", "is", null)
+    .where("swept_at", "is", null)
     .where("status", "in", paidStatuses)
     .execute();
   return rows.map((row) => row.chain_id);
@@ -29,6 +30,7 @@ export async function countUnsweptDeposits(db: Db): Promise<{ networkId: number;
     .select(["chains.network_id", (eb) => eb.fn.countAll<string>().as("count")])
     .where("payments.paid_via", "=", "transfer")
     .where("payments.deposit_sweep_id", "is", null)
+    .where("payments.swept_at", "is", null)
     .where("payments.status", "in", paidStatuses)
     .groupBy("chains.network_id")
     .execute();
@@ -49,6 +51,7 @@ export function findUnsweptDeposits(
     .where("payments.chain_id", "=", chainId)
     .where("payments.paid_via", "=", "transfer")
     .where("payments.deposit_sweep_id", "is", null)
+    .where("payments.swept_at", "is", null)
     .where("payments.status", "in", paidStatuses)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -131,6 +134,7 @@ export async function insertDepositSweep(
     .set({ deposit_sweep_id: id })
     .where("id", "in", sweep.paymentIds)
     .where("deposit_sweep_id", "is", null)
+    .where("swept_at", "is", null)
     .where("paid_via", "=", "transfer")
     .where("status", "in", paidStatuses)
     .executeTakeFirst();
@@ -142,7 +146,7 @@ export function findDepositSweepBySenderTransaction(db: Db, senderTransactionId:
   return db
     .selectFrom("deposit_sweeps")
     .innerJoin("chains", "chains.id", "deposit_sweeps.chain_id")
-    .select(["deposit_sweeps.id", "deposit_sweeps.status", "chains.network_id"])
+    .select(["deposit_sweeps.id", "deposit_sweeps.status", "deposit_sweeps.chain_id", "chains.network_id"])
     .where("deposit_sweeps.sender_transaction_id", "=", senderTransactionId)
     .executeTakeFirst();
 }
@@ -186,16 +190,17 @@ export async function finishDepositSweep(
 }
 
 /**
- * A payment its sweep moved out of the deposit address: when, by which transaction, and how much; what it received
- * beyond that stays at the address, its overpaid amount.
+ * A payment a sweep read from the chain moved out of the deposit address (whoever sent it): when, by which
+ * transaction, and how much; what it received beyond that stays at the address, its overpaid amount. Guarded: a
+ * payment swept by another transaction keeps that one (the gateway sweeps a payment once). False when it changed
+ * nothing.
  */
-export async function markPaymentSwept(
+export async function recordPaymentSwept(
   db: Db,
-  sweepId: number,
   paymentRowId: number,
   swept: { txHash: string; amount: bigint; at: Date },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .updateTable("payments")
     .set({
       swept_at: swept.at,
@@ -204,7 +209,51 @@ export async function markPaymentSwept(
       overpaid_amount: sql<string>`greatest(amount_received - ${swept.amount}, 0)`,
     })
     .where("id", "=", paymentRowId)
-    .where("deposit_sweep_id", "=", sweepId)
+    .where("swept_at", "is", null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * A reorg removed the sweep `txHash` of a payment: it is unswept again (no sweep holds it, so the next run sweeps it
+ * if it is still paid by transfer), `overpaid` what it does not take now. Resolves the relayer's sweep that held it
+ * (null: another's), or undefined when that transaction had not swept it.
+ */
+export async function undoPaymentSweep(
+  db: Db,
+  paymentRowId: number,
+  undo: { txHash: string; overpaid: bigint },
+): Promise<{ sweepId: number | null } | undefined> {
+  const before = await db
+    .selectFrom("payments")
+    .select("deposit_sweep_id")
+    .where("id", "=", paymentRowId)
+    .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable("payments")
+    .set({
+      swept_at: null,
+      sweep_tx_hash: null,
+      swept_amount: null,
+      deposit_sweep_id: null,
+      overpaid_amount: undo.overpaid,
+    })
+    .where("id", "=", paymentRowId)
+    .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
+    .execute();
+  return { sweepId: before.deposit_sweep_id };
+}
+
+/** CONFIRMED -> REORGED: a reorg removed the relayer's sweep transaction (guarded). */
+export async function markSweepReorged(db: Db, sweepId: number, reason: string): Promise<void> {
+  await db
+    .updateTable("deposit_sweeps")
+    .set({ status: "REORGED", error_message: reason })
+    .where("id", "=", sweepId)
+    .where("status", "=", "CONFIRMED")
     .execute();
 }
 

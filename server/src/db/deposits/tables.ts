@@ -28,7 +28,11 @@ export interface DepositTransfersTable {
  * signature), or a wrong token or native coin (an operator's).
  */
 export type DepositReturnKind = "excess" | "late" | "recovery";
-export type DepositReturnStatus = "SUBMITTED" | "RETURNED" | "FAILED";
+/**
+ * REORGED: mined, then removed by a reorg; its signed request may be mined again until its deadline, so it counts as
+ * sent until then (migration 037).
+ */
+export type DepositReturnStatus = "SUBMITTED" | "RETURNED" | "FAILED" | "REORGED";
 
 /**
  * Returns from deposit addresses (migration 031): each is the relayer's `returnDeposit` transaction, inserted
@@ -44,6 +48,8 @@ export interface DepositReturnsTable {
   token_address: string;
   to_address: string;
   amount: FixedNumeric;
+  /** The recorded transfers (deposit_transfers.id) it sends back, all from `to_address`; empty before migration 037. */
+  transfer_ids: ColumnType<string[], string[] | undefined, never>;
   deadline: ColumnType<string, bigint | number, never>;
   status: Generated<DepositReturnStatus>;
   sender_transaction_id: number;
@@ -51,4 +57,33 @@ export interface DepositReturnsTable {
   reason: string | null;
   created_at: Generated<Date>;
   finished_at: NullableDate;
+}
+
+/** A `DepositSwept` or `DepositReturned` read from the chain (migration 037). */
+export type DepositEventKind = "swept" | "returned";
+
+/**
+ * Every DepositSwept and DepositReturned read (the watcher's logs, the relayer's receipts), whoever sent it; a reorg
+ * that removes one deletes it.
+ */
+export interface DepositEventsTable {
+  id: ColumnType<string, never, never>;
+  /** payments.id */
+  payment_id: number;
+  chain_id: number;
+  kind: DepositEventKind;
+  /** returned: the gateway's return id. */
+  return_id: string | null;
+  /** The zero address for native coin. */
+  token_address: string;
+  /** swept: the merchant's recipient; returned: where it went. */
+  to_address: string;
+  amount: FixedNumeric;
+  /** swept: the treasury's part of `amount`. */
+  fee: ColumnType<string, bigint | string | undefined, never>;
+  tx_hash: string;
+  log_index: number;
+  block_number: ColumnType<string, bigint | number, bigint | number>;
+  block_hash: string;
+  created_at: Generated<Date>;
 }

@@ -84,26 +84,31 @@ export async function recordDepositTransfer(
   return row === undefined ? "known" : row.inserted ? "inserted" : "moved";
 }
 
-/** What the payment's deposit address received of `token`, and from whom last (the payer of a transfer). */
-export async function depositReceived(
+/** A recorded transfer of a deposit address, in chain order. */
+export interface ReceivedTransferRow {
+  id: string;
+  from_address: string;
+  amount: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+  late: boolean;
+}
+
+/** The recorded transfers of `token` to the payment's deposit address, in chain order (block, log index). */
+export function listReceivedTransfers(
   db: Db,
   paymentRowId: number,
   token: string,
-): Promise<{ received: bigint; lastFrom: string | undefined; lastTxHash: string | undefined }> {
-  const rows = await db
+): Promise<ReceivedTransferRow[]> {
+  return db
     .selectFrom("deposit_transfers")
-    .select(["amount", "from_address", "tx_hash"])
+    .select(["id", "from_address", "amount", "tx_hash", "log_index", "block_number", "late"])
     .where("payment_id", "=", paymentRowId)
     .where("token_address", "=", token.toLowerCase())
     .orderBy("block_number")
     .orderBy("log_index")
     .execute();
-  const last = rows.at(-1);
-  return {
-    received: rows.reduce((sum, row) => sum + BigInt(row.amount), 0n),
-    lastFrom: last?.from_address,
-    lastTxHash: last?.tx_hash,
-  };
 }
 
 /**
@@ -140,6 +145,20 @@ export async function setDepositAmounts(
     .execute();
 }
 
+/** A payment paid by transfer whose payer a reorg changed: the payer's address and last transfer. */
+export async function setDepositPayer(
+  db: Db,
+  paymentRowId: number,
+  payer: { address: string; txHash: string },
+): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ payer_address: payer.address, tx_hash: payer.txHash })
+    .where("id", "=", paymentRowId)
+    .where("paid_via", "=", "transfer")
+    .execute();
+}
+
 export interface RecordedDepositTransferRow {
   payment_id: number;
   tx_hash: string;
@@ -165,20 +184,23 @@ export function findDepositTransfersInBlocks(
     .execute();
 }
 
-/** The highest block at or below `blockNumber` holding a recorded transfer. */
-export function findLastDepositTransferBlockAtOrBelow(
+/** The highest block at or below `blockNumber` holding a recorded transfer, sweep or return of a deposit address. */
+export async function findLastDepositTransferBlockAtOrBelow(
   db: Db,
   chainId: number,
   blockNumber: bigint,
 ): Promise<{ block_number: string; block_hash: string } | undefined> {
-  return db
-    .selectFrom("deposit_transfers")
-    .select(["block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("block_number", "<=", blockNumber.toString())
-    .orderBy("block_number", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const { rows } = await sql<{ block_number: string; block_hash: string }>`
+    SELECT block_number, block_hash FROM (
+      (SELECT block_number, block_hash FROM deposit_transfers
+       WHERE chain_id = ${chainId} AND block_number <= ${blockNumber.toString()}
+       ORDER BY block_number DESC LIMIT 1)
+      UNION ALL
+      (SELECT block_number, block_hash FROM deposit_events
+       WHERE chain_id = ${chainId} AND block_number <= ${blockNumber.toString()}
+       ORDER BY block_number DESC LIMIT 1)
+    ) AS recorded ORDER BY block_number DESC LIMIT 1`.execute(db);
+  return rows[0];
 }
 
 /** Deletes a transfer a reorg removed (still in that block); resolves its payment's row id, if it was there. */
@@ -213,7 +235,17 @@ export async function findDepositTokens(db: Db, chainId: number): Promise<string
 export function listDepositTransfers(db: Db, paymentRowId: number) {
   return db
     .selectFrom("deposit_transfers")
-    .select(["token_address", "from_address", "amount", "tx_hash", "block_number", "late", "created_at"])
+    .select([
+      "id",
+      "token_address",
+      "from_address",
+      "amount",
+      "tx_hash",
+      "log_index",
+      "block_number",
+      "late",
+      "created_at",
+    ])
     .where("payment_id", "=", paymentRowId)
     .orderBy("block_number")
     .orderBy("log_index")

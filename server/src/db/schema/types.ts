@@ -14,7 +14,7 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "../gasless/gaslessTables.js";
-import type { DepositReturnsTable, DepositTransfersTable } from "../deposits/tables.js";
+import type { DepositEventsTable, DepositReturnsTable, DepositTransfersTable } from "../deposits/tables.js";
 import type {
   DepositSweepRefusalsTable,
   DepositSweepsTable,
@@ -383,6 +383,7 @@ export interface Database {
   worker_heartbeats: WorkerHeartbeatsTable;
   deposit_transfers: DepositTransfersTable;
   deposit_returns: DepositReturnsTable;
+  deposit_events: DepositEventsTable;
   deposit_sweeps: DepositSweepsTable;
   deposit_sweep_refusals: DepositSweepRefusalsTable;
   subscriptions: SubscriptionsTable;

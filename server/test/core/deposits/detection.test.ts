@@ -150,6 +150,16 @@ describe("payments by transfer", () => {
     });
   });
 
+  it("counts a top-up smaller than dust when it is what brings the payment to its amount", async () => {
+    const p = await createDepositPayment();
+    await transfer(p.depositAddress, BigInt(p.amount) - 10n);
+    await deliveredWebhook(receiver, p.paymentId, "payment.underpaid");
+    // 10 base units of a 1.5-token payment is dust, which counts only because it completes the payment.
+    const last = await transfer(p.depositAddress, 10n);
+    const paid = await deliveredWebhook(receiver, p.paymentId, "payment.paid");
+    expect(paid.payload).toMatchObject({ amountReceived: p.amount, txHash: last });
+  });
+
   it("settles a deposit short by no more than the merchant's tolerance, with the fee of what arrived", async () => {
     await setMerchant({ deposit_tolerance_bps: 100 });
     try {

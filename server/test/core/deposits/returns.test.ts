@@ -119,7 +119,8 @@ function returnUntilKilled(paymentId: string, killPoint: KillPoint) {
 async function returnedOnRecipientSignature(p: DepositPayment, amount: bigint): Promise<void> {
   const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
   expect(toSign.status).toBe(200);
-  const { request, typedData } = toSign.body.data;
+  expect(toSign.body.data.returns).toHaveLength(1);
+  const { request, typedData } = toSign.body.data.returns[0];
   expect(request).toMatchObject({ to: getAddress(sender.account.address), amount: String(amount) });
   const signature = await chain.wallet(9).signTypedData({
     ...typedData,
@@ -128,11 +129,19 @@ async function returnedOnRecipientSignature(p: DepositPayment, amount: bigint): 
   const sent = await t.request(`/payments/${p.paymentId}/late-return`, {
     method: "POST",
     headers: auth(),
-    json: { amount: request.amount, deadline: request.deadline, signature },
+    json: { ...signedFields(request), signature },
   });
   expect(sent.status).toBe(202);
-  expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+  expect(await finished(p.paymentId, request.returnId)).toMatchObject({ status: "RETURNED" });
 }
+
+/** What POST /payments/:id/late-return takes of a request GET gave. */
+const signedFields = (request: Record<string, string>) => ({
+  returnId: request.returnId,
+  to: request.to,
+  amount: request.amount,
+  deadline: request.deadline,
+});
 
 describe("returns from deposit addresses", () => {
   it("returns an overpayment's excess to its payer, exactly, without touching the recipient; once", async () => {
@@ -146,15 +155,18 @@ describe("returns from deposit addresses", () => {
     };
     const first = await returnExcess(p.paymentId);
     expect(first.status).toBe(202);
-    expect(first.body.data).toMatchObject({
+    expect(first.body.data.returns).toHaveLength(1);
+    const sent = first.body.data.returns[0];
+    expect(sent).toMatchObject({
       paymentId: p.paymentId,
       kind: "excess",
       tokenAddress: getAddress(token),
       to: getAddress(payer),
       amount: String(excess),
+      transfers: [{ amount: String(BigInt(p.amount) + excess) }],
       status: "SUBMITTED",
     });
-    expect(await finished(p.paymentId, first.body.data.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await finished(p.paymentId, sent.returnId)).toMatchObject({ status: "RETURNED" });
     expect(await balanceOf(token, payer)).toBe(before.payer + excess);
     expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
     expect(await balanceOf(token, p.depositAddress)).toBe(BigInt(p.amount));
@@ -167,7 +179,7 @@ describe("returns from deposit addresses", () => {
     // Asked again: the same return, not a second one.
     const again = await returnExcess(p.paymentId);
     expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ returnId: first.body.data.returnId, status: "RETURNED" });
+    expect(again.body.data.returns).toMatchObject([{ returnId: sent.returnId, status: "RETURNED" }]);
     const rows = await t.database.db.selectFrom("deposit_returns").select("id").execute();
     expect(rows).toHaveLength(1);
     expect(await balanceOf(token, payer)).toBe(before.payer + excess);
@@ -205,20 +217,24 @@ describe("returns from deposit addresses", () => {
     });
     const recipient = t.merchant.recipient as Address;
     const recipientEth = await chain.publicClient.getBalance({ address: recipient });
-    const native = await recoverDeposit(deps, payment, { token: zeroAddress, to: "merchant" });
+    const [native] = await recoverDeposit(deps, payment, { token: zeroAddress, to: "merchant" });
     expect(native).toMatchObject({
       kind: "recovery",
       to: getAddress(recipient),
       amount: String(parseEther("0.25")),
     });
-    expect(await finished(p.paymentId, native.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await finished(p.paymentId, native?.returnId as string)).toMatchObject({ status: "RETURNED" });
     expect(await chain.publicClient.getBalance({ address: recipient })).toBe(
       recipientEth + parseEther("0.25"),
     );
 
-    const recovered = await recoverDeposit(deps, payment, { token: wrong, to: "sender" });
+    // The wrong token is not the merchant's: to the merchant, nothing of it (its sender is owed all of it).
+    await expect(recoverDeposit(deps, payment, { token: wrong, to: "merchant" })).rejects.toMatchObject({
+      code: "NOTHING_TO_RETURN",
+    });
+    const [recovered] = await recoverDeposit(deps, payment, { token: wrong, to: "sender" });
     expect(recovered).toMatchObject({ to: getAddress(sender.account.address), amount: "5000000" });
-    expect(await finished(p.paymentId, recovered.returnId)).toMatchObject({ status: "RETURNED" });
+    expect(await finished(p.paymentId, recovered?.returnId as string)).toMatchObject({ status: "RETURNED" });
     expect(await balanceOf(wrong, sender.account.address)).toBe(held);
     expect(await balanceOf(wrong, p.depositAddress)).toBe(0n);
     // Nothing is left of it: a second recovery is refused before anything is sent.
@@ -258,10 +274,9 @@ describe("returns from deposit addresses", () => {
       await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
       const toSign = await t.request(`/payments/${p.paymentId}/late-return`, { headers: auth() });
       expect(toSign.status).toBe(200);
-      const { request, typedData } = toSign.body.data;
+      const { request, typedData } = toSign.body.data.returns[0];
       expect(request).toMatchObject({
         deposit: p.depositAddress,
-        returnId: p.paymentId,
         to: getAddress(sender.account.address),
         amount: p.amount,
       });
@@ -273,7 +288,7 @@ describe("returns from deposit addresses", () => {
       const body = (signer: TestWalletClient) =>
         signer
           .signTypedData({ ...typedData, message })
-          .then((signature) => ({ amount: request.amount, deadline: request.deadline, signature }));
+          .then((signature) => ({ ...signedFields(request), signature }));
       // Only the recipient's signature moves a payment's amount: Kassa checks it before sending anything.
       const stranger = await t.request(`/payments/${p.paymentId}/late-return`, {
         method: "POST",
@@ -291,7 +306,7 @@ describe("returns from deposit addresses", () => {
       });
       expect(sent.status).toBe(202);
       expect(sent.body.data).toMatchObject({ kind: "late", amount: p.amount, status: "SUBMITTED" });
-      expect(await finished(p.paymentId, p.paymentId)).toMatchObject({ status: "RETURNED" });
+      expect(await finished(p.paymentId, request.returnId)).toMatchObject({ status: "RETURNED" });
       expect(await balanceOf(token, sender.account.address)).toBe(before.sender);
       expect(await balanceOf(token, t.merchant.recipient as Address)).toBe(before.recipient);
       expect(await balanceOf(token, p.depositAddress)).toBe(0n);
@@ -301,7 +316,7 @@ describe("returns from deposit addresses", () => {
         json: signed,
       });
       expect(again.status).toBe(200);
-      expect(again.body.data).toMatchObject({ returnId: p.paymentId, status: "RETURNED" });
+      expect(again.body.data).toMatchObject({ returnId: request.returnId, status: "RETURNED" });
     } finally {
       await setLatePolicy("settle");
     }
@@ -345,15 +360,17 @@ describe("returns from deposit addresses", () => {
     await pay(chain, sender, p);
     await deliveredWebhook(receiver, p.paymentId, "payment.paid");
     const before = await balanceOf(token, sender.account.address);
-    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount: 1_000n });
+    // 0.01 of a 1.5-token payment: money, not dust.
+    const sent = 10n ** 16n;
+    await sendTransfer(chain, sender, { token, to: p.depositAddress, amount: sent });
     await deliveredWebhook(receiver, p.paymentId, "payment.late_deposit");
     // The payment took nothing from its deposit address: all of it is the sender's.
     expect(await merchantRecord(t, p.paymentId)).toMatchObject({
       paidVia: "contract",
-      amountReceived: "1000",
-      overpaidAmount: "1000",
+      amountReceived: String(sent),
+      overpaidAmount: String(sent),
     });
-    await returnedOnRecipientSignature(p, 1_000n);
+    await returnedOnRecipientSignature(p, sent);
     expect(await balanceOf(token, sender.account.address)).toBe(before);
     expect(await balanceOf(token, p.depositAddress)).toBe(0n);
   });
@@ -394,10 +411,13 @@ describe("returns from deposit addresses", () => {
       // The return's row and its signed transaction were stored together before anything left.
       const again = await returnExcess(p.paymentId);
       expect(again.status).toBe(200);
-      expect(again.body.data).toMatchObject({ status: "SUBMITTED", amount: String(excess) });
+      expect(again.body.data.returns).toMatchObject([{ status: "SUBMITTED", amount: String(excess) }]);
+      const [stored] = again.body.data.returns;
       // The relayer's tracker finishes the stored transaction; asking again sends nothing new.
-      expect(await finished(p.paymentId, again.body.data.returnId)).toMatchObject({ status: "RETURNED" });
-      expect((await returnExcess(p.paymentId)).body.data.returnId).toBe(again.body.data.returnId);
+      expect(await finished(p.paymentId, stored.returnId)).toMatchObject({ status: "RETURNED" });
+      expect((await returnExcess(p.paymentId)).body.data.returns).toMatchObject([
+        { returnId: stored.returnId },
+      ]);
       expect(await balanceOf(token, sender.account.address)).toBe(before + excess);
       const sent = await t.database.db
         .selectFrom("sender_transactions")
