@@ -360,6 +360,24 @@ describe.skipIf(browserUnavailable)("paying by transfer in the widget", () => {
     await screenshot(ko, "transfer-expired-ko");
   });
 
+  it("the window over with nothing arrived: asks for nothing more, and still follows the payment, which a late transfer settles under the merchant's default settle policy", async () => {
+    const payment = await createPayment(3);
+    const page = await openWidgetTransfer(payment.paymentId);
+    const { to } = await readTransfer(page);
+    await closeTransferWindow(t.database.db, payment.paymentId);
+    await screen(page, "transfer-expired");
+    await expect(text(page, ".screen p")).resolves.toBe(
+      "Nothing has reached this payment's address. Do not send anything to it now. If you sent a transfer already, keep this page open: it changes when the transfer arrives.",
+    );
+    for (const gone of ["#kassa-deposit-address", ".qr-box", "#kassa-wallet-path"])
+      await expect(page.locator(gone).count()).resolves.toBe(0);
+
+    // The payer's withdrawal was already on its way.
+    await send(to, "3");
+    await screen(page, "success");
+    await expect(publicPayment(payment.paymentId)).resolves.toMatchObject({ status: "PAID" });
+  });
+
   it("the wallet path does not pay once a transfer has reached the deposit address: the payer is shown what arrived and the rest to send", async () => {
     const payer = anvilAccount(5);
     await chain.mint(t.token as Address, payer.address, parseUnits("100", 18));
