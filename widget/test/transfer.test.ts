@@ -244,6 +244,10 @@ describe.skipIf(browserUnavailable)("paying by transfer in the widget", () => {
     await expect(progress.textContent()).resolves.toBe(
       "Received 19.25 of 20 KTT. The payment is complete when the rest arrives.",
     );
+    // Read out too, for a payer who cannot see the screen change.
+    await expect
+      .poll(() => text(page, "#kassa-live"))
+      .toBe("Received 19.25 of 20 KTT. The payment is complete when the rest arrives.");
     await expect(text(page, "#kassa-transfer-step")).resolves.toBe(
       "Send the remaining 0.75 KTT on Anvil to the same address, from any wallet or exchange.",
     );

@@ -1,7 +1,7 @@
 import { formatUnits, type Address } from "viem";
 import type { Payment } from "../api.js";
 import { button, h } from "../dom.js";
-import { actions, lang, paragraph, show, t, type Vars } from "../page.js";
+import { actions, announce, lang, paragraph, show, t, type Vars } from "../page.js";
 import { qrSvg } from "../qr.js";
 
 /**
@@ -178,84 +178,89 @@ export function transferScreen(
     const moment = transferMoment(latest, now);
     const key = `${moment.kind}:${"received" in moment ? moment.received : 0n}:${walletOpen}`;
     if (key === shown) return;
+    const redraw = shown !== "";
     shown = key;
-    const units = (amount: bigint) => formatUnits(amount, latest.tokenDecimals);
-    const vars: Vars = {
-      ...v,
-      amount: units(BigInt(latest.amount)),
-      received: "received" in moment ? units(moment.received) : "0",
-      missing: moment.kind === "short" ? units(moment.missing) : units(BigInt(latest.amount)),
-    };
-    if (moment.kind === "closed") return closedScreen(latest, moment.received, vars, options);
-    if (moment.kind === "arrived") {
-      return show(
-        "transfer",
-        t("transferTitle"),
-        h(
-          "p",
-          { id: "kassa-transfer-progress", role: "status", class: "waiting" },
-          t("transferArrived", vars),
-        ),
-      );
-    }
-    const short = moment.kind === "short";
-    const send = short ? moment.missing : BigInt(latest.amount);
-    // What arrived comes before what is still to send; while nothing did, the waiting line after the facts.
-    const progress = h(
-      "p",
-      { id: "kassa-transfer-progress", role: "status", class: moment.kind },
-      short ? t("transferShort", vars) : t("transferWaiting"),
-    );
-    show(
+    draw(latest, v, moment, walletOpen, options);
+    // A new story (money arrived, the window closed) is read out, not only shown.
+    const status = document.getElementById("kassa-transfer-progress")?.textContent;
+    if (redraw && status) announce(status);
+  };
+}
+
+/** Draws the screen of one moment. */
+function draw(
+  latest: TransferPayment,
+  v: Vars,
+  moment: TransferMoment,
+  walletOpen: boolean,
+  options: TransferScreenOptions,
+): void {
+  const units = (amount: bigint) => formatUnits(amount, latest.tokenDecimals);
+  const vars: Vars = {
+    ...v,
+    amount: units(BigInt(latest.amount)),
+    received: "received" in moment ? units(moment.received) : "0",
+    missing: moment.kind === "short" ? units(moment.missing) : units(BigInt(latest.amount)),
+  };
+  if (moment.kind === "closed") return closedScreen(latest, moment.received, vars, options);
+  if (moment.kind === "arrived") {
+    return show(
       "transfer",
       t("transferTitle"),
-      short && progress,
-      h(
-        "p",
-        { class: "lead", id: "kassa-transfer-step" },
-        t(short ? "transferSendRest" : "transferSend", vars),
-      ),
-      h(
-        "dl",
-        { class: "transfer" },
-        fact(
-          t("transferAmount"),
-          h("code", { id: "kassa-transfer-amount" }, units(send)),
-          ` ${latest.tokenSymbol} `,
-          copyButton(units(send), "kassa-copy-amount", t("transferAmount")),
-        ),
-        fact(
-          t("transferAddress"),
-          h("code", { id: "kassa-deposit-address" }, latest.depositAddress),
-          copyButton(latest.depositAddress, "kassa-copy-address", t("transferAddress")),
-        ),
-        fact(
-          t("transferToken"),
-          `${latest.tokenSymbol} `,
-          h("code", { class: "token" }, latest.tokenAddress),
-        ),
-        fact(t("network"), t("transferNetwork", { network: v.network ?? "", chainId: latest.chainId })),
-        fact(
-          t("transferUntil"),
-          h("span", { id: "kassa-transfer-until" }, transferDeadline(latest.transferExpiresAt)),
-        ),
-      ),
-      !short && progress,
-      qrBlock(latest, send, { ...vars, missing: units(send) }),
-      paragraph(t("transferOnly", vars), "muted"),
-      short && paragraph(t("transferNoWallet", vars), "muted"),
-      moment.kind === "waiting" && walletOpen
-        ? h(
-            "div",
-            { class: "transfer-choice" },
-            paragraph(t("transferBeforeWallet"), "muted"),
-            actions(
-              button(t("payWithWallet"), options.onWallet, { secondary: true, id: "kassa-wallet-path" }),
-            ),
-          )
-        : null,
+      h("p", { id: "kassa-transfer-progress", role: "status", class: "waiting" }, t("transferArrived", vars)),
     );
-  };
+  }
+  const short = moment.kind === "short";
+  const send = short ? moment.missing : BigInt(latest.amount);
+  // What arrived comes before what is still to send; while nothing did, the waiting line after the facts.
+  const progress = h(
+    "p",
+    { id: "kassa-transfer-progress", role: "status", class: moment.kind },
+    short ? t("transferShort", vars) : t("transferWaiting"),
+  );
+  show(
+    "transfer",
+    t("transferTitle"),
+    short && progress,
+    h(
+      "p",
+      { class: "lead", id: "kassa-transfer-step" },
+      t(short ? "transferSendRest" : "transferSend", vars),
+    ),
+    h(
+      "dl",
+      { class: "transfer" },
+      fact(
+        t("transferAmount"),
+        h("code", { id: "kassa-transfer-amount" }, units(send)),
+        ` ${latest.tokenSymbol} `,
+        copyButton(units(send), "kassa-copy-amount", t("transferAmount")),
+      ),
+      fact(
+        t("transferAddress"),
+        h("code", { id: "kassa-deposit-address" }, latest.depositAddress),
+        copyButton(latest.depositAddress, "kassa-copy-address", t("transferAddress")),
+      ),
+      fact(t("transferToken"), `${latest.tokenSymbol} `, h("code", { class: "token" }, latest.tokenAddress)),
+      fact(t("network"), t("transferNetwork", { network: v.network ?? "", chainId: latest.chainId })),
+      fact(
+        t("transferUntil"),
+        h("span", { id: "kassa-transfer-until" }, transferDeadline(latest.transferExpiresAt)),
+      ),
+    ),
+    !short && progress,
+    qrBlock(latest, send, { ...vars, missing: units(send) }),
+    paragraph(t("transferOnly", vars), "muted"),
+    short && paragraph(t("transferNoWallet", vars), "muted"),
+    moment.kind === "waiting" && walletOpen
+      ? h(
+          "div",
+          { class: "transfer-choice" },
+          paragraph(t("transferBeforeWallet"), "muted"),
+          actions(button(t("payWithWallet"), options.onWallet, { secondary: true, id: "kassa-wallet-path" })),
+        )
+      : null,
+  );
 }
 
 /** The transfer window is over: nothing arrived, or money waits at the address (short, or late and held). */
