@@ -36,6 +36,10 @@ export interface Payment extends Omit<PayablePayment, "serverSignature"> {
   transferExpiresAt?: string | null;
   /** Base units of the token final transfers brought to the deposit address. */
   amountReceived?: string;
+  /** The least that settles it by transfer (the amount less the merchant's tolerance), base units. */
+  depositMinimumAmount?: string | null;
+  /** What of amountReceived the payment does not take (beyond its amount): the merchant can send it back. */
+  overpaidAmount?: string;
   /** "transfer" once paid by transfer. */
   paidVia?: "contract" | "transfer" | null;
 }

@@ -160,19 +160,43 @@ const en = {
   payByTransferHint:
     "No wallet here? Send {symbol} from an exchange or any wallet to this payment's own address.",
   transferTitle: "Pay by transfer",
-  transferIntro:
-    "Send exactly {amount} {symbol} on {network} to the address below, from any wallet or exchange. This page updates by itself when it arrives.",
+  transferSend:
+    "Send exactly {amount} {symbol} on {network} to the address below, from any wallet or exchange.",
+  transferSendRest:
+    "Send the remaining {missing} {symbol} on {network} to the same address, from any wallet or exchange.",
   transferAddress: "Address",
   transferAmount: "Amount to send",
   transferToken: "Token",
   transferNetwork: "{network} (chain id {chainId})",
   transferUntil: "Send before",
-  transferQr: "QR code of this transfer, for a wallet app to scan",
-  transferWaiting: "Waiting for your transfer…",
-  transferShort:
-    "Received {received} of {amount} {symbol}. Send {missing} {symbol} more to the same address.",
+  transferWaiting: "Waiting for your transfer. This page changes by itself when it arrives.",
+  transferShort: "Received {received} of {amount} {symbol}. The payment is complete when the rest arrives.",
+  transferArrived: "Received {received} {symbol}. Completing the payment…",
   transferOnly:
     "Only {symbol} on {network} pays this payment. If your exchange deducts a withdrawal fee, add it to the amount.",
+  transferNoWallet:
+    "Paying with a wallet is no longer offered: it would charge the whole {amount} {symbol} again, and what arrived here would wait for the shop to send it back.",
+  transferBeforeWallet: "Only if you have not sent a transfer: paying with a wallet as well would pay twice.",
+  qrChoice: "What the QR code holds",
+  qrRequest: "Payment request",
+  qrAddress: "Address only",
+  qrRequestNote:
+    "For a wallet app that reads payment requests (EIP-681): it fills in {symbol}, the amount and the address. Before you send, check that it shows the address above as the recipient.",
+  qrAddressNote:
+    "For a wallet or exchange app that cannot read payment requests: it fills in the address only. Choose {symbol} on {network} and type the amount yourself.",
+  qrRequestLabel: "QR code of the payment request: {missing} {symbol} to the address above",
+  qrAddressLabel: "QR code of the address above",
+  transferClosedTitle: "The time to pay by transfer is over",
+  transferClosedNothing:
+    "Nothing has reached this payment's address. Do not send anything to it now. If you sent a transfer already, keep this page open: it changes when the transfer arrives.",
+  transferClosedShort:
+    "{received} of {amount} {symbol} reached this payment's address before the time ran out: not enough to pay it. Do not send more to that address.",
+  transferClosedLate:
+    "{received} {symbol} reached this payment's address after the time ran out. Do not send more to that address.",
+  transferClosedHeld:
+    "The money is not lost: it stays at that address, and only {merchant} can move it, to pay the order or back to where it came from. Contact the shop about this order.",
+  transferOverpaid:
+    "You sent {excess} {symbol} more than the amount. {merchant} can send the excess back to the address it came from.",
   payWithWallet: "Pay with a wallet instead",
   copy: "Copy",
   copied: "Copied",
@@ -336,19 +360,45 @@ const ko: Record<MessageKey, string> = {
   payByTransfer: "송금으로 결제하기",
   payByTransferHint: "지갑이 없나요? 거래소나 다른 지갑에서 이 결제 전용 주소로 {symbol}을(를) 보내세요.",
   transferTitle: "송금으로 결제",
-  transferIntro:
-    "{network}의 {symbol} {amount}을(를) 아래 주소로 정확히 보내세요. 어떤 지갑이나 거래소에서도 보낼 수 있습니다. 도착하면 이 페이지가 자동으로 바뀝니다.",
+  transferSend:
+    "{network}의 {symbol} {amount}을(를) 아래 주소로 정확히 보내세요. 어떤 지갑이나 거래소에서도 보낼 수 있습니다.",
+  transferSendRest:
+    "남은 {missing} {symbol}을(를) {network}에서 같은 주소로 보내세요. 어떤 지갑이나 거래소에서도 보낼 수 있습니다.",
   transferAddress: "주소",
   transferAmount: "보낼 금액",
   transferToken: "토큰",
   transferNetwork: "{network} (체인 ID {chainId})",
   transferUntil: "송금 기한",
-  transferQr: "지갑 앱으로 스캔할 수 있는 이 송금의 QR 코드",
-  transferWaiting: "송금을 기다리는 중…",
+  transferWaiting: "송금을 기다리는 중입니다. 도착하면 이 페이지가 자동으로 바뀝니다.",
   transferShort:
-    "{amount} {symbol} 중 {received} {symbol}을(를) 받았습니다. 같은 주소로 {missing} {symbol}을(를) 더 보내 주세요.",
+    "{amount} {symbol} 중 {received} {symbol}을(를) 받았습니다. 나머지가 도착하면 결제가 완료됩니다.",
+  transferArrived: "{received} {symbol}을(를) 받았습니다. 결제를 완료하는 중…",
   transferOnly:
     "{network}의 {symbol}만 이 결제에 반영됩니다. 거래소가 출금 수수료를 차감한다면 그만큼 더해서 보내 주세요.",
+  transferNoWallet:
+    "이제 지갑 결제는 제공되지 않습니다. 지갑으로 결제하면 {amount} {symbol} 전액이 다시 청구되고, 이미 도착한 금액은 상점이 돌려줄 때까지 기다려야 합니다.",
+  transferBeforeWallet:
+    "아직 송금하지 않은 경우에만 선택하세요. 송금과 지갑 결제를 모두 하면 두 번 결제됩니다.",
+  qrChoice: "QR 코드에 담을 내용",
+  qrRequest: "결제 요청",
+  qrAddress: "주소만",
+  qrRequestNote:
+    "결제 요청(EIP-681)을 읽는 지갑 앱용: {symbol}, 금액, 주소가 자동으로 채워집니다. 보내기 전에 받는 주소가 위 주소와 같은지 확인하세요.",
+  qrAddressNote:
+    "결제 요청을 읽지 못하는 지갑이나 거래소 앱용: 주소만 채워집니다. {network}의 {symbol}을(를) 고르고 금액을 직접 입력하세요.",
+  qrRequestLabel: "결제 요청의 QR 코드: 위 주소로 {missing} {symbol}",
+  qrAddressLabel: "위 주소의 QR 코드",
+  transferClosedTitle: "송금 결제 시간이 끝났습니다",
+  transferClosedNothing:
+    "이 결제의 주소에 도착한 금액이 없습니다. 지금은 이 주소로 아무것도 보내지 마세요. 이미 송금했다면 이 페이지를 열어 두세요. 송금이 도착하면 페이지가 바뀝니다.",
+  transferClosedShort:
+    "시간이 끝나기 전에 {amount} {symbol} 중 {received} {symbol}이(가) 이 결제의 주소에 도착했지만 결제하기에는 부족합니다. 이 주소로 더 보내지 마세요.",
+  transferClosedLate:
+    "시간이 끝난 뒤에 {received} {symbol}이(가) 이 결제의 주소에 도착했습니다. 이 주소로 더 보내지 마세요.",
+  transferClosedHeld:
+    "돈은 사라지지 않았습니다. 그 주소에 남아 있으며 {merchant}만 옮길 수 있습니다(주문 결제 또는 보낸 곳으로 반환). 이 주문에 대해 상점에 문의하세요.",
+  transferOverpaid:
+    "결제 금액보다 {excess} {symbol}을(를) 더 보냈습니다. {merchant}이(가) 초과 금액을 보낸 주소로 돌려줄 수 있습니다.",
   payWithWallet: "지갑으로 결제하기",
   copy: "복사",
   copied: "복사됨",

@@ -3,10 +3,10 @@ import { encode } from "uqr";
 const SVG = "http://www.w3.org/2000/svg";
 
 /**
- * A QR code of `text` as an SVG element: one path of the dark modules (uqr encodes; nothing is parsed from a
- * string, as the page builds every element with the DOM), a 4-module quiet zone around it, crisp at any size.
+ * The QR code of `text`: its width in modules (a 4-module quiet zone included) and one SVG path of the dark
+ * modules. Pure, so a test can check what a drawn code holds.
  */
-export function qrSvg(text: string, label: string): SVGSVGElement {
+export function qrModules(text: string): { size: number; path: string } {
   const { size, data } = encode(text, { ecc: "M", border: 4 });
   let path = "";
   data.forEach((row, y) =>
@@ -14,6 +14,15 @@ export function qrSvg(text: string, label: string): SVGSVGElement {
       if (dark) path += `M${x} ${y}h1v1h-1z`;
     }),
   );
+  return { size, path };
+}
+
+/**
+ * A QR code of `text` as an SVG element (nothing is parsed from a string, as the page builds every element with
+ * the DOM), crisp at any size.
+ */
+export function qrSvg(text: string, label: string): SVGSVGElement {
+  const { size, path } = qrModules(text);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("role", "img");

@@ -18,7 +18,7 @@ import {
   type FlowContext,
   type Plan,
 } from "./flow.js";
-import { announce, chainParams, config, lang, screen, t, type Vars } from "./page.js";
+import { announce, chainParams, config, lang, paragraph, screen, t, type Vars } from "./page.js";
 import { explainRevert } from "./shared/revert.js";
 import {
   addNetworkManuallyScreen,
@@ -43,7 +43,7 @@ import {
 import { errorScreen, expiredScreen, failedScreen, successScreen, txLink } from "./views/final.js";
 import { confirmingScreen, progressScreen, reviewScreen, stepAnnouncement } from "./views/pay.js";
 import { amountText, renderCountdown, renderSummary } from "./views/summary.js";
-import { transferOffered, transferScreen } from "./views/transfer.js";
+import { receivedAmount, transferMoment, transferOffered, transferScreen } from "./views/transfer.js";
 import { devAccounts } from "./wallet/devAccounts.js";
 import {
   discoverWallets,
@@ -84,6 +84,8 @@ export class Checkout {
   private submitted = false;
   /** A final screen is shown (success, expired, failed). */
   private final = false;
+  /** Paying by transfer, its window is over: the screen says what became of the money, with no countdown. */
+  private transferClosed = false;
   /** Waiting on the wallet: its events do not restart the flow. */
   private busy = false;
   private oneMinuteAnnounced = false;
@@ -108,13 +110,16 @@ export class Checkout {
     // says (waiting marks the payment submitted before the first tick).
     if (payment.seenTxHash) void this.waitForPaid(false, payment.seenTxHash);
     const recalled = recalledSubmission(payment.paymentId);
-    // The payer chose the transfer path, a transfer fell short, or the call path's time is up: while the
-    // transfer window is open, the transfer screen (a late withdrawal still pays).
+    // The payer chose the transfer path, money reached the deposit address (the screen says what to send, or
+    // what became of it once the window is over), or the call path's time is up while the transfer window is
+    // open (a late withdrawal still pays).
     const resumeTransfer =
       !payment.seenTxHash &&
       (payment.status === "CREATED" || payment.status === "EXPIRED") &&
-      this.transferOpen() &&
-      (recalled === TRANSFER || payment.status === "EXPIRED" || BigInt(payment.amountReceived ?? "0") > 0n);
+      transferOffered(payment) &&
+      (recalled === TRANSFER ||
+        receivedAmount(payment) > 0n ||
+        (payment.status === "EXPIRED" && this.transferOpen()));
     if (resumeTransfer) this.showTransfer();
     this.tick();
     setInterval(() => this.tick(), 1000);
@@ -156,10 +161,11 @@ export class Checkout {
   }
 
   private renderSummary(): void {
+    const final = this.final || this.transferClosed;
     renderSummary(this.payment, {
       networkName: this.network.name,
-      final: this.final,
-      onCancel: this.canCancel() && !this.final ? () => leave("closed", this.payment) : undefined,
+      final,
+      onCancel: this.canCancel() && !final ? () => leave("closed", this.payment) : undefined,
     });
   }
 
@@ -187,7 +193,9 @@ export class Checkout {
       this.oneMinuteAnnounced = true;
       announce(t("oneMinuteLeft"));
     }
-    if (seconds === 0 && !this.submitted) this.showExpired();
+    // Paying by transfer, the screen itself says when the window is over (and the wallet path's time).
+    if (this.transferUpdate) this.transferUpdate(payment);
+    else if (seconds === 0 && !this.submitted) this.showExpired();
   }
 
   private showFinal(): void {
@@ -213,8 +221,9 @@ export class Checkout {
         this.showSuccess();
         return true;
       case "EXPIRED":
-        // Paying by transfer: the transfer window, longer than the call path's, is what counts.
-        if (this.transferUpdate && this.transferOpen()) return false;
+        // Paying by transfer: the transfer window, longer than the call path's, is what counts, and once it
+        // is over the transfer screen says what became of the money that arrived.
+        if (this.transferUpdate) return false;
         this.showExpired();
         return true;
       default:
@@ -227,11 +236,12 @@ export class Checkout {
   private showSuccess(): void {
     const { payment } = this;
     this.showFinal();
+    const { vars, note } = this.paidVars();
     const target =
       payment.successUrl !== "service:none" && URL.canParse(payment.successUrl)
         ? new URL(payment.successUrl)
         : null;
-    successScreen(this.vars(), this.tx(payment.txHash), target, this.backToShop("success"));
+    successScreen(vars, this.tx(payment.txHash), target, this.backToShop("success"), note);
     announce(t("successTitle"));
     if (target) setTimeout(() => leave("success", this.payment), 2500);
     else
@@ -245,7 +255,28 @@ export class Checkout {
       });
   }
 
+  /**
+   * What the success screen says was paid. By transfer: what the payment took of what arrived (less than the
+   * amount when the merchant's tolerance settled it), and any excess, which the merchant can send back.
+   */
+  private paidVars(): { vars: Vars; note: HTMLElement | null } {
+    const { payment } = this;
+    if (payment.paidVia !== "transfer") return { vars: this.vars(), note: null };
+    const amount = BigInt(payment.amount);
+    const received = receivedAmount(payment);
+    const units = (value: bigint) => formatUnits(value, payment.tokenDecimals);
+    const vars = this.vars({ amount: units(received < amount ? received : amount) });
+    const excess = BigInt(payment.overpaidAmount ?? "0");
+    const note = excess > 0n ? paragraph(t("transferOverpaid", { ...vars, excess: units(excess) })) : null;
+    return { vars, note };
+  }
+
+  /**
+   * The call path's time is up: while the transfer window is open, the payment can still be paid by transfer,
+   * unless the wallet is paying it right now (a transaction may be on its way).
+   */
   private showExpired(): void {
+    if (!this.submitted && !this.busy && this.transferOpen()) return this.showTransfer();
     this.showFinal();
     expiredScreen(this.backToShop("fail"));
   }
@@ -253,20 +284,53 @@ export class Checkout {
   // Paying by transfer: the deposit address, from any wallet or exchange.
 
   private readonly showTransfer = (): void => {
-    const { payment } = this;
-    if (!transferOffered(payment)) return;
+    if (!transferOffered(this.payment)) return;
     this.stopDiscovery?.();
     this.remember(TRANSFER);
-    const walletCanPay =
-      payment.status === "CREATED" &&
-      payment.serverSignature !== null &&
-      Date.parse(payment.expiresAt) > this.serverNow();
-    this.transferUpdate = transferScreen(payment, this.vars(), walletCanPay ? this.leaveTransfer : undefined);
-    this.transferUpdate(payment);
-    this.tick(); // the countdown now runs to the end of the transfer window
+    const render = transferScreen({ onWallet: this.leaveTransfer, onBack: this.backToShop("fail") });
+    this.transferUpdate = (latest) => {
+      if (!transferOffered(latest)) return;
+      const now = this.serverNow();
+      const closed = transferMoment(latest, now).kind === "closed";
+      if (closed !== this.transferClosed) {
+        this.transferClosed = closed;
+        this.renderSummary();
+      }
+      render(latest, this.vars(), now, this.walletCanPay(latest));
+    };
+    this.tick(); // the countdown now runs to the end of the transfer window, and the screen is drawn
     announce(t("transferTitle"));
     void this.waitForPaid(false, null);
   };
+
+  /**
+   * The wallet path could pay the payment: its call path is open and nothing reached the deposit address. Once
+   * money arrived it cannot pay only the rest (the server signed pay() for the whole amount), and paying the
+   * whole amount would leave what arrived for the merchant to send back: only a transfer of the rest is offered.
+   */
+  private walletCanPay(payment: Payment): boolean {
+    return (
+      payment.status === "CREATED" &&
+      payment.serverSignature !== null &&
+      !payment.seenTxHash &&
+      receivedAmount(payment) === 0n &&
+      Date.parse(payment.expiresAt) > this.serverNow()
+    );
+  }
+
+  /**
+   * Just before the wallet pays: a transfer that reached the deposit address since the payer chose the wallet
+   * makes the wallet's payment a second one, so the payer is shown the transfer screen instead (what arrived,
+   * what is still to send). Returns true when the wallet must not pay.
+   */
+  private async paidByTransferMeanwhile(): Promise<boolean> {
+    if (!transferOffered(this.payment)) return false;
+    this.update(await this.api.getPayment(this.payment.paymentId));
+    if (this.walletCanPay(this.payment)) return false;
+    this.busy = false;
+    if (!this.route(this.payment)) this.showTransfer();
+    return true;
+  }
 
   private readonly leaveTransfer = (): void => {
     this.following?.abort();
@@ -444,6 +508,7 @@ export class Checkout {
       announce(stepAnnouncement(step, this.vars()));
     };
     try {
+      if (await this.paidByTransferMeanwhile()) return;
       const result = await executePlan(ctx, plan, progress, (hash) => this.remember(hash));
       this.remember(result.txHash ?? RELAYED);
       this.submitted = true;
@@ -510,7 +575,9 @@ export class Checkout {
     void follow();
     try {
       for (let attempt = 0; !done && !stream.signal.aborted; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 800 : 2000));
+        // After the transfer window, only a late transfer can still change the screen: polled less often.
+        const pause = attempt < 5 ? 800 : transfer && !this.transferOpen() ? 10_000 : 2000;
+        await new Promise((resolve) => setTimeout(resolve, pause));
         if (done || stream.signal.aborted) return;
         try {
           if ((!streaming || transfer) && arrived(await api.getPayment(payment.paymentId))) return;

@@ -85,17 +85,19 @@ export interface PayerSession {
 
 /**
  * A fresh browser context (its own storage) with the test wallet injected when `wallet` is given
- * (into every page and frame, popups included), the shop's pages stubbed, and one page open.
+ * (into every page and frame, popups included), the shop's pages stubbed, and one page open. `locale`
+ * (default en-US) and `timezoneId` (default the machine's) are the payer's browser's.
  */
 export async function openSession(
   browser: Browser,
   wallet: TestWalletOptions | undefined,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; locale?: string; timezoneId?: string } = {},
 ): Promise<PayerSession> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 480, height: 800 },
     deviceScaleFactor: 1,
-    locale: "en-US",
+    locale: options.locale ?? "en-US",
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   await context.route(`${SHOP}/**`, (route) =>
     route.fulfill({

@@ -23,12 +23,14 @@ export function successScreen(
   tx: HTMLElement | null,
   returnTo: { host: string } | null,
   onReturn: (() => void) | undefined,
+  note: HTMLElement | null = null,
 ): void {
   show(
     "success",
     t("successTitle"),
     h("div", { class: "badge success", "aria-hidden": "true" }, "✓"),
     paragraph(t("successBody", v)),
+    note,
     tx,
     returnTo
       ? paragraph(t("redirecting", { host: returnTo.host }), "muted")
