@@ -78,6 +78,10 @@ async function main(): Promise<void> {
       RATE_LIMIT_PER_MINUTE: "1000000",
       [`RELAYER_PRIVATE_KEYS_${chainId}`]: RELAYER_KEYS.join(","),
       RELAYER_POLL_INTERVAL_MS: "200",
+      // Every relay comes from this one address and shop, all in flight at once: their gas limits would fill the
+      // client's and the merchant's budgets of gas at risk (docs/operations.md) long before the last is sent.
+      RELAYER_CLIENT_GAS_BUDGET: String(relayCount * 1_000_000),
+      RELAYER_MERCHANT_GAS_BUDGET: String(relayCount * 1_000_000),
     });
     stops.unshift(kassa.stop);
     const base = `${kassa.baseUrl}/api/v1`;

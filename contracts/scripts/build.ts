@@ -36,6 +36,8 @@ const emitted: Record<string, string> = {
   TestTetherToken: "solidity/test/TestTetherToken.sol",
   TestSmartWallet: "solidity/test/TestSmartWallet.sol",
   TestSmartWalletFactory: "solidity/test/TestSmartWallet.sol",
+  GasBurningWallet: "solidity/test/GasBurningWallet.sol",
+  GasBurningWalletFactory: "solidity/test/GasBurningWallet.sol",
   FeeOnTransferToken: "solidity/test/FeeOnTransferToken.sol",
   SelectiveFeeToken: "solidity/test/SelectiveFeeToken.sol",
   TestWrappedNative: "solidity/test/TestWrappedNative.sol",

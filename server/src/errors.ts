@@ -5,7 +5,9 @@ import { BaseError } from "./domain/baseError.js";
  * Kassa's own additions: `RATE_LIMITED` (a merchant client needs a distinct, retryable code for rate
  * limits), and two faucet refusals: `GRANT_NOT_USABLE` (the wallet could not use a grant, so none is
  * sent) and `FAUCET_BUDGET_EXHAUSTED` (the day's budget of the chain or the merchant is spent); and two
- * relay refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token). The API
+ * relay refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token); and two of
+ * issue 39: `RELAY_GAS_LIMIT_EXCEEDED` (the payment would cost the relayer more gas than its path allows) and
+ * `RELAY_BUDGET_EXHAUSTED` (the relayer's budget of gas at risk for the merchant or the client is spent). The API
  * answers each with one HTTP status, `errorStatuses` (http/errorStatuses.ts): a new code is a line here
  * and a line there.
  */
@@ -35,6 +37,8 @@ export const errorMessages = {
     "The wallet has not allowed the contract that moves its tokens (the gateway or Permit2) enough",
   TOKEN_TRANSFER_BLOCKED:
     "The token refuses to move this payment: the payer or the recipient is on its blocklist",
+  RELAY_GAS_LIMIT_EXCEEDED:
+    "The payment would cost the relayer more gas than its path allows; pay it with the wallet's own gas",
   ALREADY_HAS_GAS: "The wallet already has enough native token for approve",
   ALREADY_GRANTED: "The wallet already received a gas grant on this chain",
   PAYMENT_ALREADY_GRANTED: "The payment already funded a gas grant",
@@ -61,6 +65,8 @@ export const errorMessages = {
   RATE_LIMITED: "Too many requests; retry later",
   FAUCET_BUDGET_EXHAUSTED:
     "The gas faucet's budget for today is spent; pay the approve's gas yourself or retry tomorrow",
+  RELAY_BUDGET_EXHAUSTED:
+    "The relayer's budget of reverted gas for this merchant or client is spent; relays wait until it frees",
   CHAIN_CONFIG_ERROR: "Chain or relayer configuration is missing or wrong",
   SIGNATURE_ERROR: "Server signature generation failed",
   SIGNING_SERVICE_ERROR: "The required signature could not be generated",

@@ -8,6 +8,8 @@ export * from "./TestToken.js";
 export * from "./TestTetherToken.js";
 export * from "./TestSmartWallet.js";
 export * from "./TestSmartWalletFactory.js";
+export * from "./GasBurningWallet.js";
+export * from "./GasBurningWalletFactory.js";
 export * from "./FeeOnTransferToken.js";
 export * from "./SelectiveFeeToken.js";
 export * from "./TestWrappedNative.js";

@@ -8756,7 +8756,7 @@ export interface paths {
     put?: never;
     /**
      * Submit a gasless payment (a ForwardRequest, or a Permit2, EIP-3009 or PaymentIntent signature)
-     * @description Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call, and queues it. 202 once safely queued; follow it with GET /payments/:id/relay.
+     * @description Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call at the fees it will pay, and queues it within the gas its path may cost and the relayer's budgets of reverted gas per merchant and client. 202 once safely queued; follow it with GET /payments/:id/relay.
      */
     post: {
       parameters: {
@@ -8839,7 +8839,7 @@ export interface paths {
             };
           };
         };
-        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE, INSUFFICIENT_ALLOWANCE, TOKEN_TRANSFER_BLOCKED, UNSUPPORTED_TOKEN */
+        /** @description Invalid request: VALIDATION_ERROR, INVALID_REQUEST, INVALID_PAYMENT_STATUS, PAYMENT_EXPIRED, INVALID_SIGNATURE, RELAY_ALREADY_SUBMITTED, AMOUNT_MISMATCH, RELAYER_NOT_CONFIGURED, PAYER_ADDRESS_NOT_FOUND, INSUFFICIENT_TOKEN_BALANCE, INSUFFICIENT_ALLOWANCE, TOKEN_TRANSFER_BLOCKED, UNSUPPORTED_TOKEN, RELAY_GAS_LIMIT_EXCEEDED */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8863,7 +8863,8 @@ export interface paths {
                 | "INSUFFICIENT_TOKEN_BALANCE"
                 | "INSUFFICIENT_ALLOWANCE"
                 | "TOKEN_TRANSFER_BLOCKED"
-                | "UNSUPPORTED_TOKEN";
+                | "UNSUPPORTED_TOKEN"
+                | "RELAY_GAS_LIMIT_EXCEEDED";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -8936,7 +8937,7 @@ export interface paths {
             };
           };
         };
-        /** @description Too many requests: RATE_LIMITED */
+        /** @description Too many requests: RATE_LIMITED, RELAY_BUDGET_EXHAUSTED */
         429: {
           headers: {
             [name: string]: unknown;
@@ -8947,7 +8948,7 @@ export interface paths {
                * @description One of this status's codes
                * @enum {string}
                */
-              code: "RATE_LIMITED";
+              code: "RATE_LIMITED" | "RELAY_BUDGET_EXHAUSTED";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -12147,6 +12148,7 @@ export interface components {
         | "INSUFFICIENT_TOKEN_BALANCE"
         | "INSUFFICIENT_ALLOWANCE"
         | "TOKEN_TRANSFER_BLOCKED"
+        | "RELAY_GAS_LIMIT_EXCEEDED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
@@ -12171,6 +12173,7 @@ export interface components {
         | "INVALID_SUBSCRIPTION_STATUS"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
+        | "RELAY_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
@@ -12215,6 +12218,7 @@ export interface components {
         | "INSUFFICIENT_TOKEN_BALANCE"
         | "INSUFFICIENT_ALLOWANCE"
         | "TOKEN_TRANSFER_BLOCKED"
+        | "RELAY_GAS_LIMIT_EXCEEDED"
         | "ALREADY_HAS_GAS"
         | "ALREADY_GRANTED"
         | "PAYMENT_ALREADY_GRANTED"
@@ -12239,6 +12243,7 @@ export interface components {
         | "INVALID_SUBSCRIPTION_STATUS"
         | "RATE_LIMITED"
         | "FAUCET_BUDGET_EXHAUSTED"
+        | "RELAY_BUDGET_EXHAUSTED"
         | "CHAIN_CONFIG_ERROR"
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"

@@ -18,6 +18,10 @@ import {
   type PublicClient,
 } from "viem";
 import { BaseError as KassaBaseError } from "../domain/baseError.js";
+import { gasBound } from "../domain/gasPurposes.js";
+import { cannotPay } from "./sender/estimate.js";
+import { feeFields, type FeeQuote } from "./sender/fees.js";
+import { errorText } from "./sender/nodeErrors.js";
 
 /** A revert decoded against the forwarder's, the gateway's and OpenZeppelin ERC-20's errors. */
 export interface DecodedRevert {
@@ -143,12 +147,12 @@ async function simulateInnerCall(client: PublicClient, forwarder: Address, reque
 }
 
 /**
- * Simulates `execute(request)` as `relayer` would send it (estimating its gas), and when it would
+ * Simulates `execute(request)` as `relayer` would send it at `fees` (estimating its gas), and when it would
  * revert, says why. Throws SimulationUnavailableError when the node gives no answer.
  */
 export async function simulateForwardRequest(
   client: PublicClient,
-  params: { forwarder: Address; relayer: Address; request: ForwardRequestData },
+  params: { forwarder: Address; relayer: Address; request: ForwardRequestData; fees: FeeQuote },
 ): Promise<SimulationResult> {
   const data = encodeExecute(params.request);
   try {
@@ -159,10 +163,16 @@ export async function simulateForwardRequest(
       to: params.forwarder,
       data,
       blockTag: "latest",
+      ...feeFields(params.fees),
     });
     return { ok: true, gas };
   } catch (error) {
     const raw = revertData(error);
+    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
+      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
+        cause: error,
+      });
+    }
     if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
     const revert = decode("forwarder", raw);
     if (revert.errorName === "FailedCall" || revert.errorName === undefined) {

@@ -14,9 +14,7 @@ import {
   type Address,
   type Hex,
   type PublicClient,
-  type SignedAuthorizationList,
 } from "viem";
-import { classifySendError } from "./sender/nodeErrors.js";
 
 /**
  * What the server reads and sends of a subscription (the gateway's `chargeSubscription`, `subscriptionState`,
@@ -217,29 +215,4 @@ export function encodeCancelSubscription(params: SubscriptionOnChain & { signatu
     functionName: "cancelSubscriptionBySignature",
     args: [params.subscription, params.signature],
   });
-}
-
-/**
- * The node's gas estimate of a call from `from`; `{ ok: false }` with the revert's message when the node
- * says it would revert. A node that does not answer throws.
- */
-export async function estimateCall(
-  client: PublicClient,
-  params: { from: Address; to: Address; data: Hex; authorizationList?: SignedAuthorizationList | undefined },
-): Promise<{ ok: true; gas: bigint } | { ok: false; reason: string }> {
-  try {
-    return {
-      ok: true,
-      gas: await client.estimateGas({
-        account: params.from,
-        to: params.to,
-        data: params.data,
-        ...(params.authorizationList?.length ? { authorizationList: params.authorizationList } : {}),
-      }),
-    };
-  } catch (error) {
-    if (classifySendError(error) === "unreachable") throw error;
-    const message = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
-    return { ok: false, reason: message };
-  }
 }

@@ -13,6 +13,15 @@ export interface GaslessSettings {
   payerRevertLimit: number;
   /** The window of {@link payerRevertLimit}, seconds. */
   payerRevertWindowSeconds: number;
+  /**
+   * Gas a merchant's relays and subscription first charges may have at risk on a chain: reverted within the
+   * budget window plus the gas limits of those in flight. Reached: the merchant's relays wait.
+   */
+  merchantGasBudget: bigint;
+  /** The same for one client: a payer wallet, and a public-key caller's network (IPv4, IPv6 /64). */
+  clientGasBudget: bigint;
+  /** The window of the two budgets, seconds. */
+  gasBudgetWindowSeconds: number;
   /** A sent transaction not mined after this many seconds is replaced with higher fees. */
   stuckAfterSeconds: number;
   /** Fee increase of a replacement, percent; at least 10 (what nodes require). */
@@ -43,15 +52,18 @@ export function faucetDailyBudgetWei(settings: GaslessSettings, networkId: numbe
 }
 
 const wei = z.string().regex(/^\d+$/, "must be a whole number of wei").transform(BigInt);
+const gasUnits = z.string().regex(/^\d+$/, "must be a whole number of gas").transform(BigInt);
 
 /** The fixed variables; the per-chain keys are read by {@link parseGaslessKeys}. */
 export const gaslessEnvShape = {
   // pay() used at most 145,318 gas forwarded (anvil: a chain's first payment, with a permit, recipient
-  // and treasury holding no token yet); about 1.7 times that, and above the recommended 200000.
+  // and treasury holding no token yet); about 1.7 times that, and above the recommended 200000. At most
+  // 250,000: the forward relay's gas bound (domain/gasPurposes.ts) is the forwarder's own part on top of it.
   RELAYER_MAX_FORWARD_GAS: wei
     .default(250_000n)
+    .refine((gas) => gas <= 250_000n, "must be at most 250000, the forwarded part of a relay's gas bound")
     .describe(
-      "Largest `forwardRequest.gas` a relay accepts: what pay() needs (at most about 146,000) with headroom; 200000 is the recommended value.",
+      "Largest `forwardRequest.gas` a relay accepts: what pay() needs (at most about 146,000) with headroom; 200000 is the recommended value, 250000 the most.",
     ),
   RELAYER_PAYER_REVERT_LIMIT: z.coerce
     .number()
@@ -67,6 +79,22 @@ export const gaslessEnvShape = {
     .positive()
     .default(3_600)
     .describe("The window of RELAYER_PAYER_REVERT_LIMIT, seconds."),
+  RELAYER_MERCHANT_GAS_BUDGET: gasUnits
+    .default(10_000_000n)
+    .describe(
+      "Gas one merchant's relays and subscription first charges may have at risk on a chain: what those reverted on-chain within RELAYER_GAS_BUDGET_WINDOW_SECONDS cost, plus the gas limits of those not finished yet. Reached: the merchant's relays are refused (429 RELAY_BUDGET_EXHAUSTED) and its first charges wait. docs/operations.md says how to size it.",
+    ),
+  RELAYER_CLIENT_GAS_BUDGET: gasUnits
+    .default(1_500_000n)
+    .describe(
+      "The same budget for one client: a payer wallet, and a public-key caller's network (an IPv4 address, an IPv6 /64), each on its own.",
+    ),
+  RELAYER_GAS_BUDGET_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3_600)
+    .describe("The window of RELAYER_MERCHANT_GAS_BUDGET and RELAYER_CLIENT_GAS_BUDGET, seconds."),
   RELAYER_STUCK_AFTER_SECONDS: z.coerce
     .number()
     .positive()
@@ -215,6 +243,9 @@ export function toGaslessSettings(
     maxForwardGas: values.RELAYER_MAX_FORWARD_GAS,
     payerRevertLimit: values.RELAYER_PAYER_REVERT_LIMIT,
     payerRevertWindowSeconds: values.RELAYER_PAYER_REVERT_WINDOW_SECONDS,
+    merchantGasBudget: values.RELAYER_MERCHANT_GAS_BUDGET,
+    clientGasBudget: values.RELAYER_CLIENT_GAS_BUDGET,
+    gasBudgetWindowSeconds: values.RELAYER_GAS_BUDGET_WINDOW_SECONDS,
     stuckAfterSeconds: values.RELAYER_STUCK_AFTER_SECONDS,
     feeBumpPercent: values.RELAYER_FEE_BUMP_PERCENT,
     pollIntervalMs: values.RELAYER_POLL_INTERVAL_MS,

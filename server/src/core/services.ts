@@ -14,6 +14,7 @@ import {
   createMetrics,
   defaultScrapeGauges,
   faucetBudgetGauges,
+  relayerGasGauges,
   watcherLag,
   type Metrics,
 } from "./operations/metrics.js";
@@ -158,6 +159,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       ...defaultScrapeGauges,
       watcherLag(chains),
       ...faucetBudgetGauges(config.gasless),
+      ...relayerGasGauges(config.gasless),
     ]),
     dashboard:
       dashboardOrigin === undefined

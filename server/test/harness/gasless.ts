@@ -8,6 +8,7 @@ import {
   testTokens,
   testTokenPermitAbi,
   type GatewayPermit,
+  type PaymentRequest,
 } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import type { FastifyInstance } from "fastify";
@@ -16,12 +17,14 @@ import { concat, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { ChainClients } from "../../src/chain/clients.js";
 import { Secret } from "../../src/secret.js";
-import { defaultConfig } from "../../src/config/index.js";
+import { defaultConfig, type Config } from "../../src/config/index.js";
+import * as admin from "../../src/core/admin/index.js";
 import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { migrateJobQueue } from "../../src/db/infra/jobQueue.js";
 import { startWorker, type RunningWorker } from "../../src/jobs/worker.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
+import type { Db } from "../../src/db/infra/database.js";
 import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/gasless.js";
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "./app.js";
@@ -49,6 +52,8 @@ export interface GaslessTestEnv {
 
 export interface GaslessEnvOptions {
   settings?: Partial<GaslessSettings>;
+  /** Other settings of the API (trustProxy, to tell clients apart by x-forwarded-for). */
+  config?: Partial<Config>;
   relayerKeys?: Hex[];
   chains?: ChainClients;
 }
@@ -74,6 +79,7 @@ export async function startGaslessEnv(
   await migrateJobQueue(t.database.url);
   const logger = pino({ level: "silent" });
   const config = defaultConfig({
+    ...options.config,
     signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: 100_000,
     gasless: gaslessSettingsFor(
@@ -130,6 +136,31 @@ export async function startGaslessEnv(
       await app.close();
       await t.close();
     },
+  };
+}
+
+/** The relayer's recorded revert of transaction `hash` (relayer_reverts), if any. */
+export function relayerRevertOf(db: Db, hash: string) {
+  return db.selectFrom("relayer_reverts").selectAll().where("transaction_hash", "=", hash).executeTakeFirst();
+}
+
+/** Whitelists `tokens` on the env's chain and enables them for its merchant. */
+export async function acceptTokens(env: GaslessTestEnv, tokens: Address[]): Promise<void> {
+  for (const token of tokens) {
+    await admin.addToken(env.t.adminDeps, { networkId: env.chain.chainId, address: token });
+    await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: token });
+  }
+}
+
+/** The payment's signed `PaymentRequest`, as the gateway's one-signature paths take it. */
+export function paymentRequestOf(p: CreatedPayment): PaymentRequest {
+  return {
+    paymentId: p.paymentId,
+    tokenAddress: p.tokenAddress,
+    amount: BigInt(p.amount),
+    recipientAddress: p.recipientAddress,
+    merchantId: p.merchantId,
+    deadline: BigInt(p.deadline),
   };
 }
 

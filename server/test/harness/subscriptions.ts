@@ -4,6 +4,7 @@ import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless/gasless.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
+import type { GaslessSettings } from "../../src/config/gasless.js";
 import { cancelOnChain } from "../../src/core/subscriptions/chainCancel.js";
 import { noPriceService, type PriceService } from "../../src/core/prices/service.js";
 import { chargeDueSubscriptions } from "../../src/core/subscriptions/charge.js";
@@ -64,7 +65,11 @@ export interface SubscriptionEnv {
  */
 export async function startSubscriptionEnv(
   chain: TestChain,
-  options: { prices?: (db: Db, now: () => Date) => PriceService } = {},
+  options: {
+    prices?: (db: Db, now: () => Date) => PriceService;
+    /** The relayer's settings besides its key (its gas budgets). */
+    settings?: Partial<GaslessSettings>;
+  } = {},
 ): Promise<SubscriptionEnv> {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
@@ -73,7 +78,7 @@ export async function startSubscriptionEnv(
   const gasless = createGasless({
     db: t.database.db,
     chains: t.services.chains,
-    settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
+    settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]], options.settings),
     now,
   });
   const auth = { "x-api-key": t.merchant.apiKey };

@@ -7,7 +7,7 @@ import {
 } from "viem";
 import type { Db } from "../../db/infra/database.js";
 import { type SenderRole } from "../../domain/records.js";
-import { type FeeQuote } from "./fees.js";
+import { dynamicFeeFields, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./nodeErrors.js";
 import { type SenderHooks } from "./owner.js";
 
@@ -81,15 +81,10 @@ export async function signAtFees(
   const { authorizationList, ...rest } = fields;
   const base = { chainId: context.networkId, ...rest };
   if (authorizationList?.length) {
-    const [maxFeePerGas, maxPriorityFeePerGas] =
-      quote.type === "eip1559"
-        ? [quote.maxFeePerGas, quote.maxPriorityFeePerGas]
-        : [quote.gasPrice, quote.gasPrice];
     return account.signTransaction({
       ...base,
       type: "eip7702",
-      maxFeePerGas,
-      maxPriorityFeePerGas,
+      ...dynamicFeeFields(quote),
       authorizationList,
     });
   }

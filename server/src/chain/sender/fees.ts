@@ -50,6 +50,28 @@ export function bumpFees(previous: FeeQuote, current: FeeQuote, bumpPercent: num
   return { type: "eip1559", maxFeePerGas, maxPriorityFeePerGas };
 }
 
+/**
+ * The fee fields of a simulation at `quote`: the node then runs the call at the gas price the mined transaction
+ * pays, so code that reads it (`tx.gasprice`) behaves as it will on-chain, not as at a price of 0.
+ */
+export function feeFields(
+  quote: FeeQuote,
+): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint } {
+  return quote.type === "eip1559"
+    ? { maxFeePerGas: quote.maxFeePerGas, maxPriorityFeePerGas: quote.maxPriorityFeePerGas }
+    : { gasPrice: quote.gasPrice };
+}
+
+/**
+ * `quote` as EIP-1559's fee fields, the only ones a type-4 (EIP-7702) transaction has: a legacy price is both its cap
+ * and its tip.
+ */
+export function dynamicFeeFields(quote: FeeQuote): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } {
+  return quote.type === "eip1559"
+    ? { maxFeePerGas: quote.maxFeePerGas, maxPriorityFeePerGas: quote.maxPriorityFeePerGas }
+    : { maxFeePerGas: quote.gasPrice, maxPriorityFeePerGas: quote.gasPrice };
+}
+
 /** The most a transaction with `quote` can cost for `gas`. */
 export function maxCost(quote: FeeQuote, gas: bigint): bigint {
   return gas * (quote.type === "eip1559" ? quote.maxFeePerGas : quote.gasPrice);

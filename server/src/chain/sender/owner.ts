@@ -1,5 +1,6 @@
 import { type TransactionReceipt } from "viem";
 import { type SenderTransactionRow } from "../../db/schema/rows.js";
+import { type FeeQuote } from "./fees.js";
 
 /**
  * What a transaction sender tells the owner of each transaction it sends (a relay, a gas grant), and what
@@ -17,8 +18,8 @@ export interface SenderHooks {
   /** A replacement with a new hash reached the node. */
   onBroadcast?(tx: SenderTransactionRow, txHash: string): Promise<void>;
   /**
-   * Before a stuck transaction's payload is signed again with higher fees: a reason not to (it would
-   * now revert) cancels it instead, and its nonce is filled with a zero-value transfer.
+   * Before a stuck transaction's payload is signed again with the higher fees `fees`: a reason not to (it
+   * would now revert at those fees) cancels it instead, and its nonce is filled with a zero-value transfer.
    */
-  beforeReplace?(tx: SenderTransactionRow): Promise<string | undefined>;
+  beforeReplace?(tx: SenderTransactionRow, fees: FeeQuote): Promise<string | undefined>;
 }

@@ -9,20 +9,27 @@ import {
   markBroadcast,
 } from "../../db/senders/senders.js";
 import { type SenderTransactionRow } from "../../db/schema/rows.js";
-import { type SenderPurpose } from "../../domain/records.js";
 import { BaseError } from "../../domain/baseError.js";
+import { gasBound, gasBounds, type GasPurpose } from "../../domain/gasPurposes.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
+import { type FeeQuote } from "./fees.js";
 import { countNonceError } from "./metrics.js";
 import { finishTransaction } from "./track.js";
 
 export interface SendRequest {
-  purpose: SenderPurpose;
+  /** Why it is sent: decides the most gas it may be sent with (domain/gasPurposes.ts). */
+  purpose: GasPurpose;
+  /** How many items it carries, for a purpose bounded per item (the deposits of a sweep); default 1. */
+  items?: number;
   to: Address;
   value: bigint;
   data: Hex;
+  /** At most the purpose's bound: a larger one is refused before a nonce is taken. */
   gasLimit: bigint;
   /** EIP-7702 authorizations to carry (a version-3 deposit account's first move), kept for the replacements. */
   authorizationList?: SignedAuthorizationList | undefined;
+  /** The fees it was simulated at, to send it at exactly those; default the sender's current quote. */
+  fees?: FeeQuote;
   /**
    * Runs inside the transaction that takes the nonce and stores the signed bytes: the owner records
    * its link to the transaction here. Returning false abandons everything (nothing is sent).
@@ -38,14 +45,25 @@ export type SendResult =
 /** Thrown inside a send's transaction when its owner abandons it, to roll the transaction back. */
 class AbandonedSend extends BaseError {}
 
+/** A request whose gas limit is above its purpose's bound: a caller's bug, never signed. */
+export class GasBoundError extends BaseError {
+  override readonly name = "GasBoundError";
+}
+
 /**
  * Sends a new transaction: takes a nonce, signs, stores the signed bytes and lets the owner link itself,
  * all in one database transaction; then hands it to the node. A refused first send cancels the payload (a
  * filler takes the nonce later); a node that had seen the nonce used moves the ledger up to the chain.
  */
 export async function sendTransaction(context: SenderContext, request: SendRequest): Promise<SendResult> {
+  const bound = gasBound(request.purpose, request.items);
+  if (request.gasLimit > bound || request.gasLimit <= 0n) {
+    throw new GasBoundError(
+      `a ${request.purpose} transaction may be sent with at most ${bound} gas, not ${request.gasLimit}`,
+    );
+  }
   await context.ensureSynced();
-  const quote = await context.fees();
+  const quote = request.fees ?? (await context.fees());
   const { db } = context.options;
   const networkId = context.networkId;
   let recorded;
@@ -71,7 +89,7 @@ export async function sendTransaction(context: SenderContext, request: SendReque
         networkId,
         senderAddress: account.address,
         nonce: account.next_nonce,
-        purpose: request.purpose,
+        purpose: gasBounds[request.purpose].sender,
         to: request.to,
         value: request.value,
         data: request.data,

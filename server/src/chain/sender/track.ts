@@ -131,11 +131,11 @@ export async function reconcileTransaction(
     if (!needsFiller && !stuck) return undefined;
 
     let filler = locked.cancelled;
-    const refusal = filler ? undefined : await context.options.hooks.beforeReplace?.(tx);
-    if (refusal !== undefined) filler = await cancelSenderTransaction(trx, tx.id, refusal);
     const current = await context.fees();
     const previous = highestFee(broadcasts.map(quoteOf));
     const quote = previous ? bumpFees(previous, current, feeBumpPercent) : current;
+    const refusal = filler ? undefined : await context.options.hooks.beforeReplace?.(tx, quote);
+    if (refusal !== undefined) filler = await cancelSenderTransaction(trx, tx.id, refusal);
     const signer = context.accounts.get(tx.sender_address);
     if (!signer) return undefined;
     const raw = await signAtFees(

@@ -3,6 +3,11 @@ import { syncSenderAccount } from "../../db/senders/senders.js";
 import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type SenderRole } from "../../domain/records.js";
 import { type SenderContext, type SenderCounters, type TransactionSenderOptions } from "./context.js";
+import {
+  estimateWithinBound,
+  type EstimateWithinBoundParameters,
+  type EstimateWithinBoundReturnType,
+} from "./estimate.js";
 import { estimateFees, type FeeQuote } from "./fees.js";
 import { sendTransaction, type SendRequest, type SendResult } from "./send.js";
 import { observeTransaction, trackTransactions } from "./track.js";
@@ -74,6 +79,22 @@ export class TransactionSender implements SenderContext {
       });
     }
     return this.#fees.quote;
+  }
+
+  /**
+   * The call estimated from the first key at the current fees, with the gas limit its purpose allows: pass both
+   * (`gasLimit`, `fees`) to {@link send}, so the transaction is sent as it was simulated.
+   */
+  async estimate(
+    params: Omit<EstimateWithinBoundParameters, "from" | "fees">,
+  ): Promise<EstimateWithinBoundReturnType & { fees: FeeQuote }> {
+    const fees = await this.fees();
+    const estimate = await estimateWithinBound(this.client, {
+      ...params,
+      from: this.addresses[0] as Address,
+      fees,
+    });
+    return { ...estimate, fees };
   }
 
   send(request: SendRequest): Promise<SendResult> {

@@ -4,7 +4,6 @@ import { encodeReturnDeposit, readDepositHolding } from "../../chain/deposits/re
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { PaymentSigner } from "../../chain/signer.js";
-import { estimateCall } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import {
   findDepositReturnBySenderTransaction,
@@ -307,12 +306,7 @@ export async function sendDepositReturn(
     gateway,
     terms: [terms],
   });
-  const estimate = await estimateCall(client, {
-    from: relayer.addresses[0] as Address,
-    to: gateway,
-    data,
-    authorizationList,
-  });
+  const estimate = await relayer.estimate({ purpose: "deposit_return", to: gateway, data, authorizationList });
   if (!estimate.ok)
     throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${estimate.reason}`);
   const transferIds = "transferIds" in request ? request.transferIds : [];
@@ -322,7 +316,8 @@ export async function sendDepositReturn(
     to: gateway,
     value: 0n,
     data,
-    gasLimit: (estimate.gas * 13n) / 10n,
+    gasLimit: estimate.gasLimit,
+    fees: estimate.fees,
     authorizationList,
     link: async (trx, tx, txHash) => {
       if (

@@ -5,7 +5,6 @@ import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { TransactionSender } from "../../chain/sender/transactionSender.js";
 import type { PaymentSigner } from "../../chain/signer.js";
-import { estimateCall } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import {
   findDepositSweepBySenderTransaction,
@@ -137,15 +136,15 @@ export async function sweepDeposits(
   const gateway = first.gateway_address as Address;
   const signature = await signer.signDepositSweep({ chainId: chain.network_id, gateway, terms });
   const data = encodeSweep(terms, signature);
-  const client = runtime.client(chain);
   // A version-3 deposit account moved for the first time: the transaction carries its public authorization.
-  const authorizationList = await readDepositAuthorizations(client, {
+  const authorizationList = await readDepositAuthorizations(runtime.client(chain), {
     chainId: chain.network_id,
     gateway,
     terms,
   });
-  const estimate = await estimateCall(client, {
-    from: relayer.addresses[0] as Address,
+  const estimate = await relayer.estimate({
+    purpose: "deposit_sweep",
+    items: payments.length,
     to: gateway,
     data,
     authorizationList,
@@ -156,10 +155,12 @@ export async function sweepDeposits(
   }
   const result = await relayer.send({
     purpose: "deposit_sweep",
+    items: payments.length,
     to: gateway,
     value: 0n,
     data,
-    gasLimit: (estimate.gas * 13n) / 10n,
+    gasLimit: estimate.gasLimit,
+    fees: estimate.fees,
     authorizationList,
     link: (trx, tx) =>
       insertDepositSweep(trx, {

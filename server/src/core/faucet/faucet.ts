@@ -24,6 +24,7 @@ import {
 import { type GasGrantRow, type SenderTransactionRow, type MerchantRow } from "../../db/schema/rows.js";
 import { findSenderTransactionById } from "../../db/senders/senders.js";
 import { clientNetwork } from "../../domain/clientNetwork.js";
+import { gasBound } from "../../domain/gasPurposes.js";
 import { KassaError } from "../../errors.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { readOneSignaturePath } from "../../chain/gatewayRelay.js";
@@ -97,6 +98,12 @@ async function priceTransfer(
   const { gasLimit, senderBalance: faucetBalance } = transfer;
   if (gasLimit === undefined) {
     throw new KassaError("GRANT_NOT_USABLE", "the wallet does not accept a transfer of native token");
+  }
+  if (gasLimit > gasBound("grant")) {
+    throw new KassaError(
+      "GRANT_NOT_USABLE",
+      `a transfer of native token to the wallet needs ${gasLimit} gas, more than a grant may use (${gasBound("grant")})`,
+    );
   }
   const charge = amount + maxCost(fees, gasLimit);
   if (faucetBalance < charge) {

@@ -12,6 +12,7 @@ import { countSequenceCollisions } from "../../db/payments/paymentSequences.js";
 import { faucetDailyBudgetWei, type GaslessSettings } from "../../config/gasless.js";
 import { readHeadBlockNumber } from "../../chain/finality.js";
 import { countUnsweptDeposits } from "../../db/deposits/sweeps.js";
+import { sumRevertedGasByMerchant, sumRevertedGasByPurpose } from "../../db/gasless/relayerGas.js";
 
 /**
  * Prometheus metrics. Per-process figures (HTTP latency) are recorded as they happen; cluster-wide
@@ -181,6 +182,37 @@ export function faucetBudgetGauges(settings: GaslessSettings): ScrapeGauge[] {
               ],
         );
       },
+    },
+  ];
+}
+
+/**
+ * The relayer's reverted gas over the budget window (RELAYER_GAS_BUDGET_WINDOW_SECONDS): per chain and purpose,
+ * and per chain and merchant, the figure its budget (RELAYER_MERCHANT_GAS_BUDGET) is held against, gas limits in
+ * flight aside. A few rows: only what reverted within the window.
+ */
+export function relayerGasGauges(settings: GaslessSettings): ScrapeGauge[] {
+  const since = () => new Date(Date.now() - settings.gasBudgetWindowSeconds * 1000);
+  return [
+    {
+      name: "kassa_relayer_reverted_gas",
+      help: "Gas of the relayer's transactions mined and reverted within the budget window, per chain and purpose",
+      labelNames: ["network_id", "purpose"],
+      read: async (db) =>
+        (await sumRevertedGasByPurpose(db, since())).map((row) => ({
+          labels: { network_id: row.networkId, purpose: row.purpose },
+          value: Number(row.gas),
+        })),
+    },
+    {
+      name: "kassa_relayer_merchant_reverted_gas",
+      help: "Gas of a merchant's relays and subscription charges mined and reverted within the budget window, per chain (RELAYER_MERCHANT_GAS_BUDGET is held against it)",
+      labelNames: ["network_id", "merchant"],
+      read: async (db) =>
+        (await sumRevertedGasByMerchant(db, since())).map((row) => ({
+          labels: { network_id: row.networkId, merchant: row.merchantKey },
+          value: Number(row.gas),
+        })),
     },
   ];
 }

@@ -22,9 +22,9 @@ import { findChainById } from "../../db/chains/chains.js";
 import { type PaymentDetails } from "../../db/payments/payments.js";
 import {
   findRelayRequestByPaymentRowId,
-  findRelayRevertAtLimit,
   findUnfinishedRelayByForwarderNonce,
 } from "../../db/gasless/relays.js";
+import { findPayerRevertAtLimit } from "../../db/gasless/relayerGas.js";
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError, type ErrorCode } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
@@ -356,8 +356,8 @@ export function nonceTaken(nonce: bigint): KassaError {
 }
 
 /**
- * Refuses a payer whose relays reverted on-chain RELAYER_PAYER_REVERT_LIMIT times within the window:
- * each cost the relayer gas for nothing. The refusal ends when the oldest of them leaves the window.
+ * Refuses a payer whose relays (or subscription charges) reverted on-chain RELAYER_PAYER_REVERT_LIMIT times within
+ * the window: each cost the relayer gas for nothing. The refusal ends when the oldest of them leaves the window.
  */
 export async function requirePayerInGoodStanding(
   runtime: GaslessRuntime,
@@ -366,7 +366,7 @@ export async function requirePayerInGoodStanding(
 ): Promise<void> {
   const { payerRevertLimit: limit, payerRevertWindowSeconds: windowSeconds } = runtime.settings;
   const windowMs = windowSeconds * 1000;
-  const atLimit = await findRelayRevertAtLimit(runtime.db, {
+  const atLimit = await findPayerRevertAtLimit(runtime.db, {
     networkId,
     payer,
     since: new Date(runtime.now().getTime() - windowMs),

@@ -11,18 +11,34 @@ import {
 } from "../../db/gasless/relays.js";
 import { TASKS } from "../../domain/tasks.js";
 import { KassaError } from "../../errors.js";
+import { lockMerchantRelayBudget } from "../../db/gasless/relayerGas.js";
 import { nonceTaken, requireRelayable } from "./checks.js";
+import { requireGasBudget } from "./gasBudget.js";
 import { permit2NonceTaken, type NewRelay } from "./signed.js";
 
 /**
  * Queues a checked relay: one INSERT, guarded by the payment's status, whose UNIQUE keys (the payment, the
  * payer's forwarder or Permit2 nonce in flight) decide between concurrent submissions, with the job that sends
- * it in the same transaction.
+ * it in the same transaction. The transaction first takes the merchant's budget lock and checks that the relay's
+ * gas limit fits the merchant's, the payer's and the client's budgets of gas at risk (gasBudget.ts): relays
+ * accepted at once are counted one after the other.
  */
 export async function queueRelay(runtime: GaslessRuntime, payment: PaymentDetails, relay: NewRelay) {
   const { db } = runtime;
   try {
     const queued = await db.transaction().execute(async (trx) => {
+      await lockMerchantRelayBudget(trx, payment.merchant_id);
+      await requireGasBudget(
+        runtime,
+        trx,
+        {
+          networkId: payment.network_id,
+          merchantId: payment.merchant_id,
+          payer: relay.from,
+          clientNetwork: relay.clientNetwork,
+        },
+        relay.gasLimit,
+      );
       const inserted = await insertRelayRequestForCreatedPayment(trx, {
         ...relay,
         paymentRowId: payment.id,
@@ -34,7 +50,9 @@ export async function queueRelay(runtime: GaslessRuntime, payment: PaymentDetail
       return inserted;
     });
     if (!queued) {
-      // The payment moved on since it was read: say how.
+      // The payment moved on since it was read: its own relay (accepted meanwhile, mined already), or say how.
+      if (await findRelayRequestByPaymentRowId(db, payment.id))
+        throw new KassaError("RELAY_ALREADY_SUBMITTED");
       const latest = await findPaymentDetailsByPaymentId(db, payment.payment_id);
       requireRelayable(latest ?? payment, runtime.now());
       throw new KassaError("INVALID_PAYMENT_STATUS", "the payment can no longer be relayed");

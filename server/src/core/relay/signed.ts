@@ -34,11 +34,17 @@ import {
 import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
-import { invalid, requirePayerInGoodStanding, requireRelayable, revertError } from "./checks.js";
+import { invalid, requirePayerInGoodStanding, requireRelayable } from "./checks.js";
+import { acceptedGasLimit, relayGasPurpose, requireGasBudget, TRANSACTION_BASE_GAS } from "./gasBudget.js";
 import { type ParsedRelayInput, type SignedRelayKind } from "./views.js";
 
 /** A checked relay, of any kind, ready to queue for its payment (queue.ts). */
 export type NewRelay = Omit<NewRelayRequest, "paymentRowId" | "networkId">;
+
+/** Who submits a relay: the public-key caller's network (clientNetwork). */
+export interface RelayClient {
+  network: string;
+}
 
 /**
  * The checks of a relay of the gateway's one-signature paths (kinds permit2, authorization, intent), before
@@ -51,6 +57,7 @@ export async function checkSignedRelay(
   merchant: MerchantRow,
   paymentId: string,
   input: ParsedRelayInput & { kind: SignedRelayKind },
+  client: RelayClient,
 ): Promise<{ payment: PaymentDetails; relay: NewRelay }> {
   const { db } = runtime;
   if (input.paymentId !== paymentId) throw invalid(["paymentId"], "must equal the paymentId of the path");
@@ -83,6 +90,14 @@ export async function checkSignedRelay(
   const gateway = getAddress(payment.gateway_address);
   const base = { chainId: payment.network_id, gateway, request, payer };
   await requirePayerInGoodStanding(runtime, payment.network_id, payer);
+  const clients = {
+    networkId: payment.network_id,
+    merchantId: merchant.id,
+    payer,
+    clientNetwork: client.network,
+  };
+  // Refused before the chain is asked when a budget has no room left at all (queue.ts checks the relay's own).
+  await requireGasBudget(runtime, db, clients, TRANSACTION_BASE_GAS);
   if (input.permit2Nonce !== undefined && input.kind === "permit2") {
     const holder = await findUnfinishedRelayByPermit2Nonce(db, {
       networkId: payment.network_id,
@@ -96,13 +111,13 @@ export async function checkSignedRelay(
     }
   }
 
-  const client = runtime.client(chain);
+  const chainClient = runtime.client(chain);
   return onChain(async () => {
     let typedData: TypedDataDefinition;
     let data: Hex;
     if (input.kind === "permit2") {
       const nonce = input.permit2Nonce as bigint;
-      await requirePermit2Approved(client, payment, payer);
+      await requirePermit2Approved(chainClient, payment, payer);
       typedData = permit2PaymentTypedData({ ...base, nonce }) as TypedDataDefinition;
       data = encodeFunctionData({
         abi: paymentGatewayAbi,
@@ -110,7 +125,7 @@ export async function checkSignedRelay(
         args: [request, payment.server_signature as Hex, payer, nonce, signature],
       });
     } else if (input.kind === "authorization") {
-      const tokenDomain = await readTokenDomainOf(client, request.tokenAddress, payment.network_id);
+      const tokenDomain = await readTokenDomainOf(chainClient, request.tokenAddress, payment.network_id);
       if (!tokenDomain) {
         throw new KassaError(
           "UNSUPPORTED_TOKEN",
@@ -132,19 +147,19 @@ export async function checkSignedRelay(
         args: [request, payment.server_signature as Hex, payer, signature],
       });
     }
-    if (!(await verifyPayerSignature(client, { signer: payer, typedData, signature }))) {
+    if (!(await verifyPayerSignature(chainClient, { signer: payer, typedData, signature }))) {
       throw new KassaError(
         "INVALID_SIGNATURE",
         `the ${input.kind} signature is not ${payer}'s (as ECDSA, ERC-1271 or ERC-6492) for this payment: ` +
           "check the domain, the chain id and every field",
       );
     }
-    const simulation = await simulateGatewayCall(client, {
+    const simulation = await simulateGatewayCall(chainClient, {
       gateway,
       relayer: relayer.addresses[0] as Address,
       data,
+      fees: await relayer.fees(),
     });
-    if (!simulation.ok) throw revertError(simulation.revert);
     const relay: NewRelay = {
       kind: input.kind,
       forwarderAddress: null,
@@ -156,6 +171,13 @@ export async function checkSignedRelay(
       deadline: Number(payment.deadline),
       data,
       signature,
+      clientNetwork: client.network,
+      gasLimit: acceptedGasLimit(
+        runtime,
+        payment.network_id,
+        relayGasPurpose(input.kind, signature),
+        simulation,
+      ),
     };
     return { payment, relay };
   });

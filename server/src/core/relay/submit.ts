@@ -11,9 +11,10 @@ import { type MerchantRow } from "../../db/schema/rows.js";
 import { KassaError } from "../../errors.js";
 import { requireOwnPayment } from "../payments/payments.js";
 import { parseInput } from "../validation.js";
-import { checkRelayRequest, invalid, revertError } from "./checks.js";
+import { checkRelayRequest, invalid } from "./checks.js";
+import { acceptedGasLimit, requireGasBudget, TRANSACTION_BASE_GAS } from "./gasBudget.js";
 import { queueRelay } from "./queue.js";
-import { checkSignedRelay } from "./signed.js";
+import { checkSignedRelay, type RelayClient } from "./signed.js";
 import {
   relayInputSchema,
   type ParsedRelayInput,
@@ -26,7 +27,8 @@ import {
 
 /**
  * POST /payments/:id/relay: checks the ForwardRequest against the payment, reads the forwarder nonce,
- * simulates the call (a call that would revert is refused and costs nothing), then queues it (queue.ts).
+ * simulates the call at the fees the relayer will pay (a call that would revert, or cost more gas than its bound,
+ * is refused and costs nothing), then queues it (queue.ts) within the budgets of gas at risk (gasBudget.ts).
  * The gateway's one-signature kinds (permit2, authorization, intent) are checked by signed.ts.
  */
 export async function submitRelay(
@@ -34,20 +36,28 @@ export async function submitRelay(
   merchant: MerchantRow,
   paymentId: string,
   rawInput: RelayInput,
+  client: RelayClient,
 ): Promise<RelaySubmitted> {
   const { db } = runtime;
   const input = parseInput(relayInputSchema, rawInput);
   if (input.kind !== "forward")
-    return submitSignedRelay(runtime, merchant, paymentId, { ...input, kind: input.kind });
+    return submitSignedRelay(runtime, merchant, paymentId, { ...input, kind: input.kind }, client);
   const { payment, chain, forwarder, request } = await checkRelayRequest(runtime, merchant, paymentId, input);
   const relayer = runtime.relayer(chain);
   if (!relayer) throw new KassaError("RELAYER_NOT_CONFIGURED");
-  const client = runtime.client(chain);
+  const clients = {
+    networkId: payment.network_id,
+    merchantId: merchant.id,
+    payer: request.from,
+    clientNetwork: client.network,
+  };
+  await requireGasBudget(runtime, db, clients, TRANSACTION_BASE_GAS);
+  const chainClient = runtime.client(chain);
 
   let currentNonce: bigint;
   let simulation;
   try {
-    currentNonce = await readForwarderNonce(client, { forwarder, owner: request.from });
+    currentNonce = await readForwarderNonce(chainClient, { forwarder, owner: request.from });
     if (currentNonce !== request.nonce) {
       // A copy of this payment's own relay, slower than its mining: the payment's rule says it best.
       if (await findRelayRequestByPaymentRowId(db, payment.id))
@@ -57,10 +67,11 @@ export async function submitRelay(
         `must be the forwarder's current nonce for ${request.from}: ${currentNonce}`,
       );
     }
-    simulation = await simulateForwardRequest(client, {
+    simulation = await simulateForwardRequest(chainClient, {
       forwarder,
       relayer: relayer.addresses[0] as Address,
       request,
+      fees: await relayer.fees(),
     });
   } catch (error) {
     if (error instanceof KassaError) throw error;
@@ -71,7 +82,7 @@ export async function submitRelay(
     }
     throw error;
   }
-  if (!simulation.ok) throw revertError(simulation.revert);
+  const gasLimit = acceptedGasLimit(runtime, payment.network_id, "relay_forward", simulation);
 
   await queueRelay(runtime, payment, {
     kind: "forward",
@@ -84,6 +95,8 @@ export async function submitRelay(
     deadline: request.deadline,
     data: request.data,
     signature: request.signature,
+    clientNetwork: client.network,
+    gasLimit,
   });
   return submitted;
 }
@@ -99,8 +112,9 @@ async function submitSignedRelay(
   merchant: MerchantRow,
   paymentId: string,
   input: ParsedRelayInput & { kind: SignedRelayKind },
+  client: RelayClient,
 ): Promise<RelaySubmitted> {
-  const { payment, relay } = await checkSignedRelay(runtime, merchant, paymentId, input);
+  const { payment, relay } = await checkSignedRelay(runtime, merchant, paymentId, input, client);
   await queueRelay(runtime, payment, relay);
   return submitted;
 }

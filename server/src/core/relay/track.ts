@@ -5,6 +5,7 @@ import { encodeExecute, simulateForwardRequest, type SimulationResult } from "..
 import { simulateGatewayCall } from "../../chain/gatewayRelay.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import { paymentCompletedFromReceipt } from "../../chain/gatewayEvents.js";
+import type { FeeQuote } from "../../chain/sender/fees.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import { findChainById, findChainByNetworkId } from "../../db/chains/chains.js";
 import { findPaymentStateByRowId } from "../../db/payments/payments.js";
@@ -14,12 +15,13 @@ import {
   findRelayRequestBySenderTransactionId,
   finishRelayRequest,
   markRelaySubmitted,
-  recordRelayRevert,
   setRelayTransactionHash,
 } from "../../db/gasless/relays.js";
 import { type RelayRequestRow, type SenderTransactionRow } from "../../db/schema/rows.js";
+import { gasLimitFor } from "../../domain/gasPurposes.js";
 import { applyPaymentCompletedIn, failPayment } from "../settlement/settlement.js";
 import { revertError } from "./checks.js";
+import { noteGasBoundRefusal, relayGasPurpose } from "./gasBudget.js";
 
 /**
  * A relay after it was accepted: the queued job that sends it through the relayer, and the relayer's
@@ -49,25 +51,32 @@ function relayTransaction(relay: RelayRequestRow): { to: Address; data: Hex } {
     : { to: relay.to_address as Address, data: relay.data as Hex };
 }
 
-/** The relay simulated as `relayer` would send it now. */
+/** The relay simulated as `relayer` would send it now, at `fees`. */
 function simulateRelay(
   client: PublicClient,
   relay: RelayRequestRow,
   relayer: Address,
+  fees: FeeQuote,
 ): Promise<SimulationResult> {
   return relay.kind === "forward"
     ? simulateForwardRequest(client, {
         forwarder: relay.forwarder_address as Address,
         relayer,
         request: forwardRequestOf(relay),
+        fees,
       })
-    : simulateGatewayCall(client, { gateway: relay.to_address as Address, relayer, data: relay.data as Hex });
+    : simulateGatewayCall(client, {
+        gateway: relay.to_address as Address,
+        relayer,
+        data: relay.data as Hex,
+        fees,
+      });
 }
 
 /**
- * The job of a queued relay: simulate again (the chain moved since the request), then sign and send
- * through the relayer, which records the transaction before it leaves. Idempotent: a relay that is no
- * longer QUEUED is left to the tracker.
+ * The job of a queued relay: simulate again at the fees it will be sent at (the chain moved since the request),
+ * then sign and send through the relayer, which records the transaction before it leaves, with at most the gas
+ * limit held for it when it was accepted. Idempotent: a relay that is no longer QUEUED is left to the tracker.
  */
 export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId: number): Promise<void> {
   const { db } = runtime;
@@ -87,17 +96,29 @@ export async function processQueuedRelay(runtime: GaslessRuntime, relayRequestId
     await fail(`no relayer is configured for chain ${relay.network_id}`);
     return;
   }
-  const simulation = await simulateRelay(runtime.client(chain), relay, relayer.addresses[0] as Address);
+  const fees = await relayer.fees();
+  const simulation = await simulateRelay(runtime.client(chain), relay, relayer.addresses[0] as Address, fees);
   if (!simulation.ok) {
     await fail(`not sent, the call would revert: ${revertError(simulation.revert).message}`);
     return;
   }
+  const purpose = relayGasPurpose(relay.kind, relay.signature as Hex);
+  const limit = gasLimitFor(purpose, simulation.gas, {
+    ...(relay.gas_limit === null ? {} : { cap: BigInt(relay.gas_limit) }),
+  });
+  if (!limit.ok) {
+    noteGasBoundRefusal(runtime, relay.network_id, purpose, limit.needed, limit.bound, {
+      relayRequestId: relay.id,
+    });
+    await fail(`not sent, it would now need ${limit.needed} gas, more than the ${limit.bound} held for it`);
+    return;
+  }
   const result = await relayer.send({
-    purpose: "relay",
+    purpose,
     ...relayTransaction(relay),
     value: 0n,
-    // The estimate is exact for the current state; a margin covers state that changes before mining.
-    gasLimit: (simulation.gas * 13n) / 10n,
+    gasLimit: limit.gasLimit,
+    fees,
     link: (trx, tx, txHash) => markRelaySubmitted(trx, relay.id, tx.id, txHash),
   });
   if (result.outcome === "sent" || result.outcome === "unknown") {
@@ -183,16 +204,12 @@ export async function onRelayTransactionFinished(
       payloadLanded: true,
     };
   }
+  // Mined and reverted, the relayer paid for nothing: the dispatcher recorded it against the budgets first.
   const { receipt, reason, payloadLanded } = outcome;
-  const failed = await db.transaction().execute(async (trx) => {
-    const moved = await finishRelayRequest(trx, relay.id, ["QUEUED", "SUBMITTED"], {
-      status: "FAILED",
-      transactionHash: receipt?.transactionHash ?? relay.transaction_hash,
-      errorMessage: reason,
-    });
-    // Mined and reverted: the relayer paid for nothing. Held against the payer for the next relays.
-    if (payloadLanded && receipt) await recordRelayRevert(trx, relay.id, receipt);
-    return moved;
+  const failed = await finishRelayRequest(db, relay.id, ["QUEUED", "SUBMITTED"], {
+    status: "FAILED",
+    transactionHash: receipt?.transactionHash ?? relay.transaction_hash,
+    errorMessage: reason,
   });
   if (payloadLanded) {
     await failPayment(db, payment.payment_id as Hex, `gasless relay failed: ${reason}`, {
@@ -213,17 +230,18 @@ export async function onRelayTransactionFinished(
 }
 
 /**
- * Before a stuck relay is sent again with higher fees, it is simulated again: the reason not to send
- * it when it would now revert (the payer moved its tokens, used its forwarder nonce, paid directly).
+ * Before a stuck relay is sent again with the higher fees `fees`, it is simulated again at them: the reason not to
+ * send it when it would now revert (the payer moved its tokens, used its forwarder nonce, paid directly).
  */
 export async function relayReplacementRefusal(
   runtime: GaslessRuntime,
   tx: SenderTransactionRow,
+  fees: FeeQuote,
 ): Promise<string | undefined> {
   const relay = await findRelayRequestBySenderTransactionId(runtime.db, tx.id);
   const chain = relay && (await findChainByNetworkId(runtime.db, relay.network_id));
   if (!relay || !chain) return undefined;
-  const simulation = await simulateRelay(runtime.client(chain), relay, tx.sender_address as Address);
+  const simulation = await simulateRelay(runtime.client(chain), relay, tx.sender_address as Address, fees);
   return simulation.ok
     ? undefined
     : `not sent again, the call would now revert: ${revertError(simulation.revert).message}`;

@@ -2,7 +2,7 @@ import type { Address, Hex } from "viem";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
 import type { PaymentSigner } from "../../chain/signer.js";
-import { encodeCancelSubscription, estimateCall, readSubscriptionState } from "../../chain/subscriptions.js";
+import { encodeCancelSubscription, readSubscriptionState } from "../../chain/subscriptions.js";
 import { findChainById } from "../../db/chains/chains.js";
 import type { SenderTransactionRow } from "../../db/schema/rows.js";
 import {
@@ -54,11 +54,7 @@ export async function cancelOnChain(
       ...onChain,
       signature: await signer.signCancelSubscription(onChain),
     });
-    const estimate = await estimateCall(runtime.client(chain), {
-      from: relayer.addresses[0] as Address,
-      to: onChain.gateway,
-      data,
-    });
+    const estimate = await relayer.estimate({ purpose: "subscription_cancel", to: onChain.gateway, data });
     if (!estimate.ok) {
       runtime.logger?.warn(
         { subscription: row.id, reason: estimate.reason },
@@ -71,7 +67,8 @@ export async function cancelOnChain(
       to: onChain.gateway,
       value: 0n,
       data,
-      gasLimit: 150_000n,
+      gasLimit: estimate.gasLimit,
+      fees: estimate.fees,
       link: (trx, tx) => recordChainCancel(trx, row.id, tx.id),
     });
     if (result.outcome !== "abandoned") sent++;

@@ -6,7 +6,6 @@ import { finalBlockNumber } from "../../chain/finality.js";
 import { gatewayEventsFromReceipt } from "../../chain/gatewayEvents.js";
 import {
   encodeChargeSubscription,
-  estimateCall,
   findAllowanceRevocation,
   readSubscriptionState,
 } from "../../chain/subscriptions.js";
@@ -29,6 +28,7 @@ import {
 import type { SubscriptionCanceledBy } from "../../domain/subscriptions.js";
 import { NO_REDIRECT } from "../payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { chargeBudget } from "./chargeBudget.js";
 import { recordSubscriptionEvent } from "./events.js";
 import { advanceSubscriptionIn, applySubscriptionEventIn } from "./facts.js";
 import { priceCharge, type ChargePricing } from "./pricing.js";
@@ -44,7 +44,15 @@ import { chargeWindow, periodAt, scheduleOf } from "./schedule.js";
  */
 
 export type ChargeResult =
-  "not-due" | "sent" | "in-flight" | "failed" | "canceled" | "completed" | "skipped" | "no-relayer";
+  | "not-due"
+  | "sent"
+  | "in-flight"
+  | "failed"
+  | "canceled"
+  | "completed"
+  | "skipped"
+  | "no-relayer"
+  | "waiting";
 
 /** The charge's payment id: bytes32 of (subscriptionId, period, attempt), unique across retries. */
 export function chargePaymentId(subscriptionId: string, period: number, attempt: number): string {
@@ -273,24 +281,30 @@ export async function chargeSubscriptionPeriod(
     serverSignature: priced.chargeSignature ?? ((state.active ? "0x" : row.server_signature) as Hex),
     payerSignature: (state.active ? "0x" : row.payer_signature) as Hex,
   });
+  // The first charge runs the payer's signature check: its own gas bound, and a budget (chargeBudget.ts).
+  const purpose = state.active ? "subscription_charge" : "subscription_first_charge";
   const estimate = shortOf
     ? ({ ok: false, reason: shortOf } as const)
-    : await estimateCall(client, { from: relayer.addresses[0] as Address, to: onChain.gateway, data });
+    : await relayer.estimate({ purpose, to: onChain.gateway, data });
   if (!estimate.ok) {
     await recordChargeFailure(db, row, period, now, estimate.reason, {
       allowanceShort: state.balance >= amount && state.allowance < amount,
     });
     return "failed";
   }
+  const withinBudget = await chargeBudget(runtime, client, row, !state.active, estimate.gasLimit);
+  if (!(await withinBudget(db))) return "waiting";
   const { closesAt } = chargeWindow(row, period);
   const result = await relayer.send({
-    purpose: "subscription_charge",
+    purpose,
     to: onChain.gateway,
     value: 0n,
     data,
-    gasLimit: (estimate.gas * 13n) / 10n,
+    gasLimit: estimate.gasLimit,
+    fees: estimate.fees,
     link: async (trx, tx) =>
-      charge
+      (await withinBudget(trx, trx)) &&
+      (charge
         ? linkChargeTransaction(trx, charge.id, tx.id)
         : (await insertChargePayment(trx, {
             payment_id: chargePaymentId(row.subscription_id, period, row.failed_attempts),
@@ -314,7 +328,7 @@ export async function chargeSubscriptionPeriod(
             subscription_id: row.id,
             subscription_period: period,
             charge_sender_transaction_id: tx.id,
-          })) !== undefined,
+          })) !== undefined),
   });
   if (result.outcome === "abandoned") return "in-flight";
   runtime.logger?.info({ subscription: id, period, outcome: result.outcome }, "subscription charge sent");

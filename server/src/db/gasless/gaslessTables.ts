@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type * as Records from "../../domain/records.js";
-import type { FixedNumeric, Numeric, Timestamp, Timestamps } from "../schema/columns.js";
+import type { FixedNumeric, Numeric, Timestamps } from "../schema/columns.js";
 
 /** A numeric column set once at insert, null when the row's kind has none. */
 type FixedNullableNumeric = ColumnType<string | null, bigint | string | null | undefined, never>;
@@ -27,17 +27,27 @@ export interface RelayRequestsTable extends Timestamps {
   sender_transaction_id: ColumnType<number | null, never, number>;
   transaction_hash: ColumnType<string | null, never, string | null>;
   error_message: ColumnType<string | null, never, string | null>;
+  /** The public-key caller's network (clientNetwork) that submitted it (migration 038); null before. */
+  client_network: ColumnType<string | null, string | null | undefined, never>;
+  /** The most gas it may be sent with, held against the budgets while in flight (migration 038); null before. */
+  gas_limit: FixedNullableNumeric;
 }
 
-/** A mined relay that reverted, against its payer and merchant (migration 006). */
-export interface RelayRevertsTable {
-  relay_request_id: number;
+/**
+ * A mined transaction of the relayer that reverted, against the merchant, payer and client it was sent for
+ * when there is one (migration 038; it replaced relay_reverts).
+ */
+export interface RelayerRevertsTable {
+  sender_transaction_id: number;
   network_id: number;
-  payer_address: string;
-  merchant_id: number;
+  purpose: Records.SenderPurpose;
+  merchant_id: number | null;
+  payer_address: string | null;
+  client_network: string | null;
   transaction_hash: string;
   gas_used: FixedNumeric;
-  created_at: Timestamp;
+  /** Written with the service's clock (the budgets' windows are read with it). */
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface GasGrantsTable extends Timestamps {

@@ -35,6 +35,10 @@ export interface NewRelayRequest {
   deadline: number;
   data: string;
   signature: string;
+  /** The submitting public-key caller's network (clientNetwork). */
+  clientNetwork: string | null;
+  /** The most gas it may be sent with (held against the budgets while in flight). */
+  gasLimit: bigint;
 }
 
 const numericOrNull = (value: bigint | null) => (value === null ? null : value.toString());
@@ -63,6 +67,8 @@ export function insertRelayRequestForCreatedPayment(
       "deadline",
       "data",
       "signature",
+      "client_network",
+      "gas_limit",
     ])
     .expression(
       trx
@@ -80,6 +86,8 @@ export function insertRelayRequestForCreatedPayment(
           sql<number>`${relay.deadline}::bigint`.as("deadline"),
           sql<string>`${relay.data}::text`.as("data"),
           sql<string>`${relay.signature}::text`.as("signature"),
+          sql<string | null>`${relay.clientNetwork}::text`.as("client_network"),
+          sql<string>`${relay.gasLimit.toString()}::numeric`.as("gas_limit"),
         ])
         .where("payments.id", "=", relay.paymentRowId)
         .where("payments.status", "=", "CREATED")
@@ -193,62 +201,4 @@ export async function failExpiredQueuedRelays(db: Db, nowSeconds: number): Promi
     .returning("id")
     .execute();
   return rows.map((row) => row.id);
-}
-
-/**
- * Records that the relay's transaction was mined and reverted, against its payer and merchant. Safe to
- * run twice (the relay is the key).
- */
-export async function recordRelayRevert(
-  trx: Transaction<Database>,
-  relayRequestId: number,
-  receipt: { transactionHash: string; gasUsed: bigint },
-): Promise<void> {
-  await trx
-    .insertInto("relay_reverts")
-    .columns([
-      "relay_request_id",
-      "network_id",
-      "payer_address",
-      "merchant_id",
-      "transaction_hash",
-      "gas_used",
-    ])
-    .expression(
-      trx
-        .selectFrom("relay_requests")
-        .innerJoin("payments", "payments.id", "relay_requests.payment_id")
-        .select([
-          "relay_requests.id",
-          "relay_requests.network_id",
-          "relay_requests.from_address",
-          "payments.merchant_id",
-          sql<string>`${receipt.transactionHash}::text`.as("transaction_hash"),
-          sql<string>`${receipt.gasUsed.toString()}::numeric`.as("gas_used"),
-        ])
-        .where("relay_requests.id", "=", relayRequestId),
-    )
-    .onConflict((oc) => oc.column("relay_request_id").doNothing())
-    .execute();
-}
-
-/**
- * When the payer has at least `limit` reverted relays on the chain since `since`: the time of the
- * `limit`-th newest, which decides when the payer falls below the limit again. Undefined otherwise.
- */
-export async function findRelayRevertAtLimit(
-  db: Db,
-  params: { networkId: number; payer: string; since: Date; limit: number },
-): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom("relay_reverts")
-    .select("created_at")
-    .where("network_id", "=", params.networkId)
-    .where(sql<string>`lower(payer_address)`, "=", params.payer.toLowerCase())
-    .where("created_at", ">", params.since)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .offset(params.limit - 1)
-    .executeTakeFirst();
-  return row?.created_at;
 }

@@ -9,7 +9,7 @@ import type {
   FaucetMerchantDaysTable,
   GasGrantsTable,
   RelayRequestsTable,
-  RelayRevertsTable,
+  RelayerRevertsTable,
   SenderAccountsTable,
   SenderBroadcastsTable,
   SenderTransactionsTable,
@@ -366,7 +366,7 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   refunds: RefundsTable;
   relay_requests: RelayRequestsTable;
-  relay_reverts: RelayRevertsTable;
+  relayer_reverts: RelayerRevertsTable;
   gas_grants: GasGrantsTable;
   faucet_chain_days: FaucetChainDaysTable;
   faucet_merchant_days: FaucetMerchantDaysTable;

@@ -3,7 +3,7 @@ import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/su
 import type { FixedNumeric, NullableDate, Timestamp, Timestamps } from "../schema/columns.js";
 
 /**
- * The subscriptions table of the schema (`types.ts`, migrations 029, 032 and 035): a schedule, its signatures and its
+ * The subscriptions table of the schema (`types.ts`, migrations 029, 032 and 036): a schedule, its signatures and its
  * charging state.
  */
 export interface SubscriptionsTable extends Timestamps {

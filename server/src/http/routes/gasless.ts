@@ -11,6 +11,7 @@ import {
 import { getRelay, submitRelay } from "../../core/relay/submit.js";
 import { relayInputSchema, relaySubmittedSchema, relayViewSchema } from "../../core/relay/views.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
+import { clientNetwork } from "../../domain/clientNetwork.js";
 import { authenticatedMerchant, publicKeyAuth } from "../auth.js";
 import type { RouteContext } from "../context.js";
 import { errorResponses } from "../errors.js";
@@ -40,7 +41,9 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         description:
           "Checks what the payer signed against the payment (`kind`: an ERC-2771 ForwardRequest of pay(), or " +
           "the gateway's one-signature paths: Permit2, EIP-3009, the PaymentIntent of a smart-contract wallet; " +
-          "ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call, and queues it. " +
+          "ECDSA, ERC-1271 and ERC-6492 signatures), simulates the relayer's call at the fees it will pay, and " +
+          "queues it within the gas its path may cost and the relayer's budgets of reverted gas per merchant and " +
+          "client. " +
           "202 once safely queued; follow it with GET /payments/:id/relay.",
         security: [{ publicKey: [] }],
         params: paymentParams,
@@ -65,6 +68,8 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "FORBIDDEN",
             "PAYMENT_NOT_FOUND",
             "RATE_LIMITED",
+            "RELAY_GAS_LIMIT_EXCEEDED",
+            "RELAY_BUDGET_EXHAUSTED",
             "RELAYER_ERROR",
             "CHAIN_CONFIG_ERROR",
           ),
@@ -76,6 +81,9 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
           authenticatedMerchant(request),
           request.params.id,
           request.body,
+          {
+            network: clientNetwork(request.ip),
+          },
         );
         return reply.code(202).send(success(data));
       },

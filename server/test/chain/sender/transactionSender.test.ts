@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 const transfer = (link: SendRequest["link"] = async () => true): SendRequest => ({
-  purpose: "relay",
+  purpose: "grant",
   to: recipient,
   value: 1n,
   data: "0x",

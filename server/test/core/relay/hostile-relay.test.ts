@@ -311,9 +311,9 @@ describe("with the relayer running", () => {
 
       const merchant = await findMerchantByPublicKeyHash(env.t.database.db, hashKey(pk));
       const records = await env.t.database.db
-        .selectFrom("relay_reverts")
+        .selectFrom("relayer_reverts")
         .selectAll()
-        .orderBy("relay_request_id")
+        .orderBy("sender_transaction_id")
         .execute();
       expect(
         records.map((r) => ({ payer: r.payer_address, merchant: r.merchant_id, tx: r.transaction_hash })),

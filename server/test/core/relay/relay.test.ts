@@ -268,7 +268,9 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
       chains: createChainClients({ rpcUrls: new Map([[chain.chainId, new Secret(["http://127.0.0.1:9"])]]) }),
       settings: gaslessSettingsFor(chain.chainId, [anvilPrivateKeys[RELAYER_INDEX]]),
     });
-    await expect(submitRelay(deadNode, merchant!, p.paymentId, good)).rejects.toMatchObject({
+    await expect(
+      submitRelay(deadNode, merchant!, p.paymentId, good, { network: "127.0.0.1" }),
+    ).rejects.toMatchObject({
       code: "RELAYER_ERROR",
     });
   });

@@ -2,7 +2,6 @@ import {
   paymentAuthorizationTypedData,
   paymentIntentTypedData,
   permit2PaymentTypedData,
-  type PaymentRequest,
 } from "@kassa/contracts";
 import { fiatToken } from "@kassa/contracts/dev";
 import {
@@ -11,7 +10,6 @@ import {
   hashTypedData,
   parseUnits,
   type Address,
-  type Hex,
   type LocalAccount,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +18,9 @@ import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { deployRealTokens, type RealTokens } from "../../harness/realTokens.js";
 import { waitFor } from "../../harness/waitFor.js";
 import {
+  acceptTokens,
   createPayment,
+  paymentRequestOf,
   freshPayer,
   paymentStatus,
   relayBody,
@@ -41,14 +41,7 @@ beforeAll(async () => {
   env = await startGaslessEnv(chain);
   t = await deployRealTokens(chain);
   pk = env.t.merchant.publicKey;
-  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });
-  await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, {
-    tokenAddress: chain.tokens.plain,
-  });
-  for (const token of [t.usdc, t.usdt]) {
-    await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: token });
-    await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: token });
-  }
+  await acceptTokens(env, [chain.tokens.plain, t.usdc, t.usdt]);
   await env.startWorker();
 });
 afterAll(async () => {
@@ -58,21 +51,10 @@ afterAll(async () => {
 
 const usdc = (amount: string) => parseUnits(amount, 6);
 
-function requestOf(p: GaslessPayment): PaymentRequest {
-  return {
-    paymentId: p.paymentId as Hex,
-    tokenAddress: p.tokenAddress,
-    amount: BigInt(p.amount),
-    recipientAddress: p.recipientAddress as Address,
-    merchantId: p.merchantId as Hex,
-    deadline: BigInt(p.deadline),
-  };
-}
-
 const intentParams = (p: GaslessPayment, payer: Address) => ({
   chainId: chain.chainId,
   gateway: p.gatewayAddress,
-  request: requestOf(p),
+  request: paymentRequestOf(p),
   payer,
 });
 
