@@ -306,7 +306,12 @@ export async function sendDepositReturn(
     gateway,
     terms: [terms],
   });
-  const estimate = await relayer.estimate({ purpose: "deposit_return", to: gateway, data, authorizationList });
+  const estimate = await relayer.estimate({
+    purpose: "deposit_return",
+    to: gateway,
+    data,
+    authorizationList,
+  });
   if (!estimate.ok)
     throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${estimate.reason}`);
   const transferIds = "transferIds" in request ? request.transferIds : [];
