@@ -12392,7 +12392,10 @@ export interface components {
      *       "currency": "USD",
      *       "fiatAmount": "25",
      *       "tokenPrice": "1",
-     *       "senderAddress": null
+     *       "senderAddress": null,
+     *       "paidVia": "transfer",
+     *       "sweepTxHash": "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c",
+     *       "sweepBlockNumber": "18000131"
      *     }
      */
     ExportRow: {
@@ -12413,8 +12416,16 @@ export interface components {
       /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
+      /** @description The transaction that settled the payment (its pay event; paid by transfer, the payer's last transfer of it), or the refund's */
       txHash: string | null;
+      /** @description The block of txHash */
       blockNumber: string | null;
+      /** @description How the payment was paid (a refund row: its payment's) */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: the sweep that moved the money from the deposit address to the merchant's wallet; null before it, and for other rows */
+      sweepTxHash: string | null;
+      /** @description The block of sweepTxHash: where a block range counts a payment by transfer */
+      sweepBlockNumber: string | null;
       /** @description When Kassa recorded the movement final (ISO 8601) */
       time: string;
       /** @description The fiat currency the payment was priced in, if any */
@@ -12443,8 +12454,16 @@ export interface components {
       /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
+      /** @description The transaction that settled the payment (its pay event; paid by transfer, the payer's last transfer of it), or the refund's */
       txHash: string | null;
+      /** @description The block of txHash */
       blockNumber: string | null;
+      /** @description How the payment was paid (a refund row: its payment's) */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: the sweep that moved the money from the deposit address to the merchant's wallet; null before it, and for other rows */
+      sweepTxHash: string | null;
+      /** @description The block of sweepTxHash: where a block range counts a payment by transfer */
+      sweepBlockNumber: string | null;
       /** @description When Kassa recorded the movement final (ISO 8601) */
       time: string;
       /** @description The fiat currency the payment was priced in, if any */
