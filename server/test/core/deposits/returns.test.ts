@@ -490,11 +490,20 @@ describe("returns from deposit addresses", () => {
       const p = await paidByTransfer(excess);
       const token = t.token as Address;
       const before = await balanceOf(token, sender.account.address);
-      expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
-      // The return's row and its signed transaction were stored together before anything left.
-      const again = await returnExcess(p.paymentId);
+      // Nothing is mined until the process is gone: the watcher, which reads every DepositReturned, cannot settle
+      // a return broadcast before the kill ahead of the look below.
+      await setAutomine(false);
+      let again: Awaited<ReturnType<typeof returnExcess>>;
+      try {
+        expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
+        // The return's row and its signed transaction were stored together before anything left.
+        again = await returnExcess(p.paymentId);
+      } finally {
+        await setAutomine(true);
+      }
       expect(again.status).toBe(200);
       expect(again.body.data.returns).toMatchObject([{ status: "SUBMITTED", amount: String(excess) }]);
+      await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
       const [stored] = again.body.data.returns;
       // The relayer's tracker finishes the stored transaction; asking again sends nothing new.
       expect(await finished(p.paymentId, stored.returnId)).toMatchObject({ status: "RETURNED" });
