@@ -34,6 +34,18 @@ export default tseslint.config(
     plugins: { layers },
     rules: {
       "layers/import-direction": "error",
+      // Capabilities of core/ and db/ depend one way (docs/architecture.md). The deposit table types belong in
+      // db/schema/ with the others; they move there once the deposit work in flight has landed.
+      "cycles/no-folder-knot": [
+        "error",
+        {
+          roots: ["server/src/core", "server/src/db"],
+          movesTo: {
+            "server/src/db/deposits/tables.ts": "schema",
+            "server/src/db/deposits/sweepTables.ts": "schema",
+          },
+        },
+      ],
       // A file that grows past this mixes phases: split it (see docs/architecture.md).
       "max-lines": ["error", { max: 400 }],
     },

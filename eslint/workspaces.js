@@ -114,6 +114,20 @@ export const boundaries = [
     files: ["server/test/**/*.ts"],
     deny: [{ pattern: "^sdk/scripts/", reason: "the server's tests do not use the SDK's generator" }],
   },
+  ...["widget", "dashboard", "examples", "sdk"].map((workspace) => ({
+    files: [`${workspace}/test/**/*.ts`, `${workspace}/*/test/**/*.ts`],
+    deny: [
+      {
+        pattern: "^server/|^@kassa/server(?!/harness$)",
+        reason:
+          "a workspace's tests use the server through its public interfaces (HTTP, the kassa command) and the test harness it exports for them, @kassa/server/harness",
+      },
+      {
+        pattern: `^(?!${workspace}/)(contracts|server|widget|dashboard|sdk|examples|bench|scripts)/`,
+        reason: "another workspace is used through its package's entry points, never through its files",
+      },
+    ],
+  })),
 ];
 
 export default { rules: { "import-boundaries": importBoundaries } };

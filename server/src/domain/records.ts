@@ -24,7 +24,7 @@ export type WebhookEventType =
   | "payment.deposit_returned"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test"
-  /** About a subscription (core/subscriptions/events.ts); a charge's events name its payment too. */
+  /** About a subscription (core/webhooks/subscriptionEvents.ts); a charge's events name its payment too. */
   | "subscription.created"
   | "subscription.charged"
   | "subscription.charge_failed"
