@@ -134,9 +134,9 @@ const envSchema = z.object({
     .describe("`true` lets webhooks go to private, loopback and link-local addresses (development, tests)."),
   TRANSFER_PAYMENTS: z
     .enum(["true", "false"])
-    .default("false")
+    .default("true")
     .describe(
-      "`true` gives each new payment a deposit address, to be paid by a plain token transfer, and has the chain watchers read the enabled tokens' transfers. A preview: transfers are detected and settle payments, and the worker sweeps settled deposits to the merchant through the chain's relayer (RELAYER_PRIVATE_KEYS_<networkId>; without one they wait at their address, which only the gateway can move).",
+      "Payments by plain token transfer: each new payment gets a deposit address of its own on every chain where the transfer path can work (a relayer key, RELAYER_PRIVATE_KEYS_<networkId>, sends the sweeps to the merchant; a version-3 gateway needs a chain with EIP-7702), the chain watchers read the enabled tokens' transfers, and the worker sweeps settled deposits. `kassa doctor` says per chain whether it is offered and why not. `false` turns it off everywhere.",
     ),
   WATCHER_POLL_INTERVAL_MS: z.coerce
     .number()
@@ -275,7 +275,7 @@ export interface Config {
   metricsToken: Secret | undefined;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (dev, tests). */
   webhookAllowPrivate: boolean;
-  /** TRANSFER_PAYMENTS=true: new payments get a deposit address and the watchers read token transfers (preview). */
+  /** TRANSFER_PAYMENTS (default on): new payments get a deposit address where the chain offers it (core/deposits/offer.ts), the watchers read token transfers, the worker sweeps. */
   transferPayments: boolean;
   /** WATCHER_POLL_INTERVAL_MS: how often the chain watcher polls when caught up. */
   watcherPollIntervalMs: number;

@@ -136,7 +136,7 @@ export function createServices(config: Config, db: Db, options: ServicesOptions 
       reads,
       insertPayment: createPaymentInserter(db),
       nextPaymentSequence,
-      ...(config.transferPayments ? { depositFee: createDepositFeeReader(chains) } : {}),
+      depositFee: createDepositFeeReader(chains, config),
       signer,
       prices: options.priceService ?? prices.priceService,
       now,

@@ -3,6 +3,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { freePort } from "@kassa/contracts/dev";
 import { createChainClients } from "../../src/chain/clients.js";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
+import { defaultGaslessSettings } from "../../src/config/gasless.js";
 import { defaultConfig, type Config } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin/index.js";
 import { noPriceService, type PriceService } from "../../src/core/prices/service.js";
@@ -157,8 +159,18 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     allowedWidgetOrigin: options.allowedWidgetOrigin,
     publicBaseUrl: options.publicBaseUrl,
     ...(options.webhookAllowPrivate ? { webhookAllowPrivate: true } : {}),
-    ...(options.transferPayments ? { transferPayments: true } : {}),
-    ...(options.gasless ? { gasless: options.gasless } : {}),
+    // Payments by transfer only where a test asks for them (on by default in a deployment), offered on the test
+    // chain by a relayer key there (anvil's account 7, as the sweep tests' relayer) unless the test gives its own.
+    transferPayments: options.transferPayments ?? false,
+    ...(options.gasless
+      ? { gasless: options.gasless }
+      : options.transferPayments
+        ? {
+            gasless: defaultGaslessSettings({
+              relayerKeys: new Map([[chain.chainId, [new Secret(anvilPrivateKeys[7])]]]),
+            }),
+          }
+        : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsToken ? { metricsToken: new Secret(options.metricsToken) } : {}),
   });

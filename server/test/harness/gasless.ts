@@ -79,6 +79,8 @@ export async function startGaslessEnv(
   await migrateJobQueue(t.database.url);
   const logger = pino({ level: "silent" });
   const config = defaultConfig({
+    // No deposit addresses unless a test asks for them: its relayer key would offer payments by transfer.
+    transferPayments: false,
     ...options.config,
     signerPrivateKey: chain.signerKey,
     rateLimitPerMinute: 100_000,

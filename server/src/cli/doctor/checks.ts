@@ -10,6 +10,7 @@ import {
   readRpcChainId,
 } from "../../chain/preflight.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
+import { readTransferOffer } from "../../core/deposits/offer.js";
 import { kassaPublicUrl, listenHost, type Config } from "../../config/index.js";
 import type { ChainRow } from "../../db/schema/rows.js";
 import type { DatabaseState } from "../../db/operations/preflight.js";
@@ -251,6 +252,36 @@ export async function checkContracts(
     );
   }
   return ok(name, `gateway${forwarder ? " and forwarder" : ""} deployed, signer ${ours}`);
+}
+
+/**
+ * Whether the chain's payments are offered the transfer path (a deposit address) and, when not, why: the settings
+ * (TRANSFER_PAYMENTS, the signer, a relayer key on the chain) or the chain (a version-3 gateway on a chain that does
+ * not apply EIP-7702 authorizations). Not offered is a warning: payments are still paid with a wallet.
+ */
+export async function checkTransfers(
+  config: Config,
+  chain: ChainRow,
+  client: PublicClient,
+): Promise<CheckResult> {
+  const name = `chain ${chain.network_id} transfers`;
+  if (!config.transferPayments) {
+    return ok(name, "off (TRANSFER_PAYMENTS=false): payments are paid with a wallet only");
+  }
+  const offer = await readTransferOffer(client, config, {
+    networkId: chain.network_id,
+    gateway: getAddress(chain.gateway_address as string),
+  }).catch((error: Error) => ({
+    offered: false as const,
+    reason: `the gateway could not be read (${scrubText(error.message.split("\n")[0] ?? "")})`,
+  }));
+  if (!offer.offered) return warn(name, `not offered: ${offer.reason}`);
+  return ok(
+    name,
+    `offered: "Pay by transfer" on new payments (gateway version ${offer.gatewayVersion}${
+      offer.gatewayVersion === 3 ? ", the chain applies EIP-7702 authorizations" : ""
+    }; ${offer.relayerKeys} relayer key(s) send the sweeps)`,
+  );
 }
 
 const ether = (wei: bigint) => `${formatEther(wei)} native`;

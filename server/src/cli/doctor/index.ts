@@ -17,6 +17,7 @@ import {
   checkSecretFiles,
   checkSettings,
   checkSigner,
+  checkTransfers,
   checkWorkers,
   type CheckResult,
 } from "./checks.js";
@@ -54,7 +55,12 @@ async function chainChecks(
         const contracts = await checkContracts(config, chain, client);
         return options.forStart
           ? [rpc.result, contracts]
-          : [rpc.result, contracts, ...(await checkBalances(config, chain, client))];
+          : [
+              rpc.result,
+              contracts,
+              await checkTransfers(config, chain, client),
+              ...(await checkBalances(config, chain, client)),
+            ];
       }),
     );
     return perChain.flat();
@@ -66,7 +72,7 @@ async function chainChecks(
 /**
  * Every check, one result each, in the order printed: secrets, the signer's key and the settings, the bundles, the database
  * (reachable, migrations, sessions of its own, workers), then each chain with a gateway (RPC URLs,
- * contracts and signer, relayer and faucet balances).
+ * contracts and signer, whether payments by transfer are offered, relayer and faucet balances).
  */
 export async function runChecks(config: Config, options: DoctorOptions): Promise<CheckResult[]> {
   const results = [checkSecretFiles(config), checkSigner(config)];

@@ -1,9 +1,14 @@
 import { depositAddress, type DepositGatewayVersion, type DepositTerms } from "@kassa/contracts";
 import type { Address, Hex } from "viem";
 import type { ChainClients } from "../../chain/clients.js";
-import { readDepositGatewayVersion } from "../../chain/deposits/accounts.js";
 import { readMerchantFeeBps } from "../../chain/gatewayReads.js";
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
+import {
+  readTransferOffer,
+  transferSettingsProblem,
+  type TransferOffer,
+  type TransferOfferSettings,
+} from "./offer.js";
 
 /**
  * A payment's deposit terms (payments by transfer): the payment's own fields, the minimum that settles it (the
@@ -30,8 +35,10 @@ export interface DepositGatewayFacts {
 }
 
 /**
- * Reads a merchant's fee on a gateway (cached DEPOSIT_FEE_CACHE_MS) and the gateway's version (kept: a gateway's code
- * never changes); undefined when the chain does not answer.
+ * The transfer path of a new payment: undefined where it is not offered (offer.ts) or the chain does not answer,
+ * else the gateway's version and the merchant's fee. The offer is kept once given (a gateway's code and the
+ * process's keys do not change) and asked again after DEPOSIT_FEE_CACHE_MS when refused (a node upgraded to
+ * EIP-7702); the fee is cached DEPOSIT_FEE_CACHE_MS.
  */
 export type DepositFeeReader = (
   chain: Pick<ChainRow, "id" | "network_id" | "name" | "rpc_url" | "logs_max_blocks">,
@@ -39,19 +46,29 @@ export type DepositFeeReader = (
   merchantId: Hex,
 ) => Promise<DepositGatewayFacts | undefined>;
 
-export function createDepositFeeReader(chains: ChainClients, now: () => number = Date.now): DepositFeeReader {
+export function createDepositFeeReader(
+  chains: ChainClients,
+  settings: TransferOfferSettings,
+  now: () => number = Date.now,
+): DepositFeeReader {
   const fees = new Map<string, { feeBps: number; at: number }>();
-  const versions = new Map<string, DepositGatewayVersion>();
+  const offers = new Map<string, { offer: TransferOffer; at: number }>();
   return async (chain, gateway, merchantId) => {
+    if (transferSettingsProblem(settings, chain.network_id) !== undefined) return undefined;
     const gatewayKey = `${chain.id}|${gateway.toLowerCase()}`;
     const key = `${gatewayKey}|${merchantId.toLowerCase()}`;
     try {
       const client = chains.publicClient(chain);
-      let gatewayVersion = versions.get(gatewayKey);
-      if (gatewayVersion === undefined) {
-        gatewayVersion = await readDepositGatewayVersion(client, gateway);
-        versions.set(gatewayKey, gatewayVersion);
+      let known = offers.get(gatewayKey);
+      if (known === undefined || (!known.offer.offered && now() - known.at >= DEPOSIT_FEE_CACHE_MS)) {
+        known = {
+          offer: await readTransferOffer(client, settings, { networkId: chain.network_id, gateway }),
+          at: now(),
+        };
+        offers.set(gatewayKey, known);
       }
+      if (!known.offer.offered) return undefined;
+      const { gatewayVersion } = known.offer;
       const cached = fees.get(key);
       if (cached && now() - cached.at < DEPOSIT_FEE_CACHE_MS)
         return { feeBps: cached.feeBps, gatewayVersion };

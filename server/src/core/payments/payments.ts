@@ -57,8 +57,8 @@ export interface PaymentDeps {
   /** createPaymentSequencer(db): the payment's sequence on its gateway, from ranges taken in PostgreSQL. */
   nextPaymentSequence: PaymentSequencer;
   /**
-   * The merchant's fee on the gateway, fixed in each payment's deposit terms (createDepositFeeReader); unset,
-   * payments have no transfer path (TRANSFER_PAYMENTS off).
+   * The transfer path: the merchant's fee on the gateway, fixed in each payment's deposit terms, where the chain
+   * offers it (createDepositFeeReader); unset, payments have no transfer path.
    */
   depositFee?: DepositFeeReader;
   /** Absent: creation fails with SIGNING_SERVICE_ERROR (no KASSA_SIGNER_PRIVATE_KEY). */
@@ -232,7 +232,7 @@ export async function createPayment(
     success_url: input.successUrl,
     fail_url: input.failUrl,
     server_signature: serverSignature,
-    // Without the merchant's fee (the chain did not answer) the payment has no deposit address: pay() only.
+    // Where transfers are not offered, or the chain did not answer, the payment has no deposit address: pay() only.
     ...(depositGateway === undefined
       ? {}
       : newDepositColumns({

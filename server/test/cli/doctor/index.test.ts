@@ -14,11 +14,12 @@ import { parseEther, type Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { checkBundles, checkPooling, checkSettings } from "../../../src/cli/doctor/checks.js";
+import { checkBundles, checkPooling, checkSettings, checkTransfers } from "../../../src/cli/doctor/checks.js";
 import { formatCheck, runChecks, type CheckResult } from "../../../src/cli/doctor/index.js";
 import { defaultGaslessSettings } from "../../../src/config/gasless.js";
 import { defaultConfig, type Config } from "../../../src/config/index.js";
 import { sharesSessions } from "../../../src/db/operations/preflight.js";
+import type { ChainRow } from "../../../src/db/schema/rows.js";
 import { beatWorkerPools } from "../../../src/db/infra/workerHeartbeats.js";
 import { Secret } from "../../../src/secret.js";
 import { startTestApp, type TestApp } from "../../harness/app.js";
@@ -87,12 +88,66 @@ describe("kassa doctor on a healthy system", () => {
       ["workers", "ok"],
       [chainLine("rpc"), "ok"],
       [chainLine("contracts"), "ok"],
+      [chainLine("transfers"), "ok"],
       [chainLine("relayer"), "ok"],
       [chainLine("faucet"), "ok"],
     ]);
     expect(formatCheck(check(results, chainLine("contracts")))).toBe(
       `ok    ${chainLine("contracts")}  gateway and forwarder deployed, signer ${chain.signerAccount.address}`,
     );
+    expect(check(results, chainLine("transfers")).message).toBe(
+      'offered: "Pay by transfer" on new payments (gateway version 3, the chain applies EIP-7702 authorizations; 1 relayer key(s) send the sweeps)',
+    );
+  });
+});
+
+describe("kassa doctor says per chain whether payments by transfer are offered, and why not", () => {
+  it("not without a relayer key on the chain (sweeps need one), nor turned off", async () => {
+    const noRelayer = healthy({
+      gasless: defaultGaslessSettings({ faucetKeys: new Map([[chain.chainId, new Secret(FAUCET)]]) }),
+    });
+    expect(check(await doctor(noRelayer), chainLine("transfers"))).toMatchObject({
+      status: "warn",
+      fatal: false,
+      message: `not offered: no relayer key (RELAYER_PRIVATE_KEYS_${chain.chainId}): the relayer sends the sweeps to the merchant and pays their gas`,
+    });
+    expect(check(await doctor(healthy({ transferPayments: false })), chainLine("transfers"))).toMatchObject({
+      status: "ok",
+      message: "off (TRANSFER_PAYMENTS=false): payments are paid with a wallet only",
+    });
+  });
+
+  it("not on a chain without EIP-7702 for a version-3 gateway, and offered there on a version-2 one", async () => {
+    for (const gatewayVersion of [3, 2] as const) {
+      const cancun = await startTestChain({ anvil: { extraArgs: ["--hardfork", "cancun"] }, gatewayVersion });
+      try {
+        const row = (await sql<ChainRow>`SELECT * FROM chains LIMIT 1`.execute(t.database.db)).rows[0]!;
+        const line = await checkTransfers(
+          healthy({
+            gasless: defaultGaslessSettings({
+              relayerKeys: new Map([[cancun.chainId, [new Secret(RELAYER)]]]),
+            }),
+          }),
+          { ...row, network_id: cancun.chainId, gateway_address: cancun.gateway.toLowerCase() },
+          cancun.publicClient,
+        );
+        expect(line).toMatchObject(
+          gatewayVersion === 3
+            ? {
+                status: "warn",
+                message:
+                  "not offered: the gateway (version 3) makes keyless EIP-7702 deposit accounts and the node refuses an EIP-7702 authorization: Eip7702 is not supported: a chain without EIP-7702 takes payments by transfer on a version-2 gateway only",
+              }
+            : {
+                status: "ok",
+                message:
+                  'offered: "Pay by transfer" on new payments (gateway version 2; 1 relayer key(s) send the sweeps)',
+              },
+        );
+      } finally {
+        await cancun.stop();
+      }
+    }
   });
 });
 
