@@ -5,7 +5,15 @@ import layers from "./eslint/layers.js";
 import workspaces, { boundaries } from "./eslint/workspaces.js";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", ".kassa/**", "contracts/src/generated/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".kassa/**",
+      "contracts/src/generated/**",
+      "integrations/medusa/test-store/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,6 +33,7 @@ export default tseslint.config(
       "contracts/src/**/*.ts",
       "bench/**/*.ts",
       "scripts/**/*.ts",
+      "integrations/medusa/src/**/*.ts",
     ],
     plugins: { cycles },
     rules: { "cycles/no-import-cycle": "error" },

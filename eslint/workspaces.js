@@ -111,6 +111,17 @@ export const boundaries = [
     ],
   },
   {
+    files: ["integrations/medusa/src/**/*.ts"],
+    deny: [
+      {
+        pattern:
+          "^(?!@kassa/sdk$)@kassa/|^(server|sdk|widget|dashboard|contracts|examples|bench|scripts)/|^\\.\\./\\.\\./",
+        reason:
+          "@kassa/medusa is published on its own: it uses Kassa through the published @kassa/sdk, never the repository's code",
+      },
+    ],
+  },
+  {
     files: ["server/test/**/*.ts"],
     deny: [{ pattern: "^sdk/scripts/", reason: "the server's tests do not use the SDK's generator" }],
   },
