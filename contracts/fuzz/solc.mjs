@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join } from "node:path";
+import { Buffer } from "node:buffer";
 import process from "node:process";
 
 const solc = createRequire(import.meta.url)("solc");
@@ -29,4 +30,7 @@ function findImport(path) {
   }
   return { error: `not found: ${path}` };
 }
-process.stdout.write(solc.compile(readFileSync(0, "utf8"), { import: findImport }));
+// Read as a stream: forge's pipe may be non-blocking, where a synchronous read fails with EAGAIN.
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+process.stdout.write(solc.compile(Buffer.concat(chunks).toString("utf8"), { import: findImport }));

@@ -37,7 +37,7 @@ contract GatewayInvariants {
     }
 
     function targetSelectors() public view returns (FuzzSelector[] memory targets) {
-        bytes4[] memory selectors = new bytes4[](19);
+        bytes4[] memory selectors = new bytes4[](20);
         selectors[0] = GatewayHandler.payDirect.selector;
         selectors[1] = GatewayHandler.signPayment.selector;
         selectors[2] = GatewayHandler.relay.selector;
@@ -57,6 +57,7 @@ contract GatewayInvariants {
         selectors[16] = GatewayHandler.attackHook.selector;
         selectors[17] = GatewayHandler.attackDust.selector;
         selectors[18] = GatewayHandler.rogueSignerReturn.selector;
+        selectors[19] = GatewayHandler.payForwarded.selector;
         targets = new FuzzSelector[](1);
         targets[0] = FuzzSelector({addr: address(handler), selectors: selectors});
     }

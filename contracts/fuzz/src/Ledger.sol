@@ -125,6 +125,8 @@ abstract contract Ledger {
     }
 
     address public immutable gateway;
+    /// @dev OpenZeppelin's ERC2771Forwarder (production bytecode), which the gateway trusts.
+    address internal immutable forwarder;
     uint256 public immutable version;
     address internal immutable _permit2;
     address internal immutable _depositAccountCode;
@@ -177,6 +179,9 @@ abstract contract Ledger {
     mapping(address token => mapping(address account => uint256)) public ghostBalance;
 
     bytes4 internal lastRevertSelector;
+    /// @dev Calls sent to the gateway (and the forwarder) by the actors, and those that went through, by selector.
+    mapping(bytes4 selector => uint256) internal callsSent;
+    mapping(bytes4 selector => uint256) internal callsOk;
     string public violation;
     uint256 internal _eventCount;
     mapping(bytes32 topic => uint256) internal eventCounts;
@@ -187,7 +192,7 @@ abstract contract Ledger {
         attacker = vm.addr(attackerKey);
         walletOwner = vm.addr(walletOwnerKey);
         signerAddress = vm.addr(signerKey);
-        address forwarder = _create(abi.encodePacked(forwarderCode, abi.encode("ERC2771Forwarder")));
+        forwarder = _create(abi.encodePacked(forwarderCode, abi.encode("ERC2771Forwarder")));
         address gateway_ = _create(
             abi.encodePacked(
                 gatewayCode,
@@ -331,18 +336,26 @@ abstract contract Ledger {
 
     /// @dev Calls the gateway with `data` from `from` (a wallet through its owner), then checks its events.
     function _call(address from, bytes memory data) internal returns (bool ok) {
+        return _call(from, gateway, data);
+    }
+
+    /// @dev Calls `target` (the gateway, or the forwarder) with `data` from `from`, then checks the gateway's events.
+    function _call(address from, address target, bytes memory data) internal returns (bool ok) {
         vm.recordLogs();
         bytes memory result;
         uint256 key = walletKeys[from];
         if (key != 0) {
             if (from.code.length == 0) return false;
             vm.prank(vm.addr(key));
-            (ok, result) = from.call(abi.encodeCall(TestSmartWallet.execute, (gateway, 0, data)));
+            (ok, result) = from.call(abi.encodeCall(TestSmartWallet.execute, (target, 0, data)));
         } else {
             vm.prank(from);
-            (ok, result) = gateway.call(data);
+            (ok, result) = target.call(data);
         }
         Vm.Log[] memory logs = vm.getRecordedLogs();
+        bytes4 selector = bytes4(data);
+        ++callsSent[selector];
+        if (ok) ++callsOk[selector];
         if (ok) {
             for (uint256 i = 0; i < logs.length; ++i) {
                 if (logs[i].emitter == gateway) _checkEvent(logs[i]);
