@@ -87,6 +87,10 @@ export interface Payment {
   overpaidAmount?: string;
   /** When its sweep moved the amount from the deposit address; null before. */
   sweptAt?: string | null;
+  /** The sweep's transaction; null before. */
+  sweepTransactionHash?: string | null;
+  /** Whether its money is in the recipient's wallet: paid by contract, or paid by transfer and swept. */
+  fundsAtRecipient?: boolean;
   /** When its transfer window closes: an open payment's deposit goes back to its senders after it. */
   transferExpiresAt?: string | null;
 }

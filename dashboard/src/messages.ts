@@ -52,6 +52,10 @@ const en = {
   fee: "Fee",
   net: "Net",
   notPaid: "Not paid yet: no amounts.",
+  inWallet: "In your wallet",
+  inWalletSwept: "Yes: swept {time}",
+  inWalletWaiting:
+    "Not yet: paid by transfer, the money waits at the deposit address until Kassa sweeps it to your wallet (within a minute or two)",
   timelineTitle: "Timeline",
   transaction: "Transaction",
   relayTitle: "Gasless relay",
@@ -247,6 +251,10 @@ const ko: Record<MessageKey, string> = {
   fee: "수수료",
   net: "순액",
   notPaid: "아직 결제되지 않아 금액이 없습니다.",
+  inWallet: "지갑 입금",
+  inWalletSwept: "완료: {time}에 스윕됨",
+  inWalletWaiting:
+    "아직 아닙니다: 송금으로 결제되어, Kassa가 지갑으로 스윕할 때까지(1~2분 이내) 금액이 입금 주소에 있습니다",
   timelineTitle: "타임라인",
   transaction: "거래",
   relayTitle: "가스비 없는 릴레이",

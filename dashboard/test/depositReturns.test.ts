@@ -157,4 +157,26 @@ describe.skipIf(browserUnavailable)("returns from deposit addresses in the dashb
     expect(await balance(sender)).toBe(before + amount);
     expect(await balance(p.depositAddress)).toBe(0n);
   });
+
+  it("says whether the money is in the wallet: waiting at the deposit address until the sweep, then swept, live", async () => {
+    const p = await deposited(0n, false);
+    const { page } = session;
+    await page.goto(`${ORIGIN}/dashboard#/payments/${p.paymentId}`);
+    await page.locator('[data-screen="payment"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator("#in-wallet").textContent()).toContain("Not yet: paid by transfer");
+    await sweepDriver({ chain, t }).sweep();
+    const sweep = await t.database.db
+      .selectFrom("payments")
+      .select("sweep_tx_hash")
+      .where("payment_id", "=", p.paymentId)
+      .executeTakeFirstOrThrow();
+    // The page reads the payment again while shown: the sweep appears without a reload.
+    await expect
+      .poll(() => page.locator("#in-wallet").textContent(), { timeout: 30_000 })
+      .toContain(`Yes: swept`);
+    expect(await page.locator("#in-wallet").textContent()).toContain(sweep.sweep_tx_hash as string);
+    expect(await page.locator('section[aria-labelledby="timeline-title"]').textContent()).toContain(
+      `payment.swept PAID`,
+    );
+  });
 });

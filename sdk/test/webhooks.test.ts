@@ -73,6 +73,7 @@ describe("verifyWebhook", () => {
       | "payment.underpaid"
       | "payment.late_deposit"
       | "payment.deposit_returned"
+      | "payment.swept"
       | "webhook.test"
       | "subscription.created"
       | "subscription.charged"

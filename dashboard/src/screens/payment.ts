@@ -25,6 +25,7 @@ function stateOf(payment: Payment, timeline: Timeline): string {
   return JSON.stringify([
     timeline.status,
     payment.refundedAmount,
+    payment.sweptAt,
     timeline.refunds.map((refund) => [refund.id, refund.status, refund.txHash]),
   ]);
 }
@@ -109,6 +110,24 @@ export async function renderPayment(screen: Screen, main: HTMLElement, paymentId
             ] as [string, string][])
           : []),
         [t("transaction"), h("span", { class: "mono", id: "tx-hash" }, payment.txHash ?? "—")],
+        // Paid by transfer, the money reaches the wallet with the sweep, a minute or two after PAID.
+        ...(payment.paidVia === "transfer" && amounts
+          ? ([
+              [
+                t("inWallet"),
+                h(
+                  "span",
+                  { id: "in-wallet" },
+                  payment.sweptAt
+                    ? [
+                        t("inWalletSwept", { time: formatTime(payment.sweptAt, lang) }),
+                        h("span", { class: "mono" }, ` · ${payment.sweepTransactionHash ?? ""}`),
+                      ]
+                    : t("inWalletWaiting"),
+                ),
+              ],
+            ] as [string, Node][])
+          : []),
         [t("payer"), h("span", { class: "mono" }, payment.payerAddress ?? "—")],
       ]),
       amounts ? null : h("p", { class: "muted" }, t("notPaid")),

@@ -444,7 +444,8 @@ export interface paths {
              *         "overpaidAmount": "0",
              *         "paidVia": null,
              *         "sweptAt": null,
-             *         "sweepTransactionHash": null
+             *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": false
              *       }
              *     }
              */
@@ -687,6 +688,7 @@ export interface paths {
              *         "paidVia": "contract",
              *         "sweptAt": null,
              *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": true,
              *         "status": "PAID",
              *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
              *         "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -2503,7 +2505,8 @@ export interface paths {
              *         "overpaidAmount": "0",
              *         "paidVia": "contract",
              *         "sweptAt": null,
-             *         "sweepTransactionHash": null
+             *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": true
              *       }
              *     }
              */
@@ -2702,7 +2705,8 @@ export interface paths {
              *         "overpaidAmount": "0",
              *         "paidVia": "contract",
              *         "sweptAt": null,
-             *         "sweepTransactionHash": null
+             *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": true
              *       }
              *     }
              */
@@ -2954,7 +2958,8 @@ export interface paths {
              *         "overpaidAmount": "0",
              *         "paidVia": "contract",
              *         "sweptAt": null,
-             *         "sweepTransactionHash": null
+             *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": true
              *       }
              *     }
              */
@@ -3156,7 +3161,8 @@ export interface paths {
              *         "overpaidAmount": "0",
              *         "paidVia": "contract",
              *         "sweptAt": null,
-             *         "sweepTransactionHash": null
+             *         "sweepTransactionHash": null,
+             *         "fundsAtRecipient": true
              *       }
              *     }
              */
@@ -10429,6 +10435,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.paid"
            *     }
            */
@@ -10510,6 +10517,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.invalid",
            *       "reason": "paid 24000000 base units, 25000000 expected",
            *       "paid": {
@@ -10598,6 +10606,7 @@ export interface webhooks {
            *       "paidVia": null,
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.expired"
            *     }
            */
@@ -10679,6 +10688,7 @@ export interface webhooks {
            *       "paidVia": null,
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.failed",
            *       "reason": "relayed transaction reverted"
            *     }
@@ -10761,6 +10771,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.refund_submitted",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -10849,6 +10860,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.refund_expired",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -10937,6 +10949,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.refunded",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -11025,6 +11038,7 @@ export interface webhooks {
            *       "paidVia": "contract",
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
            *       "type": "payment.refund_reorged",
            *       "refund": {
            *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -11118,6 +11132,7 @@ export interface webhooks {
            *       "paidVia": null,
            *       "amountReceived": "0",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.reorged",
            *       "reorged": {
            *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -11204,6 +11219,7 @@ export interface webhooks {
            *       "paidVia": null,
            *       "amountReceived": "24000000",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.underpaid"
            *     }
            */
@@ -11285,6 +11301,7 @@ export interface webhooks {
            *       "paidVia": null,
            *       "amountReceived": "25000000",
            *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.late_deposit"
            *     }
            */
@@ -11366,6 +11383,7 @@ export interface webhooks {
            *       "paidVia": "transfer",
            *       "amountReceived": "25000000",
            *       "overpaidAmount": "1000000",
+           *       "fundsAtRecipient": false,
            *       "type": "payment.deposit_returned",
            *       "depositReturn": {
            *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
@@ -11378,6 +11396,96 @@ export interface webhooks {
            *     }
            */
           "application/json": components["schemas"]["PaymentDepositReturnedEvent"];
+        };
+      };
+      responses: {
+        /** @description Received. Any other answer, or none within 10 s, is retried with backoff */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "payment.swept": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * payment.swept
+     * @description The money of a payment paid by transfer reached the recipient's wallet: its deposit address was swept, the amount less the fee to the recipient and the fee to the treasury (fundsAtRecipient is true from now on). payment.paid comes first, when the transfer is final; this event when the sweep is, usually within a minute or two. A reorganisation deeper than the chain's finality that removes the sweep makes fundsAtRecipient false again until the deposit is swept again, which sends this event again with its new transaction. Sent to the merchant's webhook URL; verify it (e.g. the SDK's verifyWebhook) before trusting it, then fetch the payment with the API key before fulfilling an order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /**
+           * @description The event's eventId; the same on every retry and redelivery: deduplicate on it
+           * @example evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a
+           */
+          "webhook-id": string;
+          /**
+           * @description Unix seconds of this attempt; refuse one far from now (replay)
+           * @example 1795425972
+           */
+          "webhook-timestamp": string;
+          /**
+           * @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the merchant's whsec_ secret; several, separated by spaces, during a secret rotation
+           * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+           */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+           *       "createdAt": "2026-11-23T06:07:30.000Z",
+           *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+           *       "orderId": "order-10482",
+           *       "status": "PAID",
+           *       "txHash": "0x8e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d4f1d0c2b7a9e3d5c8b1f",
+           *       "amount": "25000000",
+           *       "tokenSymbol": "USDC",
+           *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+           *       "chainId": 8453,
+           *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+           *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+           *       "paidAt": "2026-11-23T06:06:12.000Z",
+           *       "paidAfterExpiry": false,
+           *       "paymentLinkId": null,
+           *       "refundedAmount": "0",
+           *       "paidVia": "transfer",
+           *       "amountReceived": "25000000",
+           *       "overpaidAmount": "0",
+           *       "fundsAtRecipient": true,
+           *       "type": "payment.swept",
+           *       "sweep": {
+           *         "txHash": "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c",
+           *         "blockNumber": 22841912,
+           *         "amount": "25000000",
+           *         "fee": "250000",
+           *         "recipientReceived": "24750000",
+           *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["PaymentSweptEvent"];
         };
       };
       responses: {
@@ -12008,7 +12116,8 @@ export interface components {
      *       "overpaidAmount": "0",
      *       "paidVia": null,
      *       "sweptAt": null,
-     *       "sweepTransactionHash": null
+     *       "sweepTransactionHash": null,
+     *       "fundsAtRecipient": false
      *     }
      */
     CreatedPayment: {
@@ -12064,6 +12173,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
     };
     CreatedPaymentInput: {
       /** @description bytes32 payment id, the paymentId of pay() */
@@ -12118,6 +12229,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
     };
     Error: {
       /**
@@ -12279,7 +12392,10 @@ export interface components {
      *       "currency": "USD",
      *       "fiatAmount": "25",
      *       "tokenPrice": "1",
-     *       "senderAddress": null
+     *       "senderAddress": null,
+     *       "paidVia": "transfer",
+     *       "sweepTxHash": "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c",
+     *       "sweepBlockNumber": "18000131"
      *     }
      */
     ExportRow: {
@@ -12300,8 +12416,16 @@ export interface components {
       /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
+      /** @description The transaction that settled the payment (its pay event; paid by transfer, the payer's last transfer of it), or the refund's */
       txHash: string | null;
+      /** @description The block of txHash */
       blockNumber: string | null;
+      /** @description How the payment was paid (a refund row: its payment's) */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: the sweep that moved the money from the deposit address to the merchant's wallet; null before it, and for other rows */
+      sweepTxHash: string | null;
+      /** @description The block of sweepTxHash: where a block range counts a payment by transfer */
+      sweepBlockNumber: string | null;
       /** @description When Kassa recorded the movement final (ISO 8601) */
       time: string;
       /** @description The fiat currency the payment was priced in, if any */
@@ -12330,8 +12454,16 @@ export interface components {
       /** @description gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it) */
       net: string;
       payerAddress: string | null;
+      /** @description The transaction that settled the payment (its pay event; paid by transfer, the payer's last transfer of it), or the refund's */
       txHash: string | null;
+      /** @description The block of txHash */
       blockNumber: string | null;
+      /** @description How the payment was paid (a refund row: its payment's) */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Paid by transfer: the sweep that moved the money from the deposit address to the merchant's wallet; null before it, and for other rows */
+      sweepTxHash: string | null;
+      /** @description The block of sweepTxHash: where a block range counts a payment by transfer */
+      sweepBlockNumber: string | null;
       /** @description When Kassa recorded the movement final (ISO 8601) */
       time: string;
       /** @description The fiat currency the payment was priced in, if any */
@@ -12498,7 +12630,8 @@ export interface components {
      *       "overpaidAmount": "0",
      *       "paidVia": "contract",
      *       "sweptAt": null,
-     *       "sweepTransactionHash": null
+     *       "sweepTransactionHash": null,
+     *       "fundsAtRecipient": true
      *     }
      */
     MerchantPaymentRecord: {
@@ -12562,6 +12695,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
     };
     MerchantPaymentRecordInput: {
       /** @description 0x-prefixed 32-byte hex */
@@ -12624,6 +12759,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
     };
     /**
      * @example {
@@ -12846,6 +12983,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "sweptAt": null,
      *       "sweepTransactionHash": null,
+     *       "fundsAtRecipient": true,
      *       "status": "PAID",
      *       "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
      *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
@@ -12907,6 +13045,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -12940,6 +13080,7 @@ export interface components {
      *       "paidVia": "transfer",
      *       "amountReceived": "25000000",
      *       "overpaidAmount": "1000000",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.deposit_returned",
      *       "depositReturn": {
      *         "returnId": "0x5d0c7c1b9e2f4a6d8b3e1f0a2c4d6e8f1a3b5c7d9e0f2a4b0000000000000009",
@@ -12986,6 +13127,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.deposit_returned";
       /**
@@ -13043,6 +13186,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.deposit_returned";
       /**
@@ -13086,6 +13231,7 @@ export interface components {
      *       "paidVia": null,
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.expired"
      *     }
      */
@@ -13124,6 +13270,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.expired";
       /**
@@ -13168,6 +13316,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.expired";
       /**
@@ -13198,6 +13348,7 @@ export interface components {
      *       "paidVia": null,
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.failed",
      *       "reason": "relayed transaction reverted"
      *     }
@@ -13237,6 +13388,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.failed";
       /**
@@ -13283,6 +13436,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.failed";
       /**
@@ -13346,6 +13501,8 @@ export interface components {
       sweptAt: string | null;
       /** @description The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep */
       sweepTransactionHash: string | null;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true */
+      fundsAtRecipient: boolean;
       /** @enum {string} */
       status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
       txHash: string | null;
@@ -13379,6 +13536,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.invalid",
      *       "reason": "paid 24000000 base units, 25000000 expected",
      *       "paid": {
@@ -13424,6 +13582,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -13481,6 +13641,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.invalid";
       /**
@@ -13524,6 +13686,7 @@ export interface components {
      *       "paidVia": null,
      *       "amountReceived": "25000000",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.late_deposit"
      *     }
      */
@@ -13562,6 +13725,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.late_deposit";
       /**
@@ -13606,6 +13771,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.late_deposit";
       /**
@@ -13791,6 +13958,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.paid"
      *     }
      */
@@ -13829,6 +13997,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.paid";
       /**
@@ -13873,6 +14043,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.paid";
       /**
@@ -13903,6 +14075,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.refunded",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -13948,6 +14121,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -14005,6 +14180,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refunded";
       /**
@@ -14048,6 +14225,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.refund_expired",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -14093,6 +14271,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -14150,6 +14330,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_expired";
       /**
@@ -14193,6 +14375,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.refund_reorged",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -14243,6 +14426,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -14306,6 +14491,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_reorged";
       /**
@@ -14355,6 +14542,7 @@ export interface components {
      *       "paidVia": "contract",
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
      *       "type": "payment.refund_submitted",
      *       "refund": {
      *         "refundId": "rf_9f2c4e6a8b0d1f3e5c7a9b1d3f5e7c9a",
@@ -14400,6 +14588,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -14457,6 +14647,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.refund_submitted";
       /**
@@ -14500,6 +14692,7 @@ export interface components {
      *       "paidVia": null,
      *       "amountReceived": "0",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.reorged",
      *       "reorged": {
      *         "txHash": "0xf78f15e685bba97aaa421afc364e2533f6f0b3b560dca617192940206d806b7e",
@@ -14543,6 +14736,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -14593,6 +14788,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.reorged";
       /**
@@ -14605,6 +14802,161 @@ export interface components {
         txHash: string;
         blockNumber: number;
         blockHash: string;
+      };
+    };
+    /**
+     * @description The money of a payment paid by transfer reached the recipient's wallet: its deposit address was swept, the amount less the fee to the recipient and the fee to the treasury (fundsAtRecipient is true from now on). payment.paid comes first, when the transfer is final; this event when the sweep is, usually within a minute or two. A reorganisation deeper than the chain's finality that removes the sweep makes fundsAtRecipient false again until the deposit is swept again, which sends this event again with its new transaction.
+     * @example {
+     *       "eventId": "evt_4b8d2f6a0c1e3b5d7f9a2c4e6b8d0f1a",
+     *       "createdAt": "2026-11-23T06:07:30.000Z",
+     *       "paymentId": "0xadc756803e4eb4ccfb136b73d5f72e3dc0d452d30ae1f4bc82af394c73ce7115",
+     *       "orderId": "order-10482",
+     *       "status": "PAID",
+     *       "txHash": "0x8e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d4f1d0c2b7a9e3d5c8b1f",
+     *       "amount": "25000000",
+     *       "tokenSymbol": "USDC",
+     *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+     *       "chainId": 8453,
+     *       "merchantId": "0x35b7289f73333871b968eb7a0064ec7deaa432461c89f27075568d2d370c4347",
+     *       "payerAddress": "0x364E2533F6f0b3b560dCA617192940206d806B7e",
+     *       "paidAt": "2026-11-23T06:06:12.000Z",
+     *       "paidAfterExpiry": false,
+     *       "paymentLinkId": null,
+     *       "refundedAmount": "0",
+     *       "paidVia": "transfer",
+     *       "amountReceived": "25000000",
+     *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": true,
+     *       "type": "payment.swept",
+     *       "sweep": {
+     *         "txHash": "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c",
+     *         "blockNumber": 22841912,
+     *         "amount": "25000000",
+     *         "fee": "250000",
+     *         "recipientReceived": "24750000",
+     *         "recipientAddress": "0x1dE3D712f5D3103AD50e22dc1f4d3Ff1559D5115"
+     *       }
+     *     }
+     */
+    PaymentSweptEvent: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
+      /** @constant */
+      type: "payment.swept";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
+      /** @description The sweep: what moved from the deposit address to the recipient's wallet, in which transaction */
+      sweep: {
+        /** @description The sweep's transaction (whoever sent it) */
+        txHash: string;
+        /** @description Its block, final for the chain */
+        blockNumber: number;
+        /** @description What left the deposit address, fee included (at most the payment's amount) */
+        amount: string;
+        /** @description What of it went to the treasury */
+        fee: string;
+        /** @description amount - fee: what reached the recipient's wallet */
+        recipientReceived: string;
+        /** @description EIP-55 checksummed address */
+        recipientAddress: string;
+      };
+    };
+    /** @description The money of a payment paid by transfer reached the recipient's wallet: its deposit address was swept, the amount less the fee to the recipient and the fee to the treasury (fundsAtRecipient is true from now on). payment.paid comes first, when the transfer is final; this event when the sweep is, usually within a minute or two. A reorganisation deeper than the chain's finality that removes the sweep makes fundsAtRecipient false again until the deposit is swept again, which sends this event again with its new transaction. */
+    PaymentSweptEventInput: {
+      /** @description evt_ id, also the webhook-id header; the same on every retry: deduplicate on it */
+      eventId: string;
+      /** @description When the event happened (ISO 8601) */
+      createdAt: string;
+      /** @description bytes32 payment id */
+      paymentId: string;
+      /** @description The merchant's order id */
+      orderId: string;
+      /** @description The paying transaction; null before payment or after a reorg */
+      txHash: string | null;
+      /** @description Token amount in base units (wei) */
+      amount: string;
+      tokenSymbol: string;
+      /** @description EIP-55 checksummed address */
+      tokenAddress: string;
+      /** @description EIP-155 chain id */
+      chainId: number;
+      /** @description bytes32 merchant id */
+      merchantId: string;
+      payerAddress: string | null;
+      /** @description When the payment was confirmed on-chain */
+      paidAt: string | null;
+      /** @description Confirmed on-chain after the payment had expired */
+      paidAfterExpiry: boolean;
+      /** @description The payment link (pl_) a payer started it from, if any */
+      paymentLinkId: string | null;
+      /** @description Base units (wei) the payment's completed refunds sent back, this event's refund included */
+      refundedAmount: string;
+      /** @description How it was paid: `contract` (pay() or a relayed call), `transfer` (a plain transfer to its deposit address); null while unpaid */
+      paidVia: ("contract" | "transfer") | null;
+      /** @description Base units (wei) of the payment's token that reached its deposit address (final transfers) */
+      amountReceived: string;
+      /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
+      overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
+      /** @constant */
+      type: "payment.swept";
+      /**
+       * @description The payment's status right after the event
+       * @enum {string}
+       */
+      status: "PAID" | "REFUND_SUBMITTED" | "REFUNDED";
+      /** @description The sweep: what moved from the deposit address to the recipient's wallet, in which transaction */
+      sweep: {
+        /** @description The sweep's transaction (whoever sent it) */
+        txHash: string;
+        /** @description Its block, final for the chain */
+        blockNumber: number;
+        /** @description What left the deposit address, fee included (at most the payment's amount) */
+        amount: string;
+        /** @description What of it went to the treasury */
+        fee: string;
+        /** @description amount - fee: what reached the recipient's wallet */
+        recipientReceived: string;
+        /** @description EIP-55 checksummed address */
+        recipientAddress: string;
       };
     };
     /**
@@ -14668,7 +15020,7 @@ export interface components {
         status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
         /** @description ISO 8601 */
         at: string;
-        /** @description The transaction of the event: the payment's, the refund's, or the one a reorganisation removed */
+        /** @description The transaction of the event: the payment's, the refund's, the sweep's (payment.swept), the return's, or the one a reorganisation removed */
         txHash: string | null;
       }[];
       /** @description The gasless relay request, if the payer used one */
@@ -14702,7 +15054,7 @@ export interface components {
         status: "CREATED" | "PAID" | "REFUND_SUBMITTED" | "REFUNDED" | "INVALID" | "EXPIRED" | "FAILED";
         /** @description ISO 8601 */
         at: string;
-        /** @description The transaction of the event: the payment's, the refund's, or the one a reorganisation removed */
+        /** @description The transaction of the event: the payment's, the refund's, the sweep's (payment.swept), the return's, or the one a reorganisation removed */
         txHash: string | null;
       }[];
       /** @description The gasless relay request, if the payer used one */
@@ -14789,6 +15141,7 @@ export interface components {
      *       "paidVia": null,
      *       "amountReceived": "24000000",
      *       "overpaidAmount": "0",
+     *       "fundsAtRecipient": false,
      *       "type": "payment.underpaid"
      *     }
      */
@@ -14827,6 +15180,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.underpaid";
       /**
@@ -14871,6 +15226,8 @@ export interface components {
       amountReceived: string;
       /** @description Base units (wei) of amountReceived above the amount, returnable to the sender */
       overpaidAmount: string;
+      /** @description Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept) */
+      fundsAtRecipient: boolean;
       /** @constant */
       type: "payment.underpaid";
       /**
@@ -16182,6 +16539,7 @@ export interface components {
       | components["schemas"]["PaymentUnderpaidEvent"]
       | components["schemas"]["PaymentLateDepositEvent"]
       | components["schemas"]["PaymentDepositReturnedEvent"]
+      | components["schemas"]["PaymentSweptEvent"]
       | components["schemas"]["SubscriptionCreatedEvent"]
       | components["schemas"]["SubscriptionChargedEvent"]
       | components["schemas"]["SubscriptionChargeFailedEvent"]
@@ -16203,6 +16561,7 @@ export interface components {
       | components["schemas"]["PaymentUnderpaidEventInput"]
       | components["schemas"]["PaymentLateDepositEventInput"]
       | components["schemas"]["PaymentDepositReturnedEventInput"]
+      | components["schemas"]["PaymentSweptEventInput"]
       | components["schemas"]["SubscriptionCreatedEventInput"]
       | components["schemas"]["SubscriptionChargedEventInput"]
       | components["schemas"]["SubscriptionChargeFailedEventInput"]

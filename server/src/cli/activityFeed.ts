@@ -143,6 +143,39 @@ function refundEvent(row: ActivityRow, event: string, tokens: (baseUnits: string
   return `${head} (${sentBack}; payment ${row.payment_status ?? "?"})`;
 }
 
+/**
+ * An event of a payment by transfer, in its own amounts: `UNDERPAID 10 KTT of 25 KTT arrived`,
+ * `SWEPT 24.75 KTT to the recipient, 0.25 KTT fee 0x…`, `DEPOSIT_RETURNED 1 KUSD (excess) to 0x… 0x…`; undefined
+ * for another event.
+ */
+function depositEvent(
+  row: ActivityRow,
+  event: string,
+  tokens: (baseUnits: string) => string,
+): string | undefined {
+  const tx = row.tx_hash ? ` ${short(row.tx_hash)}` : "";
+  switch (event) {
+    case "UNDERPAID":
+    case "LATE_DEPOSIT":
+      return `${event} ${tokens(row.received_amount ?? "0")} of ${tokens(row.amount)} arrived`;
+    case "SWEPT": {
+      const moved = BigInt(row.moved_amount ?? "0");
+      const fee = BigInt(row.moved_fee ?? "0");
+      return `SWEPT ${tokens((moved - fee).toString())} to the recipient, ${tokens(fee.toString())} fee${tx}`;
+    }
+    case "DEPOSIT_RETURNED": {
+      // A recovery may return another token than the payment's: its amount is then in base units.
+      const amount =
+        row.return_kind === "recovery"
+          ? `${row.moved_amount ?? "0"} base units`
+          : tokens(row.moved_amount ?? "0");
+      return `DEPOSIT_RETURNED ${amount} (${row.return_kind ?? "?"}) to ${short(row.moved_to ?? "")}${tx}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** What a webhook attempt got: `delivered (HTTP 200)`, `not delivered (no answer)`. */
 function attemptOutcome(succeeded: boolean | null, statusCode: number | null): string {
   return `${succeeded ? "delivered" : "not delivered"} (${statusCode === null ? "no answer" : `HTTP ${statusCode}`})`;
@@ -169,7 +202,9 @@ export function formatActivity(row: ActivityRow): string {
       const event = (row.detail ?? "").replace(/^payment\./, "").toUpperCase();
       return line(
         "payment",
-        row.refund_amount === null ? `${event} ${amount}` : refundEvent(row, event, tokens),
+        row.refund_amount === null
+          ? (depositEvent(row, event, tokens) ?? `${event} ${amount}`)
+          : refundEvent(row, event, tokens),
       );
     }
     case "webhook":

@@ -22,6 +22,8 @@ export type WebhookEventType =
   | "payment.late_deposit"
   /** A return from the payment's deposit address (an excess, a late deposit, another token) was mined. */
   | "payment.deposit_returned"
+  /** The sweep of a payment paid by transfer moved its money from the deposit address to the merchant's wallet. */
+  | "payment.swept"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test"
   /** About a subscription (core/webhooks/subscriptionEvents.ts); a charge's events name its payment too. */

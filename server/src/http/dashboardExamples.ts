@@ -47,6 +47,9 @@ example(webhookEventSchemas["webhook.test"], {
   merchantId: v.merchantId,
 });
 
+/** The sweep of the export example's payment, paid by transfer. */
+const exportSweepTx = "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c";
+
 export const exportRowExample = example(exportRowSchema, {
   type: "payment",
   orderId: "order-10482",
@@ -67,13 +70,16 @@ export const exportRowExample = example(exportRowSchema, {
   fiatAmount: "25",
   tokenPrice: "1",
   senderAddress: null,
+  paidVia: "transfer",
+  sweepTxHash: exportSweepTx,
+  sweepBlockNumber: "18000131",
 });
 
 export const exportCsvExample =
   "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
-  "block_number,time,currency,fiat_amount,token_price,sender\r\n" +
+  "block_number,time,currency,fiat_amount,token_price,sender,paid_via,sweep_tx_hash,sweep_block_number\r\n" +
   `payment,order-10482,${v.paymentId},,PAID,8453,USDC,${v.usdc},25,0.25,24.75,${v.payer},${v.txHash},` +
-  "18000123,2026-11-23T06:06:12.000Z,USD,25,1,\r\n";
+  `18000123,2026-11-23T06:06:12.000Z,USD,25,1,,transfer,${exportSweepTx},18000131\r\n`;
 
 const paymentLink = example(paymentLinkViewSchema, {
   id: "pl_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",

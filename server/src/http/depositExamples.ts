@@ -17,13 +17,24 @@ export const openDeposit = {
   paidVia: null,
   sweptAt: null,
   sweepTransactionHash: null,
+  fundsAtRecipient: false,
 } as const;
 
-export const paidDeposit = { ...openDeposit, paidVia: "contract" } as const;
+export const paidDeposit = { ...openDeposit, paidVia: "contract", fundsAtRecipient: true } as const;
 
 /** The webhooks' fields of the transfer path, for a payment paid by pay(). */
 export const depositWebhookFields = {
   paidVia: "contract",
   amountReceived: "0",
   overpaidAmount: "0",
+  fundsAtRecipient: true,
+} as const;
+
+/** What the webhooks of an unpaid payment say differently from a paid one's. */
+export const unpaidEventFields = {
+  txHash: null,
+  payerAddress: null,
+  paidAt: null,
+  paidVia: null,
+  fundsAtRecipient: false,
 } as const;

@@ -78,6 +78,7 @@ example(webhookEventSchemas["payment.deposit_returned"], {
   type: "payment.deposit_returned",
   createdAt: "2026-11-23T06:30:00.000Z",
   paidVia: "transfer",
+  fundsAtRecipient: false,
   amountReceived: "25000000",
   overpaidAmount: "1000000",
   depositReturn: {
@@ -87,5 +88,22 @@ example(webhookEventSchemas["payment.deposit_returned"], {
     to: paidEvent.payerAddress,
     amount: "1000000",
     txHash: "0x4f1d0c2b7a9e3d5c8b1f0e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d",
+  },
+});
+example(webhookEventSchemas["payment.swept"], {
+  ...paidEvent,
+  type: "payment.swept",
+  createdAt: "2026-11-23T06:07:30.000Z",
+  txHash: "0x8e2a4c6d8b0f3e5a7c9d1b3f5e7a9c0d2b4f6e8a0c1d4f1d0c2b7a9e3d5c8b1f",
+  paidVia: "transfer",
+  amountReceived: "25000000",
+  fundsAtRecipient: true,
+  sweep: {
+    txHash: "0x3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c",
+    blockNumber: 22841912,
+    amount: "25000000",
+    fee: "250000",
+    recipientReceived: "24750000",
+    recipientAddress: v.recipient,
   },
 });

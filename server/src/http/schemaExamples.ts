@@ -18,7 +18,7 @@ import {
   webhookDeliveryViewSchema,
 } from "../core/webhooks/merchantApi.js";
 import { tokenPriceViewSchema } from "../core/prices/view.js";
-import { depositWebhookFields, openDeposit, paidDeposit } from "./depositExamples.js";
+import { depositWebhookFields, openDeposit, paidDeposit, unpaidEventFields } from "./depositExamples.js";
 import { exampleValues } from "./exampleValues.js";
 
 /**
@@ -227,7 +227,7 @@ export const paidEvent = {
   refundedAmount: "0",
   ...depositWebhookFields,
 } as const;
-export const unpaid = { ...paidEvent, txHash: null, payerAddress: null, paidAt: null, paidVia: null };
+export const unpaid = { ...paidEvent, ...unpaidEventFields };
 example(webhookEventSchemas["payment.paid"], { ...paidEvent, type: "payment.paid" });
 example(webhookEventSchemas["payment.invalid"], {
   ...paidEvent,

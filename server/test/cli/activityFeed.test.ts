@@ -155,6 +155,11 @@ describe("formatActivity", () => {
     charges: null,
     charge_period: null,
     reason: null,
+    received_amount: null,
+    moved_amount: null,
+    moved_fee: null,
+    moved_to: null,
+    return_kind: null,
   };
   const tx = `0x9876${"1".repeat(56)}5432`;
 
@@ -208,6 +213,33 @@ describe("formatActivity", () => {
     expect(formatActivity({ ...sub, detail: "subscription.completed" })).toBe(
       `12:01:03  sub     ${about}  COMPLETED`,
     );
+  });
+
+  it("says what arrived, what a sweep moved to the recipient and what a return sent back, not the payment's amount", () => {
+    const event = { ...row, kind: "event" as const };
+    const about = "0xab120000…cdef  order-17?forged line";
+    expect(formatActivity({ ...event, detail: "payment.underpaid", received_amount: "1000000" })).toBe(
+      `12:01:03  payment ${about}  UNDERPAID 1 KUSD of 1.5 KUSD arrived`,
+    );
+    expect(
+      formatActivity({
+        ...event,
+        detail: "payment.swept",
+        moved_amount: "1500000",
+        moved_fee: "15000",
+        tx_hash: tx,
+      }),
+    ).toBe(`12:01:03  payment ${about}  SWEPT 1.485 KUSD to the recipient, 0.015 KUSD fee 0x98761111…5432`);
+    expect(
+      formatActivity({
+        ...event,
+        detail: "payment.deposit_returned",
+        moved_amount: "1000000",
+        moved_to: `0x1234${"0".repeat(32)}abcd`,
+        return_kind: "excess",
+        tx_hash: tx,
+      }),
+    ).toBe(`12:01:03  payment ${about}  DEPOSIT_RETURNED 1 KUSD (excess) to 0x12340000…abcd 0x98761111…5432`);
   });
 
   it("says a refund's own amount, and what is refunded in all and the payment's state once it ends", () => {

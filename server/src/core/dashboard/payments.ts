@@ -109,7 +109,7 @@ export const paymentTimelineSchema = z
             .string()
             .nullable()
             .describe(
-              "The transaction of the event: the payment's, the refund's, or the one a reorganisation removed",
+              "The transaction of the event: the payment's, the refund's, the sweep's (payment.swept), the return's, or the one a reorganisation removed",
             ),
         }),
       )
@@ -123,9 +123,10 @@ export type PaymentTimeline = z.infer<typeof paymentTimelineSchema>;
 /** The refunds the timeline shows: a payment's parts, newest first (one page of the refunds list). */
 const MAX_TIMELINE_REFUNDS = 100;
 
-/** The transaction an event is about: a refund's, a removed one's, else the payment's. */
+/** The transaction an event is about: a refund's, a removed one's, a sweep's, a return's, else the payment's. */
 function eventTxHash(payload: Record<string, unknown>): string | null {
-  const about = (payload.refund ?? payload.reorged) as { txHash?: string | null } | undefined;
+  const about = (payload.refund ?? payload.reorged ?? payload.sweep ?? payload.depositReturn) as
+    { txHash?: string | null } | undefined;
   if (about !== undefined) return about.txHash ?? null;
   return (payload.txHash as string | null | undefined) ?? null;
 }

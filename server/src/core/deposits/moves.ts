@@ -22,8 +22,9 @@ import { overpaidOf } from "./detection.js";
  * logs, the relayer's receipts: the first to report one records it, the other finds it known), each in a
  * transaction of its own:
  *
- * - a sweep is recorded on its payment (`sweptAt`, `sweepTransactionHash`, what left the address), so a sweep that
- *   someone else sent with the server's public signature is known as well as the relayer's own;
+ * - a sweep is recorded on its payment (`sweptAt`, `sweepTransactionHash`, what left the address) and told to the
+ *   merchant (`payment.swept`: its money is in the recipient's wallet), so a sweep that someone else sent with the
+ *   server's public signature is known as well as the relayer's own;
  * - a return settles Kassa's record of it (RETURNED, `payment.deposit_returned`); one Kassa did not send (the
  *   recipient's own, signed and sent without Kassa) is kept as money gone to its `to` (holdings.ts);
  * - a reorg that removes either undoes it: the payment is unswept again (the relayer's sweep REORGED, so the next
@@ -59,7 +60,18 @@ export async function applyDepositMoveIn(trx: Db, move: DepositMove, now: Date):
       amount: move.amount,
       at: now,
     });
-    return swept ? "swept" : "known";
+    if (!swept) return "known";
+    await recordPaymentEvent(trx, "payment.swept", payment.payment_id, now, {
+      sweep: {
+        txHash: move.txHash.toLowerCase(),
+        blockNumber: Number(move.blockNumber),
+        amount: move.amount.toString(),
+        fee: move.fee.toString(),
+        recipientReceived: (move.amount - move.fee).toString(),
+        recipientAddress: getAddress(move.to),
+      },
+    });
+    return "swept";
   }
   const own = await findDepositReturnByReturnId(trx, move.returnId as string);
   if (!own || own.payment_id !== payment.id) return "returned-elsewhere";

@@ -60,6 +60,11 @@ export const depositViewFields = {
     .string()
     .nullable()
     .describe("The sweep's transaction (sweepDeposit, or sweepDeposits for a batch); null before the sweep"),
+  fundsAtRecipient: z
+    .boolean()
+    .describe(
+      "Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept), not before. A merchant who ships on money received waits for true",
+    ),
 };
 
 export type DepositView = { [K in keyof typeof depositViewFields]: z.infer<(typeof depositViewFields)[K]> };
@@ -85,7 +90,16 @@ export function depositView(payment: PaymentDetails): DepositView {
     paidVia: payment.paid_via,
     sweptAt: payment.swept_at?.toISOString() ?? null,
     sweepTransactionHash: payment.sweep_tx_hash,
+    fundsAtRecipient: fundsAtRecipient(payment),
   };
+}
+
+/**
+ * Whether a payment's money is in its recipient's wallet: a payment by contract from its paying transaction on (the
+ * gateway pays the recipient in it), a payment by transfer from its sweep on (its money waited at the deposit address).
+ */
+export function fundsAtRecipient(payment: Pick<PaymentDetails, "paid_via" | "swept_at">): boolean {
+  return payment.paid_via === "contract" || (payment.paid_via === "transfer" && payment.swept_at !== null);
 }
 
 /** A transfer that reached a payment's deposit address, as the operator sees it (`kassa admin payment show`). */

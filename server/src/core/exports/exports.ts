@@ -15,9 +15,11 @@ import { validationError } from "../../errors.js";
 /**
  * Accounting exports (GET /exports/payments): a merchant's money movements over a time or block range,
  * as CSV for a spreadsheet or JSON for a program, streamed a page at a time so that any range costs the
- * server the same memory. Every settled payment is a `payment` row (gross = fee + net); every completed
- * refund a `refund` row with negative amounts. Summed over a range, they are what the token's Transfer
- * logs moved to and from the merchant's wallet and to the treasury.
+ * server the same memory. Every settled payment is a `payment` row (gross = fee + net) with the transaction and
+ * block that settled it and, paid by transfer, its sweep's; every completed refund a `refund` row with negative
+ * amounts. A block range's rows come in chain order and are what reached or left the merchant's wallet in those
+ * blocks (a payment by transfer at its sweep): summed, they are what the token's Transfer logs of the range moved to
+ * and from the merchant's wallet and to the treasury (db/exports/exports.ts).
  */
 
 /** Rows read per database round trip. */
@@ -62,8 +64,27 @@ export const exportRowSchema = z
       "gross - fee: what reached the merchant's wallet; a refund: what left it (0 when another wallet than the payment's recipient sent it)",
     ),
     payerAddress: z.string().nullable(),
-    txHash: z.string().nullable(),
-    blockNumber: z.string().nullable(),
+    txHash: z
+      .string()
+      .nullable()
+      .describe(
+        "The transaction that settled the payment (its pay event; paid by transfer, the payer's last transfer of it), or the refund's",
+      ),
+    blockNumber: z.string().nullable().describe("The block of txHash"),
+    paidVia: z
+      .enum(["contract", "transfer"])
+      .nullable()
+      .describe("How the payment was paid (a refund row: its payment's)"),
+    sweepTxHash: z
+      .string()
+      .nullable()
+      .describe(
+        "Paid by transfer: the sweep that moved the money from the deposit address to the merchant's wallet; null before it, and for other rows",
+      ),
+    sweepBlockNumber: z
+      .string()
+      .nullable()
+      .describe("The block of sweepTxHash: where a block range counts a payment by transfer"),
     time: z.string().describe("When Kassa recorded the movement final (ISO 8601)"),
     currency: z.string().nullable().describe("The fiat currency the payment was priced in, if any"),
     fiatAmount: z.string().nullable(),
@@ -100,6 +121,9 @@ const csvColumns: readonly [string, keyof ExportRowView][] = [
   ["fiat_amount", "fiatAmount"],
   ["token_price", "tokenPrice"],
   ["sender", "senderAddress"],
+  ["paid_via", "paidVia"],
+  ["sweep_tx_hash", "sweepTxHash"],
+  ["sweep_block_number", "sweepBlockNumber"],
 ];
 
 function tokenUnits(baseUnits: string, decimals: number): string {
@@ -123,6 +147,9 @@ function exportRowView(row: ExportRow): ExportRowView {
     payerAddress: row.payer_address,
     txHash: row.tx_hash,
     blockNumber: row.block_number,
+    paidVia: row.paid_via,
+    sweepTxHash: row.sweep_tx_hash,
+    sweepBlockNumber: row.sweep_block_number,
     time: row.at.toISOString(),
     currency: row.currency,
     fiatAmount: row.fiat_amount,
@@ -216,7 +243,16 @@ export async function preparePaymentExport(
       if (rows.length > 0) yield rows.map(exportRowView);
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_PAGE_SIZE) return;
-      const after: ExportCursor = { atText: last.at_text, type: last.type, key: last.key };
+      const after: ExportCursor =
+        range.kind === "time"
+          ? { kind: "time", atText: last.at_text, type: last.type, key: last.key }
+          : {
+              kind: "blocks",
+              block: last.money_block ?? "0",
+              logIndex: last.money_log_index ?? 0,
+              type: last.type,
+              key: last.key,
+            };
       rows = await readExportPage(deps.db, merchant.id, range, after, EXPORT_PAGE_SIZE);
     }
   }

@@ -47,6 +47,11 @@ const paymentEventFields = {
   overpaidAmount: z
     .string()
     .describe("Base units (wei) of amountReceived above the amount, returnable to the sender"),
+  fundsAtRecipient: z
+    .boolean()
+    .describe(
+      "Whether the payment's money has reached the recipient's wallet: paid by contract, in the paying transaction; paid by transfer, once swept (payment.swept)",
+    ),
 };
 
 const baseUnits = z.string().describe("Token amount in base units (wei)");
@@ -99,6 +104,17 @@ const depositReturn = z
     txHash: z.string(),
   })
   .describe("The return: what went back from the deposit address, to whom, in which transaction");
+
+const sweep = z
+  .object({
+    txHash: z.string().describe("The sweep's transaction (whoever sent it)"),
+    blockNumber: z.number().describe("Its block, final for the chain"),
+    amount: baseUnits.describe("What left the deposit address, fee included (at most the payment's amount)"),
+    fee: baseUnits.describe("What of it went to the treasury"),
+    recipientReceived: baseUnits.describe("amount - fee: what reached the recipient's wallet"),
+    recipientAddress: address,
+  })
+  .describe("The sweep: what moved from the deposit address to the recipient's wallet, in which transaction");
 
 function eventSchema<T extends WebhookEventType, S extends PaymentStatus, E extends z.ZodRawShape>(
   type: T,
@@ -206,6 +222,13 @@ export const webhookEventSchemas = {
     "A return from the payment's deposit address was mined: an overpayment's excess, a late deposit, or another token or native coin. The payment's status does not change.",
     { depositReturn },
   ),
+  "payment.swept": eventSchema(
+    "payment.swept",
+    ["PAID", "REFUND_SUBMITTED", "REFUNDED"],
+    "PaymentSweptEvent",
+    "The money of a payment paid by transfer reached the recipient's wallet: its deposit address was swept, the amount less the fee to the recipient and the fee to the treasury (fundsAtRecipient is true from now on). payment.paid comes first, when the transfer is final; this event when the sweep is, usually within a minute or two. A reorganisation deeper than the chain's finality that removes the sweep makes fundsAtRecipient false again until the deposit is swept again, which sends this event again with its new transaction.",
+    { sweep },
+  ),
   ...subscriptionEventSchemas,
   "webhook.test": z
     .object({
@@ -245,5 +268,7 @@ export const webhookEventBodySchema = z.object({
   paid: paid.optional(),
   refund: refund.optional(),
   reorged: reorged.optional(),
+  depositReturn: depositReturn.optional(),
+  sweep: sweep.optional(),
 });
 export type WebhookEventBody = z.infer<typeof webhookEventBodySchema>;

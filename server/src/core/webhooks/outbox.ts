@@ -10,6 +10,7 @@ import {
   type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../../db/webhooks/webhooks.js";
+import { fundsAtRecipient } from "../deposits/views.js";
 import type { WebhookEventBody } from "./events.js";
 
 /**
@@ -71,6 +72,15 @@ export function paymentEventPayload(
       amount: string;
       txHash: string;
     };
+    /** payment.swept: what the sweep moved to the recipient. */
+    sweep?: {
+      txHash: string;
+      blockNumber: number;
+      amount: string;
+      fee: string;
+      recipientReceived: string;
+      recipientAddress: string;
+    };
   } = {},
 ): WebhookEventBody {
   return {
@@ -94,11 +104,13 @@ export function paymentEventPayload(
     paidVia: payment.paid_via,
     amountReceived: payment.amount_received,
     overpaidAmount: payment.overpaid_amount,
+    fundsAtRecipient: fundsAtRecipient(payment),
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.paid ? { paid: extra.paid } : {}),
     ...(extra.refund ? { refund: extra.refund } : {}),
     ...(extra.reorged ? { reorged: extra.reorged } : {}),
     ...(extra.depositReturn ? { depositReturn: extra.depositReturn } : {}),
+    ...(extra.sweep ? { sweep: extra.sweep } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { SWEEP_RETRY_FIRST_MS } from "../../../src/core/deposits/sweeps.js";
 import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
-import { createPayment, merchantRecord } from "../../harness/lifecycle.js";
+import { createPayment, deliveredWebhook, merchantRecord, verifyDelivery } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
 import { waitFor } from "../../harness/waitFor.js";
@@ -71,6 +71,11 @@ describe("sweeps of payments by transfer", () => {
       recipient: await sweeps.balance(recipient),
       treasury: await sweeps.balance(chain.treasury),
     };
+    // PAID, but the money is at the deposit address, not with the merchant yet.
+    expect(await merchantRecord(t, p.paymentId)).toMatchObject({
+      paidVia: "transfer",
+      fundsAtRecipient: false,
+    });
     // The operator sees the money waiting at its address (GET /metrics) until a sweep holds it.
     expect(await unsweptDeposits.read(t.database.db)).toEqual([
       { labels: { network_id: chain.chainId }, value: 1 },
@@ -92,8 +97,43 @@ describe("sweeps of payments by transfer", () => {
     expect(mined.type).toBe("eip7702");
     expect(await chain.publicClient.getCode({ address: p.depositAddress })).toMatch(/^0xef0100/);
     const record = await merchantRecord(t, p.paymentId);
-    expect(record).toMatchObject({ status: "PAID", sweepTransactionHash: sweep?.txHash });
+    expect(record).toMatchObject({
+      status: "PAID",
+      sweepTransactionHash: sweep?.txHash,
+      fundsAtRecipient: true,
+    });
     expect(Date.parse(record.sweptAt)).toBeGreaterThan(0);
+    // The merchant is told, signed like every webhook: what reached its wallet, in which transaction and block.
+    const told = verifyDelivery(
+      t.merchant.webhookSecret,
+      await deliveredWebhook(env.receiver, p.paymentId, "payment.swept"),
+    );
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: sweep?.txHash as Hex });
+    expect(told).toMatchObject({
+      type: "payment.swept",
+      status: "PAID",
+      paidVia: "transfer",
+      fundsAtRecipient: true,
+      sweep: {
+        txHash: sweep?.txHash,
+        blockNumber: Number(receipt.blockNumber),
+        amount: amount.toString(),
+        fee: fee.toString(),
+        recipientReceived: (amount - fee).toString(),
+        recipientAddress: recipient,
+      },
+    });
+    // And the dashboard's timeline has the sweep, with its transaction.
+    const timeline = await t.request(`/merchants/me/payments/${p.paymentId}/timeline`, {
+      headers: { "x-api-key": t.merchant.apiKey },
+    });
+    expect(
+      timeline.body.data.events.map((e: { type: string; txHash: string }) => [e.type, e.txHash]),
+    ).toEqual([
+      ["payment.created", null],
+      ["payment.paid", record.txHash],
+      ["payment.swept", sweep?.txHash],
+    ]);
     // The operator's view (`kassa admin payment show`) says it too.
     const shown = await showPayment({ db: t.database.db }, p.paymentId);
     expect(shown.payment).toMatchObject({ sweptAt: record.sweptAt, sweepTransactionHash: sweep?.txHash });

@@ -206,7 +206,7 @@ describe("GET /exports/payments", () => {
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
       "type,order_id,payment_id,refund_id,status,chain_id,token,token_address,gross,fee,net,payer,tx_hash," +
-        "block_number,time,currency,fiat_amount,token_price,sender",
+        "block_number,time,currency,fiat_amount,token_price,sender,paid_via,sweep_tx_hash,sweep_block_number",
     );
     expect(lines.length - 2).toBe(json.length);
     const injected = lines.find((line) => line.includes("HYPERLINK"));
@@ -268,7 +268,7 @@ describe("GET /exports/payments", () => {
     const page = exportPageQuery(
       merchantRowId,
       range as ExportRange,
-      { atText: middle.at, type: "payment", key: middle.key },
+      { kind: "time", atText: middle.at, type: "payment", key: middle.key },
       EXPORT_PAGE_SIZE,
     );
     const { rows } = await sql<{
