@@ -16,6 +16,8 @@ export type WebhookAction = "captured" | "failed" | "pending" | "canceled" | "no
  *   it can no longer be paid): `failed`.
  * - `payment.expired`: nothing was paid in time: `canceled` (a late payment still settles: `payment.paid`).
  * - `payment.underpaid`: money arrived at the deposit address, short of the amount: `pending`.
+ * - `payment.swept`: a paid transfer's money reached the merchant's wallet; the order was captured at
+ *   `payment.paid`, so nothing changes in Medusa: `not_supported`.
  * - Refund events, reorganisations, late deposits and returns concern a payment whose order exists: Medusa's
  *   webhook actions have nothing for them (its refunds are recorded when started from Medusa), so
  *   `not_supported`; the provider logs the reorganisation of a paid payment, which takes money back from the
@@ -35,6 +37,7 @@ export const ACTION_OF_EVENT: Record<KassaWebhookEvent["type"], WebhookAction> =
   "payment.reorged": "not_supported",
   "payment.late_deposit": "not_supported",
   "payment.deposit_returned": "not_supported",
+  "payment.swept": "not_supported",
   "subscription.created": "not_supported",
   "subscription.charged": "not_supported",
   "subscription.charge_failed": "not_supported",
