@@ -2,7 +2,7 @@ import { getAddress } from "viem";
 import type { Db } from "../../db/infra/database.js";
 import { type WebhookDeliveryRow } from "../../db/schema/rows.js";
 import { newDeliveryId, newEventId } from "../../domain/ids.js";
-import { type WebhookEventType } from "../../domain/records.js";
+import { fundsAtRecipient, type WebhookEventType } from "../../domain/records.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments/payments.js";
 import {
   insertEventsWithDeliveries,
@@ -10,7 +10,6 @@ import {
   type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../../db/webhooks/webhooks.js";
-import { fundsAtRecipient } from "../deposits/views.js";
 import type { WebhookEventBody } from "./events.js";
 
 /**
