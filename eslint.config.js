@@ -5,7 +5,15 @@ import layers from "./eslint/layers.js";
 import workspaces, { boundaries } from "./eslint/workspaces.js";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", ".kassa/**", "contracts/src/generated/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".kassa/**",
+      "contracts/src/generated/**",
+      "integrations/medusa/test-store/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +26,7 @@ export default tseslint.config(
   {
     files: [
       "server/src/**/*.ts",
+      "i18n/src/**/*.ts",
       "widget/src/**/*.ts",
       "widget/js/src/**/*.ts",
       "dashboard/src/**/*.ts",
@@ -25,6 +34,7 @@ export default tseslint.config(
       "contracts/src/**/*.ts",
       "bench/**/*.ts",
       "scripts/**/*.ts",
+      "integrations/medusa/src/**/*.ts",
     ],
     plugins: { cycles },
     rules: { "cycles/no-import-cycle": "error" },
@@ -34,14 +44,28 @@ export default tseslint.config(
     plugins: { layers },
     rules: {
       "layers/import-direction": "error",
+      // Capabilities of core/ and db/ depend one way (docs/architecture.md). The deposit table types belong in
+      // db/schema/ with the others; they move there once the deposit work in flight has landed.
+      "cycles/no-folder-knot": [
+        "error",
+        {
+          roots: ["server/src/core", "server/src/db"],
+          movesTo: {
+            "server/src/db/deposits/tables.ts": "schema",
+            "server/src/db/deposits/sweepTables.ts": "schema",
+          },
+        },
+      ],
       // A file that grows past this mixes phases: split it (see docs/architecture.md).
       "max-lines": ["error", { max: 400 }],
     },
   },
-  ...boundaries.map(({ files, ignores, deny }) => ({
+  // A rule's options for a file come from the last config object that sets them: each boundary is a rule of
+  // its own (workspaces-<n>), so that a file covered by several keeps every one.
+  ...boundaries.map(({ files, ignores, deny }, index) => ({
     files,
     ...(ignores ? { ignores } : {}),
-    plugins: { workspaces },
-    rules: { "workspaces/import-boundaries": ["error", deny] },
+    plugins: { [`workspaces-${index}`]: workspaces },
+    rules: { [`workspaces-${index}/import-boundaries`]: ["error", deny] },
   })),
 );

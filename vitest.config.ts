@@ -49,6 +49,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The Medusa provider's own tests: no Medusa needed (the end-to-end test against a Medusa store is
+        // `npm run test:medusa`, integrations/medusa/vitest.e2e.config.ts).
+        test: {
+          name: "medusa",
+          include: ["integrations/medusa/test/unit/**/*.test.ts"],
+          globalSetup: postgres,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: "dashboard",
           include: ["dashboard/test/**/*.test.ts"],

@@ -1,10 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
  * No import circles: a module that reaches itself through its relative imports (static, `export ... from`,
  * type-only or dynamic) is one concept split across files, or two that lean on each other; either way neither
- * can be read, tested or moved alone. The rule reads the imports of the files it follows from disk, as text.
+ * can be read, tested or moved alone. The same holds one level up: inside a folder of capabilities (the
+ * server's `core/` and `db/`), no capability reaches itself through the others, or they are one knot that can
+ * only be read, tested and moved together. The rules read the imports of the files they follow from disk, as
+ * text.
  */
 
 const IMPORT =
@@ -90,4 +93,119 @@ const noImportCycle = {
   },
 };
 
-export default { rules: { "no-import-cycle": noImportCycle } };
+/** The TypeScript sources below `dir`, by absolute path. */
+function sourcesBelow(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesBelow(full);
+    return /\.ts$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+/**
+ * The capability a file of `root` belongs to: the first folder below the root, or for a file beside the
+ * folders (a composition root, shared schemas) the file itself, which is then a capability of its own.
+ */
+function capabilityOf(root, file, movesTo) {
+  const inside = path.relative(root, file).split(path.sep);
+  if (inside[0] === ".." || path.isAbsolute(inside[0])) return undefined;
+  return movesTo.get(file) ?? inside[0];
+}
+
+/** The imports between the capabilities of each root read so far: from -> to -> the first file import. */
+const capabilityGraphs = new Map();
+
+function capabilityGraph(root, movesTo) {
+  const known = capabilityGraphs.get(root);
+  if (known) return known;
+  const graph = new Map();
+  for (const file of sourcesBelow(root)) {
+    const from = capabilityOf(root, file, movesTo);
+    for (const { target } of relativeImports(file)) {
+      const to = capabilityOf(root, target, movesTo);
+      if (to === undefined || to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      if (!graph.get(from).has(to)) graph.get(from).set(to, [file, target]);
+    }
+  }
+  capabilityGraphs.set(root, graph);
+  return graph;
+}
+
+/** The hops (capability, the file import that reaches it) from `start` back to `goal`, or undefined. */
+function capabilitiesBack(graph, start, goal) {
+  const seen = new Set([start]);
+  const queue = [[{ capability: start }]];
+  while (queue.length > 0) {
+    const trail = queue.shift();
+    for (const [next, via] of graph.get(trail.at(-1).capability) ?? []) {
+      const hop = { capability: next, via };
+      if (next === goal) return [...trail, hop];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...trail, hop]);
+      }
+    }
+  }
+  return undefined;
+}
+
+const noFolderKnot = {
+  meta: {
+    type: "problem",
+    docs: { description: "no capability folder reaches itself through the others" },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          roots: { type: "array", items: { type: "string" } },
+          /** Files counted in the folder they are about to move to: file (from the working directory) -> folder. */
+          movesTo: { type: "object", additionalProperties: { type: "string" } },
+        },
+        required: ["roots"],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      knot: "this import knots {{from}} and {{to}}, which reaches back: {{knot}}; move the concept to the folder that owns it",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const { roots, movesTo: moves = {} } = context.options[0];
+    const movesTo = new Map(
+      Object.entries(moves).map(([moving, folder]) => [path.resolve(context.cwd, moving), folder]),
+    );
+    const root = roots
+      .map((folder) => path.resolve(context.cwd, folder))
+      .find((folder) => capabilityOf(folder, file, movesTo) !== undefined);
+    if (root === undefined) return {};
+    const from = capabilityOf(root, file, movesTo);
+    const below = (base, absolute) => path.relative(base, absolute).split(path.sep).join("/");
+    const inRoot = (capability) => below(path.dirname(root), path.join(root, capability));
+    const name = (absolute) => below(root, absolute);
+    function check(node, specifier) {
+      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
+      const target = resolve(file, specifier);
+      const to = target && capabilityOf(root, target, movesTo);
+      if (to === undefined || to === from) return;
+      const back = capabilitiesBack(capabilityGraph(root, movesTo), to, from);
+      if (!back) return;
+      const knot = [
+        `${inRoot(from)} -> ${inRoot(to)}`,
+        ...back
+          .slice(1)
+          .map(({ capability, via }) => `-> ${inRoot(capability)} (${name(via[0])} imports ${name(via[1])})`),
+      ].join(" ");
+      context.report({ node, messageId: "knot", data: { from: inRoot(from), to: inRoot(to), knot } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { "no-import-cycle": noImportCycle, "no-folder-knot": noFolderKnot } };

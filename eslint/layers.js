@@ -35,7 +35,7 @@ const CHAIN_DB_ALLOWED = {
 };
 
 /** Whether an import or export declaration brings types only (`import type`, or every specifier `type`). */
-function typesOnly(node) {
+export function typesOnly(node) {
   if (node.importKind === "type" || node.exportKind === "type") return true;
   const specifiers = node.specifiers ?? [];
   return (

@@ -1,5 +1,5 @@
 import type { Session } from "./api.js";
-import type { Lang } from "@kassa/widget/i18n";
+import type { Lang } from "@kassa/i18n";
 import type { Translate } from "./messages.js";
 
 /** What every screen gets: the texts, the session, and the shared live region. */

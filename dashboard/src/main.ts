@@ -3,7 +3,7 @@
  * webhooks, keys and payment methods over the merchant API, with the HttpOnly session cookie in place of the API key.
  */
 import { button, h } from "@kassa/widget/dom";
-import { pickLang, translator, type Lang } from "@kassa/widget/i18n";
+import { pickLang, translator, type Lang } from "@kassa/i18n";
 import type { DevWalletPageConfig } from "@kassa/widget/config";
 import { devAccounts } from "@kassa/widget/dev-accounts";
 import { explainRevert } from "@kassa/widget/revert";

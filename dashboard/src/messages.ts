@@ -1,5 +1,5 @@
 /** The dashboard's texts in English and Korean; the widget's shared/i18n.ts picks the language and fills `{name}`. */
-import type { Messages, Translate as TranslateKey } from "@kassa/widget/i18n";
+import type { Messages, Translate as TranslateKey } from "@kassa/i18n";
 
 const en = {
   title: "Kassa dashboard",

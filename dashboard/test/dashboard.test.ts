@@ -4,36 +4,36 @@ import { erc20Abi, formatUnits, parseEventLogs, parseUnits, zeroAddress, type Ad
 import { privateKeyToAccount } from "viem/accounts";
 import { measureDashboard, SIZE_BUDGET } from "../build.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { devDashboardWallet } from "../../server/src/cli/dev/settings.js";
-import { addWallet } from "../../server/src/core/dashboard/wallets.js";
-import { readDashboardBundle } from "../../server/src/http/bundles.js";
-import { dashboardScreenshot as screenshot, ORIGIN } from "../../server/test/harness/dashboard.js";
 import {
+  addWallet,
+  browserUnavailable,
   createPayment,
+  dashboardScreenshot as screenshot,
   deliveredWebhook,
+  devDashboardWallet,
   fundPayer,
+  launchChromium,
+  openSession,
+  ORIGIN,
+  pageFailures,
   pay,
+  readDashboardBundle,
+  screen as widgetScreen,
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
   startReceiver,
+  startTestChain,
   verifyDelivery,
-  type Receiver,
-} from "../../server/test/harness/lifecycle.js";
-import type { CreatedPayment } from "../../server/test/harness/payments.js";
-import { waitFor } from "../../server/test/harness/waitFor.js";
-import {
-  browserUnavailable,
-  launchChromium,
-  openSession,
-  pageFailures,
-  screen as widgetScreen,
+  waitFor,
   type Browser,
+  type CreatedPayment,
   type Page,
   type PayerSession,
-} from "../../server/test/harness/browser.js";
+  type Receiver,
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
 
 let chain: TestChain;
 let t: TestApp;

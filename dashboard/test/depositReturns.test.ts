@@ -2,30 +2,31 @@ import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { erc20Abi, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devDashboardWallet } from "../../server/src/cli/dev/settings.js";
-import { findChainByNetworkId } from "../../server/src/db/chains/chains.js";
-import type { ChainRow } from "../../server/src/db/schema/rows.js";
-import type { TestApp } from "../../server/test/harness/app.js";
 import {
   browserUnavailable,
+  closeTransferWindow,
+  createPayment,
+  devDashboardWallet,
+  findChainByNetworkId,
+  fundPayer,
+  gaslessSettingsFor,
   launchChromium,
   openSession,
-  type Browser,
-  type PayerSession,
-} from "../../server/test/harness/browser.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { ORIGIN } from "../../server/test/harness/dashboard.js";
-import { closeTransferWindow, sendTransfer } from "../../server/test/harness/deposits.js";
-import { gaslessSettingsFor, RELAYER_INDEX } from "../../server/test/harness/gasless.js";
-import {
-  createPayment,
-  fundPayer,
+  ORIGIN,
+  RELAYER_INDEX,
+  sendTransfer,
   startLifecycleApp,
   startLifecycleWorker,
-} from "../../server/test/harness/lifecycle.js";
-import type { CreatedPayment } from "../../server/test/harness/payments.js";
-import { sweepDriver } from "../../server/test/harness/sweeps.js";
-import { waitFor } from "../../server/test/harness/waitFor.js";
+  startTestChain,
+  sweepDriver,
+  waitFor,
+  type Browser,
+  type ChainRow,
+  type CreatedPayment,
+  type PayerSession,
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
 
 /** The payment screen's returns from a deposit address: the excess (no signature), a late deposit (signed). */
 

@@ -2,14 +2,17 @@ import { anvilAccount } from "@kassa/contracts/dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   browserUnavailable,
+  dashboardScreenshot,
   launchChromium,
   openSession,
+  ORIGIN,
+  startSubscriptionEnv,
+  startTestChain,
   type Browser,
   type Page,
-} from "../../server/test/harness/browser.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { dashboardScreenshot, ORIGIN } from "../../server/test/harness/dashboard.js";
-import { startSubscriptionEnv, type SubscriptionEnv } from "../../server/test/harness/subscriptions.js";
+  type SubscriptionEnv,
+  type TestChain,
+} from "@kassa/server/harness";
 
 let chain: TestChain;
 let env: SubscriptionEnv;

@@ -1,5 +1,5 @@
 /** The widget's texts in English and Korean; shared/i18n.ts picks the language and fills `{name}`. */
-import type { Messages } from "./shared/i18n.js";
+import type { Messages } from "@kassa/i18n";
 
 const en = {
   title: "Pay with crypto",

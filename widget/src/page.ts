@@ -7,7 +7,7 @@ import {
 } from "./config.js";
 import { h } from "./dom.js";
 import { messages, type MessageKey } from "./messages.js";
-import { pickLang, translator } from "./shared/i18n.js";
+import { pickLang, translator } from "@kassa/i18n";
 
 /**
  * What the page is given and never changes: its URL parameters, language, configuration, and the card

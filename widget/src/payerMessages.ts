@@ -1,4 +1,4 @@
-import type { Messages } from "./shared/i18n.js";
+import type { Messages } from "@kassa/i18n";
 
 /** The payer's subscriptions page's texts (payerPage.ts), en and ko. */
 export const payerMessages: Messages<

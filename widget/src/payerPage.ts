@@ -21,7 +21,7 @@ import {
 import { button, h } from "./dom.js";
 import { actions, lang, paragraph, show, summary, t as widgetText } from "./page.js";
 import { payerMessages } from "./payerMessages.js";
-import { translator } from "./shared/i18n.js";
+import { translator } from "@kassa/i18n";
 import {
   api,
   devWallets,

@@ -1,4 +1,4 @@
-import type { Messages } from "./shared/i18n.js";
+import type { Messages } from "@kassa/i18n";
 
 /** The subscribe page's texts (subscribe.ts), en and ko. */
 export const subscribeMessages: Messages<

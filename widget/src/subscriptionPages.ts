@@ -5,7 +5,7 @@
 import type { Address, Hex } from "viem";
 import { button, h } from "./dom.js";
 import { actions, alert, config, lang, show, t as widgetText } from "./page.js";
-import { translator } from "./shared/i18n.js";
+import { translator } from "@kassa/i18n";
 import { subscribeMessages } from "./subscribeMessages.js";
 import { devAccounts } from "./wallet/devAccounts.js";
 import { isUserRejection, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";

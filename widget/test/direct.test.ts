@@ -1,8 +1,6 @@
 import { paymentGatewayAbi } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
 import {
   browserUnavailable,
   launchChromium,
@@ -12,19 +10,17 @@ import {
   screenshot,
   SHOP,
   startMerchantSite,
+  startSiblingApp,
+  startTestApp,
+  startTestChain,
   type Browser,
   type MerchantSite,
   type Page,
   type PayerSession,
-} from "../../server/test/harness/browser.js";
-import {
-  balanceOf,
-  createPayment,
-  paymentStatus,
-  startSiblingApp,
-  waitForStatus,
-  widgetUrl,
-} from "./support.js";
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
+import { balanceOf, createPayment, paymentStatus, waitForStatus, widgetUrl } from "./support.js";
 
 const TOKENS = 10n ** 18n;
 

@@ -3,20 +3,23 @@ import { permit2Address } from "@kassa/contracts";
 import { createWalletClient, erc20Abi, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../server/src/core/admin/index.js";
-import type { SeededMerchant } from "../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../../server/test/harness/gasless.js";
 import {
+  admin,
   browserUnavailable,
+  freshPayer,
   launchChromium,
   openSession,
   pageFailures,
   screen,
   screenshot,
+  startGaslessEnv,
+  startTestChain,
   type Browser,
+  type GaslessTestEnv,
   type PayerSession,
-} from "../../server/test/harness/browser.js";
+  type SeededMerchant,
+  type TestChain,
+} from "@kassa/server/harness";
 import { balanceOf, createPayment, waitForStatus } from "./support.js";
 
 const TOKENS = 10n ** 18n;

@@ -5,18 +5,17 @@ import {
   browserUnavailable,
   launchChromium,
   openSession,
+  ORIGIN,
   pageFailures,
+  PERIOD,
   screen,
   screenshot,
-  type Browser,
-} from "../../server/test/harness/browser.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { ORIGIN } from "../../server/test/harness/dashboard.js";
-import {
-  PERIOD,
   startSubscriptionEnv,
+  startTestChain,
+  type Browser,
   type SubscriptionEnv,
-} from "../../server/test/harness/subscriptions.js";
+  type TestChain,
+} from "@kassa/server/harness";
 
 const TOKENS = 10n ** 18n;
 

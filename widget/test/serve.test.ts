@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readWidgetBundle } from "../../server/src/http/bundles.js";
-import { startTestApp, type TestApp } from "../../server/test/harness/app.js";
+import {
+  readWidgetBundle,
+  startTestApp,
+  startTestChain,
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
 import { measureWidget } from "../build.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
 
 let chain: TestChain;
 let t: TestApp;

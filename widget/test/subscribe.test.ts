@@ -1,24 +1,24 @@
 import { testTokenAbi } from "@kassa/contracts";
 import { parseUnits, type Address, type PrivateKeyAccount } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../server/src/core/admin/index.js";
 import {
+  admin,
   browserUnavailable,
+  deployRealTokens,
   launchChromium,
   openSession,
   pageFailures,
+  PERIOD,
   screen,
   screenshot,
+  startSubscriptionEnv,
+  startTestChain,
   type Browser,
   type PayerSession,
-} from "../../server/test/harness/browser.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { deployRealTokens, type RealTokens } from "../../server/test/harness/realTokens.js";
-import {
-  PERIOD,
-  startSubscriptionEnv,
+  type RealTokens,
   type SubscriptionEnv,
-} from "../../server/test/harness/subscriptions.js";
+  type TestChain,
+} from "@kassa/server/harness";
 
 const TOKENS = 10n ** 18n;
 

@@ -1,14 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { testTokenAbi } from "@kassa/contracts";
-import { freePort } from "@kassa/contracts/dev";
 import type { Address } from "viem";
 import { expect } from "vitest";
-import { defaultConfig } from "../../server/src/config/index.js";
-import { createServices, type ServicesOptions } from "../../server/src/core/services.js";
-import { buildApp, type AppOptions } from "../../server/src/http/app.js";
-import type { TestApp } from "../../server/test/harness/app.js";
-import type { TestChain } from "../../server/test/harness/chain.js";
-import type { CreatedPayment } from "../../server/test/harness/payments.js";
+import type { CreatedPayment, TestApp, TestChain } from "@kassa/server/harness";
 
 let orderCounter = 0;
 
@@ -72,29 +65,4 @@ export function widgetUrl(
   publicKey = t.merchant.publicKey,
 ): string {
   return `${new URL(t.baseUrl).origin}/widget?${new URLSearchParams({ publicKey, ...query })}`;
-}
-
-/**
- * A second API on the test app's database (same merchants, tokens and chain), built with the
- * given extra dependencies: the widget's dev wallet, a relayer and faucet. `ownOriginOnly`: as
- * `npm start` does, public keys work only from the API's own origin (ALLOWED_WIDGET_ORIGIN).
- */
-export async function startSiblingApp(
-  t: TestApp,
-  chain: TestChain,
-  deps: Pick<AppOptions, "widget"> & Pick<ServicesOptions, "gasless">,
-  options: { ownOriginOnly?: boolean } = {},
-): Promise<{ origin: string; baseUrl: string; close(): Promise<void> }> {
-  const ownPort = options.ownOriginOnly ? await freePort() : 0;
-  const config = defaultConfig({
-    signerPrivateKey: chain.signerKey,
-    rateLimitPerMinute: 100_000,
-    ...(options.ownOriginOnly ? { allowedWidgetOrigin: `http://127.0.0.1:${ownPort}` } : {}),
-  });
-  const services = createServices(config, t.database.db, deps.gasless ? { gasless: deps.gasless } : {});
-  const app = await buildApp(services, deps.widget === undefined ? {} : { widget: deps.widget });
-  await app.listen({ host: "127.0.0.1", port: ownPort });
-  const { port } = app.server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return { origin, baseUrl: `${origin}/api/v1`, close: () => app.close() };
 }

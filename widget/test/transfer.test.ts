@@ -1,29 +1,28 @@
 import { anvilAccount } from "@kassa/contracts/dev";
 import { parseUnits, type Address } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expirePaymentsPastDeadline } from "../../server/src/core/payments/expiry.js";
-import type { TestApp } from "../../server/test/harness/app.js";
 import {
   browserUnavailable,
+  closeTransferWindow,
+  deliveredWebhook,
+  expirePaymentsPastDeadline,
   launchChromium,
   openSession,
   pageFailures,
   screen,
   screenshot,
-  SHOP,
-  type Browser,
-  type Page,
-  type PayerSession,
-} from "../../server/test/harness/browser.js";
-import type { TestChain, TestWalletClient } from "../../server/test/harness/chain.js";
-import {
-  closeTransferWindow,
   sendTransfer,
+  SHOP,
   startDepositEnv,
   waitForDepositTransfer,
+  type Browser,
   type DepositEnv,
-} from "../../server/test/harness/deposits.js";
-import { deliveredWebhook } from "../../server/test/harness/lifecycle.js";
+  type Page,
+  type PayerSession,
+  type TestApp,
+  type TestChain,
+  type TestWalletClient,
+} from "@kassa/server/harness";
 import { qrModules } from "../src/qr.js";
 import { createPayment as createShopPayment, widgetUrl } from "./support.js";
 

@@ -7,20 +7,24 @@ import type { AddressInfo } from "node:net";
 import { encodeFunctionData, erc20Abi, parseUnits, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../server/src/core/admin/index.js";
-import { startTestChain, type TestChain } from "../../server/test/harness/chain.js";
-import { deployRealTokens, type RealTokens } from "../../server/test/harness/realTokens.js";
-import { freshPayer, startGaslessEnv, type GaslessTestEnv } from "../../server/test/harness/gasless.js";
 import {
+  admin,
   browserUnavailable,
+  deployRealTokens,
+  freshPayer,
   launchChromium,
   openSession,
   pageFailures,
   screen,
+  startGaslessEnv,
+  startTestChain,
   type Browser,
+  type GaslessTestEnv,
   type PayerSession,
-} from "../../server/test/harness/browser.js";
-import type { TestWalletOptions } from "../../server/test/harness/testWallet.js";
+  type RealTokens,
+  type TestChain,
+  type TestWalletOptions,
+} from "@kassa/server/harness";
 import { balanceOf, createPayment, waitForStatus } from "./support.js";
 
 let chain: TestChain;

@@ -30,4 +30,6 @@ if (config === "help") {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Started by `kassa dev` over an IPC channel: the channel closes when that process ends, however it ends.
+  if (process.connected) process.once("disconnect", stop);
 }

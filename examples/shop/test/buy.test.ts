@@ -2,22 +2,21 @@ import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import { Kassa } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
-import {
-  setWebhookUrl,
-  startLifecycleApp,
-  startLifecycleWorker,
-} from "../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
-import { startSiblingApp } from "../../../widget/test/support.js";
 import {
   browserUnavailable,
   launchChromium,
   openSession,
   screen,
+  setWebhookUrl,
+  startLifecycleApp,
+  startLifecycleWorker,
+  startSiblingApp,
+  startTestChain,
+  waitFor,
   type Browser,
-} from "../../../server/test/harness/browser.js";
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
 
 /**
  * A buyer buys a product in the example shop, end to end in headless Chromium (playwright-core): the

@@ -2,17 +2,19 @@ import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import { Kassa, toBaseUnits, type CreatedPayment } from "@kassa/sdk";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../server/test/harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   pay,
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
+  startTestChain,
+  waitFor,
   webhookEvents,
-} from "../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
+  type TestApp,
+  type TestChain,
+  type TestWalletClient,
+} from "@kassa/server/harness";
 
 /**
  * The example shop against a real Kassa (API, chain watcher and webhook worker) on anvil: the buyer's

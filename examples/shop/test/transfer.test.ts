@@ -1,10 +1,15 @@
 import { startShop, type Order, type RunningShop } from "@kassa/example-shop";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expirePaymentsPastDeadline } from "../../../server/src/core/payments/expiry.js";
-import { sendTransfer, startDepositEnv } from "../../../server/test/harness/deposits.js";
-import { merchantRecord, setWebhookUrl, type LifecycleEnv } from "../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
+import {
+  expirePaymentsPastDeadline,
+  merchantRecord,
+  sendTransfer,
+  setWebhookUrl,
+  startDepositEnv,
+  waitFor,
+  type LifecycleEnv,
+} from "@kassa/server/harness";
 
 /**
  * The example shop with Kassa's transfer path on (TRANSFER_PAYMENTS): an order whose payment's call path

@@ -9,8 +9,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
+import { startTestApp, startTestChain, type TestApp, type TestChain } from "@kassa/server/harness";
 
 /**
  * The SDK in a real browser (the system Chromium, headless): the bundle a merchant's front end would

@@ -13,10 +13,14 @@ import {
   type CreatePaymentParams,
 } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addSamples } from "../../../server/test/harness/prices.js";
-import { startTestApp, type TestApp } from "../../../server/test/harness/app.js";
-import { startTestChain, type TestChain } from "../../../server/test/harness/chain.js";
-import { rejectionOf } from "../../../server/test/harness/rejection.js";
+import {
+  addSamples,
+  rejectionOf,
+  startTestApp,
+  startTestChain,
+  type TestApp,
+  type TestChain,
+} from "@kassa/server/harness";
 
 const ORIGIN = "https://shop.example.com";
 

@@ -1,16 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { Kassa, KassaError, KassaInvalidRequestError, KassaPermissionError } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestChain, startTestChain } from "../../../server/test/harness/chain.js";
 import {
   freshPayer,
+  rejectionOf,
   relayBody,
   startGaslessEnv,
-  type GaslessTestEnv,
+  startTestChain,
+  waitFor,
   type GaslessPayment,
-} from "../../../server/test/harness/gasless.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
-import { rejectionOf } from "../../../server/test/harness/rejection.js";
+  type GaslessTestEnv,
+  type TestChain,
+} from "@kassa/server/harness";
 
 let chain: TestChain;
 let env: GaslessTestEnv;

@@ -9,17 +9,19 @@ import {
   type CreatedPayment,
 } from "@kassa/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../server/test/harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   pay,
   setWebhookUrl,
   startLifecycleApp,
   startReceiver,
+  startTestChain,
+  waitFor,
   type Receiver,
-} from "../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
+  type TestApp,
+  type TestChain,
+  type TestWalletClient,
+} from "@kassa/server/harness";
 
 let chain: TestChain;
 let t: TestApp;

@@ -8,9 +8,6 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../server/test/harness/app.js";
-import { anvilPrivateKeys } from "@kassa/contracts/dev";
-import { startTestChain, type TestChain, type TestWalletClient } from "../../../server/test/harness/chain.js";
 import {
   fundPayer,
   nextOrderId,
@@ -18,9 +15,14 @@ import {
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
-} from "../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../server/test/harness/waitFor.js";
-import { type CreatedPayment } from "../../../server/test/harness/payments.js";
+  startTestChain,
+  waitFor,
+  type CreatedPayment,
+  type TestApp,
+  type TestChain,
+  type TestWalletClient,
+} from "@kassa/server/harness";
+import { anvilPrivateKeys } from "@kassa/contracts/dev";
 
 /**
  * @kassa/sdk and @kassa/js as a merchant gets them: `npm pack` of each workspace (which builds it),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Kassa, KassaConnectionError, KassaError, KassaRateLimitError, KassaServerError } from "@kassa/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { rejectionOf } from "../../../server/test/harness/rejection.js";
+import { rejectionOf } from "@kassa/server/harness";
 
 /**
  * A local HTTP server standing in for a flaky Kassa: `script` answers each request in turn (the last

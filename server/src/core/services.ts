@@ -7,7 +7,7 @@ import { recordLogRangeLimit } from "../db/chains/chains.js";
 import type { Db } from "../db/infra/database.js";
 import { createDashboardAuth, type DashboardAuth } from "./dashboard/session.js";
 import { createPaymentInserter } from "../db/payments/payments.js";
-import { createSharedReads, type SharedReads } from "../db/infra/sharedReads.js";
+import { createSharedReads, type SharedReads } from "../db/sharedReads/sharedReads.js";
 import { createLogger } from "../logger.js";
 import { createGasless } from "./gasless/gasless.js";
 import {

@@ -26,7 +26,7 @@ export type WebhookEventType =
   | "payment.swept"
   /** A test a merchant sends itself; about no payment. */
   | "webhook.test"
-  /** About a subscription (core/subscriptions/events.ts); a charge's events name its payment too. */
+  /** About a subscription (core/webhooks/subscriptionEvents.ts); a charge's events name its payment too. */
   | "subscription.created"
   | "subscription.charged"
   | "subscription.charge_failed"
@@ -62,6 +62,14 @@ export type BroadcastStatus = "PENDING" | "SENT" | "REJECTED";
 
 /** Which path paid a payment: a gateway call (pay() and the relayed paths) or a transfer to its deposit address. */
 export type PaidVia = "contract" | "transfer";
+
+/**
+ * Whether a payment's money is in its recipient's wallet: a payment by contract from its paying transaction on (the
+ * gateway pays the recipient in it), a payment by transfer from its sweep on (its money waited at the deposit address).
+ */
+export function fundsAtRecipient(payment: { paid_via: PaidVia | null; swept_at: Date | null }): boolean {
+  return payment.paid_via === "contract" || (payment.paid_via === "transfer" && payment.swept_at !== null);
+}
 
 /** What a deposit after the transfer window does: settles (PAID, paid after expiry) or waits to go back. */
 export type DepositLatePolicy = "settle" | "return";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { DashboardAuth } from "../core/dashboard/session.js";
 import { authenticateApiKey, authenticatePublicKey } from "../core/merchants/merchants.js";
-import type { SharedReads } from "../db/infra/sharedReads.js";
+import type { SharedReads } from "../db/sharedReads/sharedReads.js";
 import { type MerchantRow } from "../db/schema/rows.js";
 import { clientNetwork } from "../domain/clientNetwork.js";
 import { KassaError, isKassaError } from "../errors.js";

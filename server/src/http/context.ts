@@ -3,7 +3,7 @@ import type { PaymentDeps } from "../core/payments/payments.js";
 import type { PaymentSync } from "../core/payments/paymentSync.js";
 import type { RefundDeps } from "../core/refunds/refunds.js";
 import type { Db } from "../db/infra/database.js";
-import type { SharedReads } from "../db/infra/sharedReads.js";
+import type { SharedReads } from "../db/sharedReads/sharedReads.js";
 import type { PriceQueryDeps } from "../core/prices/service.js";
 import type { AuthOptions } from "./auth.js";
 import type { StatusStreams } from "./statusStream.js";

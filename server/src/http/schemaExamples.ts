@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { chainWithTokensSchema } from "../core/chains/chains.js";
-import { gasGrantSchema, gasStatusSchema } from "../core/gasless/gasStatus.js";
+import { gasGrantSchema, gasStatusSchema } from "../core/faucet/gasStatus.js";
 import { healthSchema } from "../core/operations/health.js";
 import { refundViewSchema } from "../core/refunds/refunds.js";
 import { relaySubmittedSchema, relayViewSchema } from "../core/relay/views.js";

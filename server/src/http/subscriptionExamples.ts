@@ -1,4 +1,4 @@
-import { subscriptionEventSchemas } from "../core/subscriptions/events.js";
+import { subscriptionEventSchemas } from "../core/webhooks/subscriptionEvents.js";
 import {
   payerSubscriptionViewSchema,
   publicSubscriptionViewSchema,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ChainClients } from "../chain/clients.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../chain/watcher.js";
 import { sweepExpiredPayments } from "../core/payments/expiry.js";
-import { settlementFacts } from "../core/settlement/settlementFacts.js";
+import { settlementFacts } from "../core/watcher/settlementFacts.js";
 import { expireRefund } from "../core/refunds/refundExpiry.js";
 import { createWebhookSender } from "../core/webhooks/sender.js";
 import type { Db } from "../db/infra/database.js";

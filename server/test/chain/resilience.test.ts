@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { createPaymentSync } from "../../src/core/payments/paymentSync.js";
-import { settlementFacts, type SettlementFactsOptions } from "../../src/core/settlement/settlementFacts.js";
+import { settlementFacts, type SettlementFactsOptions } from "../../src/core/watcher/settlementFacts.js";
 import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions } from "../../src/chain/watcher.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";

@@ -61,9 +61,15 @@ describe("a reorg that removes a payment by transfer and its sweep (kassa start)
     await env.swept(p.paymentId, () => mine(1));
     const swept = await payment(p.paymentId);
     const sweepReceipt = await chain.publicClient.getTransactionReceipt({ hash: swept.sweep_tx_hash as Hex });
-    // The watcher reads the sweep's block too, final: the DepositSwept it records is the one the relayer did.
+    // The watcher reads the sweep's block too, final: the DepositSwept it records is the one the relayer did. Either
+    // may record it first (moves.ts); the reorg below removes a sweep the relayer's tracker has confirmed too.
     await mine(FINAL_DEPTH);
-    await waitFor("the sweep read from the chain", async () => {
+    await waitFor("the sweep read from the chain and confirmed by the relayer", async () => {
+      const sweep = await t.database.db
+        .selectFrom("deposit_sweeps")
+        .select("status")
+        .where("tx_hash", "=", sweepReceipt.transactionHash.toLowerCase())
+        .executeTakeFirst();
       const row = await t.database.db
         .selectFrom("deposit_events")
         .select("tx_hash")
@@ -74,7 +80,11 @@ describe("a reorg that removes a payment by transfer and its sweep (kassa start)
         .selectFrom("chain_cursors")
         .select("block_number")
         .executeTakeFirst();
-      return row !== undefined && BigInt(cursor?.block_number ?? 0) >= sweepReceipt.blockNumber;
+      return (
+        sweep?.status === "CONFIRMED" &&
+        row !== undefined &&
+        BigInt(cursor?.block_number ?? 0) >= sweepReceipt.blockNumber
+      );
     });
     const [broadcast] = await env.t.database.db
       .selectFrom("sender_broadcasts")

@@ -197,19 +197,29 @@ describe.skipIf(browserUnavailable)("kassa dev in a bare Chromium (no wallet ext
     try {
       await page.goto(subscription.url);
       await page.getByRole("button", { name: /Dev wallet: Payer 1/ }).click();
-      await waitFor("the subscription ACTIVE", async () => (await show()) === "ACTIVE", 60_000);
+      // The review says what the wallet will be asked, in order, before it is asked anything: allow the
+      // schedule's total, then sign.
+      await screen(page, "review");
+      const steps = await page
+        .locator(".steps [data-step]")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
+      expect(steps).toEqual(["approve", "sign"]);
+      await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+      await expect.poll(show, { interval: 250 }).toBe("ACTIVE");
 
-      await page.goto(`${origin}/subscriptions`);
+      // The page ends with a link to the payer's subscriptions.
+      await page.getByRole("link", { name: "See or cancel your subscriptions" }).click();
+      await page.waitForURL(`${origin}/subscriptions`);
       await page.getByRole("button", { name: /Dev wallet: Payer 1/ }).click();
       await screen(page, "subscriptions");
       expect(await page.locator(`[data-id="${subscription.id}"]`).count()).toBe(1);
 
-      // The payer cancels it on-chain from the same dev wallet (a confirmation, if the page asks one, accepted).
-      page.on("dialog", (dialog) => void dialog.accept());
+      // The payer cancels it on-chain from the same dev wallet, once the page has said what ends.
       await page.getByRole("button", { name: "Cancel subscription" }).click();
-      await waitFor("the subscription CANCELED", async () => (await show()) === "CANCELED", 60_000);
+      await page.getByRole("button", { name: "Yes, cancel it" }).click();
+      await expect.poll(show, { interval: 250 }).toBe("CANCELED");
     } finally {
       await page.close();
     }
-  });
+  }, 120_000);
 });

@@ -1,14 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { freePort } from "@kassa/contracts/dev";
 import { createChainClients } from "../../src/chain/clients.js";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { defaultGaslessSettings } from "../../src/config/gasless.js";
 import { defaultConfig, type Config } from "../../src/config/index.js";
 import * as admin from "../../src/core/admin/index.js";
 import { noPriceService, type PriceService } from "../../src/core/prices/service.js";
-import { createServices, type Services } from "../../src/core/services.js";
-import { buildApp } from "../../src/http/app.js";
+import { createServices, type Services, type ServicesOptions } from "../../src/core/services.js";
+import { buildApp, type AppOptions } from "../../src/http/app.js";
 import { createLogger } from "../../src/logger.js";
 import { Secret } from "../../src/secret.js";
 import type { TestChain } from "./chain.js";
@@ -222,4 +223,29 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
       await database.close();
     },
   };
+}
+
+/**
+ * A second API on the test app's database (same merchants, tokens and chain), built with the
+ * given extra dependencies: the widget's dev wallet, a relayer and faucet. `ownOriginOnly`: as
+ * `npm start` does, public keys work only from the API's own origin (ALLOWED_WIDGET_ORIGIN).
+ */
+export async function startSiblingApp(
+  t: TestApp,
+  chain: TestChain,
+  deps: Pick<AppOptions, "widget"> & Pick<ServicesOptions, "gasless">,
+  options: { ownOriginOnly?: boolean } = {},
+): Promise<{ origin: string; baseUrl: string; close(): Promise<void> }> {
+  const ownPort = options.ownOriginOnly ? await freePort() : 0;
+  const config = defaultConfig({
+    signerPrivateKey: chain.signerKey,
+    rateLimitPerMinute: 100_000,
+    ...(options.ownOriginOnly ? { allowedWidgetOrigin: `http://127.0.0.1:${ownPort}` } : {}),
+  });
+  const services = createServices(config, t.database.db, deps.gasless ? { gasless: deps.gasless } : {});
+  const app = await buildApp(services, deps.widget === undefined ? {} : { widget: deps.widget });
+  await app.listen({ host: "127.0.0.1", port: ownPort });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return { origin, baseUrl: `${origin}/api/v1`, close: () => app.close() };
 }

@@ -57,9 +57,14 @@ export async function sendTransfer(
   return chain.publicClient.waitForTransactionReceipt({ hash });
 }
 
-/** Waits until the watcher has recorded a transfer of `token` to the deposit address of payment `paymentId`. */
-export async function waitForDepositTransfer(db: Db, paymentId: string, token: Address): Promise<void> {
-  await waitFor(`a transfer of ${token} recorded for ${paymentId}`, async () => {
+/** Waits until the watcher has recorded `count` transfers of `token` to the deposit address of payment `paymentId`. */
+export async function waitForDepositTransfer(
+  db: Db,
+  paymentId: string,
+  token: Address,
+  count = 1,
+): Promise<void> {
+  await waitFor(`${count} transfer(s) of ${token} recorded for ${paymentId}`, async () => {
     const rows = await db
       .selectFrom("deposit_transfers")
       .innerJoin("payments", "payments.id", "deposit_transfers.payment_id")
@@ -67,6 +72,6 @@ export async function waitForDepositTransfer(db: Db, paymentId: string, token: A
       .where("payments.payment_id", "=", paymentId)
       .where("deposit_transfers.token_address", "=", token.toLowerCase())
       .execute();
-    return rows.length > 0;
+    return rows.length >= count;
   });
 }

@@ -1,10 +1,11 @@
 /**
  * eslint/cycles.js on files it has never seen: a module that reaches itself through its imports, static, type-only
- * or dynamic, is refused at the import that closes the circle; a chain that does not come back is not.
+ * or dynamic, is refused at the import that closes the circle; a chain that does not come back is not. One level
+ * up, a capability folder that reaches itself through the others is refused though no file does.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,5 +65,87 @@ describe("the import circle rule", () => {
       c: "export const c = 1;\n",
     });
     expect(messages).toEqual({ a: [], b: [], c: [] });
+  });
+});
+
+describe("the folder knot rule", () => {
+  let root: string;
+  let knots: ESLint;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "kassa-knots-"));
+    knots = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { cycles },
+          rules: {
+            "cycles/no-folder-knot": [
+              "error",
+              {
+                roots: ["knot/core", "chain/core", "moving/core"],
+                movesTo: { "moving/core/b/types.ts": "a" },
+              },
+            ],
+          },
+        },
+      ],
+    });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  /** Writes `files` (path below `folder` -> source) and lints them all: the folder rule's messages by path. */
+  async function lintTree(folder: string, files: Record<string, string>): Promise<Record<string, string[]>> {
+    for (const [name, source] of Object.entries(files)) {
+      await mkdir(dirname(join(root, folder, name)), { recursive: true });
+      await writeFile(join(root, folder, name), source);
+    }
+    const results = await knots.lintFiles(Object.keys(files).map((name) => join(root, folder, name)));
+    return Object.fromEntries(
+      results.map((result) => [
+        result.filePath.slice(join(root, folder).length + 1),
+        result.messages.map((message) => message.message),
+      ]),
+    );
+  }
+
+  it("refuses folders that reach each other though no file circles back, at each import of the knot", async () => {
+    const messages = await lintTree("knot", {
+      "core/a/one.ts": 'import { two } from "../b/two.js";\nexport const one = two;\n',
+      "core/b/two.ts": "export const two = 2;\n",
+      "core/b/three.ts": 'import type { Four } from "../c/four.js";\nexport type Three = Four;\n',
+      "core/c/four.ts": 'export type Four = number;\nexport const four = () => import("../a/five.js");\n',
+      "core/a/five.ts": "export const five = 5;\n",
+    });
+    expect(messages["core/a/one.ts"]).toEqual([
+      "this import knots core/a and core/b, which reaches back: core/a -> core/b -> core/c (b/three.ts imports c/four.ts) -> core/a (c/four.ts imports a/five.ts); move the concept to the folder that owns it",
+    ]);
+    expect(messages["core/b/three.ts"]).toHaveLength(1);
+    expect(messages["core/c/four.ts"]).toHaveLength(1);
+    expect(messages["core/b/two.ts"]).toEqual([]);
+  });
+
+  it("lets folders that depend one way through, and counts a file beside them as its own", async () => {
+    const messages = await lintTree("chain", {
+      "core/root.ts": 'import { one } from "./a/one.js";\nexport const root = one;\n',
+      "core/shared.ts": "export const shared = 0;\n",
+      "core/a/one.ts":
+        'import { two } from "../b/two.js";\nimport { shared } from "../shared.js";\nexport const one = two + shared;\n',
+      "core/b/two.ts": 'import { shared } from "../shared.js";\nexport const two = shared;\n',
+    });
+    expect(Object.values(messages).flat()).toEqual([]);
+  });
+
+  it("counts a file in the folder it is about to move to", async () => {
+    const messages = await lintTree("moving", {
+      "core/a/one.ts": 'import type { Types } from "../b/types.js";\nexport type One = Types;\n',
+      "core/b/types.ts": 'import type { Base } from "../a/base.js";\nexport type Types = Base;\n',
+      "core/a/base.ts": "export type Base = number;\n",
+      "core/b/use.ts": 'import type { One } from "../a/one.js";\nexport type Use = One;\n',
+    });
+    expect(Object.values(messages).flat()).toEqual([]);
   });
 });

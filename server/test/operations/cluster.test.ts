@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WATCHER_LOCK_SPACE } from "../../src/core/settlement/settlementFacts.js";
+import { WATCHER_LOCK_SPACE } from "../../src/core/watcher/settlementFacts.js";
 import type { TestApp } from "../harness/app.js";
 import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
 import {

@@ -6,7 +6,7 @@
 import { erc2771ForwarderAbi, paymentGatewayAbi, permit2Abi, testTokenPermitAbi } from "@kassa/contracts/abi";
 import { decodeErrorResult, formatUnits, getAddress, isAddress, type Abi, type Hex } from "viem";
 import { formatAbiItem } from "viem/utils";
-import { fill, type Lang } from "./i18n.js";
+import { fill, type Lang } from "@kassa/i18n";
 import { revertMessages, unknownRevert } from "./revertMessages.js";
 
 /**

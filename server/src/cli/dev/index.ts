@@ -1,5 +1,4 @@
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
-import type { RunningShop } from "@kassa/example-shop";
 import { Command } from "commander";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -15,7 +14,7 @@ import { embeddedPostgresDir, isAlive, runningPostgres } from "../embeddedDataba
 import { reportError } from "../output.js";
 import { serve, stopOnSignals } from "../serve.js";
 import { printBox } from "./box.js";
-import { startDevAnvil, startExampleShop } from "./processes.js";
+import { startDevAnvil, startExampleShop, type ExampleShop } from "./processes.js";
 import { reuse, seed } from "./seed.js";
 import {
   type DevEnvironment,
@@ -72,7 +71,7 @@ async function runDev(baseConfig: Config, opts: { reset: boolean }): Promise<voi
   };
   const logger = createLogger({ level: config.logLevel === "info" ? "warn" : config.logLevel });
   let running: Awaited<ReturnType<typeof serve>> | undefined;
-  let shop: RunningShop | undefined;
+  let shop: ExampleShop | undefined;
   let feed: ActivityFeed | undefined;
   try {
     progress(config.databaseUrl ? "connecting to DATABASE_URL" : "starting embedded PostgreSQL");

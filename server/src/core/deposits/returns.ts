@@ -8,6 +8,7 @@ import { findChainById } from "../../db/chains/chains.js";
 import {
   findDepositReturnBySenderTransaction,
   finishDepositReturn,
+  hasDepositReturnInFlight,
   insertDepositReturn,
   type DepositReturnRow,
 } from "../../db/deposits/returns.js";
@@ -234,7 +235,7 @@ async function stillOwed(
 /**
  * Sends one return through the chain's relayer, signed by the server's signer (or by the recipient:
  * `authority`), the row inserted with the signed transaction; undefined when it could not be recorded (its sender is
- * owed less by then, or a recovery of the token is under way).
+ * owed less by then, or, a recovery to an address, another return of the token is in flight).
  */
 export async function sendDepositReturn(
   deps: DepositReturnDeps,
@@ -325,12 +326,14 @@ export async function sendDepositReturn(
     fees: estimate.fees,
     authorizationList,
     link: async (trx, tx, txHash) => {
-      if (
-        "transferIds" in request &&
-        !(await stillOwed(trx, payment, { ...request, amount }, gasless.now()))
-      ) {
-        return false;
-      }
+      // A recovery of what no sender is owed, not while a return of the token is in flight: the address still holds
+      // what that return sends, which its sender is no longer owed (returnedByAddress).
+      const recordable =
+        "transferIds" in request
+          ? await stillOwed(trx, payment, { ...request, amount }, gasless.now())
+          : (await lockDepositPayment(trx, payment.id)) !== undefined &&
+            !(await hasDepositReturnInFlight(trx, payment.id, request.token, gasless.now()));
+      if (!recordable) return false;
       row = await insertDepositReturn(trx, {
         payment_id: payment.id,
         kind: request.kind,

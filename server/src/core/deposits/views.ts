@@ -2,6 +2,7 @@ import { getAddress } from "viem";
 import { z } from "zod";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import { unitsToDecimal } from "../../domain/amount.js";
+import { fundsAtRecipient } from "../../domain/records.js";
 import { baseUnitsField as baseUnits } from "../schemaTypes.js";
 import { transferUri } from "./terms.js";
 
@@ -92,14 +93,6 @@ export function depositView(payment: PaymentDetails): DepositView {
     sweepTransactionHash: payment.sweep_tx_hash,
     fundsAtRecipient: fundsAtRecipient(payment),
   };
-}
-
-/**
- * Whether a payment's money is in its recipient's wallet: a payment by contract from its paying transaction on (the
- * gateway pays the recipient in it), a payment by transfer from its sweep on (its money waited at the deposit address).
- */
-export function fundsAtRecipient(payment: Pick<PaymentDetails, "paid_via" | "swept_at">): boolean {
-  return payment.paid_via === "contract" || (payment.paid_via === "transfer" && payment.swept_at !== null);
 }
 
 /** A transfer that reached a payment's deposit address, as the operator sees it (`kassa admin payment show`). */

@@ -39,7 +39,7 @@ import {
   nodeError,
   readWallet,
   grantAmount,
-} from "../gasless/gasStatus.js";
+} from "./gasStatus.js";
 
 /** Why an existing claim blocks this request. */
 function claimError(

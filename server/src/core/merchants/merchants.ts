@@ -7,7 +7,7 @@ import {
   setPaymentMethodEnabledById,
 } from "../../db/merchants/paymentMethods.js";
 import { findTokenByChainIdAndAddress, findTokensByAddress, listTokens } from "../../db/tokens/tokens.js";
-import type { SharedReads } from "../../db/infra/sharedReads.js";
+import type { SharedReads } from "../../db/sharedReads/sharedReads.js";
 import { type ChainRow, type MerchantRow, type MerchantUpdate, type TokenRow } from "../../db/schema/rows.js";
 import { updateMerchantByKey } from "../../db/merchants/merchants.js";
 import { hashKey, keyMatchesHash, newApiKey, newPublicKey, newWebhookSecret } from "../../domain/ids.js";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { findPaymentStatusesByPaymentIds } from "../../db/payments/payments.js";
-import type { SharedReads } from "../../db/infra/sharedReads.js";
+import type { SharedReads } from "../../db/sharedReads/sharedReads.js";
 import type { Db } from "../../db/infra/database.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import type { PaymentStatus } from "../../domain/paymentStatus.js";

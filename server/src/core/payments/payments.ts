@@ -11,7 +11,7 @@ import {
   type PaymentDetails,
 } from "../../db/payments/payments.js";
 import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";
-import type { SharedReads } from "../../db/infra/sharedReads.js";
+import type { SharedReads } from "../../db/sharedReads/sharedReads.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
 import {
   AMOUNT_MAX_DECIMALS,

@@ -9,8 +9,7 @@ import { insertSequenceCollision } from "../../db/payments/paymentSequences.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import { expireSubmittedRefund, findRefundForExpiry, hasOpenRefund } from "../../db/refunds/refunds.js";
 import { TASKS } from "../../domain/tasks.js";
-import { refundSender } from "./refunds.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { recordPaymentEvent, refundSender } from "../webhooks/outbox.js";
 
 /**
  * A refund's expiry: the check scheduled at its deadline (and again when a reorg opens it again) that ends a

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
+import { encodeFunctionData, type Address, type Hex } from "viem";
 import { z } from "zod";
 import type { ChainClients } from "../../chain/clients.js";
 import type { PaymentSigner } from "../../chain/signer.js";
@@ -22,7 +22,7 @@ import { KassaError } from "../../errors.js";
 import { enqueueJob } from "../../db/infra/jobQueue.js";
 import { parseInput } from "../validation.js";
 import { checkRefundSender } from "./refundSender.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { recordPaymentEvent, refundSender } from "../webhooks/outbox.js";
 import { TASKS } from "../../domain/tasks.js";
 
 /** How long the merchant wallet has to send the refund transaction. */
@@ -108,22 +108,6 @@ export const refundViewSchema = z
   })
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
-
-/**
- * Who sent a refund, as the API and webhooks tell it: the gateway takes the refund's tokens from its sender,
- * so one sent by another wallet than the payment's recipient (anyone holding the signed transaction, with
- * their own tokens) did not come out of the merchant's wallet.
- */
-export function refundSender(
-  sender: string | null,
-  recipient: string,
-): { senderAddress: string | null; sentByRecipient: boolean | null } {
-  if (sender === null) return { senderAddress: null, sentByRecipient: null };
-  return {
-    senderAddress: getAddress(sender),
-    sentByRecipient: sender.toLowerCase() === recipient.toLowerCase(),
-  };
-}
 
 export function refundView(refund: RefundDetails): RefundView {
   const data = encodeFunctionData({

@@ -27,13 +27,12 @@ import {
   markRefundRefunded,
   moveRefundToBlock,
 } from "../../db/refunds/refunds.js";
-import { refundSender } from "../refunds/refunds.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { recordPaymentEvent, refundSender } from "../webhooks/outbox.js";
 
 /**
  * The payment lifecycle's state changes from the gateway's events. Each is one transaction: the guarded
  * status update, what it records and the webhook it causes (event row, delivery row). The chain watcher's
- * facts (settlementFacts.ts), the on-demand sync of GET /payments/:id and the gasless relay tracker all go
+ * facts (watcher/settlementFacts.ts), the on-demand sync of GET /payments/:id and the gasless relay tracker all go
  * through these functions, so a payment settles the same way whoever sees its event first, and exactly once.
  * An event for an id Kassa does not know, whose sequence an open payment or refund holds, is a collision
  * (the database lost rows, or another deployment signs with the same key): recorded and alerted, never settled.

@@ -11,8 +11,7 @@ import {
 } from "../../db/refunds/refunds.js";
 import { type PaymentStatus } from "../../domain/paymentStatus.js";
 import { TASKS } from "../../domain/tasks.js";
-import { refundSender } from "../refunds/refunds.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { recordPaymentEvent, refundSender } from "../webhooks/outbox.js";
 
 /**
  * What a reorg deeper than the chain's finality undoes, decided here for every state the removed event led to.

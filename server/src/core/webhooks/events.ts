@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type WebhookEventType } from "../../domain/records.js";
 import { paymentStatuses, type PaymentStatus } from "../../domain/paymentStatus.js";
-import { subscriptionEventSchemas } from "../subscriptions/events.js";
+import { subscriptionEventSchemas } from "./subscriptionEvents.js";
 
 /**
  * The bodies of the webhooks Kassa sends, as zod schemas: paymentEventPayload (webhooks.ts) builds the

@@ -1,7 +1,8 @@
+import { getAddress } from "viem";
 import type { Db } from "../../db/infra/database.js";
 import { type WebhookDeliveryRow } from "../../db/schema/rows.js";
 import { newDeliveryId, newEventId } from "../../domain/ids.js";
-import { type WebhookEventType } from "../../domain/records.js";
+import { fundsAtRecipient, type WebhookEventType } from "../../domain/records.js";
 import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments/payments.js";
 import {
   insertEventsWithDeliveries,
@@ -9,13 +10,28 @@ import {
   type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../../db/webhooks/webhooks.js";
-import { fundsAtRecipient } from "../deposits/views.js";
 import type { WebhookEventBody } from "./events.js";
 
 /**
  * The webhook outbox: every payment status change records its event, and a delivery per merchant endpoint,
  * in the caller's transaction. The worker processes' senders (sender.ts) find the deliveries due.
  */
+
+/**
+ * Who sent a refund, as the API and webhooks tell it: the gateway takes the refund's tokens from its sender,
+ * so one sent by another wallet than the payment's recipient (anyone holding the signed transaction, with
+ * their own tokens) did not come out of the merchant's wallet.
+ */
+export function refundSender(
+  sender: string | null,
+  recipient: string,
+): { senderAddress: string | null; sentByRecipient: boolean | null } {
+  if (sender === null) return { senderAddress: null, sentByRecipient: null };
+  return {
+    senderAddress: getAddress(sender),
+    sentByRecipient: sender.toLowerCase() === recipient.toLowerCase(),
+  };
+}
 
 /**
  * The body of every event: the payment (paymentId, orderId, status, txHash, amount, tokenSymbol, paidAt,

@@ -4,7 +4,10 @@ import type { DepositReturnsTable } from "./tables.js";
 
 export type DepositReturnRow = Selectable<DepositReturnsTable>;
 
-/** Inserts a return; undefined when its return id is spent already, or (a recovery) one of its token is under way. */
+/**
+ * Inserts a return; undefined when its return id is spent already, or (a recovery to an address, naming no transfers)
+ * one of its token is under way.
+ */
 export function insertDepositReturn(
   db: Db,
   row: Insertable<DepositReturnsTable>,
@@ -61,25 +64,48 @@ export const REORGED_RETURN_CLOCK_MARGIN_SECONDS = 600;
  * way, done, or reorged and still valid at `now`, and the returns read from the chain that Kassa did not send (the
  * recipient's own, signed and sent without Kassa).
  */
+/** A REORGED return whose signed request may still be mined at `now` (SQL over deposit_returns). */
+function reorgedStillValid(now: Date) {
+  const validAfter = Math.floor(now.getTime() / 1000) - REORGED_RETURN_CLOCK_MARGIN_SECONDS;
+  return sql<boolean>`(status = 'REORGED' AND deadline > ${validAfter})`;
+}
+
 export async function returnedByAddress(
   db: Db,
   paymentRowId: number,
   token: string,
   now: Date,
 ): Promise<Map<string, bigint>> {
-  const validAfter = Math.floor(now.getTime() / 1000) - REORGED_RETURN_CLOCK_MARGIN_SECONDS;
   const lower = token.toLowerCase();
   const { rows } = await sql<{ to_address: string; amount: string }>`
     SELECT to_address, sum(amount)::text AS amount FROM (
       SELECT to_address, amount FROM deposit_returns
       WHERE payment_id = ${paymentRowId} AND token_address = ${lower}
-        AND (status IN ('SUBMITTED', 'RETURNED') OR (status = 'REORGED' AND deadline > ${validAfter}))
+        AND (status IN ('SUBMITTED', 'RETURNED') OR ${reorgedStillValid(now)})
       UNION ALL
       SELECT e.to_address, e.amount FROM deposit_events e
       WHERE e.payment_id = ${paymentRowId} AND e.kind = 'returned' AND e.token_address = ${lower}
         AND NOT EXISTS (SELECT 1 FROM deposit_returns r WHERE r.chain_return_id = e.return_id)
     ) AS gone GROUP BY to_address`.execute(db);
   return new Map(rows.map((row) => [row.to_address, BigInt(row.amount)]));
+}
+
+/**
+ * Whether a return of `token` from the payment's deposit address counts as sent while the address may still hold what
+ * it sends: under way, or reorged and still valid at `now`.
+ */
+export async function hasDepositReturnInFlight(
+  db: Db,
+  paymentRowId: number,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM deposit_returns
+    WHERE payment_id = ${paymentRowId} AND token_address = ${token.toLowerCase()}
+      AND (status = 'SUBMITTED' OR ${reorgedStillValid(now)})
+    LIMIT 1`.execute(db);
+  return rows.length > 0;
 }
 
 /** Every return of a payment, oldest first. */

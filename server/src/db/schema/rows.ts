@@ -21,7 +21,7 @@ import type {
   RelayRequestsTable,
   SenderBroadcastsTable,
   SenderTransactionsTable,
-} from "../gasless/gaslessTables.js";
+} from "./gaslessTables.js";
 
 /** The rows the queries read and write, by table (`types.ts`). */
 export type ChainRow = Selectable<ChainsTable>;

@@ -13,19 +13,19 @@ import type {
   SenderAccountsTable,
   SenderBroadcastsTable,
   SenderTransactionsTable,
-} from "../gasless/gaslessTables.js";
+} from "./gaslessTables.js";
 import type { DepositEventsTable, DepositReturnsTable, DepositTransfersTable } from "../deposits/tables.js";
 import type {
   DepositSweepRefusalsTable,
   DepositSweepsTable,
   PaymentSweepColumns,
 } from "../deposits/sweepTables.js";
-import type { PayerSessionsTable } from "../subscriptions/tables.js";
-import type { SubscriptionsTable } from "../subscriptions/tables.js";
+import type { PayerSessionsTable, SubscriptionsTable } from "./subscriptionTables.js";
 
 /**
  * The database schema: `Database` names every table of the migrations (the gasless ones are shaped in
- * `gaslessTables.ts`); `server/test/db/schema/types.test.ts` compares it with the columns the migrations make.
+ * `gaslessTables.ts`, the subscriptions' in `subscriptionTables.ts`, beside this file);
+ * `server/test/db/schema/types.test.ts` compares it with the columns the migrations make.
  */
 
 export interface ChainsTable extends Timestamps {

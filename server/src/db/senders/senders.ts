@@ -3,7 +3,7 @@ import type { SenderPurpose, SenderRole } from "../../domain/records.js";
 import type { SenderBroadcastRow, SenderTransactionRow } from "../schema/rows.js";
 import type { Db } from "../infra/database.js";
 import { findAllBy, findOneBy, updateWhere } from "../infra/lookups.js";
-import type { StoredAuthorization } from "../gasless/gaslessTables.js";
+import type { StoredAuthorization } from "../schema/gaslessTables.js";
 import type { Database } from "../schema/types.js";
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "../infra/database.js";
 import { readPage, type PageRequest } from "../infra/pages.js";
 import type { NewPaymentRow, PaymentRow } from "../schema/rows.js";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
-import type { SubscriptionsTable } from "./tables.js";
+import type { SubscriptionsTable } from "../schema/subscriptionTables.js";
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type NewSubscriptionRow = Insertable<SubscriptionsTable>;

@@ -7,7 +7,7 @@ import {
   gasStatusSchema,
   getGasStatus,
   requestGasInputSchema,
-} from "../../core/gasless/gasStatus.js";
+} from "../../core/faucet/gasStatus.js";
 import { getRelay, submitRelay } from "../../core/relay/submit.js";
 import { relayInputSchema, relaySubmittedSchema, relayViewSchema } from "../../core/relay/views.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { acceptedLanguages, pickLang, translator, type Lang, type Messages } from "@kassa/widget/i18n";
+import { acceptedLanguages, pickLang, translator, type Lang, type Messages } from "@kassa/i18n";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { startLinkPayment, type LinkClient } from "../../core/paymentLinks/paymentLinkStart.js";
 import {

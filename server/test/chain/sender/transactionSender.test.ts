@@ -29,7 +29,7 @@ beforeAll(async () => {
     networkId: chain.chainId,
     role: "relayer",
     accounts: [account],
-    confirmations: 0,
+    finality: { network_id: chain.chainId, finality: "depth", confirmations: 0 },
     stuckAfterMs: 0,
     feeBumpPercent: 20,
     hooks: {
@@ -157,17 +157,23 @@ describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => 
   });
 
   it("catches up when the key was used outside Kassa: the stale nonce is refused once, the next send lands", async () => {
+    // The registry is the process's: other test files of this worker may have counted on this chain id before.
+    const labels = { network_id: String(chain.chainId), role: "relayer" };
+    const countedNonceErrors = async () => {
+      const metric = await register.getSingleMetric("kassa_sender_nonce_errors_total")?.get();
+      const entry = metric?.values.find(
+        (value) => value.labels.network_id === labels.network_id && value.labels.role === labels.role,
+      );
+      return entry?.value ?? 0;
+    };
+    const before = await countedNonceErrors();
     const outside = chain.wallet(SENDER_INDEX);
     await outside.sendTransaction({ to: recipient, value: 1n });
     const refused = await sender.send(transfer());
     expect(refused.outcome).toBe("refused");
     expect(sender.counters.nonceErrors).toBe(1);
     // And /metrics of this process says so.
-    const counted = await register.getSingleMetric("kassa_sender_nonce_errors_total")?.get();
-    expect(counted?.values).toContainEqual({
-      labels: { network_id: String(chain.chainId), role: "relayer" },
-      value: 1,
-    });
+    expect(await countedNonceErrors()).toBe(before + 1);
     expect(refused.outcome === "refused" && finished.get(refused.tx.id)).toMatchObject({
       status: "FAILED",
       payloadLanded: false,
@@ -176,5 +182,42 @@ describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => 
     expect(next.outcome).toBe("sent");
     await sender.track();
     expect(next.outcome === "sent" && finished.get(next.tx.id)?.status).toBe("CONFIRMED");
+  });
+
+  it("follows a mined transaction until the chain's finality says final: one a reorg drops is sent again, its nonce never left open", async () => {
+    // Anvil's `safe` block is 32 below its head: a watcher that waits for it could still see this reorg, so the
+    // sender must too (with the head's depth it would have finished the transaction and left its nonce a gap).
+    const outcomes = new Map<number, SenderOutcome>();
+    const safe = new TransactionSender({
+      db: database.db,
+      client: chain.publicClient,
+      networkId: chain.chainId,
+      role: "relayer",
+      accounts: [privateKeyToAccount(anvilPrivateKeys[6] as Hex)],
+      finality: { network_id: chain.chainId, finality: "safe", confirmations: 0 },
+      // Dropped from every node, it is "stuck": replaced at once here (after STUCK_AFTER_SECONDS in production).
+      stuckAfterMs: 0,
+      feeBumpPercent: 20,
+      hooks: { onFinished: async (tx, outcome) => void outcomes.set(tx.id, outcome) },
+    });
+    const nonceOf = () =>
+      chain.publicClient.getTransactionCount({ address: safe.addresses[0] as Hex, blockTag: "latest" });
+    const result = await safe.send(transfer());
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    await safe.track();
+    expect(outcomes.has(result.tx.id)).toBe(false);
+    expect(await nonceOf()).toBe(result.tx.nonce + 1);
+
+    await chain.publicClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
+    expect(await nonceOf()).toBe(result.tx.nonce);
+    await safe.track();
+    expect(await nonceOf()).toBe(result.tx.nonce + 1);
+    expect(outcomes.has(result.tx.id)).toBe(false);
+
+    await chain.publicClient.request({ method: "anvil_mine" as never, params: [32] as never });
+    await safe.track();
+    expect(outcomes.get(result.tx.id)?.status).toBe("CONFIRMED");
+    const next = await safe.send(transfer());
+    expect(next.outcome === "sent" && next.tx.nonce).toBe(result.tx.nonce + 1);
   });
 });

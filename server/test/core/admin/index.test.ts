@@ -3,7 +3,7 @@ import { createChainClients } from "../../../src/chain/clients.js";
 import * as admin from "../../../src/core/admin/index.js";
 import { authenticateApiKey, authenticatePublicKey } from "../../../src/core/merchants/merchants.js";
 import { findChainByNetworkId, findWatchedGateways } from "../../../src/db/chains/chains.js";
-import { createSharedReads, type SharedReads } from "../../../src/db/infra/sharedReads.js";
+import { createSharedReads, type SharedReads } from "../../../src/db/sharedReads/sharedReads.js";
 import type { ErrorCode } from "../../../src/errors.js";
 import { createTestDatabase, type TestDatabase } from "../../harness/db.js";
 

@@ -1,3 +1,4 @@
+import { depositAuthorization } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { getAddress, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,9 +89,14 @@ describe("sweeps and returns read from the chain", () => {
       gateway: chain.gateway,
       terms: [terms],
     });
-    const hash = await chain
-      .wallet(8)
-      .sendTransaction({ to: chain.gateway, data: encodeSweep([terms], signature) });
+    // Anyone may send it: the signature is public once signed, and so is the deposit account's EIP-7702
+    // authorization (derived from its terms), which a version-3 account's first move must carry.
+    const authorization = depositAuthorization({ chainId: chain.chainId, gateway: chain.gateway, terms });
+    const hash = await chain.wallet(8).sendTransaction({
+      to: chain.gateway,
+      data: encodeSweep([terms], signature),
+      authorizationList: [authorization],
+    });
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe("success");
     await recordedMove(p.paymentId, "swept");

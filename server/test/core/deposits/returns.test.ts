@@ -6,6 +6,8 @@ import {
   recoverDeposit,
   type DepositReturnDeps,
 } from "../../../src/core/deposits/returns.js";
+import { listPaymentReturns, type DepositReturnView } from "../../../src/core/deposits/returnViews.js";
+import * as admin from "../../../src/core/admin/index.js";
 import { findChainByNetworkId } from "../../../src/db/chains/chains.js";
 import type { ChainRow } from "../../../src/db/schema/rows.js";
 import type { TestApp } from "../../harness/app.js";
@@ -53,6 +55,9 @@ beforeAll(async () => {
   chainRow = (await findChainByNetworkId(t.database.db, chain.chainId)) as ChainRow;
 });
 afterAll(() => env?.stop());
+
+const setAutomine = (on: boolean) =>
+  chain.publicClient.request({ method: "evm_setAutomine" as never, params: [on] as never });
 
 const balanceOf = (token: Address, owner: Address) =>
   chain.publicClient.readContract({
@@ -243,6 +248,84 @@ describe("returns from deposit addresses", () => {
     });
   });
 
+  it("recovers another token to each of its senders at once; what no sender brought only once their returns are done", async () => {
+    const p = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
+    const plain = chain.tokens.plain;
+    const other = chain.wallet(8);
+    const held = [
+      await balanceOf(plain, sender.account.address),
+      await balanceOf(plain, other.account.address),
+    ];
+    // Before the chain enables the token, the watcher records none of its transfers: this is no sender's.
+    await chain.mint(plain, p.depositAddress, 7_000n);
+    const minted = await chain.publicClient.getBlockNumber();
+    await waitFor("the watcher past the mint", async () => {
+      const cursor = await t.database.db
+        .selectFrom("chain_cursors")
+        .select("block_number")
+        .executeTakeFirst();
+      return cursor !== undefined && BigInt(cursor.block_number) >= minted;
+    });
+    await admin.addToken(t.adminDeps, { networkId: chain.chainId, address: plain });
+    for (const [wallet, amount] of [
+      [sender, 2_000n],
+      [other, 1_000n],
+    ] as const) {
+      await chain.mint(plain, wallet.account.address, amount);
+      await sendTransfer(chain, wallet, { token: plain, to: p.depositAddress, amount });
+    }
+    await waitForDepositTransfer(t.database.db, p.paymentId, plain, 2);
+    const payment = await findReturnPayment(deps, p.paymentId);
+    await setAutomine(false);
+    let returns: DepositReturnView[];
+    try {
+      returns = await recoverDeposit(deps, payment, { token: plain, to: "sender" });
+      expect(returns).toMatchObject([
+        { to: getAddress(sender.account.address), amount: "2000", status: "SUBMITTED" },
+        { to: getAddress(other.account.address), amount: "1000", status: "SUBMITTED" },
+      ]);
+      // Their transactions have not reached the node (the relayer's tracker sends them again): the address still
+      // holds what they send, which its senders are no longer owed. Nothing of it goes to the merchant meanwhile.
+      await chain.publicClient.request({ method: "anvil_dropAllTransactions" as never, params: [] as never });
+      await expect(recoverDeposit(deps, payment, { token: plain, to: "merchant" })).rejects.toMatchObject({
+        code: "CONFLICT",
+      });
+      expect(await listPaymentReturns(t.database.db, payment, new Date(), "recovery")).toHaveLength(2);
+      // Sent again, as the tracker does with a transaction stuck for long enough.
+      const raws = await t.database.db
+        .selectFrom("sender_broadcasts")
+        .innerJoin(
+          "deposit_returns",
+          "deposit_returns.sender_transaction_id",
+          "sender_broadcasts.sender_transaction_id",
+        )
+        .select("sender_broadcasts.raw_transaction")
+        .where("deposit_returns.payment_id", "=", payment.id)
+        .orderBy("sender_broadcasts.id")
+        .execute();
+      for (const { raw_transaction } of raws) {
+        await chain.publicClient.request({
+          method: "eth_sendRawTransaction" as never,
+          params: [raw_transaction] as never,
+        });
+      }
+    } finally {
+      await setAutomine(true);
+    }
+    for (const sent of returns) {
+      expect(await finished(p.paymentId, sent.returnId)).toMatchObject({ status: "RETURNED" });
+    }
+    // Each sender has what they sent back (minted for the test, then sent).
+    expect(await balanceOf(plain, sender.account.address)).toBe((held[0] ?? 0n) + 2_000n);
+    expect(await balanceOf(plain, other.account.address)).toBe((held[1] ?? 0n) + 1_000n);
+    const [unattributed] = await recoverDeposit(deps, payment, { token: plain, to: "merchant" });
+    expect(unattributed).toMatchObject({ to: getAddress(t.merchant.recipient as Address), amount: "7000" });
+    expect(await finished(p.paymentId, unattributed?.returnId as string)).toMatchObject({
+      status: "RETURNED",
+    });
+    expect(await balanceOf(plain, p.depositAddress)).toBe(0n);
+  });
+
   it("settles a late deposit under 'settle'; under 'return' sends it back on the recipient's signature, once", async () => {
     const token = t.token as Address;
     const settled = (await createPayment(t, { amount: 1.5 })) as DepositPayment;
@@ -407,11 +490,20 @@ describe("returns from deposit addresses", () => {
       const p = await paidByTransfer(excess);
       const token = t.token as Address;
       const before = await balanceOf(token, sender.account.address);
-      expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
-      // The return's row and its signed transaction were stored together before anything left.
-      const again = await returnExcess(p.paymentId);
+      // Nothing is mined until the process is gone: the watcher, which reads every DepositReturned, cannot settle
+      // a return broadcast before the kill ahead of the look below.
+      await setAutomine(false);
+      let again: Awaited<ReturnType<typeof returnExcess>>;
+      try {
+        expect(await returnUntilKilled(p.paymentId, killPoint)).toBe("SIGKILL");
+        // The return's row and its signed transaction were stored together before anything left.
+        again = await returnExcess(p.paymentId);
+      } finally {
+        await setAutomine(true);
+      }
       expect(again.status).toBe(200);
       expect(again.body.data.returns).toMatchObject([{ status: "SUBMITTED", amount: String(excess) }]);
+      await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
       const [stored] = again.body.data.returns;
       // The relayer's tracker finishes the stored transaction; asking again sends nothing new.
       expect(await finished(p.paymentId, stored.returnId)).toMatchObject({ status: "RETURNED" });

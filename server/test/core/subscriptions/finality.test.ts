@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../../src/chain/clients.js";
 import { createChainWatcher, type ChainWatcher } from "../../../src/chain/watcher.js";
 import * as admin from "../../../src/core/admin/index.js";
-import { settlementFacts } from "../../../src/core/settlement/settlementFacts.js";
+import { settlementFacts } from "../../../src/core/watcher/settlementFacts.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
 import { silentLogger } from "../../harness/lifecycle.js";

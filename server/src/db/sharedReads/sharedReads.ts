@@ -1,4 +1,4 @@
-import type { Db } from "./database.js";
+import type { Db } from "../infra/database.js";
 import { findMerchantByApiKeyHash, findMerchantByPublicKeyHash } from "../merchants/merchants.js";
 import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../payments/payments.js";
 import { findChainTokenForMerchant, type ChainTokenForMerchant } from "../tokens/tokens.js";

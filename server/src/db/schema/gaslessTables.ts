@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type * as Records from "../../domain/records.js";
-import type { FixedNumeric, Numeric, Timestamps } from "../schema/columns.js";
+import type { FixedNumeric, Numeric, Timestamps } from "./columns.js";
 
 /** A numeric column set once at insert, null when the row's kind has none. */
 type FixedNullableNumeric = ColumnType<string | null, bigint | string | null | undefined, never>;

@@ -12,8 +12,8 @@ import {
 import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
 import { createSessionLocks } from "../../db/infra/sessionLocks.js";
 import { findDepositTokens, findLastDepositTransferBlockAtOrBelow } from "../../db/deposits/transfers.js";
-import { applyPaymentCompletedIn, applyRefundCompletedIn } from "./settlement.js";
-import { revertRemovedPaymentIn, revertRemovedRefundIn } from "./settlementReorgs.js";
+import { applyPaymentCompletedIn, applyRefundCompletedIn } from "../settlement/settlement.js";
+import { revertRemovedPaymentIn, revertRemovedRefundIn } from "../settlement/settlementReorgs.js";
 import { depositFacts } from "../deposits/facts.js";
 import { applySubscriptionEventIn, revertRemovedChargeIn } from "../subscriptions/facts.js";
 
@@ -66,9 +66,9 @@ function sequenceFloors(chain: WatchedChain, events: readonly GatewayEvent[]): M
 
 /**
  * Core's side of the chain watcher (ChainFactHandler): what each fact does, decided and written here, each in a
- * transaction of its own (events and removals through settlement.ts and settlementReorgs.ts, a subscription's
- * through subscriptions/facts.ts), and where the
- * watcher stands (chain_cursors, the recorded events' blocks, one reader per chain by advisory lock). Every
+ * transaction of its own (events and removals through settlement/settlement.ts and settlementReorgs.ts, a
+ * subscription's through subscriptions/facts.ts, transfers and deposit moves through deposits/facts.ts), and where
+ * the watcher stands (chain_cursors, the recorded events' blocks, one reader per chain by advisory lock). Every
  * sequence the watcher reads raises its gateway's counter above it (a database restored from an old backup
  * does not hand it out again).
  */

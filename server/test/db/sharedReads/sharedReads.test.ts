@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { singleFlight } from "../../../src/db/infra/sharedReads.js";
+import { singleFlight } from "../../../src/db/sharedReads/sharedReads.js";
 
 /** A read whose calls are counted and which resolves (or rejects) only when told. */
 function controlledRead() {

@@ -1,8 +1,8 @@
 /**
  * Texts in English and Korean for every page Kassa shows: the payer widget, the merchant dashboard and
- * the payment-link page (rendered by the server). Each keeps its own table; this module picks the
- * language and fills `{name}` placeholders. Pure: no DOM, no server code, so the browser bundles and the
- * server import the same file.
+ * the payment-link page (rendered by the server). Each keeps its own table; this package picks the
+ * language and fills `{name}` placeholders. Pure: no DOM, no server code, and it imports no other
+ * workspace, so the browser bundles and the server depend on it, and never on each other, for it.
  */
 
 export type Lang = "en" | "ko";

@@ -1,6 +1,6 @@
 import type { ColumnType } from "kysely";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
-import type { FixedNumeric, NullableDate, Timestamp, Timestamps } from "../schema/columns.js";
+import type { FixedNumeric, NullableDate, Timestamp, Timestamps } from "./columns.js";
 
 /**
  * The subscriptions table of the schema (`types.ts`, migrations 029, 032 and 036): a schedule, its signatures and its

@@ -1,0 +1,131 @@
+import { fromBaseUnits, tokenAbi, type Refund } from "@kassa/sdk";
+import {
+  BaseError,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Address,
+  type Chain,
+  type Hex,
+} from "viem";
+import { nonceManager, privateKeyToAccount } from "viem/accounts";
+import { KassaProviderError } from "./errors.js";
+
+/**
+ * The merchant's refund wallet: a wallet of its own (not the recipient that receives the sales) holding a
+ * float of the token and some of the chain's coin, whose key the provider holds. The gateway takes a refund's
+ * tokens from whichever wallet sends its transaction, so this wallet can send every refund Kassa signs, and
+ * the payer gets exactly the refund asked for (docs/api.md, "Refunds").
+ */
+export interface RefundSender {
+  readonly address: Address;
+  /** Refuses, before anything is recorded, a refund the wallet does not hold the tokens for. */
+  checkFunds(tokenAddress: string, units: bigint, decimals: number, symbol: string): Promise<void>;
+  /** Approves the gateway when needed, sends the refund's transaction, and resolves with its hash once mined. */
+  send(refund: Refund): Promise<Hex>;
+}
+
+export function refundWallet(options: { privateKey: Hex; rpcUrl: string }): RefundSender {
+  // The nonce manager hands out nonces in order, so two refunds sent at once from this process do not collide.
+  const account = privateKeyToAccount(options.privateKey, { nonceManager });
+  const transport = http(options.rpcUrl, { retryCount: 2 });
+  const publicClient = createPublicClient({ transport });
+  const walletClient = createWalletClient({ account, transport });
+  let chain: Promise<Chain> | undefined;
+
+  /** The RPC's chain, checked against the one the refund is signed for. */
+  async function chainFor(chainId: number): Promise<Chain> {
+    chain ??= publicClient.getChainId().then((id) =>
+      defineChain({
+        id,
+        name: `chain ${id}`,
+        nativeCurrency: { name: "native coin", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [options.rpcUrl] } },
+      }),
+    );
+    const resolved = await chain.catch((error: unknown) => {
+      chain = undefined;
+      throw failed("the refund wallet's RPC did not answer", error);
+    });
+    if (resolved.id !== chainId) {
+      throw new KassaProviderError(
+        "unexpected_state",
+        `refundWallet.rpcUrl is a node of chain ${resolved.id}, but the payment is on chain ${chainId}`,
+      );
+    }
+    return resolved;
+  }
+
+  async function mined(hash: Hex, what: string): Promise<void> {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") {
+      throw new KassaProviderError("unexpected_state", `the refund wallet's ${what} ${hash} reverted`);
+    }
+  }
+
+  return {
+    address: account.address,
+
+    async checkFunds(tokenAddress, units, decimals, symbol) {
+      const balance = await publicClient
+        .readContract({
+          address: tokenAddress as Address,
+          abi: tokenAbi,
+          functionName: "balanceOf",
+          args: [account.address],
+        })
+        .catch((error: unknown) => {
+          throw failed("the refund wallet's token balance could not be read", error);
+        });
+      if (balance < units) {
+        throw new KassaProviderError(
+          "not_allowed",
+          `the refund wallet ${account.address} holds ${fromBaseUnits(balance, decimals)} ${symbol}, ` +
+            `short of the ${fromBaseUnits(units, decimals)} ${symbol} to refund: top it up and refund again`,
+        );
+      }
+    },
+
+    async send(refund) {
+      const { transaction } = refund;
+      const onChain = await chainFor(transaction.chainId);
+      const gateway = transaction.to as Address;
+      const amount = BigInt(refund.amount);
+      try {
+        const allowance = await publicClient.readContract({
+          address: refund.tokenAddress as Address,
+          abi: tokenAbi,
+          functionName: "allowance",
+          args: [account.address, gateway],
+        });
+        if (allowance < amount) {
+          const approval = await walletClient.writeContract({
+            chain: onChain,
+            address: refund.tokenAddress as Address,
+            abi: tokenAbi,
+            functionName: "approve",
+            args: [gateway, amount],
+          });
+          await mined(approval, "approval");
+        }
+        const hash = await walletClient.sendTransaction({
+          chain: onChain,
+          to: gateway,
+          data: transaction.data as Hex,
+          value: BigInt(transaction.value),
+        });
+        await mined(hash, `refund ${refund.id}`);
+        return hash;
+      } catch (error) {
+        if (error instanceof KassaProviderError) throw error;
+        throw failed(`the refund wallet could not send refund ${refund.id}`, error);
+      }
+    },
+  };
+}
+
+function failed(what: string, error: unknown): KassaProviderError {
+  const reason = error instanceof BaseError ? error.shortMessage : String(error);
+  return new KassaProviderError("unexpected_state", `${what}: ${reason}`, { cause: error });
+}
