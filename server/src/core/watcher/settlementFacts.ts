@@ -1,12 +1,17 @@
 import type { Logger } from "pino";
-import type { ChainFactHandler, RecordedEvent, WatchedChain } from "../../chain/chainFacts.js";
+import type {
+  ChainFactHandler,
+  RecordedEvent,
+  RecordedInBlocks,
+  WatchedChain,
+} from "../../chain/chainFacts.js";
 import { eventSequence, type GatewayEvent } from "../../chain/gatewayEvents.js";
 import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../../db/chains/chainCursors.js";
 import { findChainById, findWatchedGateways, listChainsWithGateway } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import {
   findLastRecordedBlockAtOrBelow,
-  findRecordedEventsInBlocks,
+  findRecordedInBlocks,
   markSeenPayments,
 } from "../../db/payments/paymentBlocks.js";
 import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
@@ -158,15 +163,20 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
       return found.sort((a, b) => (a.number > b.number ? -1 : a.number < b.number ? 1 : 0))[0];
     },
 
-    async recordedEvents(chain, fromBlock, toBlock) {
-      const rows = await findRecordedEventsInBlocks(db, chain.id, fromBlock, toBlock);
-      return rows.map((row): RecordedEvent => ({
-        kind: row.kind,
-        id: row.id,
-        txHash: row.tx_hash,
-        blockNumber: BigInt(row.block_number),
-        blockHash: row.block_hash,
-      }));
+    async recordedInBlocks(chain, fromBlock, toBlock) {
+      const recorded: RecordedInBlocks = { events: [], transfers: [], moves: [] };
+      for (const row of await findRecordedInBlocks(db, chain.id, fromBlock, toBlock)) {
+        const at = { txHash: row.tx_hash, blockNumber: BigInt(row.block_number), blockHash: row.block_hash };
+        if (row.source === "event") {
+          recorded.events.push({ ...at, kind: row.kind as RecordedEvent["kind"], id: row.id as string });
+        } else {
+          (row.source === "transfer" ? recorded.transfers : recorded.moves).push({
+            ...at,
+            logIndex: row.log_index as number,
+          });
+        }
+      }
+      return recorded;
     },
 
     async event(_chain, entry) {
