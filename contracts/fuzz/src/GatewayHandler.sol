@@ -5,9 +5,9 @@ import {ERC2771Forwarder} from "@openzeppelin/contracts/metatx/ERC2771Forwarder.
 import {IPaymentGateway} from "kassa/interfaces/IPaymentGateway.sol";
 import {IPaymentGatewayExtension} from "kassa/interfaces/IPaymentGatewayExtension.sol";
 import {IPaymentGatewayTypes} from "kassa/interfaces/IPaymentGatewayTypes.sol";
-import {ReentrantFactory} from "kassa/test/ReentrantFactory.sol";
 import {TestSmartWallet, TestSmartWalletFactory} from "kassa/test/TestSmartWallet.sol";
 
+import {AttackerFactory} from "./AttackerFactory.sol";
 import {FuzzToken} from "./FuzzToken.sol";
 import {IGateway, IPermit2Lite} from "./IGateway.sol";
 import {Ledger} from "./Ledger.sol";
@@ -297,18 +297,19 @@ contract GatewayHandler is Ledger {
         uint256 i = pendingSeed % _pending.length;
         Pending storage outer = _pending[i];
         if (outer.signature.length == 0) return;
-        ReentrantFactory factory = attackerFactory;
+        AttackerFactory factory = attackerFactory;
         bytes memory envelope = _envelope(address(factory), outer.signature);
-        uint256 j = innerSeed % _pending.length;
+        // Half the time the factory sends the same call again, envelope and all: a re-entry of the call being checked.
+        uint256 j = (options >> 3) & 1 == 0 ? i : innerSeed % _pending.length;
         uint256 times = 1 + ((options >> 1) % 3);
-        ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](options & 1 == 1 ? 2 : 1);
-        calls[0] = ReentrantFactory.Call(
+        AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](options & 1 == 1 ? 2 : 1);
+        calls[0] = AttackerFactory.Call(
             _target(_pending[j].kind),
             _calldata(j, j == i ? envelope : _pending[j].signature)
         );
         if (options & 1 == 1) {
             calls[1] = calls[0];
-            calls[0] = ReentrantFactory.Call(
+            calls[0] = AttackerFactory.Call(
                 address(walletFactory),
                 abi.encodeCall(TestSmartWalletFactory.createAccount, (walletOwner, 1))
             );
@@ -341,8 +342,8 @@ contract GatewayHandler is Ledger {
         );
         if (options & 1 == 1 && _pending.length != 0) {
             uint256 j = innerSeed % _pending.length;
-            ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](1);
-            calls[0] = ReentrantFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
+            AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](1);
+            calls[0] = AttackerFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
             vm.prank(attacker);
             attackerFactory.arm(calls, 1);
             signature = _envelope(address(attackerFactory), signature);
@@ -358,8 +359,8 @@ contract GatewayHandler is Ledger {
     function attackHook(uint256 pendingSeed, uint256 innerSeed) external counted {
         if (_pending.length == 0) return;
         uint256 j = innerSeed % _pending.length;
-        ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](1);
-        calls[0] = ReentrantFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
+        AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](1);
+        calls[0] = AttackerFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
         vm.prank(attacker);
         attackerFactory.arm(calls, 1);
         for (uint256 t = 0; t < 2; ++t) {
@@ -519,7 +520,7 @@ contract GatewayHandler is Ledger {
     function _envelope(address factory, bytes memory inner) private pure returns (bytes memory) {
         return
             abi.encodePacked(
-                abi.encode(factory, abi.encodeCall(ReentrantFactory.run, ()), inner),
+                abi.encode(factory, abi.encodeCall(AttackerFactory.run, ()), inner),
                 _ERC6492_MAGIC
             );
     }

@@ -3,9 +3,9 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IPaymentGatewayTypes} from "kassa/interfaces/IPaymentGatewayTypes.sol";
-import {ReentrantFactory} from "kassa/test/ReentrantFactory.sol";
 import {TestSmartWallet, TestSmartWalletFactory} from "kassa/test/TestSmartWallet.sol";
 
+import {AttackerFactory} from "./AttackerFactory.sol";
 import {FuzzToken} from "./FuzzToken.sol";
 import {IGateway, IPermit2Lite} from "./IGateway.sol";
 import {Vm, vm} from "./Vm.sol";
@@ -146,7 +146,7 @@ abstract contract Ledger {
 
     FuzzToken[2] internal tokens;
     TestSmartWalletFactory internal walletFactory;
-    ReentrantFactory internal attackerFactory;
+    AttackerFactory internal attackerFactory;
     uint256[2] internal payerKeys;
     address[_PAYERS] internal payers;
     address[2] internal recipients;
@@ -211,7 +211,7 @@ abstract contract Ledger {
         tokens[1] = new FuzzToken("Token B");
         walletFactory = new TestSmartWalletFactory();
         vm.prank(attacker);
-        attackerFactory = new ReentrantFactory();
+        attackerFactory = new AttackerFactory();
 
         payerKeys[0] = uint256(keccak256("kassa.fuzz.payer-0"));
         payerKeys[1] = uint256(keccak256("kassa.fuzz.payer-1"));
@@ -357,11 +357,37 @@ abstract contract Ledger {
         ++callsSent[selector];
         if (ok) ++callsOk[selector];
         if (ok) {
+            bool[] memory reverted = _revertedLogs(logs);
             for (uint256 i = 0; i < logs.length; ++i) {
-                if (logs[i].emitter == gateway) _checkEvent(logs[i]);
+                if (logs[i].emitter == gateway && !reverted[i]) _checkEvent(logs[i]);
             }
         } else {
             lastRevertSelector = result.length >= 4 ? bytes4(result) : bytes4(0);
+        }
+    }
+
+    /**
+     * @dev Which of a successful call's logs were emitted inside a call the attacker's factory made and that failed
+     * (forge records the logs of reverted calls too): those between a {AttackerFactory-CallStarted} and its
+     * {AttackerFactory-CallEnded} with `success` false, or with no end (the factory itself reverted).
+     */
+    function _revertedLogs(Vm.Log[] memory logs) private view returns (bool[] memory reverted) {
+        reverted = new bool[](logs.length);
+        uint256[] memory starts = new uint256[](logs.length);
+        uint256 depth;
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].emitter != address(attackerFactory)) continue;
+            if (logs[i].topics[0] == AttackerFactory.CallStarted.selector) {
+                starts[depth++] = i;
+            } else if (logs[i].topics[0] == AttackerFactory.CallEnded.selector) {
+                uint256 start = starts[--depth];
+                if (!abi.decode(logs[i].data, (bool))) {
+                    for (uint256 k = start; k < i; ++k) reverted[k] = true;
+                }
+            }
+        }
+        while (depth != 0) {
+            for (uint256 k = starts[--depth]; k < logs.length; ++k) reverted[k] = true;
         }
     }
 
@@ -863,15 +889,35 @@ abstract contract Ledger {
             address token = address(tokens[t]);
             for (uint256 i = 0; i < accounts.length; ++i) {
                 address account = accounts[i];
-                if (IERC20(token).balanceOf(account) != ghostBalance[token][account]) {
+                uint256 balance = IERC20(token).balanceOf(account);
+                if (balance != ghostBalance[token][account]) {
                     return
                         _violate(
                             account == gateway ? "GATEWAY_HOLDS" : "BALANCE",
-                            string.concat("a balance no event explains: ", vm.toString(account))
+                            string.concat(
+                                "a balance no event explains: ",
+                                _role(account),
+                                " ",
+                                vm.toString(account),
+                                " holds ",
+                                vm.toString(balance),
+                                ", the events say ",
+                                vm.toString(ghostBalance[token][account])
+                            )
                         );
                 }
             }
         }
+    }
+
+    function _role(address account) private view returns (string memory) {
+        for (uint256 i = 0; i < _PAYERS; ++i) if (account == payers[i]) return string.concat("payer ", vm.toString(i));
+        if (account == recipients[0] || account == recipients[1]) return "merchant";
+        if (account == treasury) return "treasury";
+        if (account == attacker || account == address(attackerFactory)) return "attacker";
+        if (account == gateway) return "gateway";
+        if (account == stranger || account == relayer) return "stranger";
+        return "deposit account";
     }
 
     function _checkBits() private {
