@@ -24,7 +24,9 @@ contract AttackerFactory {
     /// @notice Sets what {run} sends: `calls`, in order, on each of its first `times` runs.
     function arm(Call[] calldata calls, uint256 times) external {
         delete _calls;
-        for (uint256 i = 0; i < calls.length; ++i) _calls.push(calls[i]);
+        for (uint256 i = 0; i < calls.length; ++i) {
+            _calls.push(calls[i]);
+        }
         _remaining = times;
     }
 
@@ -35,7 +37,7 @@ contract AttackerFactory {
         for (uint256 i = 0; i < _calls.length; ++i) {
             emit CallStarted();
             // solhint-disable-next-line avoid-low-level-calls
-            (bool success, ) = _calls[i].target.call(_calls[i].data);
+            (bool success,) = _calls[i].target.call(_calls[i].data);
             emit CallEnded(success);
         }
     }
