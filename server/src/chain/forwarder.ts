@@ -147,6 +147,37 @@ async function simulateInnerCall(client: PublicClient, forwarder: Address, reque
 }
 
 /**
+ * The relayer's call estimated at the fees it will be sent at (what a payer's code that reads the gas price sees
+ * on-chain), on the latest block, named: some nodes (anvil) default to the pending one, where a relay already sent
+ * has run and would make its own check fail. Its gas, or the revert data when the node says it would revert.
+ * Throws SimulationUnavailableError when the relayer cannot pay the gas or the node gives no answer.
+ */
+export async function estimateRelayerCall(
+  client: PublicClient,
+  params: { relayer: Address; to: Address; data: Hex; fees: FeeQuote },
+): Promise<{ ok: true; gas: bigint } | { ok: false; data: Hex | undefined }> {
+  try {
+    const gas = await client.estimateGas({
+      account: params.relayer,
+      to: params.to,
+      data: params.data,
+      blockTag: "latest",
+      ...feeFields(params.fees),
+    });
+    return { ok: true, gas };
+  } catch (error) {
+    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
+      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
+        cause: error,
+      });
+    }
+    const data = revertData(error);
+    if (!data && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
+    return { ok: false, data };
+  }
+}
+
+/**
  * Simulates `execute(request)` as `relayer` would send it at `fees` (estimating its gas), and when it would
  * revert, says why. Throws SimulationUnavailableError when the node gives no answer.
  */
@@ -154,30 +185,16 @@ export async function simulateForwardRequest(
   client: PublicClient,
   params: { forwarder: Address; relayer: Address; request: ForwardRequestData; fees: FeeQuote },
 ): Promise<SimulationResult> {
-  const data = encodeExecute(params.request);
-  try {
-    // On the latest block, named: some nodes (anvil) default to the pending one, where a relay already
-    // sent has run and would make its own check fail.
-    const gas = await client.estimateGas({
-      account: params.relayer,
-      to: params.forwarder,
-      data,
-      blockTag: "latest",
-      ...feeFields(params.fees),
-    });
-    return { ok: true, gas };
-  } catch (error) {
-    const raw = revertData(error);
-    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
-      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
-        cause: error,
-      });
-    }
-    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    const revert = decode("forwarder", raw);
-    if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
-      return { ok: false, revert: await simulateInnerCall(client, params.forwarder, params.request) };
-    }
-    return { ok: false, revert };
+  const estimate = await estimateRelayerCall(client, {
+    relayer: params.relayer,
+    to: params.forwarder,
+    data: encodeExecute(params.request),
+    fees: params.fees,
+  });
+  if (estimate.ok) return estimate;
+  const revert = decode("forwarder", estimate.data);
+  if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
+    return { ok: false, revert: await simulateInnerCall(client, params.forwarder, params.request) };
   }
+  return { ok: false, revert };
 }

@@ -14,19 +14,10 @@ import {
   type TypedDataDefinition,
 } from "viem";
 
-import {
-  decode,
-  isRevert,
-  revertData,
-  SimulationUnavailableError,
-  type SimulationResult,
-} from "./forwarder.js";
+import { decode, estimateRelayerCall, type SimulationResult } from "./forwarder.js";
 import { hasCode } from "./preflight.js";
 import { verifySignature } from "./signatures.js";
-import { gasBound } from "../domain/gasPurposes.js";
-import { cannotPay } from "./sender/estimate.js";
-import { feeFields, type FeeQuote } from "./sender/fees.js";
-import { errorText } from "./sender/nodeErrors.js";
+import { type FeeQuote } from "./sender/fees.js";
 
 /**
  * Whether `signature` is `signer`'s signature of the typed data (signatures.ts: ECDSA, ERC-1271 or ERC-6492).
@@ -113,23 +104,6 @@ export async function simulateGatewayCall(
   client: PublicClient,
   params: { gateway: Address; relayer: Address; data: Hex; fees: FeeQuote },
 ): Promise<SimulationResult> {
-  try {
-    const gas = await client.estimateGas({
-      account: params.relayer,
-      to: params.gateway,
-      data: params.data,
-      blockTag: "latest",
-      ...feeFields(params.fees),
-    });
-    return { ok: true, gas };
-  } catch (error) {
-    const raw = revertData(error);
-    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
-      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
-        cause: error,
-      });
-    }
-    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    return { ok: false, revert: decode("target", raw) };
-  }
+  const estimate = await estimateRelayerCall(client, { ...params, to: params.gateway });
+  return estimate.ok ? estimate : { ok: false, revert: decode("target", estimate.data) };
 }
