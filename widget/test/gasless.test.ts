@@ -4,7 +4,6 @@ import { createWalletClient, erc20Abi, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  admin,
   browserUnavailable,
   freshPayer,
   launchChromium,
@@ -38,9 +37,8 @@ beforeAll(async () => {
   env = await startGaslessEnv(chain);
   await env.startWorker();
   origin = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
-  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });
   faucetShop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
-  await admin.addPaymentMethod(env.t.adminDeps, faucetShop.merchantKey, { tokenAddress: chain.tokens.plain });
+  await env.t.acceptTokens([chain.tokens.plain], faucetShop.merchantKey);
   browser = await launchChromium();
 });
 afterEach(async () => {

@@ -15,16 +15,13 @@ import {
 
 import {
   decode,
+  estimateRelayerCall,
   isRevert,
-  revertData,
   SimulationUnavailableError,
   type SimulationResult,
 } from "./forwarder.js";
 import { hasCode } from "./preflight.js";
-import { gasBound } from "../domain/gasPurposes.js";
-import { cannotPay } from "./sender/estimate.js";
-import { feeFields, type FeeQuote } from "./sender/fees.js";
-import { errorText } from "./sender/nodeErrors.js";
+import type { FeeQuote } from "./sender/fees.js";
 
 /**
  * Whether `signature` is `signer`'s signature of the typed data: ECDSA for an account without code, ERC-1271
@@ -110,31 +107,13 @@ export async function readOneSignaturePath(
 
 /**
  * Simulates the relayer's call of the gateway with `data` at `fees`, the fees it will be sent at (estimating its
- * gas): a payer's code that reads the gas price (an ERC-1271 wallet, an ERC-6492 factory) sees what it will see
- * on-chain, not the 0 of a simulation without fees. When it would revert, says why. Throws
- * SimulationUnavailableError when the node gives no answer.
+ * gas), and when it would revert, says why. Throws SimulationUnavailableError when the node gives no answer.
  */
 export async function simulateGatewayCall(
   client: PublicClient,
   params: { gateway: Address; relayer: Address; data: Hex; fees: FeeQuote },
 ): Promise<SimulationResult> {
-  try {
-    const gas = await client.estimateGas({
-      account: params.relayer,
-      to: params.gateway,
-      data: params.data,
-      blockTag: "latest",
-      ...feeFields(params.fees),
-    });
-    return { ok: true, gas };
-  } catch (error) {
-    const raw = revertData(error);
-    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
-      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
-        cause: error,
-      });
-    }
-    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    return { ok: false, revert: decode("target", raw) };
-  }
+  const { gateway, relayer, data, fees } = params;
+  const estimate = await estimateRelayerCall(client, { relayer, to: gateway, data, fees });
+  return estimate.ok ? estimate : { ok: false, revert: decode("target", estimate.raw) };
 }

@@ -9,6 +9,7 @@ import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { failPayment } from "../../src/core/settlement/settlement.js";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
+import { findChainIdByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import {
   lifecycleWorkerModule,
@@ -123,12 +124,9 @@ export async function merchantRecord(t: TestApp, paymentId: string) {
 
 /** The row id (chains.id) of the chain with EIP-155 id `networkId`. */
 export async function chainRowIdOf(db: Db, networkId: number): Promise<number> {
-  const row = await db
-    .selectFrom("chains")
-    .select("id")
-    .where("network_id", "=", networkId)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const id = await findChainIdByNetworkId(db, networkId);
+  if (id === undefined) throw new Error(`no chain ${networkId} registered`);
+  return id;
 }
 
 export async function paymentStatus(db: Db, paymentId: string): Promise<string | undefined> {
