@@ -8,8 +8,9 @@
  *   npx tsx test/e2e/store.ts      (in integrations/medusa: installs it, prints what it cost)
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
@@ -114,13 +115,47 @@ export async function ensureStore(log: (line: string) => void = () => {}): Promi
     await writeFile(join(storeDir, "medusa-store.json"), manifest);
     log(`installed Medusa: ${cost.seconds} s, ${cost.megabytes} MB, ${cost.packages} packages`);
   }
-  await installKassaPackages();
+  await installKassaPackages(log);
   await copyFile(configSource, join(storeDir, "medusa-config.js"));
   return cost;
 }
 
-/** `npm pack` of the SDK and of the provider (each builds first), installed into the store. */
-async function installKassaPackages(): Promise<void> {
+/** What the two packed packages are made of: their sources, manifests and build configurations. */
+const PACKAGE_SOURCES = [join(repo, "sdk"), packageDir].flatMap((dir) => [
+  join(dir, "src"),
+  join(dir, "package.json"),
+  join(dir, "tsconfig.build.json"),
+]);
+
+async function digestOf(paths: readonly string[]): Promise<string> {
+  const hash = createHash("sha256");
+  const add = async (path: string): Promise<void> => {
+    if ((await stat(path)).isDirectory()) {
+      for (const entry of (await readdir(path)).sort()) await add(join(path, entry));
+      return;
+    }
+    hash
+      .update(`${relative(repo, path)}\0`)
+      .update(await readFile(path))
+      .update("\0");
+  };
+  for (const path of paths) await add(path);
+  return hash.digest("hex");
+}
+
+/**
+ * `npm pack` of the SDK and of the provider (each builds first), installed into the store; skipped when the
+ * store holds packages made of the same sources (packing and installing take most of a minute).
+ */
+async function installKassaPackages(log: (line: string) => void): Promise<void> {
+  const digest = await digestOf(PACKAGE_SOURCES);
+  const marker = join(storeDir, "kassa-packages.digest");
+  const installed =
+    (await exists(join(storeDir, "node_modules", "@kassa", "medusa", "dist", "index.js"))) &&
+    (await readFile(marker, "utf8").catch(() => "")) === digest;
+  if (installed) return;
+  log("packing @kassa/sdk and @kassa/medusa into the store");
+  await rm(marker, { force: true });
   await rm(packsDir, { recursive: true, force: true });
   await mkdir(packsDir, { recursive: true });
   await command("npm", ["pack", "--pack-destination", packsDir], join(repo, "sdk"));
@@ -135,6 +170,7 @@ async function installKassaPackages(): Promise<void> {
     ["install", "--no-save", "--no-audit", "--no-fund", ...tarballs.map((file) => `./packs/${file}`)],
     storeDir,
   );
+  await writeFile(marker, digest);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
