@@ -4,6 +4,7 @@ import { createWalletClient, erc20Abi, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  balanceOf,
   browserUnavailable,
   freshPayer,
   launchChromium,
@@ -19,7 +20,7 @@ import {
   type SeededMerchant,
   type TestChain,
 } from "@kassa/server/harness";
-import { balanceOf, createPayment, waitForStatus } from "./support.js";
+import { createPayment, waitForStatus } from "./support.js";
 
 const TOKENS = 10n ** 18n;
 

@@ -8,6 +8,7 @@ import { encodeFunctionData, erc20Abi, parseUnits, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  balanceOf,
   browserUnavailable,
   deployRealTokens,
   freshPayer,
@@ -24,7 +25,7 @@ import {
   type TestChain,
   type TestWalletOptions,
 } from "@kassa/server/harness";
-import { balanceOf, createPayment, waitForStatus } from "./support.js";
+import { createPayment, waitForStatus } from "./support.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;

@@ -28,7 +28,7 @@ export {
   type Page,
   type PayerSession,
 } from "./browser.js";
-export { startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
+export { balanceOf, startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
 export { dashboardScreenshot, ORIGIN } from "./dashboard.js";
 export {
   closeTransferWindow,
@@ -55,10 +55,12 @@ export {
   pay,
   setWebhookUrl,
   startLifecycleApp,
+  startLifecycleEnv,
   startLifecycleWorker,
   startReceiver,
   verifyDelivery,
   webhookEvents,
+  withForeignSigner,
   type LifecycleEnv,
   type Receiver,
 } from "./lifecycle.js";

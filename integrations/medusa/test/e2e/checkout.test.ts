@@ -3,28 +3,28 @@ import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { Kassa, type MerchantPaymentRecord } from "@kassa/sdk";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expirePaymentsPastDeadline } from "../../../../server/src/core/payments/expiry.js";
-import type { TestApp } from "../../../../server/test/harness/app.js";
 import {
+  balanceOf,
+  type Browser,
   browserUnavailable,
+  type CreatedPayment,
+  expirePaymentsPastDeadline,
+  fundPayer,
   launchChromium,
   openSession,
-  screen,
-  type Browser,
   type Page,
-} from "../../../../server/test/harness/browser.js";
-import { startTestChain, type TestChain } from "../../../../server/test/harness/chain.js";
-import {
-  fundPayer,
   pay,
+  screen,
   setWebhookUrl,
   startLifecycleApp,
   startLifecycleWorker,
+  startSiblingApp,
+  startTestChain,
+  type TestApp,
+  type TestChain,
+  waitFor,
   withForeignSigner,
-} from "../../../../server/test/harness/lifecycle.js";
-import type { CreatedPayment } from "../../../../server/test/harness/payments.js";
-import { waitFor } from "../../../../server/test/harness/waitFor.js";
-import { balanceOf, startSiblingApp } from "../../../../widget/test/support.js";
+} from "@kassa/server/harness";
 import { Webhook } from "standardwebhooks";
 import type { KassaSessionData } from "../../src/sessionData.js";
 import { ensureTemplate, startMedusa, type RunningMedusa } from "./medusa.js";

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { waitFor } from "@kassa/server/harness";
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -6,7 +7,6 @@ import { join } from "node:path";
 import { freePort } from "@kassa/contracts/dev";
 import pg from "pg";
 import type { KassaProviderOptions } from "../../src/options.js";
-import { waitFor } from "../../../../server/test/harness/waitFor.js";
 import { MEDUSA_VERSION, command, storeDir } from "./store.js";
 
 /**
