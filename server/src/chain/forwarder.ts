@@ -147,16 +147,18 @@ async function simulateInnerCall(client: PublicClient, forwarder: Address, reque
 }
 
 /**
- * The relayer's call estimated at the fees it will be sent at (what a payer's code that reads the gas price sees
- * on-chain), on the latest block, named: some nodes (anvil) default to the pending one, where a relay already sent
- * has run and would make its own check fail. Its gas, or the revert data when the node says it would revert.
- * Throws SimulationUnavailableError when the relayer cannot pay the gas or the node gives no answer.
+ * The relayer's call of `to` with `data`, estimated at `fees`, the fees it will be sent at (a payer's code that
+ * reads the gas price, an ERC-1271 wallet or an ERC-6492 factory, sees what it will see on-chain, not the 0 of a
+ * simulation without fees): its gas, or the revert data when it would revert (undefined when the node said so
+ * without any). Throws SimulationUnavailableError when the node gives no answer or the relayer cannot pay.
  */
 export async function estimateRelayerCall(
   client: PublicClient,
   params: { relayer: Address; to: Address; data: Hex; fees: FeeQuote },
-): Promise<{ ok: true; gas: bigint } | { ok: false; data: Hex | undefined }> {
+): Promise<{ ok: true; gas: bigint } | { ok: false; raw: Hex | undefined }> {
   try {
+    // On the latest block, named: some nodes (anvil) default to the pending one, where a relay already
+    // sent has run and would make its own check fail.
     const gas = await client.estimateGas({
       account: params.relayer,
       to: params.to,
@@ -166,14 +168,14 @@ export async function estimateRelayerCall(
     });
     return { ok: true, gas };
   } catch (error) {
+    const raw = revertData(error);
     if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
       throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
         cause: error,
       });
     }
-    const data = revertData(error);
-    if (!data && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    return { ok: false, data };
+    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
+    return { ok: false, raw };
   }
 }
 
@@ -185,16 +187,17 @@ export async function simulateForwardRequest(
   client: PublicClient,
   params: { forwarder: Address; relayer: Address; request: ForwardRequestData; fees: FeeQuote },
 ): Promise<SimulationResult> {
+  const { forwarder, relayer, request, fees } = params;
   const estimate = await estimateRelayerCall(client, {
-    relayer: params.relayer,
-    to: params.forwarder,
-    data: encodeExecute(params.request),
-    fees: params.fees,
+    relayer,
+    to: forwarder,
+    data: encodeExecute(request),
+    fees,
   });
   if (estimate.ok) return estimate;
-  const revert = decode("forwarder", estimate.data);
+  const revert = decode("forwarder", estimate.raw);
   if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
-    return { ok: false, revert: await simulateInnerCall(client, params.forwarder, params.request) };
+    return { ok: false, revert: await simulateInnerCall(client, forwarder, request) };
   }
   return { ok: false, revert };
 }

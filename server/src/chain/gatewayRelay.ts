@@ -16,8 +16,8 @@ import {
 
 import { decode, estimateRelayerCall, type SimulationResult } from "./forwarder.js";
 import { hasCode } from "./preflight.js";
+import type { FeeQuote } from "./sender/fees.js";
 import { verifySignature } from "./signatures.js";
-import { type FeeQuote } from "./sender/fees.js";
 
 /**
  * Whether `signature` is `signer`'s signature of the typed data (signatures.ts: ECDSA, ERC-1271 or ERC-6492).
@@ -96,14 +96,13 @@ export async function readOneSignaturePath(
 
 /**
  * Simulates the relayer's call of the gateway with `data` at `fees`, the fees it will be sent at (estimating its
- * gas): a payer's code that reads the gas price (an ERC-1271 wallet, an ERC-6492 factory) sees what it will see
- * on-chain, not the 0 of a simulation without fees. When it would revert, says why. Throws
- * SimulationUnavailableError when the node gives no answer.
+ * gas), and when it would revert, says why. Throws SimulationUnavailableError when the node gives no answer.
  */
 export async function simulateGatewayCall(
   client: PublicClient,
   params: { gateway: Address; relayer: Address; data: Hex; fees: FeeQuote },
 ): Promise<SimulationResult> {
-  const estimate = await estimateRelayerCall(client, { ...params, to: params.gateway });
-  return estimate.ok ? estimate : { ok: false, revert: decode("target", estimate.data) };
+  const { gateway, relayer, data, fees } = params;
+  const estimate = await estimateRelayerCall(client, { relayer, to: gateway, data, fees });
+  return estimate.ok ? estimate : { ok: false, revert: decode("target", estimate.raw) };
 }

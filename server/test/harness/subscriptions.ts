@@ -11,7 +11,7 @@ import { chargeDueSubscriptions } from "../../src/core/subscriptions/charge.js";
 import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
-import { startTestApp, type TestApp, type TestResponse } from "./app.js";
+import { startTestApp, type StartTestAppOptions, type TestApp, type TestResponse } from "./app.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
 
@@ -69,11 +69,13 @@ export async function startSubscriptionEnv(
     prices?: (db: Db, now: () => Date) => PriceService;
     /** The relayer's settings besides its key (its gas budgets). */
     settings?: Partial<GaslessSettings>;
+    /** The app's other options (payments by transfer). */
+    app?: StartTestAppOptions;
   } = {},
 ): Promise<SubscriptionEnv> {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const t = await startTestApp(chain, { now, publicBaseUrl: "http://kassa.test" });
+  const t = await startTestApp(chain, { ...options.app, now, publicBaseUrl: "http://kassa.test" });
   const prices = options.prices?.(t.database.db, now) ?? noPriceService;
   const gasless = createGasless({
     db: t.database.db,

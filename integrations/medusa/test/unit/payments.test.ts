@@ -3,17 +3,17 @@ import { testTokenAbi } from "@kassa/contracts";
 import { Kassa, fromBaseUnits } from "@kassa/sdk";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedPayment } from "../../../../server/test/harness/payments.js";
 import {
+  balanceOf,
+  type CreatedPayment,
   deliveredWebhook,
   fundPayer,
+  type LifecycleEnv,
   pay,
   startLifecycleEnv,
-  type LifecycleEnv,
-} from "../../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../../server/test/harness/waitFor.js";
+  waitFor,
+} from "@kassa/server/harness";
 import { KassaError } from "../../../../server/src/errors.js";
-import { balanceOf } from "../../../../widget/test/support.js";
 import { KassaProviderError } from "../../src/errors.js";
 import { parseOptions } from "../../src/options.js";
 import { KassaPayments, type Logger } from "../../src/payments.js";

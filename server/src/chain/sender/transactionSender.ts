@@ -113,8 +113,8 @@ export class TransactionSender implements SenderContext {
     return sendTransaction(this, request);
   }
 
-  observe(tx: SenderTransactionRow, finalBlock?: bigint): Promise<{ finished: boolean; mined: boolean }> {
-    return observeTransaction(this, tx, finalBlock);
+  observe(tx: SenderTransactionRow, latestBlock?: bigint): Promise<{ finished: boolean; mined: boolean }> {
+    return observeTransaction(this, tx, latestBlock);
   }
 
   /** One tracking pass over every open transaction of every key. */

@@ -190,38 +190,46 @@ export function exportPageQuery(
     `;
   }
   // Rows sort by (block, log index, type, key): a log is one movement, and the type and key only break the ties of
-  // rows that share a log (none on a chain; copies in a test).
+  // rows that share a log (none on a chain; copies in a test). A branch of type `type` after the cursor: its rows
+  // after the cursor's log when its type sorts before the cursor's, from that log on when after, and past the
+  // cursor's key at that log when the same. Each branch reads its (chain, block) index in block order, sorting only
+  // the logs of a block at a time (an incremental sort): a page reads its own rows.
   const cursor = after?.kind === "blocks" ? after : undefined;
   const place = (
+    type: "payment" | "refund",
     block: ReturnType<typeof sql>,
     log: ReturnType<typeof sql>,
-    type: string,
-    key: ReturnType<typeof sql>,
-  ) =>
-    cursor
-      ? sql`(${block}, ${log}, ${type}::text, ${key}) > (${cursor.block}::bigint, ${cursor.logIndex}::int, ${cursor.type}::text, ${cursor.key}::text)`
-      : sql`TRUE`;
+    /** Unset: the branch's (block, log) is unique (one event per log of a chain). */
+    key?: ReturnType<typeof sql>,
+  ) => {
+    if (!cursor) return sql`TRUE`;
+    const at = sql`(${cursor.block}::bigint, ${cursor.logIndex}::int)`;
+    if (type === cursor.type && key) {
+      return sql`(${block}, ${log}, ${key}) > (${cursor.block}::bigint, ${cursor.logIndex}::int, ${cursor.key})`;
+    }
+    return type <= cursor.type ? sql`(${block}, ${log}) > ${at}` : sql`(${block}, ${log}) >= ${at}`;
+  };
   const { chainRowId, fromBlock, toBlock } = range;
   return sql<ExportRow>`
     SELECT m.*, m.at::text AS at_text FROM ((
       ${paymentColumns("se")}
       WHERE p.chain_id = ${chainRowId} AND p.block_number BETWEEN ${fromBlock} AND ${toBlock}
         AND p.merchant_id = ${merchantRowId} AND p.status IN ${settled}
-        AND ${place(sql`p.block_number`, sql`p.log_index`, "payment", sql`p.payment_id`)}
+        AND ${place("payment", sql`p.block_number`, sql`p.log_index`, sql`p.payment_id`)}
       ORDER BY p.block_number, p.log_index, p.payment_id
       LIMIT ${limit}
     ) UNION ALL (
       ${paymentColumns("e", sql`JOIN deposit_events e ON e.payment_id = p.id`)}
       WHERE e.chain_id = ${chainRowId} AND e.kind = 'swept' AND e.block_number BETWEEN ${fromBlock} AND ${toBlock}
         AND p.merchant_id = ${merchantRowId} AND p.paid_via = 'transfer'
-        AND ${place(sql`e.block_number`, sql`e.log_index`, "payment", sql`p.payment_id`)}
-      ORDER BY e.block_number, e.log_index, p.payment_id
+        AND ${place("payment", sql`e.block_number`, sql`e.log_index`)}
+      ORDER BY e.block_number, e.log_index
       LIMIT ${limit}
     ) UNION ALL (
       ${refundColumns}
       WHERE r.chain_id = ${chainRowId} AND r.status = 'REFUNDED' AND r.block_number BETWEEN ${fromBlock} AND ${toBlock}
         AND r.merchant_id = ${merchantRowId}
-        AND ${place(sql`r.block_number`, sql`r.log_index`, "refund", sql`r.id`)}
+        AND ${place("refund", sql`r.block_number`, sql`r.log_index`, sql`r.id`)}
       ORDER BY r.block_number, r.log_index, r.id
       LIMIT ${limit}
     )) m

@@ -164,6 +164,39 @@ async function copyPaidPayment(count: number, prefix: string, since: string) {
   `.execute(t.database.db);
 }
 
+/**
+ * `count` copies of a paid payment of this merchant, paid in blocks from `firstBlock` on, seven to a block at log
+ * indexes 6 down to 0: chain order is not the order of their ids or times.
+ */
+async function copyPaidPaymentInBlocks(count: number, prefix: string, firstBlock: number) {
+  await sql`
+    INSERT INTO payments (payment_id, merchant_id, order_id, chain_id, token_id, amount, recipient_address,
+      gateway_address, forwarder_address, status, deadline, expires_at, tx_hash, payer_address, confirmed_at,
+      success_url, fail_url, server_signature, fee_amount, block_number, block_hash, log_index, paid_via)
+    SELECT '0x' || 'bb' || lpad(to_hex(g), 62, '0'), merchant_id, ${prefix} || '-' || g, chain_id,
+      token_id, amount, recipient_address, gateway_address, forwarder_address, 'PAID', deadline, expires_at,
+      tx_hash, payer_address, now() - g * interval '1 second', success_url, fail_url, server_signature, fee_amount,
+      ${firstBlock} + (g - 1) / 7, block_hash, 6 - (g - 1) % 7, 'contract'
+    FROM payments, generate_series(1, ${count}) g WHERE payment_id = ${paid[0]!.paymentId}
+  `.execute(t.database.db);
+}
+
+/** Every row the plan of `page` read from payments: what its scans returned and what their filters removed. */
+async function paymentRowsRead(page: Parameters<typeof sql>[1]): Promise<number> {
+  const { rows } = await sql<{
+    "QUERY PLAN": [{ Plan: PlanNode }];
+  }>`EXPLAIN (ANALYZE, FORMAT JSON) ${page}`.execute(t.database.db);
+  let read = 0;
+  const visit = (node: PlanNode) => {
+    if (node["Relation Name"] === "payments") {
+      read += (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"];
+    }
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(rows[0]!["QUERY PLAN"][0].Plan);
+  return read;
+}
+
 describe("GET /exports/payments", () => {
   it("reconciles a block range with the chain: net to the wallet, fee to the treasury, refunds back", async () => {
     const rows = await exportJson(`chainId=${chain.chainId}&fromBlock=${fromBlock}&toBlock=${toBlock}`);
@@ -271,18 +304,48 @@ describe("GET /exports/payments", () => {
       { kind: "time", atText: middle.at, type: "payment", key: middle.key },
       EXPORT_PAGE_SIZE,
     );
-    const { rows } = await sql<{
-      "QUERY PLAN": [{ Plan: PlanNode }];
-    }>`EXPLAIN (ANALYZE, FORMAT JSON) ${page}`.execute(t.database.db);
-    // Every row the plan read from payments: what its scans returned and what their filters removed.
-    let read = 0;
-    const visit = (node: PlanNode) => {
-      if (node["Relation Name"] === "payments") {
-        read += (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"];
-      }
-      for (const child of node.Plans ?? []) visit(child);
-    };
-    visit(rows[0]!["QUERY PLAN"][0].Plan);
+    const read = await paymentRowsRead(page);
+    expect(read).toBeGreaterThanOrEqual(EXPORT_PAGE_SIZE);
+    expect(read).toBeLessThan(EXPORT_PAGE_SIZE * 2);
+  });
+
+  it("streams a block range of more rows than a page in chain order, each once, a page reading its own rows", async () => {
+    const count = EXPORT_PAGE_SIZE * 6 + 17;
+    const firstBlock = 40_000_000;
+    await copyPaidPaymentInBlocks(count, "chain", firstBlock);
+    await sql`ANALYZE payments`.execute(t.database.db);
+    const rows = await exportJson(
+      `chainId=${chain.chainId}&fromBlock=${firstBlock}&toBlock=${firstBlock + count}`,
+    );
+    expect(rows).toHaveLength(count);
+    // Block by block, and in a block by log index: the seventh copy of a block (log 0) first.
+    const expected = Array.from({ length: count }, (_, i) => i + 1).sort(
+      (a, b) => Math.floor((a - 1) / 7) - Math.floor((b - 1) / 7) || b - a,
+    );
+    expect(rows.map((row) => row.orderId)).toEqual(expected.map((g) => `chain-${g}`));
+
+    const merchantRowId = (
+      await sql<{ id: number }>`SELECT merchant_id AS id FROM payments
+      WHERE order_id = 'chain-1'`.execute(t.database.db)
+    ).rows[0]!.id;
+    const chainRowId = (
+      await sql<{ id: number }>`SELECT chain_id AS id FROM payments
+      WHERE order_id = 'chain-1'`.execute(t.database.db)
+    ).rows[0]!.id;
+    const middle = rows[(count / 2) | 0]!;
+    const page = exportPageQuery(
+      merchantRowId,
+      { kind: "blocks", chainRowId, fromBlock: firstBlock, toBlock: firstBlock + count },
+      {
+        kind: "blocks",
+        block: middle.blockNumber as string,
+        logIndex: 6 - ((Number(middle.orderId.slice("chain-".length)) - 1) % 7),
+        type: "payment",
+        key: middle.paymentId,
+      },
+      EXPORT_PAGE_SIZE,
+    );
+    const read = await paymentRowsRead(page);
     expect(read).toBeGreaterThanOrEqual(EXPORT_PAGE_SIZE);
     expect(read).toBeLessThan(EXPORT_PAGE_SIZE * 2);
   });
