@@ -60,7 +60,7 @@ export const gaslessMetrics = {
  * Builds the relayer and faucet senders of each chain on first use, from the configured keys, and again
  * when the chain's row changes what they depend on (its RPC URLs, its confirmations), so a chain updated
  * while running is served by the new settings on the next call. `hooks` receives the outcome of every
- * transaction (set by createGasless, which knows relays and grants).
+ * transaction (set by core/gasless/gasless.ts, whose table of purposes hands it to the transaction's owner).
  */
 export function createGaslessRuntime(
   options: CreateGaslessRuntimeOptions,

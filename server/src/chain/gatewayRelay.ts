@@ -6,6 +6,7 @@
 import { fiatTokenV2_2Abi, permit2Address, readTokenDomain, type TokenDomain } from "@kassa/contracts";
 import {
   erc20Abi,
+  hashTypedData,
   zeroHash,
   type Address,
   type Hex,
@@ -13,36 +14,24 @@ import {
   type TypedDataDefinition,
 } from "viem";
 
-import {
-  decode,
-  estimateRelayerCall,
-  isRevert,
-  SimulationUnavailableError,
-  type SimulationResult,
-} from "./forwarder.js";
+import { decode, estimateRelayerCall, type SimulationResult } from "./forwarder.js";
 import { hasCode } from "./preflight.js";
 import type { FeeQuote } from "./sender/fees.js";
+import { verifySignature } from "./signatures.js";
 
 /**
- * Whether `signature` is `signer`'s signature of the typed data: ECDSA for an account without code, ERC-1271
- * for a deployed wallet, ERC-6492 (deployed in the simulation) for one not deployed yet. Throws
- * SimulationUnavailableError when the node does not answer.
+ * Whether `signature` is `signer`'s signature of the typed data (signatures.ts: ECDSA, ERC-1271 or ERC-6492).
+ * Throws CHAIN_UNAVAILABLE when the chain does not answer.
  */
-export async function verifyPayerSignature(
+export function verifyPayerSignature(
   client: PublicClient,
   params: { signer: Address; typedData: TypedDataDefinition; signature: Hex },
 ): Promise<boolean> {
-  try {
-    return await client.verifyTypedData({
-      address: params.signer,
-      signature: params.signature,
-      ...params.typedData,
-      blockTag: "latest",
-    } as Parameters<PublicClient["verifyTypedData"]>[0]);
-  } catch (error) {
-    if (isRevert(error)) return false;
-    throw new SimulationUnavailableError(String(error), { cause: error });
-  }
+  return verifySignature(client, {
+    address: params.signer,
+    hash: hashTypedData(params.typedData),
+    signature: params.signature,
+  });
 }
 
 /** Whether Uniswap's Permit2 is deployed at its canonical address on the chain. */
