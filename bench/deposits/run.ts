@@ -7,7 +7,8 @@
  *
  * 1. Baseline: RPC calls and the watcher's database time per block with no open deposit payment.
  * 2. For each of `--open` (default 100,1000,10000) open deposit payments, created through POST /payments up to that
- *    many, the same figures over `--seconds` of blocks with nothing sent to them: flat from the first to the last.
+ *    many, the same figures over `--seconds` of blocks with nothing sent to them, `--settle` seconds (default 15)
+ *    after the last was created: flat from the first to the last.
  * 3. `--deposits` payments more (default 60), each paid by a plain ERC-20 transfer from a payer wallet, about
  *    two a second: the latency from the block of each transfer becoming final (the chain's finality depth,
  *    `--confirmations`, default 2; the head that makes it final as seen by polling anvil every 10 ms) to its
@@ -19,7 +20,8 @@
  *
  *   npm run bench:deposits                  prints a table
  *   npm run bench:deposits -- --json        also prints one JSON object as the last line
- *   --open N,N,... --deposits N --seconds N --confirmations N --poll-ms N (WATCHER_POLL_INTERVAL_MS, default 500)
+ *   --open N,N,... --deposits N --seconds N --settle N --confirmations N
+ *   --poll-ms N (WATCHER_POLL_INTERVAL_MS, default 500)
  *
  * Targets: <= 10 ms of database time per block at every level up to 10,000 open payments, and RPC calls per block,
  * that do not grow with them; p99 <= 2 s from final to webhook.
@@ -54,6 +56,9 @@ const OPEN_LEVELS = (() => {
 const PAYMENTS = OPEN_LEVELS.at(-1) as number;
 const DEPOSITS = option("--deposits", 60);
 const IDLE_SECONDS = option("--seconds", 20);
+/** A pause after creating payments before measuring: the database's own work after a bulk insert (autovacuum's
+ * analyze of the table, a checkpoint) is not the watcher's per-block cost with that many open. */
+const SETTLE_SECONDS = option("--settle", 15);
 const CONFIRMATIONS = option("--confirmations", 2);
 const POLL_MS = option("--poll-ms", 500);
 const CONCURRENCY = 32;
@@ -246,6 +251,7 @@ try {
       }),
     );
     creationSeconds += (performance.now() - started) / 1000;
+    await sleep(SETTLE_SECONDS * 1000);
     log(`open: ${IDLE_SECONDS} s of blocks with ${level} open deposit payments`);
     levels.push({ open: level, phase: await measure(() => sleep(IDLE_SECONDS * 1000)) });
   }

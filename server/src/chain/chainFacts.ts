@@ -63,6 +63,15 @@ export interface RecordedEvent {
   blockHash: string;
 }
 
+/** Everything recorded in a block range, as a read of it must find it again. */
+export interface RecordedInBlocks {
+  events: RecordedEvent[];
+  /** Transfers to deposit addresses. */
+  transfers: RecordedTransfer[];
+  /** Sweeps and returns from deposit addresses. */
+  moves: RecordedTransfer[];
+}
+
 /** A block range read whole: every gateway event of blocks `from + 1 .. to` was reported (event). */
 export interface RangeRead {
   /** Where the watcher stood: the last block read before. */
@@ -88,8 +97,11 @@ export interface ChainFactHandler {
   position(chain: WatchedChain, start: () => Promise<BlockRef>): Promise<BlockRef>;
   /** The highest block at or below `blockNumber` holding a recorded event (how deep a reorg must be read again). */
   recordedBlockAtOrBelow(chain: WatchedChain, blockNumber: bigint): Promise<BlockRef | undefined>;
-  /** The recorded events of blocks `fromBlock..toBlock`, to check against a read of those blocks. */
-  recordedEvents(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedEvent[]>;
+  /**
+   * What was recorded in blocks `fromBlock..toBlock` (gateway events, deposit transfers, sweeps and returns), to
+   * check against a read of those blocks: one call per range read.
+   */
+  recordedInBlocks(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedInBlocks>;
 
   // Facts.
 
@@ -123,8 +135,6 @@ export interface ChainFactHandler {
    * to a payment's deposit address are its deposits. Resolves how each payment's went (logged).
    */
   depositTransfers(chain: WatchedChain, transfers: readonly TokenTransfer[]): Promise<string[]>;
-  /** The deposit transfers recorded in blocks `fromBlock..toBlock`, to check against a read of those blocks. */
-  recordedTransfers(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
   /** A recorded deposit transfer is gone (as eventRemoved). False when nothing depended on it. */
   transferRemoved(chain: WatchedChain, recorded: RecordedTransfer): Promise<boolean>;
   /**
@@ -132,8 +142,6 @@ export interface ChainFactHandler {
    * a payment swept, a return made. Reported once or more. Resolves how each went (logged).
    */
   depositMoves(chain: WatchedChain, moves: readonly DepositMove[]): Promise<string[]>;
-  /** The sweeps and returns recorded in blocks `fromBlock..toBlock`, to check against a read of those blocks. */
-  recordedMoves(chain: WatchedChain, fromBlock: bigint, toBlock: bigint): Promise<RecordedTransfer[]>;
   /** A recorded sweep or return is gone (as eventRemoved): what it did is undone. False when nothing changed. */
   moveRemoved(chain: WatchedChain, recorded: RecordedTransfer): Promise<boolean>;
   /** The watcher stopped: its chains are free for another reader. */

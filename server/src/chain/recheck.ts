@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { TransactionReceiptNotFoundError, type Hex, type PublicClient, type TransactionReceipt } from "viem";
-import type { ChainFactHandler, WatchedChain } from "./chainFacts.js";
+import type { ChainFactHandler, RecordedEvent, WatchedChain } from "./chainFacts.js";
 import { eventGroupOf, gatewayEventsFromReceipt, type GatewayEvent } from "./gatewayEvents.js";
 
 /**
@@ -37,7 +37,7 @@ export async function whereIsRecorded<T>(
 }
 
 /**
- * Checks every event the handler recorded in blocks `fromBlock..toBlock` against this read of them. One the
+ * Checks every event the handler recorded in a range (`recorded`) against this read of it (`events`). One the
  * read lacks is looked up by its transaction's receipt: in the same block, the read only missed it (logged);
  * mined again in another block with the same event, that event is reported (the handler moves what it
  * recorded); otherwise (no receipt, reverted, or the event is not in it) the event is reported removed.
@@ -46,14 +46,13 @@ export async function recheckRecordedEvents(
   context: { handler: ChainFactHandler; log: Logger },
   chain: WatchedChain,
   client: PublicClient,
-  read: { fromBlock: bigint; toBlock: bigint; events: readonly GatewayEvent[] },
+  read: { events: readonly GatewayEvent[]; recorded: readonly RecordedEvent[] },
 ): Promise<void> {
   const { handler, log } = context;
   const found = new Set(
     read.events.map((entry) => keyOf(entry.kind, recordedIdOf(entry), entry.event.blockHash)),
   );
-  const recorded = await handler.recordedEvents(chain, read.fromBlock, read.toBlock);
-  for (const entry of recorded) {
+  for (const entry of read.recorded) {
     if (found.has(keyOf(entry.kind, entry.id, entry.blockHash))) continue;
     const fields = { chainId: chain.network_id, kind: entry.kind, id: entry.id, txHash: entry.txHash };
     const outcome = await whereIsRecorded(client, entry, (receipt) =>

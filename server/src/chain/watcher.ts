@@ -199,19 +199,17 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     },
   ): Promise<StepResult> {
     const { position, toBlock, events } = read;
+    // What was recorded in the range before this read, in one call: what the read must find again (what it
+    // records now, it found).
+    const recorded = await handler.recordedInBlocks(chain, position.number + 1n, toBlock);
     // Each event is reported on its own, payments side by side; the range only once all of them were. A crash
     // in between leaves the position where it was: the range is read again.
     await reportEvents(chain, events);
-    await recheckRecordedEvents({ handler, log }, chain, client, {
-      fromBlock: position.number + 1n,
-      toBlock,
-      events,
-    });
+    await recheckRecordedEvents({ handler, log }, chain, client, { events, recorded: recorded.events });
     await reportDepositTransfers({ handler, log }, chain, client, {
-      fromBlock: position.number + 1n,
-      toBlock,
       transfers: read.transfers,
       moves: read.moves,
+      recorded,
     });
     const moved = await handler.rangeRead(chain, {
       from: position,

@@ -1,8 +1,6 @@
 import type { Logger } from "pino";
 import type { ChainFactHandler } from "../../chain/chainFacts.js";
 import type { Db } from "../../db/infra/database.js";
-import { findDepositEventsInBlocks } from "../../db/deposits/events.js";
-import { findDepositTransfersInBlocks } from "../../db/deposits/transfers.js";
 import { applyDepositTransfersIn, revertRemovedDepositTransferIn, transfersByPayment } from "./detection.js";
 import { applyDepositMoveIn, revertRemovedDepositMoveIn } from "./moves.js";
 
@@ -17,37 +15,17 @@ const unchanged = new Set([
   "swept",
 ]);
 
-const recordedOf = (row: {
-  tx_hash: string;
-  log_index: number;
-  block_number: string;
-  block_hash: string;
-}) => ({
-  txHash: row.tx_hash,
-  logIndex: row.log_index,
-  blockNumber: BigInt(row.block_number),
-  blockHash: row.block_hash,
-});
-
 /**
  * Core's side of the watcher's deposit facts (part of settlementFacts): each payment's transfers in a
- * transaction of its own (detection.ts decides), each sweep or return likewise (moves.ts), and what was recorded of
- * them that a read must find again.
+ * transaction of its own (detection.ts decides), each sweep or return likewise (moves.ts), and what a reorg that
+ * removed one undoes. What was recorded of them, a read must find again (settlementFacts' recordedInBlocks).
  */
 export function depositFacts(options: {
   db: Db;
   log: Logger;
   now: () => Date;
   committed: () => void;
-}): Pick<
-  ChainFactHandler,
-  | "depositTransfers"
-  | "recordedTransfers"
-  | "transferRemoved"
-  | "depositMoves"
-  | "recordedMoves"
-  | "moveRemoved"
-> {
+}): Pick<ChainFactHandler, "depositTransfers" | "transferRemoved" | "depositMoves" | "moveRemoved"> {
   const { db, log } = options;
   return {
     async depositTransfers(chain, transfers) {
@@ -61,10 +39,6 @@ export function depositFacts(options: {
         outcomes.push(outcome);
       }
       return outcomes;
-    },
-
-    async recordedTransfers(chain, fromBlock, toBlock) {
-      return (await findDepositTransfersInBlocks(db, chain.id, fromBlock, toBlock)).map(recordedOf);
     },
 
     async transferRemoved(chain, recorded) {
@@ -93,10 +67,6 @@ export function depositFacts(options: {
         outcomes.push(outcome);
       }
       return outcomes;
-    },
-
-    async recordedMoves(chain, fromBlock, toBlock) {
-      return (await findDepositEventsInBlocks(db, chain.id, fromBlock, toBlock)).map(recordedOf);
     },
 
     async moveRemoved(chain, recorded) {

@@ -1,12 +1,18 @@
 import type { Logger } from "pino";
-import type { ChainFactHandler, RecordedEvent, WatchedChain } from "../../chain/chainFacts.js";
+import type {
+  BlockRef,
+  ChainFactHandler,
+  RecordedEvent,
+  RecordedInBlocks,
+  WatchedChain,
+} from "../../chain/chainFacts.js";
 import { eventSequence, type GatewayEvent } from "../../chain/gatewayEvents.js";
 import { findChainCursor, findOrPlaceChainCursor, moveChainCursor } from "../../db/chains/chainCursors.js";
 import { findChainById, findWatchedGateways, listChainsWithGateway } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import {
   findLastRecordedBlockAtOrBelow,
-  findRecordedEventsInBlocks,
+  findRecordedInBlocks,
   markSeenPayments,
 } from "../../db/payments/paymentBlocks.js";
 import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
@@ -16,6 +22,9 @@ import { applyPaymentCompletedIn, applyRefundCompletedIn } from "../settlement/s
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "../settlement/settlementReorgs.js";
 import { depositFacts } from "../deposits/facts.js";
 import { applySubscriptionEventIn, revertRemovedChargeIn } from "../subscriptions/facts.js";
+
+/** How long the watcher's own record of a chain's cursor stands for a read of it (settlementFacts' positions). */
+const POSITION_TRUST_MS = 5_000;
 
 /** First key of the two-int advisory locks `(WATCHER_LOCK_SPACE, chains.id)`: one watcher per chain. */
 export const WATCHER_LOCK_SPACE = 4_271_913;
@@ -78,10 +87,25 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
   const now = options.now ?? (() => new Date());
   const committed = () => options.onCommitted?.();
   const leading = new Set<number>();
+  /**
+   * Where each chain's cursor stands as this process last moved it (or read it), while it leads the chain: the
+   * position of the polls of the next POSITION_TRUST_MS without a read, so a block costs no read of it. Every move is
+   * guarded by where the cursor was (moveChainCursor), so a cursor moved by anything else (an operator, a database
+   * restored under the process) fails the next move, which forgets it, or is read again once the time is up.
+   */
+  const positions = new Map<number, { block: BlockRef; at: number }>();
   const locks = createSessionLocks(options.databaseUrl, (error) => {
     log.warn({ err: error }, "watcher lock connection lost");
     leading.clear();
+    positions.clear();
   });
+  /** The outcome of a guarded move of the cursor to `to`: kept when it moved, forgotten when not. */
+  const moved = (chainId: number, to: BlockRef, done: boolean) => {
+    const known = positions.get(chainId);
+    if (done && known) positions.set(chainId, { block: to, at: known.at });
+    else positions.delete(chainId);
+    return done;
+  };
 
   /** The last block this process marked read for each chain's sequences (chains.id), and when. */
   const marked = new Map<number, { block: bigint; at: number }>();
@@ -135,6 +159,8 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     },
 
     async position(chain, start) {
+      const known = positions.get(chain.id);
+      if (known && leading.has(chain.id) && Date.now() - known.at < POSITION_TRUST_MS) return known.block;
       let cursor = await findChainCursor(db, chain.id);
       if (!cursor) {
         const block = await start();
@@ -143,7 +169,9 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
           blockHash: block.hash,
         });
       }
-      return { number: BigInt(cursor.block_number), hash: cursor.block_hash };
+      const block = { number: BigInt(cursor.block_number), hash: cursor.block_hash };
+      if (leading.has(chain.id)) positions.set(chain.id, { block, at: Date.now() });
+      return block;
     },
 
     async recordedBlockAtOrBelow(chain, blockNumber) {
@@ -158,15 +186,20 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
       return found.sort((a, b) => (a.number > b.number ? -1 : a.number < b.number ? 1 : 0))[0];
     },
 
-    async recordedEvents(chain, fromBlock, toBlock) {
-      const rows = await findRecordedEventsInBlocks(db, chain.id, fromBlock, toBlock);
-      return rows.map((row): RecordedEvent => ({
-        kind: row.kind,
-        id: row.id,
-        txHash: row.tx_hash,
-        blockNumber: BigInt(row.block_number),
-        blockHash: row.block_hash,
-      }));
+    async recordedInBlocks(chain, fromBlock, toBlock) {
+      const recorded: RecordedInBlocks = { events: [], transfers: [], moves: [] };
+      for (const row of await findRecordedInBlocks(db, chain.id, fromBlock, toBlock)) {
+        const at = { txHash: row.tx_hash, blockNumber: BigInt(row.block_number), blockHash: row.block_hash };
+        if (row.source === "event") {
+          recorded.events.push({ ...at, kind: row.kind as RecordedEvent["kind"], id: row.id as string });
+        } else {
+          (row.source === "transfer" ? recorded.transfers : recorded.moves).push({
+            ...at,
+            logIndex: row.log_index as number,
+          });
+        }
+      }
+      return recorded;
     },
 
     async event(_chain, entry) {
@@ -212,7 +245,7 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
     async rangeRead(chain, read) {
       // Side by side: the counters may rise before the cursor moves, or after (monotonic, and harmless twice:
       // a crash between them reads the range again).
-      const [moved] = await Promise.all([
+      const [done] = await Promise.all([
         moveChainCursor(
           db,
           chain.id,
@@ -225,16 +258,21 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
           events: read.events,
         }),
       ]);
-      return moved;
+      return moved(chain.id, read.to, done);
     },
 
-    reorged: (chain, step) =>
-      moveChainCursor(
-        db,
+    async reorged(chain, step) {
+      return moved(
         chain.id,
-        { block_number: Number(step.from.number), block_hash: step.from.hash },
-        { blockNumber: step.to.number, blockHash: step.to.hash },
-      ),
+        step.to,
+        await moveChainCursor(
+          db,
+          chain.id,
+          { block_number: Number(step.from.number), block_hash: step.from.hash },
+          { blockNumber: step.to.number, blockHash: step.to.hash },
+        ),
+      );
+    },
 
     async seenAboveFinal(chain, read) {
       await markSequences(chain, read);
@@ -260,6 +298,7 @@ export function settlementFacts(options: SettlementFactsOptions): ChainFactHandl
 
     async release() {
       leading.clear();
+      positions.clear();
       marked.clear();
       // Ending the session releases its advisory locks.
       await locks.close();

@@ -68,23 +68,6 @@ export interface RecordedDepositEventRow {
   block_hash: string;
 }
 
-/** The events recorded in blocks `fromBlock..toBlock` of a chain, to check against a read of them. */
-export function findDepositEventsInBlocks(
-  db: Db,
-  chainId: number,
-  fromBlock: bigint,
-  toBlock: bigint,
-): Promise<RecordedDepositEventRow[]> {
-  return db
-    .selectFrom("deposit_events")
-    .select(["payment_id", "kind", "return_id", "tx_hash", "log_index", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("block_number", ">=", fromBlock.toString())
-    .where("block_number", "<=", toBlock.toString())
-    .orderBy("block_number")
-    .execute();
-}
-
 /** Deletes an event a reorg removed (still in that block); resolves the row it was, if it was there. */
 export function deleteDepositEvent(
   db: Db,

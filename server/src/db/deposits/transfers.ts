@@ -159,31 +159,6 @@ export async function setDepositPayer(
     .execute();
 }
 
-export interface RecordedDepositTransferRow {
-  payment_id: number;
-  tx_hash: string;
-  log_index: number;
-  block_number: string;
-  block_hash: string;
-}
-
-/** The transfers recorded in blocks `fromBlock..toBlock` of a chain, to check against a read of them. */
-export function findDepositTransfersInBlocks(
-  db: Db,
-  chainId: number,
-  fromBlock: bigint,
-  toBlock: bigint,
-): Promise<RecordedDepositTransferRow[]> {
-  return db
-    .selectFrom("deposit_transfers")
-    .select(["payment_id", "tx_hash", "log_index", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where("block_number", ">=", fromBlock.toString())
-    .where("block_number", "<=", toBlock.toString())
-    .orderBy("block_number")
-    .execute();
-}
-
 /** The highest block at or below `blockNumber` holding a recorded transfer, sweep or return of a deposit address. */
 export async function findLastDepositTransferBlockAtOrBelow(
   db: Db,

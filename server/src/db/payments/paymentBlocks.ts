@@ -5,43 +5,58 @@ import { type PaymentStatus } from "../../domain/paymentStatus.js";
 import { movePaymentStatus } from "./paymentStatus.js";
 
 /**
- * A recorded gateway event and where it was read: a payment's pay event, a subscription charge's
- * SubscriptionCharged, or a completed refund's RefundCompleted.
+ * What the handler recorded in a block, as the watcher checks it against its read of that block: a gateway event
+ * that settled something (`event`: a payment's pay event, a subscription charge's SubscriptionCharged, a completed
+ * refund's RefundCompleted), a transfer to a deposit address (`transfer`), or a sweep or return from one (`move`).
  */
-export interface RecordedEventRow {
-  kind: "PaymentCompleted" | "RefundCompleted" | "SubscriptionCharged";
-  /** The payment id, the refund's gateway id, or a charge's `subscriptionId:period` (its event's fields). */
-  id: string;
+export interface RecordedInBlockRow {
+  source: "event" | "transfer" | "move";
+  /** An event's kind; null for a transfer or a move. */
+  kind: "PaymentCompleted" | "RefundCompleted" | "SubscriptionCharged" | null;
+  /** An event's: the payment id, the refund's gateway id, or a charge's `subscriptionId:period`; else null. */
+  id: string | null;
   tx_hash: string;
-  block_number: number;
+  /** A transfer's or a move's log; null for an event (recorded by what it settled). */
+  log_index: number | null;
+  /** bigint, as PostgreSQL's driver gives it: a decimal string. */
+  block_number: string;
   block_hash: string;
 }
 
 /**
- * The recorded events of a chain in blocks `fromBlock..toBlock`: the pay event of every payment that has one
- * (PAID, INVALID, REFUND_SUBMITTED, REFUNDED) and the RefundCompleted of every REFUNDED refund. What the
- * watcher checks against its own read of those blocks: two index range scans (payments_settled_block_idx,
- * refunds_refunded_block_idx) over the rows of those blocks only.
+ * Everything recorded of a chain in blocks `fromBlock..toBlock`, in one round trip (the watcher asks it for every
+ * block it reads): the pay event of every payment that has one (PAID, INVALID, REFUND_SUBMITTED, REFUNDED), the
+ * SubscriptionCharged of every charge, the RefundCompleted of every REFUNDED refund, and the deposit transfers,
+ * sweeps and returns. Index range scans over the rows of those blocks only (payments_settled_block_idx,
+ * refunds_refunded_block_idx, deposit_transfers_block_idx, deposit_events_block_idx).
  */
-export async function findRecordedEventsInBlocks(
+export async function findRecordedInBlocks(
   db: Db,
   chainId: number,
   fromBlock: bigint,
   toBlock: bigint,
-): Promise<RecordedEventRow[]> {
-  const { rows } = await sql<RecordedEventRow>`
-    SELECT 'PaymentCompleted' AS kind, payment_id AS id, tx_hash, block_number, block_hash FROM payments
-    WHERE chain_id = ${chainId} AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+): Promise<RecordedInBlockRow[]> {
+  const from = Number(fromBlock);
+  const to = Number(toBlock);
+  const { rows } = await sql<RecordedInBlockRow>`
+    SELECT 'event' AS source, 'PaymentCompleted' AS kind, payment_id AS id, tx_hash, NULL::int AS log_index,
+      block_number, block_hash FROM payments
+    WHERE chain_id = ${chainId} AND block_number BETWEEN ${from} AND ${to}
       AND block_number IS NOT NULL AND subscription_id IS NULL
     UNION ALL
-    SELECT 'SubscriptionCharged', s.subscription_id || ':' || p.subscription_period, p.tx_hash, p.block_number,
-      p.block_hash FROM payments p JOIN subscriptions s ON s.id = p.subscription_id
-    WHERE p.chain_id = ${chainId} AND p.block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
-      AND p.block_number IS NOT NULL
+    SELECT 'event', 'SubscriptionCharged', s.subscription_id || ':' || p.subscription_period, p.tx_hash, NULL,
+      p.block_number, p.block_hash FROM payments p JOIN subscriptions s ON s.id = p.subscription_id
+    WHERE p.chain_id = ${chainId} AND p.block_number BETWEEN ${from} AND ${to} AND p.block_number IS NOT NULL
     UNION ALL
-    SELECT 'RefundCompleted', chain_refund_id, tx_hash, block_number, block_hash FROM refunds
+    SELECT 'event', 'RefundCompleted', chain_refund_id, tx_hash, NULL, block_number, block_hash FROM refunds
     WHERE chain_id = ${chainId} AND status = 'REFUNDED' AND block_number IS NOT NULL
-      AND block_number BETWEEN ${Number(fromBlock)} AND ${Number(toBlock)}
+      AND block_number BETWEEN ${from} AND ${to}
+    UNION ALL
+    SELECT 'transfer', NULL, NULL, tx_hash, log_index, block_number, block_hash FROM deposit_transfers
+    WHERE chain_id = ${chainId} AND block_number BETWEEN ${from} AND ${to}
+    UNION ALL
+    SELECT 'move', NULL, NULL, tx_hash, log_index, block_number, block_hash FROM deposit_events
+    WHERE chain_id = ${chainId} AND block_number BETWEEN ${from} AND ${to}
     ORDER BY block_number`.execute(db);
   return rows;
 }
