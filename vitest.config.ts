@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * (sdk/package.json); the published packages resolve to their build instead. The rest is Vite's
  * default list of server conditions, which setting the option replaces.
  */
-const conditions = ["@kassa/source", "module", "node", "development|production"];
+export const conditions = ["@kassa/source", "module", "node", "development|production"];
 
 /** Tests that run Kassa need a PostgreSQL server (DATABASE_URL, or an embedded one for the run). */
 const postgres = ["server/test/harness/global-setup.ts"];

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { importVisitors } from "./imports.js";
 
 /**
  * No import circles: a module that reaches itself through its relative imports (static, `export ... from`,
@@ -45,22 +46,26 @@ function relativeImports(file, text) {
   return found;
 }
 
-/** A path of imports from `start` back to `goal`, or undefined. */
-function pathBack(start, goal) {
+/** The shortest trail of nodes from `start` to one whose `next` holds `goal` (the goal left out), or undefined. */
+function trailBack(start, goal, next) {
   const seen = new Set([start]);
   const queue = [[start]];
   while (queue.length > 0) {
     const trail = queue.shift();
-    for (const { target } of relativeImports(trail.at(-1))) {
-      if (target === goal) return trail;
-      if (!seen.has(target)) {
-        seen.add(target);
-        queue.push([...trail, target]);
+    for (const node of next(trail.at(-1))) {
+      if (node === goal) return trail;
+      if (!seen.has(node)) {
+        seen.add(node);
+        queue.push([...trail, node]);
       }
     }
   }
   return undefined;
 }
+
+/** A path of imports from `start` back to `goal`, or undefined. */
+const pathBack = (start, goal) =>
+  trailBack(start, goal, (file) => relativeImports(file).map(({ target }) => target));
 
 const noImportCycle = {
   meta: {
@@ -84,12 +89,7 @@ const noImportCycle = {
         context.report({ node, messageId: "cycle", data: { circle } });
       }
     }
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -132,24 +132,6 @@ function capabilityGraph(root, movesTo) {
   return graph;
 }
 
-/** The hops (capability, the file import that reaches it) from `start` back to `goal`, or undefined. */
-function capabilitiesBack(graph, start, goal) {
-  const seen = new Set([start]);
-  const queue = [[{ capability: start }]];
-  while (queue.length > 0) {
-    const trail = queue.shift();
-    for (const [next, via] of graph.get(trail.at(-1).capability) ?? []) {
-      const hop = { capability: next, via };
-      if (next === goal) return [...trail, hop];
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push([...trail, hop]);
-      }
-    }
-  }
-  return undefined;
-}
-
 const noFolderKnot = {
   meta: {
     type: "problem",
@@ -189,22 +171,18 @@ const noFolderKnot = {
       const target = resolve(file, specifier);
       const to = target && capabilityOf(root, target, movesTo);
       if (to === undefined || to === from) return;
-      const back = capabilitiesBack(capabilityGraph(root, movesTo), to, from);
+      const graph = capabilityGraph(root, movesTo);
+      const back = trailBack(to, from, (capability) => (graph.get(capability) ?? new Map()).keys());
       if (!back) return;
-      const knot = [
-        `${inRoot(from)} -> ${inRoot(to)}`,
-        ...back
-          .slice(1)
-          .map(({ capability, via }) => `-> ${inRoot(capability)} (${name(via[0])} imports ${name(via[1])})`),
-      ].join(" ");
+      const hops = back.map((capability, index) => {
+        const next = back[index + 1] ?? from;
+        const [importer, imported] = graph.get(capability).get(next);
+        return `-> ${inRoot(next)} (${name(importer)} imports ${name(imported)})`;
+      });
+      const knot = [`${inRoot(from)} -> ${inRoot(to)}`, ...hops].join(" ");
       context.report({ node, messageId: "knot", data: { from: inRoot(from), to: inRoot(to), knot } });
     }
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 

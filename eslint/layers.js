@@ -1,4 +1,5 @@
 import path from "node:path";
+import { importVisitors, typesOnly } from "./imports.js";
 
 /**
  * The server's layers, lowest first. A file may import its own layer and the layers listed for it; an
@@ -33,16 +34,6 @@ const CHAIN_DB_ALLOWED = {
   "schema/rows": { typesOnly: true },
   "senders/senders": { onlyFrom: `chain${path.sep}sender${path.sep}` },
 };
-
-/** Whether an import or export declaration brings types only (`import type`, or every specifier `type`). */
-export function typesOnly(node) {
-  if (node.importKind === "type" || node.exportKind === "type") return true;
-  const specifiers = node.specifiers ?? [];
-  return (
-    specifiers.length > 0 &&
-    specifiers.every((specifier) => specifier.importKind === "type" || specifier.exportKind === "type")
-  );
-}
 
 /** Kysely's query builders: a call of one outside `db/` is SQL outside `db/`. */
 const QUERY_BUILDERS = new Set([
@@ -127,10 +118,7 @@ const importDirection = {
       context.report({ node, messageId: "wrongWay", data: { from, to, source } });
     }
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+      ...importVisitors(check),
       MemberExpression(node) {
         if (from === "db" || node.property.type !== "Identifier" || !QUERY_BUILDERS.has(node.property.name))
           return;

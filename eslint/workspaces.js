@@ -1,5 +1,5 @@
 import path from "node:path";
-import { typesOnly } from "./layers.js";
+import { importVisitors, typesOnly } from "./imports.js";
 
 /**
  * Imports between workspaces go one way (docs/architecture.md, "Which workspace may use which"). Each
@@ -52,12 +52,7 @@ const importBoundaries = {
       );
       if (hit) context.report({ node, messageId: "forbidden", data: { source, reason: hit.reason } });
     }
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 

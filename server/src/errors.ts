@@ -7,7 +7,8 @@ import { BaseError } from "./domain/baseError.js";
  * sent) and `FAUCET_BUDGET_EXHAUSTED` (the day's budget of the chain or the merchant is spent); and two
  * relay refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token); and two of
  * issue 39: `RELAY_GAS_LIMIT_EXCEEDED` (the payment would cost the relayer more gas than its path allows) and
- * `RELAY_BUDGET_EXHAUSTED` (the relayer's budget of gas at risk for the merchant or the client is spent). The API
+ * `RELAY_BUDGET_EXHAUSTED` (the relayer's budget of gas at risk for the merchant or the client is spent); and
+ * `CHAIN_UNAVAILABLE` (503: a signature the chain must check could not be, as its node did not answer). The API
  * answers each with one HTTP status, `errorStatuses` (http/errorStatuses.ts): a new code is a line here
  * and a line there.
  */
@@ -71,6 +72,7 @@ export const errorMessages = {
   SIGNATURE_ERROR: "Server signature generation failed",
   SIGNING_SERVICE_ERROR: "The required signature could not be generated",
   RELAYER_ERROR: "The relayer failed to submit the transaction",
+  CHAIN_UNAVAILABLE: "The chain's node did not answer; retry later",
   NO_EXCESS_TO_RETURN: "The payment has no excess to return: it was not overpaid by transfer",
   NOTHING_TO_RETURN: "The deposit address holds nothing Kassa may return of that token",
   NO_LATE_DEPOSIT: "The payment holds no late deposit to return",

@@ -2,6 +2,7 @@ import { paymentGatewayAbi } from "@kassa/contracts";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  balanceOf,
   browserUnavailable,
   launchChromium,
   openSession,
@@ -20,7 +21,7 @@ import {
   type TestApp,
   type TestChain,
 } from "@kassa/server/harness";
-import { balanceOf, createPayment, paymentStatus, waitForStatus, widgetUrl } from "./support.js";
+import { createPayment, paymentStatus, waitForStatus, widgetUrl } from "./support.js";
 
 const TOKENS = 10n ** 18n;
 

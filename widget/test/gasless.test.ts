@@ -4,7 +4,7 @@ import { createWalletClient, erc20Abi, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  admin,
+  balanceOf,
   browserUnavailable,
   freshPayer,
   launchChromium,
@@ -20,7 +20,7 @@ import {
   type SeededMerchant,
   type TestChain,
 } from "@kassa/server/harness";
-import { balanceOf, createPayment, waitForStatus } from "./support.js";
+import { createPayment, waitForStatus } from "./support.js";
 
 const TOKENS = 10n ** 18n;
 
@@ -38,9 +38,8 @@ beforeAll(async () => {
   env = await startGaslessEnv(chain);
   await env.startWorker();
   origin = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
-  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });
   faucetShop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
-  await admin.addPaymentMethod(env.t.adminDeps, faucetShop.merchantKey, { tokenAddress: chain.tokens.plain });
+  await env.t.acceptTokens([chain.tokens.plain], faucetShop.merchantKey);
   browser = await launchChromium();
 });
 afterEach(async () => {

@@ -2,7 +2,6 @@ import { testTokenAbi } from "@kassa/contracts";
 import { parseUnits, type Address, type PrivateKeyAccount } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  admin,
   browserUnavailable,
   deployRealTokens,
   launchChromium,
@@ -33,8 +32,7 @@ beforeAll(async () => {
   chain = await startTestChain();
   env = await startSubscriptionEnv(chain);
   real = await deployRealTokens(chain);
-  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: real.usdt });
-  await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: real.usdt });
+  await env.t.acceptTokens([real.usdt]);
   browser = await launchChromium();
 }, 60_000);
 afterEach(async () => {

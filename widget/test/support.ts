@@ -1,7 +1,5 @@
-import { testTokenAbi } from "@kassa/contracts";
-import type { Address } from "viem";
 import { expect } from "vitest";
-import type { CreatedPayment, TestApp, TestChain } from "@kassa/server/harness";
+import type { CreatedPayment, TestApp } from "@kassa/server/harness";
 
 let orderCounter = 0;
 
@@ -47,15 +45,6 @@ export async function waitForStatus(t: TestApp, paymentId: string, status: strin
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`payment ${paymentId} never reached ${status}`);
-}
-
-export function balanceOf(chain: TestChain, token: string, owner: string): Promise<bigint> {
-  return chain.publicClient.readContract({
-    address: token as Address,
-    abi: testTokenAbi,
-    functionName: "balanceOf",
-    args: [owner as Address],
-  });
 }
 
 /** The widget page URL for a payment. */

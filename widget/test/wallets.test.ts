@@ -8,7 +8,7 @@ import { encodeFunctionData, erc20Abi, parseUnits, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  admin,
+  balanceOf,
   browserUnavailable,
   deployRealTokens,
   freshPayer,
@@ -25,7 +25,7 @@ import {
   type TestChain,
   type TestWalletOptions,
 } from "@kassa/server/harness";
-import { balanceOf, createPayment, waitForStatus } from "./support.js";
+import { createPayment, waitForStatus } from "./support.js";
 
 let chain: TestChain;
 let env: GaslessTestEnv;
@@ -39,10 +39,7 @@ beforeAll(async () => {
   chain = await startTestChain();
   env = await startGaslessEnv(chain);
   t = await deployRealTokens(chain);
-  for (const token of [t.usdc, t.usdt, chain.tokens.plain]) {
-    await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: token });
-    await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: token });
-  }
+  await env.t.acceptTokens([t.usdc, t.usdt, chain.tokens.plain]);
   await env.startWorker();
   origin = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();

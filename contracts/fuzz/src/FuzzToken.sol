@@ -14,10 +14,9 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
  * of the gateway's transfers. Anyone may mint (the campaign gives its actors their money).
  */
 contract FuzzToken is ERC20Permit {
-    bytes32 private constant _RECEIVE_WITH_AUTHORIZATION_TYPEHASH =
-        keccak256(
-            "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
-        );
+    bytes32 private constant _RECEIVE_WITH_AUTHORIZATION_TYPEHASH = keccak256(
+        "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
+    );
 
     mapping(address account => address) public hooks;
     mapping(address authorizer => mapping(bytes32 nonce => bool)) public authorizationState;
@@ -50,7 +49,7 @@ contract FuzzToken is ERC20Permit {
         bytes32 s
     ) external {
         bytes32 digest = _authorize(from, to, value, validAfter, validBefore, nonce);
-        (address recovered, ECDSA.RecoverError err, ) = ECDSA.tryRecover(digest, v, r, s);
+        (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecover(digest, v, r, s);
         if (err != ECDSA.RecoverError.NoError || recovered != from) revert InvalidAuthorizationSignature();
         _transfer(from, to, value);
     }
@@ -69,24 +68,17 @@ contract FuzzToken is ERC20Permit {
         _transfer(from, to, value);
     }
 
-    function _authorize(
-        address from,
-        address to,
-        uint256 value,
-        uint256 validAfter,
-        uint256 validBefore,
-        bytes32 nonce
-    ) private returns (bytes32) {
+    function _authorize(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce)
+        private
+        returns (bytes32)
+    {
         if (to != msg.sender) revert CallerMustBePayee(msg.sender, to);
         if (block.timestamp <= validAfter || block.timestamp >= validBefore) revert AuthorizationNotValid();
         if (authorizationState[from][nonce]) revert AuthorizationUsed(nonce);
         authorizationState[from][nonce] = true;
-        return
-            _hashTypedDataV4(
-                keccak256(
-                    abi.encode(_RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce)
-                )
-            );
+        return _hashTypedDataV4(
+            keccak256(abi.encode(_RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce))
+        );
     }
 
     function _update(address from, address to, uint256 value) internal override {
@@ -99,7 +91,7 @@ contract FuzzToken is ERC20Permit {
         address hook = account == address(0) ? address(0) : hooks[account];
         if (hook == address(0)) return;
         // solhint-disable-next-line avoid-low-level-calls
-        (bool success, ) = hook.call(abi.encodeWithSignature("run()"));
+        (bool success,) = hook.call(abi.encodeWithSignature("run()"));
         success;
     }
 }

@@ -5,9 +5,9 @@ import {ERC2771Forwarder} from "@openzeppelin/contracts/metatx/ERC2771Forwarder.
 import {IPaymentGateway} from "kassa/interfaces/IPaymentGateway.sol";
 import {IPaymentGatewayExtension} from "kassa/interfaces/IPaymentGatewayExtension.sol";
 import {IPaymentGatewayTypes} from "kassa/interfaces/IPaymentGatewayTypes.sol";
-import {ReentrantFactory} from "kassa/test/ReentrantFactory.sol";
 import {TestSmartWallet, TestSmartWalletFactory} from "kassa/test/TestSmartWallet.sol";
 
+import {AttackerFactory} from "./AttackerFactory.sol";
 import {FuzzToken} from "./FuzzToken.sol";
 import {IGateway, IPermit2Lite} from "./IGateway.sol";
 import {Ledger} from "./Ledger.sol";
@@ -36,10 +36,9 @@ contract GatewayHandler is Ledger {
     uint256 private constant _KIND_SWEEP = 9;
     uint256 private constant _KIND_FORWARD = 10;
 
-    bytes32 private constant _FORWARD_REQUEST_TYPEHASH =
-        keccak256(
-            "ForwardRequest(address from,address to,uint256 value,uint256 gas,uint256 nonce,uint48 deadline,bytes data)"
-        );
+    bytes32 private constant _FORWARD_REQUEST_TYPEHASH = keccak256(
+        "ForwardRequest(address from,address to,uint256 value,uint256 gas,uint256 nonce,uint48 deadline,bytes data)"
+    );
     uint256 private constant _FORWARD_GAS = 1_000_000;
 
     bytes32 private constant _ERC6492_MAGIC = 0x6492649264926492649264926492649264926492649264926492649264926492;
@@ -54,12 +53,9 @@ contract GatewayHandler is Ledger {
 
     Pending[] private _pending;
 
-    constructor(
-        bytes memory gatewayCode,
-        uint256 version_,
-        address permit2_,
-        bytes memory forwarderCode
-    ) Ledger(gatewayCode, version_, permit2_, forwarderCode) {}
+    constructor(bytes memory gatewayCode, uint256 version_, address permit2_, bytes memory forwarderCode)
+        Ledger(gatewayCode, version_, permit2_, forwarderCode)
+    {}
 
     // ---------------------------------------------------------------- honest actors
 
@@ -183,9 +179,8 @@ contract GatewayHandler is Ledger {
             deadline: block.timestamp + SIGNATURE_LIFETIME
         });
         bytes32 digest = _gatewayDigest(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request)));
-        bytes memory signature = byRecipient
-            ? _recipientSignature(dep.recipientIndex, digest)
-            : _sign(signerKey, digest);
+        bytes memory signature =
+            byRecipient ? _recipientSignature(dep.recipientIndex, digest) : _sign(signerKey, digest);
         if (options & 8 == 0) _delegate(d);
         uint256 r = _recordReturn(d, request, byRecipient);
         _enqueue(_KIND_RETURN, r, signature, 0);
@@ -225,7 +220,10 @@ contract GatewayHandler is Ledger {
         if (how == 0) {
             _call(sub.schedule.payer, abi.encodeCall(IPaymentGatewayExtension.cancelSubscription, (sub.schedule)));
         } else if (how == 1) {
-            _call(sub.schedule.recipientAddress, abi.encodeCall(IPaymentGatewayExtension.cancelSubscription, (sub.schedule)));
+            _call(
+                sub.schedule.recipientAddress,
+                abi.encodeCall(IPaymentGatewayExtension.cancelSubscription, (sub.schedule))
+            );
         } else {
             bytes32 digest = _gatewayDigest(keccak256(abi.encode(CANCEL_SUBSCRIPTION_TYPEHASH, sub.key)));
             bytes memory signature = how == 2 ? _payerSignature(sub.payerIndex, digest) : _sign(signerKey, digest);
@@ -240,7 +238,9 @@ contract GatewayHandler is Ledger {
         uint256 count = payments.length;
         if (count == 0) return;
         uint256 p = paymentSeed % count;
-        for (uint256 k = 0; k < count && !payments[p].paid; ++k) p = (p + 1) % count;
+        for (uint256 k = 0; k < count && !payments[p].paid; ++k) {
+            p = (p + 1) % count;
+        }
         Payment storage payment = payments[p];
         if (!payment.paid) return;
         uint256 left = payment.terms.amount - payment.refundsSigned;
@@ -297,20 +297,18 @@ contract GatewayHandler is Ledger {
         uint256 i = pendingSeed % _pending.length;
         Pending storage outer = _pending[i];
         if (outer.signature.length == 0) return;
-        ReentrantFactory factory = attackerFactory;
+        AttackerFactory factory = attackerFactory;
         bytes memory envelope = _envelope(address(factory), outer.signature);
-        uint256 j = innerSeed % _pending.length;
+        // Half the time the factory sends the same call again, envelope and all: a re-entry of the call being checked.
+        uint256 j = (options >> 3) & 1 == 0 ? i : innerSeed % _pending.length;
         uint256 times = 1 + ((options >> 1) % 3);
-        ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](options & 1 == 1 ? 2 : 1);
-        calls[0] = ReentrantFactory.Call(
-            _target(_pending[j].kind),
-            _calldata(j, j == i ? envelope : _pending[j].signature)
-        );
+        AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](options & 1 == 1 ? 2 : 1);
+        calls[0] =
+            AttackerFactory.Call(_target(_pending[j].kind), _calldata(j, j == i ? envelope : _pending[j].signature));
         if (options & 1 == 1) {
             calls[1] = calls[0];
-            calls[0] = ReentrantFactory.Call(
-                address(walletFactory),
-                abi.encodeCall(TestSmartWalletFactory.createAccount, (walletOwner, 1))
+            calls[0] = AttackerFactory.Call(
+                address(walletFactory), abi.encodeCall(TestSmartWalletFactory.createAccount, (walletOwner, 1))
             );
         }
         vm.prank(attacker);
@@ -335,14 +333,12 @@ contract GatewayHandler is Ledger {
             amount: 0,
             deadline: block.timestamp + SIGNATURE_LIFETIME
         });
-        bytes memory signature = _sign(
-            attackerKey,
-            _gatewayDigest(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request)))
-        );
+        bytes memory signature =
+            _sign(attackerKey, _gatewayDigest(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request))));
         if (options & 1 == 1 && _pending.length != 0) {
             uint256 j = innerSeed % _pending.length;
-            ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](1);
-            calls[0] = ReentrantFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
+            AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](1);
+            calls[0] = AttackerFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
             vm.prank(attacker);
             attackerFactory.arm(calls, 1);
             signature = _envelope(address(attackerFactory), signature);
@@ -358,8 +354,8 @@ contract GatewayHandler is Ledger {
     function attackHook(uint256 pendingSeed, uint256 innerSeed) external counted {
         if (_pending.length == 0) return;
         uint256 j = innerSeed % _pending.length;
-        ReentrantFactory.Call[] memory calls = new ReentrantFactory.Call[](1);
-        calls[0] = ReentrantFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
+        AttackerFactory.Call[] memory calls = new AttackerFactory.Call[](1);
+        calls[0] = AttackerFactory.Call(_target(_pending[j].kind), _calldata(j, _pending[j].signature));
         vm.prank(attacker);
         attackerFactory.arm(calls, 1);
         for (uint256 t = 0; t < 2; ++t) {
@@ -382,7 +378,8 @@ contract GatewayHandler is Ledger {
             _delegate(d);
             return;
         }
-        address token = (options >> 1) & 1 == 0 ? deposits[d].terms.tokenAddress : _otherToken(deposits[d].terms.tokenAddress);
+        address token =
+            (options >> 1) & 1 == 0 ? deposits[d].terms.tokenAddress : _otherToken(deposits[d].terms.tokenAddress);
         _transfer(attacker, token, deposits[d].account, amountSeed % 1e6);
     }
 
@@ -400,10 +397,8 @@ contract GatewayHandler is Ledger {
             amount: ghostBalance[dep.terms.tokenAddress][dep.account],
             deadline: block.timestamp + SIGNATURE_LIFETIME
         });
-        bytes memory signature = _sign(
-            signerKey,
-            _gatewayDigest(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request)))
-        );
+        bytes memory signature =
+            _sign(signerKey, _gatewayDigest(keccak256(abi.encode(DEPOSIT_RETURN_TYPEHASH, request))));
         _delegate(d);
         uint256 r = _recordReturn(d, request, false);
         _enqueue(_KIND_RETURN, r, signature, 0);
@@ -452,36 +447,40 @@ contract GatewayHandler is Ledger {
         }
         if (kind == _KIND_PERMIT2) {
             Payment storage p = payments[index];
-            return
-                abi.encodeCall(IPaymentGateway.payWithPermit2, (p.terms, p.serverSignature, p.payer, item.extra, signature));
+            return abi.encodeCall(
+                IPaymentGateway.payWithPermit2, (p.terms, p.serverSignature, p.payer, item.extra, signature)
+            );
         }
         if (kind == _KIND_AUTHORIZATION) {
             Payment storage p = payments[index];
-            return abi.encodeCall(IPaymentGateway.payWithAuthorization, (p.terms, p.serverSignature, p.payer, signature));
+            return
+                abi.encodeCall(IPaymentGateway.payWithAuthorization, (p.terms, p.serverSignature, p.payer, signature));
         }
         if (kind == _KIND_FIRST_CHARGE) {
             Subscription storage s = subscriptions[index];
-            return
-                abi.encodeCall(
-                    IPaymentGateway.chargeSubscription,
-                    (s.schedule, s.firstCharge, s.firstServerSignature, signature)
-                );
+            return abi.encodeCall(
+                IPaymentGateway.chargeSubscription, (s.schedule, s.firstCharge, s.firstServerSignature, signature)
+            );
         }
         if (kind == _KIND_CANCEL) {
-            return abi.encodeCall(IPaymentGatewayExtension.cancelSubscriptionBySignature, (subscriptions[index].schedule, signature));
+            return abi.encodeCall(
+                IPaymentGatewayExtension.cancelSubscriptionBySignature, (subscriptions[index].schedule, signature)
+            );
         }
         if (kind == _KIND_REFUND) {
             Refund storage r = refunds[index];
             Payment storage p = payments[r.payment];
-            return
-                abi.encodeCall(
-                    IPaymentGateway.refund,
-                    (p.terms.paymentId, r.refundId, p.terms.tokenAddress, r.payer, r.amount, r.deadline, r.signature)
-                );
+            return abi.encodeCall(
+                IPaymentGateway.refund,
+                (p.terms.paymentId, r.refundId, p.terms.tokenAddress, r.payer, r.amount, r.deadline, r.signature)
+            );
         }
         if (kind == _KIND_RETURN) {
             Return storage r = returns_[index];
-            return abi.encodeCall(IPaymentGatewayExtension.returnDeposit, (deposits[r.deposit].terms, r.request, signature));
+            return
+                abi.encodeCall(
+                    IPaymentGatewayExtension.returnDeposit, (deposits[r.deposit].terms, r.request, signature)
+                );
         }
         // _KIND_SWEEP: one deposit (extra = max) or a batch of two.
         if (item.extra == type(uint256).max) {
@@ -495,20 +494,19 @@ contract GatewayHandler is Ledger {
 
     function _payCalldata(uint256 index) private view returns (bytes memory) {
         Payment storage p = payments[index];
-        return
-            abi.encodeCall(
-                IPaymentGateway.pay,
-                (
-                    p.terms.paymentId,
-                    p.terms.tokenAddress,
-                    p.terms.amount,
-                    p.terms.recipientAddress,
-                    p.terms.merchantId,
-                    p.terms.deadline,
-                    p.serverSignature,
-                    p.permit
-                )
-            );
+        return abi.encodeCall(
+            IPaymentGateway.pay,
+            (
+                p.terms.paymentId,
+                p.terms.tokenAddress,
+                p.terms.amount,
+                p.terms.recipientAddress,
+                p.terms.merchantId,
+                p.terms.deadline,
+                p.serverSignature,
+                p.permit
+            )
+        );
     }
 
     /// @dev Where pending `kind` is sent: the forwarder for a forwarded request, the gateway for everything else.
@@ -517,11 +515,7 @@ contract GatewayHandler is Ledger {
     }
 
     function _envelope(address factory, bytes memory inner) private pure returns (bytes memory) {
-        return
-            abi.encodePacked(
-                abi.encode(factory, abi.encodeCall(ReentrantFactory.run, ()), inner),
-                _ERC6492_MAGIC
-            );
+        return abi.encodePacked(abi.encode(factory, abi.encodeCall(AttackerFactory.run, ()), inner), _ERC6492_MAGIC);
     }
 
     /// @dev A sequence the attacker aims a return id at: a refund's (pending or sent), a payment's, or one about to be

@@ -20,10 +20,10 @@ interface IGateway is IPaymentGateway, IPaymentGatewayExtension {
     function isReturned(address deposit, bytes32 returnId) external view returns (bool);
     function depositAddress(DepositTerms calldata terms) external view returns (address);
     function depositAccountCode() external view returns (address code, bytes32 r);
-    function subscriptionState(
-        bytes32 subscription,
-        uint256 period
-    ) external view returns (bool active, bool canceled, bool charged);
+    function subscriptionState(bytes32 subscription, uint256 period)
+        external
+        view
+        returns (bool active, bool canceled, bool charged);
 }
 
 /// @dev What the campaign calls of Uniswap's Permit2 (installed at its canonical address from its runtime code).

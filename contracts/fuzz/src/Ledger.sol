@@ -3,9 +3,9 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IPaymentGatewayTypes} from "kassa/interfaces/IPaymentGatewayTypes.sol";
-import {ReentrantFactory} from "kassa/test/ReentrantFactory.sol";
 import {TestSmartWallet, TestSmartWalletFactory} from "kassa/test/TestSmartWallet.sol";
 
+import {AttackerFactory} from "./AttackerFactory.sol";
 import {FuzzToken} from "./FuzzToken.sol";
 import {IGateway, IPermit2Lite} from "./IGateway.sol";
 import {Vm, vm} from "./Vm.sol";
@@ -22,47 +22,38 @@ abstract contract Ledger {
     uint256 internal constant SIGNATURE_LIFETIME = 3_600;
     uint256 internal constant _PAYERS = 4;
 
-    bytes32 internal constant PAYMENT_REQUEST_TYPEHASH =
-        keccak256(
-            "PaymentRequest(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline)"
-        );
-    bytes32 internal constant REFUND_REQUEST_TYPEHASH =
-        keccak256(
-            "RefundRequest(bytes32 paymentId,bytes32 refundId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
-        );
-    bytes32 internal constant PAYMENT_INTENT_TYPEHASH =
-        keccak256(
-            "PaymentIntent(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline,address payer)"
-        );
-    bytes32 internal constant DEPOSIT_REQUEST_TYPEHASH =
-        keccak256(
-            "DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
-        );
-    bytes32 internal constant DEPOSIT_BATCH_TYPEHASH =
-        keccak256(
-            "DepositBatch(DepositRequest[] deposits)DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
-        );
-    bytes32 internal constant DEPOSIT_RETURN_TYPEHASH =
-        keccak256(
-            "DepositReturn(address deposit,bytes32 returnId,address tokenAddress,address to,uint256 amount,uint256 deadline)"
-        );
-    bytes32 internal constant SUBSCRIPTION_TYPEHASH =
-        keccak256(
-            "Subscription(bytes32 subscriptionId,address payer,address tokenAddress,uint256 amount,bool variableAmount,bool usePermit2,address recipientAddress,bytes32 merchantId,uint256 period,uint256 startsAt,uint256 charges)"
-        );
+    bytes32 internal constant PAYMENT_REQUEST_TYPEHASH = keccak256(
+        "PaymentRequest(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline)"
+    );
+    bytes32 internal constant REFUND_REQUEST_TYPEHASH = keccak256(
+        "RefundRequest(bytes32 paymentId,bytes32 refundId,address tokenAddress,address payerAddress,uint256 amount,uint256 deadline)"
+    );
+    bytes32 internal constant PAYMENT_INTENT_TYPEHASH = keccak256(
+        "PaymentIntent(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline,address payer)"
+    );
+    bytes32 internal constant DEPOSIT_REQUEST_TYPEHASH = keccak256(
+        "DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
+    );
+    bytes32 internal constant DEPOSIT_BATCH_TYPEHASH = keccak256(
+        "DepositBatch(DepositRequest[] deposits)DepositRequest(bytes32 paymentId,address tokenAddress,uint256 amount,uint256 minimumAmount,address recipientAddress,bytes32 merchantId,uint16 feeBps)"
+    );
+    bytes32 internal constant DEPOSIT_RETURN_TYPEHASH = keccak256(
+        "DepositReturn(address deposit,bytes32 returnId,address tokenAddress,address to,uint256 amount,uint256 deadline)"
+    );
+    bytes32 internal constant SUBSCRIPTION_TYPEHASH = keccak256(
+        "Subscription(bytes32 subscriptionId,address payer,address tokenAddress,uint256 amount,bool variableAmount,bool usePermit2,address recipientAddress,bytes32 merchantId,uint256 period,uint256 startsAt,uint256 charges)"
+    );
     bytes32 internal constant SUBSCRIPTION_CHARGE_TYPEHASH =
         keccak256("SubscriptionCharge(bytes32 subscription,uint256 period,uint256 amount,uint256 deadline)");
     bytes32 internal constant CANCEL_SUBSCRIPTION_TYPEHASH = keccak256("CancelSubscription(bytes32 subscription)");
-    bytes32 private constant _PERMIT2_WITNESS_TRANSFER_TYPEHASH =
-        keccak256(
-            "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,PaymentIntent witness)PaymentIntent(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline,address payer)TokenPermissions(address token,uint256 amount)"
-        );
+    bytes32 private constant _PERMIT2_WITNESS_TRANSFER_TYPEHASH = keccak256(
+        "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,PaymentIntent witness)PaymentIntent(bytes32 paymentId,address tokenAddress,uint256 amount,address recipientAddress,bytes32 merchantId,uint256 deadline,address payer)TokenPermissions(address token,uint256 amount)"
+    );
     bytes32 private constant _PERMIT2_TOKEN_PERMISSIONS_TYPEHASH =
         keccak256("TokenPermissions(address token,uint256 amount)");
-    bytes32 private constant _RECEIVE_WITH_AUTHORIZATION_TYPEHASH =
-        keccak256(
-            "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
-        );
+    bytes32 private constant _RECEIVE_WITH_AUTHORIZATION_TYPEHASH = keccak256(
+        "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
+    );
     bytes32 private constant _PERMIT_TYPEHASH =
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
     bytes32 private constant _DOMAIN_TYPEHASH =
@@ -92,7 +83,6 @@ abstract contract Ledger {
         address account;
         address sender;
         uint256 recipientIndex;
-        bool swept;
         bool settledWithExcess;
         bool madeUp;
     }
@@ -146,7 +136,7 @@ abstract contract Ledger {
 
     FuzzToken[2] internal tokens;
     TestSmartWalletFactory internal walletFactory;
-    ReentrantFactory internal attackerFactory;
+    AttackerFactory internal attackerFactory;
     uint256[2] internal payerKeys;
     address[_PAYERS] internal payers;
     address[2] internal recipients;
@@ -183,7 +173,6 @@ abstract contract Ledger {
     mapping(bytes4 selector => uint256) internal callsSent;
     mapping(bytes4 selector => uint256) internal callsOk;
     string public violation;
-    uint256 internal _eventCount;
     mapping(bytes32 topic => uint256) internal eventCounts;
 
     constructor(bytes memory gatewayCode, uint256 version_, address permit2_, bytes memory forwarderCode) {
@@ -194,14 +183,11 @@ abstract contract Ledger {
         signerAddress = vm.addr(signerKey);
         forwarder = _create(abi.encodePacked(forwarderCode, abi.encode("ERC2771Forwarder")));
         address gateway_ = _create(
-            abi.encodePacked(
-                gatewayCode,
-                abi.encode(forwarder, owner, signerAddress, treasury, uint16(100), permit2_)
-            )
+            abi.encodePacked(gatewayCode, abi.encode(forwarder, owner, signerAddress, treasury, uint16(100), permit2_))
         );
         gateway = gateway_;
         if (version_ >= 3) {
-            (address code, ) = IGateway(gateway_).depositAccountCode();
+            (address code,) = IGateway(gateway_).depositAccountCode();
             _depositAccountCode = code;
         }
         vm.label(gateway_, "gateway");
@@ -211,7 +197,7 @@ abstract contract Ledger {
         tokens[1] = new FuzzToken("Token B");
         walletFactory = new TestSmartWalletFactory();
         vm.prank(attacker);
-        attackerFactory = new ReentrantFactory();
+        attackerFactory = new AttackerFactory();
 
         payerKeys[0] = uint256(keccak256("kassa.fuzz.payer-0"));
         payerKeys[1] = uint256(keccak256("kassa.fuzz.payer-1"));
@@ -228,18 +214,11 @@ abstract contract Ledger {
         merchantIds[0] = bytes32(uint256(keccak256("kassa.fuzz.merchant-0")) | 5) & ~bytes32(uint256(58));
         merchantIds[1] = bytes32(uint256(keccak256("kassa.fuzz.merchant-1")) | 9) & ~bytes32(uint256(54));
 
-        address[9] memory funded = [
-            payers[0],
-            payers[1],
-            payers[2],
-            payers[3],
-            recipients[0],
-            recipients[1],
-            attacker,
-            stranger,
-            relayer
-        ];
-        for (uint256 i = 0; i < funded.length; ++i) _track(funded[i]);
+        address[9] memory funded =
+            [payers[0], payers[1], payers[2], payers[3], recipients[0], recipients[1], attacker, stranger, relayer];
+        for (uint256 i = 0; i < funded.length; ++i) {
+            _track(funded[i]);
+        }
         _track(treasury);
         _track(gateway_);
         _track(address(attackerFactory));
@@ -256,7 +235,9 @@ abstract contract Ledger {
                 _callFrom(
                     funded[i],
                     permit2_,
-                    abi.encodeCall(IPermit2Lite.approve, (address(tokens[t]), gateway_, type(uint160).max, type(uint48).max))
+                    abi.encodeCall(
+                        IPermit2Lite.approve, (address(tokens[t]), gateway_, type(uint160).max, type(uint48).max)
+                    )
                 );
             }
         }
@@ -285,13 +266,7 @@ abstract contract Ledger {
             vm.setEnv(name, vm.toString(calls));
             // One finding a line ("|" in the environment, which keeps no line breaks).
             string memory found = string.concat(
-                vm.envOr("KASSA_FUZZ_FOUND", string("")),
-                kind,
-                " ",
-                vm.toString(calls),
-                " ",
-                detail,
-                "|"
+                vm.envOr("KASSA_FUZZ_FOUND", string("")), kind, " ", vm.toString(calls), " ", detail, "|"
             );
             vm.setEnv("KASSA_FUZZ_FOUND", found);
             vm.writeFile(_FOUND_FILE, found);
@@ -327,10 +302,10 @@ abstract contract Ledger {
         if (key != 0) {
             if (account.code.length == 0) return false;
             vm.prank(vm.addr(key));
-            (ok, ) = account.call(abi.encodeCall(TestSmartWallet.execute, (target, 0, data)));
+            (ok,) = account.call(abi.encodeCall(TestSmartWallet.execute, (target, 0, data)));
         } else {
             vm.prank(account);
-            (ok, ) = target.call(data);
+            (ok,) = target.call(data);
         }
     }
 
@@ -357,11 +332,41 @@ abstract contract Ledger {
         ++callsSent[selector];
         if (ok) ++callsOk[selector];
         if (ok) {
+            bool[] memory reverted = _revertedLogs(logs);
             for (uint256 i = 0; i < logs.length; ++i) {
-                if (logs[i].emitter == gateway) _checkEvent(logs[i]);
+                if (logs[i].emitter == gateway && !reverted[i]) _checkEvent(logs[i]);
             }
         } else {
             lastRevertSelector = result.length >= 4 ? bytes4(result) : bytes4(0);
+        }
+    }
+
+    /**
+     * @dev Which of a successful call's logs were emitted inside a call the attacker's factory made and that failed
+     * (forge records the logs of reverted calls too): those between a {AttackerFactory-CallStarted} and its
+     * {AttackerFactory-CallEnded} with `success` false, or with no end (the factory itself reverted).
+     */
+    function _revertedLogs(Vm.Log[] memory logs) private view returns (bool[] memory reverted) {
+        reverted = new bool[](logs.length);
+        uint256[] memory starts = new uint256[](logs.length);
+        uint256 depth;
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].emitter != address(attackerFactory)) continue;
+            if (logs[i].topics[0] == AttackerFactory.CallStarted.selector) {
+                starts[depth++] = i;
+            } else if (logs[i].topics[0] == AttackerFactory.CallEnded.selector) {
+                uint256 start = starts[--depth];
+                if (!abi.decode(logs[i].data, (bool))) {
+                    for (uint256 k = start; k < i; ++k) {
+                        reverted[k] = true;
+                    }
+                }
+            }
+        }
+        while (depth != 0) {
+            for (uint256 k = starts[--depth]; k < logs.length; ++k) {
+                reverted[k] = true;
+            }
         }
     }
 
@@ -381,11 +386,16 @@ abstract contract Ledger {
         return abi.encodePacked(r, s, v);
     }
 
-    function _domain(string memory name, string memory version_, address verifyingContract) internal view returns (bytes32) {
-        return
-            keccak256(
-                abi.encode(_DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256(bytes(version_)), block.chainid, verifyingContract)
-            );
+    function _domain(string memory name, string memory version_, address verifyingContract)
+        internal
+        view
+        returns (bytes32)
+    {
+        return keccak256(
+            abi.encode(
+                _DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256(bytes(version_)), block.chainid, verifyingContract
+            )
+        );
     }
 
     function _typed(bytes32 domain, bytes32 structHash) internal pure returns (bytes32) {
@@ -399,8 +409,7 @@ abstract contract Ledger {
     /// @dev A wallet's ERC-1271 signature of `digest` (Coinbase's replay-safe hash, owner index 0).
     function _walletSignature(address wallet, bytes32 digest) internal view returns (bytes memory) {
         bytes32 safe = _typed(
-            _domain("Coinbase Smart Wallet", "1", wallet),
-            keccak256(abi.encode(_WALLET_MESSAGE_TYPEHASH, digest))
+            _domain("Coinbase Smart Wallet", "1", wallet), keccak256(abi.encode(_WALLET_MESSAGE_TYPEHASH, digest))
         );
         return abi.encode(uint256(0), _sign(walletKeys[wallet], safe));
     }
@@ -411,30 +420,31 @@ abstract contract Ledger {
         address wallet = payers[index];
         bytes memory inner = _walletSignature(wallet, digest);
         if (wallet.code.length != 0) return inner;
-        return
-            abi.encodePacked(
-                abi.encode(
-                    address(walletFactory),
-                    abi.encodeCall(TestSmartWalletFactory.createAccount, (walletOwner, 1)),
-                    inner
-                ),
-                bytes32(0x6492649264926492649264926492649264926492649264926492649264926492)
-            );
+        return abi.encodePacked(
+            abi.encode(
+                address(walletFactory), abi.encodeCall(TestSmartWalletFactory.createAccount, (walletOwner, 1)), inner
+            ),
+            bytes32(0x6492649264926492649264926492649264926492649264926492649264926492)
+        );
     }
 
     function _recipientSignature(uint256 index, bytes32 digest) internal view returns (bytes memory) {
         return index == 0 ? _sign(merchantKey, digest) : _walletSignature(recipients[1], digest);
     }
 
-    function _intentHash(IPaymentGatewayTypes.PaymentTerms memory terms, address payer) internal pure returns (bytes32) {
+    function _intentHash(IPaymentGatewayTypes.PaymentTerms memory terms, address payer)
+        internal
+        pure
+        returns (bytes32)
+    {
         return keccak256(abi.encode(PAYMENT_INTENT_TYPEHASH, terms, payer));
     }
 
-    function _permit2Digest(
-        IPaymentGatewayTypes.PaymentTerms memory terms,
-        address payer,
-        uint256 nonce
-    ) internal view returns (bytes32) {
+    function _permit2Digest(IPaymentGatewayTypes.PaymentTerms memory terms, address payer, uint256 nonce)
+        internal
+        view
+        returns (bytes32)
+    {
         bytes32 structHash = keccak256(
             abi.encode(
                 _PERMIT2_WITNESS_TRANSFER_TYPEHASH,
@@ -448,18 +458,18 @@ abstract contract Ledger {
         return _typed(IPermit2Lite(_permit2).DOMAIN_SEPARATOR(), structHash);
     }
 
-    function _authorizationDigest(
-        IPaymentGatewayTypes.PaymentTerms memory terms,
-        address payer
-    ) internal view returns (bytes32) {
+    function _authorizationDigest(IPaymentGatewayTypes.PaymentTerms memory terms, address payer)
+        internal
+        view
+        returns (bytes32)
+    {
         bytes32 nonce = _gatewayDigest(_intentHash(terms, payer));
-        return
-            _typed(
-                FuzzToken(terms.tokenAddress).DOMAIN_SEPARATOR(),
-                keccak256(
-                    abi.encode(_RECEIVE_WITH_AUTHORIZATION_TYPEHASH, payer, gateway, terms.amount, 0, terms.deadline, nonce)
-                )
-            );
+        return _typed(
+            FuzzToken(terms.tokenAddress).DOMAIN_SEPARATOR(),
+            keccak256(
+                abi.encode(_RECEIVE_WITH_AUTHORIZATION_TYPEHASH, payer, gateway, terms.amount, 0, terms.deadline, nonce)
+            )
+        );
     }
 
     function _depositDigest(IPaymentGatewayTypes.DepositTerms memory terms) internal view returns (bytes32) {
@@ -478,7 +488,7 @@ abstract contract Ledger {
 
     /// @dev The fee a request signed now for `merchantId` pays.
     function _feeNow(bytes32 merchantId) internal view returns (uint16 feeBps) {
-        (feeBps, ) = IGateway(gateway).merchantFee(merchantId);
+        (feeBps,) = IGateway(gateway).merchantFee(merchantId);
     }
 
     function _computeFee(uint256 amount, uint256 feeBps) internal pure returns (uint256) {
@@ -488,7 +498,10 @@ abstract contract Ledger {
     // ---------------------------------------------------------------- what the service issues
 
     /// @dev A new payment signed by the service for payer `payerIndex` (path 0: it pays directly).
-    function _paymentFor(uint256 payerIndex, uint256 amountSeed, uint256 options, uint256 path) internal returns (uint256) {
+    function _paymentFor(uint256 payerIndex, uint256 amountSeed, uint256 options, uint256 path)
+        internal
+        returns (uint256)
+    {
         uint256 m = (options >> 1) % 2;
         IPaymentGatewayTypes.PaymentTerms memory terms = IPaymentGatewayTypes.PaymentTerms({
             paymentId: _nextId(),
@@ -500,7 +513,8 @@ abstract contract Ledger {
         });
         Payment storage payment = payments.push();
         payment.terms = terms;
-        payment.serverSignature = _sign(signerKey, _gatewayDigest(keccak256(abi.encode(PAYMENT_REQUEST_TYPEHASH, terms))));
+        payment.serverSignature =
+            _sign(signerKey, _gatewayDigest(keccak256(abi.encode(PAYMENT_REQUEST_TYPEHASH, terms))));
         payment.payer = payers[payerIndex % _PAYERS];
         payment.payerIndex = payerIndex % _PAYERS;
         payment.feeBps = _feeNow(terms.merchantId);
@@ -509,7 +523,16 @@ abstract contract Ledger {
             FuzzToken token = FuzzToken(terms.tokenAddress);
             bytes32 digest = _typed(
                 token.DOMAIN_SEPARATOR(),
-                keccak256(abi.encode(_PERMIT_TYPEHASH, payment.payer, gateway, terms.amount, token.nonces(payment.payer), terms.deadline))
+                keccak256(
+                    abi.encode(
+                        _PERMIT_TYPEHASH,
+                        payment.payer,
+                        gateway,
+                        terms.amount,
+                        token.nonces(payment.payer),
+                        terms.deadline
+                    )
+                )
             );
             (uint8 v, bytes32 r, bytes32 s) = vm.sign(payerKeys[payment.payerIndex], digest);
             payment.permit = IPaymentGatewayTypes.Permit(terms.deadline, v, r, s);
@@ -580,11 +603,10 @@ abstract contract Ledger {
         require(dep.account.code.length != 0, "the deposit authorization did not delegate the deposit account");
     }
 
-    function _recordReturn(
-        uint256 d,
-        IPaymentGatewayTypes.DepositReturn memory request,
-        bool byRecipient
-    ) internal returns (uint256) {
+    function _recordReturn(uint256 d, IPaymentGatewayTypes.DepositReturn memory request, bool byRecipient)
+        internal
+        returns (uint256)
+    {
         Return storage r = returns_.push();
         r.deposit = d;
         r.request = request;
@@ -622,13 +644,10 @@ abstract contract Ledger {
         return refunds.length - 1;
     }
 
-    function _newSubscription(
-        uint256 payerIndex,
-        uint256 amountSeed,
-        bool variable,
-        bool usePermit2,
-        uint256 options
-    ) internal returns (uint256 s) {
+    function _newSubscription(uint256 payerIndex, uint256 amountSeed, bool variable, bool usePermit2, uint256 options)
+        internal
+        returns (uint256 s)
+    {
         uint256 m = (options >> 4) % 2;
         IPaymentGatewayTypes.Subscription memory schedule = IPaymentGatewayTypes.Subscription({
             subscriptionId: bytes32(_random()),
@@ -655,13 +674,14 @@ abstract contract Ledger {
     }
 
     /// @dev Charge `period` of subscription `s`: a fixed plan's amount, or a variable plan's signed by the service now.
-    function _signCharge(
-        uint256 s,
-        uint256 period,
-        uint256 amountSeed
-    ) internal returns (IPaymentGatewayTypes.SubscriptionCharge memory c, bytes memory signature) {
+    function _signCharge(uint256 s, uint256 period, uint256 amountSeed)
+        internal
+        returns (IPaymentGatewayTypes.SubscriptionCharge memory c, bytes memory signature)
+    {
         Subscription storage sub = subscriptions[s];
-        if (!sub.schedule.variableAmount) return (IPaymentGatewayTypes.SubscriptionCharge(period, sub.schedule.amount, 0), "");
+        if (!sub.schedule.variableAmount) {
+            return (IPaymentGatewayTypes.SubscriptionCharge(period, sub.schedule.amount, 0), "");
+        }
         c = IPaymentGatewayTypes.SubscriptionCharge({
             period: period,
             amount: 1 + (amountSeed % sub.schedule.amount),
@@ -700,22 +720,20 @@ abstract contract Ledger {
     function _onPayment(Vm.Log memory log) private {
         bytes32 id = log.topics[1];
         address payer = address(uint160(uint256(log.topics[3])));
-        (address recipient, address token, uint256 amount, uint256 fee) = abi.decode(
-            log.data,
-            (address, address, uint256, uint256)
-        );
+        (address recipient, address token, uint256 amount, uint256 fee) =
+            abi.decode(log.data, (address, address, uint256, uint256));
         uint256 p = paymentOf[id];
         if (p == 0) return _violate("UNKNOWN_PAYMENT", "a payment the service never signed");
         Payment storage payment = payments[p - 1];
         if (paidIds[id]) return _violate("PAID_TWICE", "a payment id was paid twice");
         IPaymentGatewayTypes.PaymentTerms storage terms = payment.terms;
         if (
-            recipient != terms.recipientAddress ||
-            token != terms.tokenAddress ||
-            amount != terms.amount ||
-            log.topics[2] != terms.merchantId
+            recipient != terms.recipientAddress || token != terms.tokenAddress || amount != terms.amount
+                || log.topics[2] != terms.merchantId
         ) return _violate("TERMS_CHANGED", "a payment on other terms than signed");
-        if (fee != _computeFee(amount, payment.feeBps)) return _violate("WRONG_FEE", "a payment's fee is not the signed one");
+        if (fee != _computeFee(amount, payment.feeBps)) {
+            return _violate("WRONG_FEE", "a payment's fee is not the signed one");
+        }
         bool authorised = payment.path == 0 ? directPayers[payer] : payer == payment.payer;
         if (!authorised) return _violate("UNAUTHORISED_PAYER", "a payer paid what it never signed");
         paidIds[id] = true;
@@ -735,11 +753,16 @@ abstract contract Ledger {
         Refund storage refund_ = refunds[r - 1];
         if (refund_.done) return _violate("REFUNDED_TWICE", "a refund id was sent twice");
         Payment storage payment = payments[refund_.payment];
-        if (paymentId != payment.terms.paymentId || payer != refund_.payer || amount != refund_.amount || token != payment.terms.tokenAddress) {
+        if (
+            paymentId != payment.terms.paymentId || payer != refund_.payer || amount != refund_.amount
+                || token != payment.terms.tokenAddress
+        ) {
             return _violate("TERMS_CHANGED", "a refund on other terms than signed");
         }
         if (!payment.paid) return _violate("REFUND_UNPAID", "a refund of an unpaid payment");
-        if (payment.refundsDone + amount > payment.terms.amount) return _violate("REFUND_EXCEEDS", "refunds above the paid amount");
+        if (payment.refundsDone + amount > payment.terms.amount) {
+            return _violate("REFUND_EXCEEDS", "refunds above the paid amount");
+        }
         refund_.done = true;
         payment.refundsDone += amount;
         _move(token, sender, payer, amount);
@@ -748,10 +771,8 @@ abstract contract Ledger {
     function _onSweep(Vm.Log memory log) private {
         bytes32 id = log.topics[1];
         address account = address(uint160(uint256(log.topics[3])));
-        (address recipient, address token, uint256 amount, uint256 fee) = abi.decode(
-            log.data,
-            (address, address, uint256, uint256)
-        );
+        (address recipient, address token, uint256 amount, uint256 fee) =
+            abi.decode(log.data, (address, address, uint256, uint256));
         uint256 d = depositOf[id];
         if (d == 0) return _violate("UNKNOWN_DEPOSIT", "a sweep of terms the service never signed");
         if (paidIds[id]) return _violate("PAID_TWICE", "a deposit's payment id was paid twice");
@@ -759,16 +780,13 @@ abstract contract Ledger {
         uint256 held = ghostBalance[token][account];
         uint256 expected = held < dep.terms.amount ? held : dep.terms.amount;
         if (
-            account != dep.account ||
-            recipient != dep.terms.recipientAddress ||
-            token != dep.terms.tokenAddress ||
-            amount != expected ||
-            held < dep.terms.minimumAmount ||
-            held == 0
+            account != dep.account || recipient != dep.terms.recipientAddress || token != dep.terms.tokenAddress
+                || amount != expected || held < dep.terms.minimumAmount || held == 0
         ) return _violate("TERMS_CHANGED", "a sweep on other terms than signed");
-        if (fee != _computeFee(amount, dep.terms.feeBps)) return _violate("WRONG_FEE", "a sweep's fee is not the signed one");
+        if (fee != _computeFee(amount, dep.terms.feeBps)) {
+            return _violate("WRONG_FEE", "a sweep's fee is not the signed one");
+        }
         paidIds[id] = true;
-        dep.swept = true;
         if (held > amount) dep.settledWithExcess = true;
         _move(token, account, recipient, amount - fee);
         _move(token, account, treasury, fee);
@@ -777,15 +795,16 @@ abstract contract Ledger {
     function _onReturn(Vm.Log memory log) private {
         address account = address(uint160(uint256(log.topics[2])));
         bytes32 returnId = log.topics[3];
-        (address token, address to, uint256 amount, bool byRecipient) = abi.decode(
-            log.data,
-            (address, address, uint256, bool)
-        );
+        (address token, address to, uint256 amount, bool byRecipient) =
+            abi.decode(log.data, (address, address, uint256, bool));
         uint256 r = returnOf[keccak256(abi.encode(account, returnId))];
         if (r == 0) return _violate("UNKNOWN_RETURN", "a return nobody signed");
         Return storage ret = returns_[r - 1];
         if (ret.done) return _violate("RETURNED_TWICE", "a return id was spent twice");
-        if (token != ret.request.tokenAddress || to != ret.request.to || amount != ret.request.amount || byRecipient != ret.byRecipient) {
+        if (
+            token != ret.request.tokenAddress || to != ret.request.to || amount != ret.request.amount
+                || byRecipient != ret.byRecipient
+        ) {
             return _violate("TERMS_CHANGED", "a return on other terms than signed");
         }
         Deposit storage dep = deposits[ret.deposit];
@@ -804,10 +823,8 @@ abstract contract Ledger {
     function _onCharge(Vm.Log memory log) private {
         bytes32 id = log.topics[1];
         address payer = address(uint160(uint256(log.topics[3])));
-        (uint256 period, address recipient, address token, uint256 amount, uint256 fee) = abi.decode(
-            log.data,
-            (uint256, address, address, uint256, uint256)
-        );
+        (uint256 period, address recipient, address token, uint256 amount, uint256 fee) =
+            abi.decode(log.data, (uint256, address, address, uint256, uint256));
         uint256 s = subscriptionOf[id];
         if (s == 0) return _violate("UNKNOWN_SUBSCRIPTION", "a charge of a schedule nobody signed");
         Subscription storage sub = subscriptions[s - 1];
@@ -824,7 +841,9 @@ abstract contract Ledger {
         uint256 feeBps;
         if (schedule.variableAmount) {
             uint256 signed = signedChargeFee[sub.key][period][amount];
-            if (signed == 0 || amount > schedule.amount) return _violate("AMOUNT_NOT_SIGNED", "a variable charge nobody signed");
+            if (signed == 0 || amount > schedule.amount) {
+                return _violate("AMOUNT_NOT_SIGNED", "a variable charge nobody signed");
+            }
             feeBps = signed - 1;
         } else {
             if (amount != schedule.amount) return _violate("AMOUNT_NOT_SIGNED", "a fixed charge of another amount");
@@ -863,15 +882,36 @@ abstract contract Ledger {
             address token = address(tokens[t]);
             for (uint256 i = 0; i < accounts.length; ++i) {
                 address account = accounts[i];
-                if (IERC20(token).balanceOf(account) != ghostBalance[token][account]) {
-                    return
-                        _violate(
-                            account == gateway ? "GATEWAY_HOLDS" : "BALANCE",
-                            string.concat("a balance no event explains: ", vm.toString(account))
-                        );
+                uint256 balance = IERC20(token).balanceOf(account);
+                if (balance != ghostBalance[token][account]) {
+                    return _violate(
+                        account == gateway ? "GATEWAY_HOLDS" : "BALANCE",
+                        string.concat(
+                            "a balance no event explains: ",
+                            _role(account),
+                            " ",
+                            vm.toString(account),
+                            " holds ",
+                            vm.toString(balance),
+                            ", the events say ",
+                            vm.toString(ghostBalance[token][account])
+                        )
+                    );
                 }
             }
         }
+    }
+
+    function _role(address account) private view returns (string memory) {
+        for (uint256 i = 0; i < _PAYERS; ++i) {
+            if (account == payers[i]) return string.concat("payer ", vm.toString(i));
+        }
+        if (account == recipients[0] || account == recipients[1]) return "merchant";
+        if (account == treasury) return "treasury";
+        if (account == attacker || account == address(attackerFactory)) return "attacker";
+        if (account == gateway) return "gateway";
+        if (account == stranger || account == relayer) return "stranger";
+        return "deposit account";
     }
 
     function _checkBits() private {
@@ -887,10 +927,9 @@ abstract contract Ledger {
         }
         for (uint256 i = 0; i < refunds.length; ++i) {
             if (g.isRefunded(refunds[i].refundId) != refunds[i].done) {
-                return
-                    refunds[i].done
-                        ? _violate("BIT_ERASED", "a refund's bit was erased")
-                        : _violate("REFUND_BIT_BURNED", "a refund's bit was spent by no refund");
+                return refunds[i].done
+                    ? _violate("BIT_ERASED", "a refund's bit was erased")
+                    : _violate("REFUND_BIT_BURNED", "a refund's bit was spent by no refund");
             }
         }
         if (version >= 3) {
@@ -906,7 +945,10 @@ abstract contract Ledger {
             for (uint256 p = 0; p < sub.schedule.charges; ++p) {
                 (bool active, bool canceled, bool charged_) = g.subscriptionState(sub.key, p);
                 if (active != sub.active || canceled != sub.canceled || charged_ != charged[sub.key][p]) {
-                    return _bitViolation(sub.active && !active || sub.canceled && !canceled || charged[sub.key][p] && !charged_, "subscription");
+                    return _bitViolation(
+                        sub.active && !active || sub.canceled && !canceled || charged[sub.key][p] && !charged_,
+                        "subscription"
+                    );
                 }
             }
         }

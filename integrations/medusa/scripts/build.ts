@@ -8,7 +8,7 @@
  *   npm run build        (npm pack runs it too)
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 if (!existsSync("test-store/node_modules/@medusajs/framework/package.json")) {
@@ -21,3 +21,5 @@ if (!existsSync("test-store/node_modules/@medusajs/framework/package.json")) {
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 rmSync("dist", { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+// The package's own files are ES modules (its scripts and tests); what it ships is CommonJS.
+writeFileSync("dist/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);

@@ -61,14 +61,8 @@ export class KassaPayments {
   constructor(
     readonly options: ParsedOptions,
     readonly logger: Logger,
-    deps: { fetch?: typeof fetch } = {},
   ) {
-    this.kassa = new Kassa({
-      baseUrl: options.apiUrl,
-      apiKey: options.apiKey,
-      publicKey: options.publicKey,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    });
+    this.kassa = new Kassa({ baseUrl: options.apiUrl, apiKey: options.apiKey, publicKey: options.publicKey });
     this.#refundSender = options.refundWallet ? refundWallet(options.refundWallet) : null;
   }
 
@@ -217,7 +211,7 @@ export class KassaPayments {
       );
     }
 
-    const open = await this.#openRefund(record.paymentId, units, describe);
+    const open = await this.#openRefund(session, record.paymentId, units, describe);
     const sender = this.#refundSender;
     if (sender && !open) {
       await sender.checkFunds(record.tokenAddress, units, record.tokenDecimals, record.tokenSymbol);
@@ -369,10 +363,13 @@ export class KassaPayments {
   }
 
   /**
-   * The payment's open refund, when it is this one (the same amount, not yet sent): Medusa's refund was
-   * retried after a failure, and sending that refund again completes it. Another open refund is a conflict.
+   * The payment's open refund, when it is this one: the same amount, and started by an attempt of Medusa's
+   * that failed (Medusa then recorded no refund, so the session's data does not name it); sending it completes
+   * it. Any other open refund is a conflict, said: one started from Medusa before (it waits for the merchant's
+   * wallet, or for the chain), or from Kassa's dashboard.
    */
   async #openRefund(
+    session: KassaSessionData,
     paymentId: string,
     units: bigint,
     describe: (units: bigint) => string,
@@ -382,13 +379,17 @@ export class KassaPayments {
     );
     const open = refunds.find((refund) => refund.status === "REFUND_SUBMITTED");
     if (!open) return undefined;
-    if (BigInt(open.amount) === units && open.txHash === null) return open;
+    const recorded = session.refunds.find((refund) => refund.kassa_refund_id === open.id);
+    if (!recorded && BigInt(open.amount) === units && open.txHash === null) return open;
+    const what = recorded
+      ? recorded.status === "sent"
+        ? `Medusa refund ${recorded.medusa_refund_id}, sent (${recorded.tx_hash}), is not final yet`
+        : `Medusa refund ${recorded.medusa_refund_id} waits for the merchant's wallet in Kassa's dashboard (${recorded.dashboard_url})`
+      : `it was started in Kassa's dashboard`;
     throw new KassaProviderError(
       "conflict",
-      `Kassa refund ${open.id} of ${describe(BigInt(open.amount))} is in progress for payment ${paymentId}` +
-        (open.txHash
-          ? ` (sent: ${open.txHash}); wait until it is confirmed`
-          : "; send it or let it expire first"),
+      `Kassa refund ${open.id} of ${describe(BigInt(open.amount))} is in progress for payment ${paymentId}: ${what}; ` +
+        "a payment has one refund in progress at a time",
     );
   }
 }

@@ -1,8 +1,9 @@
-import { fromBaseUnits, tokenAbi, type Refund } from "@kassa/sdk";
+import { fromBaseUnits, gatewayAbi, tokenAbi, type Refund } from "@kassa/sdk";
 import {
   BaseError,
   createPublicClient,
   createWalletClient,
+  decodeErrorResult,
   defineChain,
   http,
   type Address,
@@ -109,12 +110,16 @@ export function refundWallet(options: { privateKey: Hex; rpcUrl: string }): Refu
           });
           await mined(approval, "approval");
         }
-        const hash = await walletClient.sendTransaction({
-          chain: onChain,
-          to: gateway,
-          data: transaction.data as Hex,
-          value: BigInt(transaction.value),
+        const call = { to: gateway, data: transaction.data as Hex, value: BigInt(transaction.value) };
+        // Asked first, so that a refund the gateway would refuse is said in its words, and costs no gas.
+        await publicClient.call({ account: account.address, ...call }).catch((error: unknown) => {
+          throw new KassaProviderError(
+            "unexpected_state",
+            `the gateway refuses refund ${refund.id} from the refund wallet: ${revertReason(error)}`,
+            { cause: error },
+          );
         });
+        const hash = await walletClient.sendTransaction({ chain: onChain, ...call });
         await mined(hash, `refund ${refund.id}`);
         return hash;
       } catch (error) {
@@ -123,6 +128,22 @@ export function refundWallet(options: { privateKey: Hex; rpcUrl: string }): Refu
       }
     },
   };
+}
+
+/** A revert as the contract said it (`RefundAlreadyProcessed(0x...)`), or viem's short message. */
+function revertReason(error: unknown): string {
+  if (!(error instanceof BaseError)) return String(error);
+  const withData = error.walk((cause) => /^0x[0-9a-f]{8}/i.test(String((cause as { data?: unknown }).data)));
+  const data = (withData as { data?: Hex } | null)?.data;
+  if (data) {
+    try {
+      const decoded = decodeErrorResult({ abi: [...gatewayAbi, ...tokenAbi], data });
+      return `${decoded.errorName}(${(decoded.args ?? []).map(String).join(", ")})`;
+    } catch {
+      // Not one of the gateway's or the token's errors.
+    }
+  }
+  return error.shortMessage;
 }
 
 function failed(what: string, error: unknown): KassaProviderError {

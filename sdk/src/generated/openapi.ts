@@ -6887,6 +6887,27 @@ export interface paths {
             };
           };
         };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -7230,6 +7251,27 @@ export interface paths {
                * @enum {string}
                */
               code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -8414,6 +8456,27 @@ export interface paths {
             };
           };
         };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     /** Sign out of the dashboard */
@@ -8976,6 +9039,27 @@ export interface paths {
                * @enum {string}
                */
               code: "RELAYER_ERROR" | "CHAIN_CONFIG_ERROR" | "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -10357,6 +10441,27 @@ export interface paths {
                * @enum {string}
                */
               code: "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {
@@ -12291,6 +12396,7 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "CHAIN_UNAVAILABLE"
         | "NO_EXCESS_TO_RETURN"
         | "NOTHING_TO_RETURN"
         | "NO_LATE_DEPOSIT"
@@ -12361,6 +12467,7 @@ export interface components {
         | "SIGNATURE_ERROR"
         | "SIGNING_SERVICE_ERROR"
         | "RELAYER_ERROR"
+        | "CHAIN_UNAVAILABLE"
         | "NO_EXCESS_TO_RETURN"
         | "NOTHING_TO_RETURN"
         | "NO_LATE_DEPOSIT"

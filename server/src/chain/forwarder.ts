@@ -147,21 +147,22 @@ async function simulateInnerCall(client: PublicClient, forwarder: Address, reque
 }
 
 /**
- * Simulates `execute(request)` as `relayer` would send it at `fees` (estimating its gas), and when it would
- * revert, says why. Throws SimulationUnavailableError when the node gives no answer.
+ * The relayer's call of `to` with `data`, estimated at `fees`, the fees it will be sent at (a payer's code that
+ * reads the gas price, an ERC-1271 wallet or an ERC-6492 factory, sees what it will see on-chain, not the 0 of a
+ * simulation without fees): its gas, or the revert data when it would revert (undefined when the node said so
+ * without any). Throws SimulationUnavailableError when the node gives no answer or the relayer cannot pay.
  */
-export async function simulateForwardRequest(
+export async function estimateRelayerCall(
   client: PublicClient,
-  params: { forwarder: Address; relayer: Address; request: ForwardRequestData; fees: FeeQuote },
-): Promise<SimulationResult> {
-  const data = encodeExecute(params.request);
+  params: { relayer: Address; to: Address; data: Hex; fees: FeeQuote },
+): Promise<{ ok: true; gas: bigint } | { ok: false; raw: Hex | undefined }> {
   try {
     // On the latest block, named: some nodes (anvil) default to the pending one, where a relay already
     // sent has run and would make its own check fail.
     const gas = await client.estimateGas({
       account: params.relayer,
-      to: params.forwarder,
-      data,
+      to: params.to,
+      data: params.data,
       blockTag: "latest",
       ...feeFields(params.fees),
     });
@@ -174,10 +175,29 @@ export async function simulateForwardRequest(
       });
     }
     if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    const revert = decode("forwarder", raw);
-    if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
-      return { ok: false, revert: await simulateInnerCall(client, params.forwarder, params.request) };
-    }
-    return { ok: false, revert };
+    return { ok: false, raw };
   }
+}
+
+/**
+ * Simulates `execute(request)` as `relayer` would send it at `fees` (estimating its gas), and when it would
+ * revert, says why. Throws SimulationUnavailableError when the node gives no answer.
+ */
+export async function simulateForwardRequest(
+  client: PublicClient,
+  params: { forwarder: Address; relayer: Address; request: ForwardRequestData; fees: FeeQuote },
+): Promise<SimulationResult> {
+  const { forwarder, relayer, request, fees } = params;
+  const estimate = await estimateRelayerCall(client, {
+    relayer,
+    to: forwarder,
+    data: encodeExecute(request),
+    fees,
+  });
+  if (estimate.ok) return estimate;
+  const revert = decode("forwarder", estimate.raw);
+  if (revert.errorName === "FailedCall" || revert.errorName === undefined) {
+    return { ok: false, revert: await simulateInnerCall(client, forwarder, request) };
+  }
+  return { ok: false, revert };
 }

@@ -58,15 +58,18 @@ export const gaslessMetrics = {
 
 /**
  * Builds the relayer and faucet senders of each chain on first use, from the configured keys, and again
- * when the chain's row changes what they depend on (its RPC URLs, its finality), so a chain updated
+ * when the chain's row changes what they depend on (its RPC URLs, its confirmations), so a chain updated
  * while running is served by the new settings on the next call. `hooks` receives the outcome of every
- * transaction (set by createGasless, which knows relays and grants).
+ * transaction (set by core/gasless/gasless.ts, whose table of purposes hands it to the transaction's owner).
  */
 export function createGaslessRuntime(
   options: CreateGaslessRuntimeOptions,
   hooks: (runtime: GaslessRuntime) => SenderHooks,
 ): GaslessRuntime {
-  const senders = new Map<string, { client: PublicClient; finality: string; sender: TransactionSender }>();
+  const senders = new Map<
+    string,
+    { client: PublicClient; confirmations: number; sender: TransactionSender }
+  >();
   const stuckAfterMs = options.settings.stuckAfterSeconds * 1000;
 
   function sender(chain: ChainRow, role: SenderRole): TransactionSender | undefined {
@@ -79,25 +82,20 @@ export function createGaslessRuntime(
     // The same client as long as the chain's URLs are the same (the chain clients keep one per URL list).
     const client = options.chains.publicClient(chain);
     const cached = senders.get(cacheKey);
-    const finality = `${chain.finality}:${chain.confirmations}`;
-    if (cached?.client === client && cached.finality === finality) return cached.sender;
+    if (cached?.client === client && cached.confirmations === chain.confirmations) return cached.sender;
     const created = new TransactionSender({
       db: options.db,
       client,
       networkId: chain.network_id,
       role,
       accounts: keys.map((key) => privateKeyToAccount(key.reveal())),
-      finality: {
-        network_id: chain.network_id,
-        finality: chain.finality,
-        confirmations: chain.confirmations,
-      },
+      confirmations: chain.confirmations,
       stuckAfterMs,
       feeBumpPercent: options.settings.feeBumpPercent,
       hooks: senderHooks,
       ...(options.now ? { now: options.now } : {}),
     });
-    senders.set(cacheKey, { client, finality, sender: created });
+    senders.set(cacheKey, { client, confirmations: chain.confirmations, sender: created });
     return created;
   }
 

@@ -6,6 +6,7 @@
 import { fiatTokenV2_2Abi, permit2Address, readTokenDomain, type TokenDomain } from "@kassa/contracts";
 import {
   erc20Abi,
+  hashTypedData,
   zeroHash,
   type Address,
   type Hex,
@@ -13,39 +14,24 @@ import {
   type TypedDataDefinition,
 } from "viem";
 
-import {
-  decode,
-  isRevert,
-  revertData,
-  SimulationUnavailableError,
-  type SimulationResult,
-} from "./forwarder.js";
+import { decode, estimateRelayerCall, type SimulationResult } from "./forwarder.js";
 import { hasCode } from "./preflight.js";
-import { gasBound } from "../domain/gasPurposes.js";
-import { cannotPay } from "./sender/estimate.js";
-import { feeFields, type FeeQuote } from "./sender/fees.js";
-import { errorText } from "./sender/nodeErrors.js";
+import type { FeeQuote } from "./sender/fees.js";
+import { verifySignature } from "./signatures.js";
 
 /**
- * Whether `signature` is `signer`'s signature of the typed data: ECDSA for an account without code, ERC-1271
- * for a deployed wallet, ERC-6492 (deployed in the simulation) for one not deployed yet. Throws
- * SimulationUnavailableError when the node does not answer.
+ * Whether `signature` is `signer`'s signature of the typed data (signatures.ts: ECDSA, ERC-1271 or ERC-6492).
+ * Throws CHAIN_UNAVAILABLE when the chain does not answer.
  */
-export async function verifyPayerSignature(
+export function verifyPayerSignature(
   client: PublicClient,
   params: { signer: Address; typedData: TypedDataDefinition; signature: Hex },
 ): Promise<boolean> {
-  try {
-    return await client.verifyTypedData({
-      address: params.signer,
-      signature: params.signature,
-      ...params.typedData,
-      blockTag: "latest",
-    } as Parameters<PublicClient["verifyTypedData"]>[0]);
-  } catch (error) {
-    if (isRevert(error)) return false;
-    throw new SimulationUnavailableError(String(error), { cause: error });
-  }
+  return verifySignature(client, {
+    address: params.signer,
+    hash: hashTypedData(params.typedData),
+    signature: params.signature,
+  });
 }
 
 /** Whether Uniswap's Permit2 is deployed at its canonical address on the chain. */
@@ -110,31 +96,13 @@ export async function readOneSignaturePath(
 
 /**
  * Simulates the relayer's call of the gateway with `data` at `fees`, the fees it will be sent at (estimating its
- * gas): a payer's code that reads the gas price (an ERC-1271 wallet, an ERC-6492 factory) sees what it will see
- * on-chain, not the 0 of a simulation without fees. When it would revert, says why. Throws
- * SimulationUnavailableError when the node gives no answer.
+ * gas), and when it would revert, says why. Throws SimulationUnavailableError when the node gives no answer.
  */
 export async function simulateGatewayCall(
   client: PublicClient,
   params: { gateway: Address; relayer: Address; data: Hex; fees: FeeQuote },
 ): Promise<SimulationResult> {
-  try {
-    const gas = await client.estimateGas({
-      account: params.relayer,
-      to: params.gateway,
-      data: params.data,
-      blockTag: "latest",
-      ...feeFields(params.fees),
-    });
-    return { ok: true, gas };
-  } catch (error) {
-    const raw = revertData(error);
-    if (cannotPay(errorText(error), gasBound("relay_undeployed_wallet"))) {
-      throw new SimulationUnavailableError(`the relayer ${params.relayer} cannot pay the gas: fund it`, {
-        cause: error,
-      });
-    }
-    if (!raw && !isRevert(error)) throw new SimulationUnavailableError(String(error), { cause: error });
-    return { ok: false, revert: decode("target", raw) };
-  }
+  const { gateway, relayer, data, fees } = params;
+  const estimate = await estimateRelayerCall(client, { relayer, to: gateway, data, fees });
+  return estimate.ok ? estimate : { ok: false, revert: decode("target", estimate.raw) };
 }

@@ -10,11 +10,11 @@ import {
   erc20Abi,
   getAbiItem,
   parseEventLogs,
-  verifyHash,
   type Address,
   type Hex,
   type PublicClient,
 } from "viem";
+import { verifySignature } from "./signatures.js";
 
 /**
  * What the server reads and sends of a subscription (the gateway's `chargeSubscription`, `subscriptionState`,
@@ -28,20 +28,18 @@ export interface SubscriptionOnChain {
 }
 
 /**
- * Whether the payer signed the schedule: an externally owned account's signature is checked locally, a smart
- * account's (ERC-1271, or ERC-6492 before deployment) by the chain.
+ * Whether the payer signed the schedule (signatures.ts: ECDSA, ERC-1271 or ERC-6492). Throws
+ * CHAIN_UNAVAILABLE when the chain does not answer.
  */
-export async function verifySubscriptionSignature(
+export function verifySubscriptionSignature(
   client: PublicClient,
   params: SubscriptionOnChain & { signature: Hex },
 ): Promise<boolean> {
-  const signed = {
+  return verifySignature(client, {
     address: params.subscription.payer,
     hash: subscriptionDigest(params),
     signature: params.signature,
-  };
-  if (await verifyHash(signed).catch(() => false)) return true;
-  return client.verifyHash(signed).catch(() => false);
+  });
 }
 
 /** What the gateway knows of a schedule's period, and what the payer can pay. */

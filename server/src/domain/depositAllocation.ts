@@ -12,7 +12,15 @@ import { paymentIdOf, paymentSequence } from "@kassa/contracts/paymentId";
  *
  * What is not money received never enters here: a 0-value transfer, a transfer from the deposit address itself,
  * and dust (isDepositDust) are not recorded at all.
+ *
+ * A mint (a `Transfer` from the zero address: a bridge minting to the address, a token's owner) is money received
+ * with no sender: it counts toward the payment like any transfer, but nothing of it is owed back to anyone (a
+ * return to the zero address would burn it, or revert and hold back every other sender's return) and it never
+ * makes the zero address the payer. What the payment does not keep of it is the merchant's to recover.
  */
+
+/** The `from` of a mint: no sender. */
+export const MINTED = "0x0000000000000000000000000000000000000000";
 
 /** A recorded transfer of the payment's token, in chain order. `from` lowercase. */
 export interface ReceivedTransfer {
@@ -74,6 +82,7 @@ export function allocateDeposit(
   const debts = new Map<string, SenderDebt>();
   const keptBy = new Map<string, { kept: bigint; first: number; lastTransferId: string }>();
   allocated.forEach((transfer, i) => {
+    if (transfer.from === MINTED) return;
     if (transfer.owed > 0n) {
       const debt = debts.get(transfer.from) ?? { to: transfer.from, amount: 0n, transferIds: [] };
       debt.amount += transfer.owed;

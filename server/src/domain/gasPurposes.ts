@@ -25,55 +25,77 @@ export const WALLET_DEPLOYMENT_GAS = 700_000n;
 export const GAS_MARGIN_PERCENT = 30n;
 
 export interface GasBound {
-  /** What the sender records the transaction as (its owner is told its outcome by this). */
-  sender: SenderPurpose;
   /** The most gas the transaction (of one item) may be sent with. */
   gas: bigint;
   /** Added for each item beyond the first (the deposits of a batched sweep). */
   perItem: bigint;
 }
 
+/**
+ * The bounds of each sender purpose (what the sender records a transaction as, and its owner is told its
+ * outcome by: core/gasless/gasless.ts's table), by the name a request declares (a gas purpose). The compiler
+ * refuses a sender purpose without bounds.
+ */
 export const gasBounds = {
-  // execute(): calldata, the ForwardRequest's ECDSA and a payer's first nonce (about 45,000), plus the
-  // forwarded pay() call, at most RELAYER_MAX_FORWARD_GAS (250,000; pay() itself 91,795, with a permit 119,325).
-  relay_forward: { sender: "relay", gas: 320_000n, perItem: 0n },
-  // payWithPermit2: 93,641 for an EOA; a fresh Permit2 nonce word and first balances up to about 160,000.
-  relay_permit2: { sender: "relay", gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
-  // payWithAuthorization on USDC: 128,185; fresh slots up to about 180,000.
-  relay_authorization: { sender: "relay", gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
-  // payWithIntent: 84,605 from Kassa's ERC-1271 test wallet; fresh slots up to about 140,000.
-  relay_intent: { sender: "relay", gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
-  // Any of the three above whose ERC-6492 signature deploys the payer's wallet first (EIP-3009 from Kassa's
-  // test wallet, undeployed: 684,201).
-  relay_undeployed_wallet: {
-    sender: "relay",
-    gas: 200_000n + SIGNATURE_CHECK_GAS + WALLET_DEPLOYMENT_GAS,
-    perItem: 0n,
+  relay: {
+    // execute(): calldata, the ForwardRequest's ECDSA and a payer's first nonce (about 45,000), plus the
+    // forwarded pay() call, at most RELAYER_MAX_FORWARD_GAS (250,000; pay() itself 91,795, with a permit 119,325).
+    relay_forward: { gas: 320_000n, perItem: 0n },
+    // payWithPermit2: 93,641 for an EOA; a fresh Permit2 nonce word and first balances up to about 160,000.
+    relay_permit2: { gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
+    // payWithAuthorization on USDC: 128,185; fresh slots up to about 180,000.
+    relay_authorization: { gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
+    // payWithIntent: 84,605 from Kassa's ERC-1271 test wallet; fresh slots up to about 140,000.
+    relay_intent: { gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
+    // Any of the three above whose ERC-6492 signature deploys the payer's wallet first (EIP-3009 from Kassa's
+    // test wallet, undeployed: 684,201).
+    relay_undeployed_wallet: { gas: 200_000n + SIGNATURE_CHECK_GAS + WALLET_DEPLOYMENT_GAS, perItem: 0n },
   },
-  // chargeSubscription's first period: the payer's and the server's signatures, the schedule's state word (99,726
-  // for an EOA).
-  subscription_first_charge: {
-    sender: "subscription_charge",
-    gas: 200_000n + SIGNATURE_CHECK_GAS,
-    perItem: 0n,
+  subscription_charge: {
+    // chargeSubscription's first period: the payer's and the server's signatures, the schedule's state word
+    // (99,726 for an EOA).
+    subscription_first_charge: { gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
+    // Later periods check no signature: 69,841.
+    subscription_charge: { gas: 150_000n, perItem: 0n },
   },
-  // Later periods check no signature: 69,841.
-  subscription_charge: { sender: "subscription_charge", gas: 150_000n, perItem: 0n },
-  // cancelSubscriptionBySignature: the server's ECDSA signature and the schedule's state word.
-  subscription_cancel: { sender: "subscription_cancel", gas: 150_000n, perItem: 0n },
-  // sweepDeposit: 100,683; in a batch 56,155 each (the CREATE2 and self-destruct stay per deposit).
-  deposit_sweep: { sender: "deposit_sweep", gas: 170_000n, perItem: 110_000n },
-  // returnDeposit: a sweeper's CREATE2 and a transfer, and the merchant's recipient's signature (ERC-1271).
-  deposit_return: { sender: "deposit_return", gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
-  // A native transfer: 21,000 to an account; an EIP-7702 account's code may run on receipt.
-  grant: { sender: "grant", gas: 50_000n, perItem: 0n },
-} as const satisfies Record<string, GasBound>;
+  subscription_cancel: {
+    // cancelSubscriptionBySignature: the server's ECDSA signature and the schedule's state word.
+    subscription_cancel: { gas: 150_000n, perItem: 0n },
+  },
+  deposit_sweep: {
+    // sweepDeposit: 100,683; in a batch 56,155 each (the CREATE2 and self-destruct stay per deposit).
+    deposit_sweep: { gas: 170_000n, perItem: 110_000n },
+  },
+  deposit_return: {
+    // returnDeposit: a sweeper's CREATE2 and a transfer, and the merchant's recipient's signature (ERC-1271).
+    deposit_return: { gas: 200_000n + SIGNATURE_CHECK_GAS, perItem: 0n },
+  },
+  grant: {
+    // A native transfer: 21,000 to an account; an EIP-7702 account's code may run on receipt.
+    grant: { gas: 50_000n, perItem: 0n },
+  },
+} as const satisfies Record<SenderPurpose, Record<string, GasBound>>;
 
-export type GasPurpose = keyof typeof gasBounds;
+/** The gas purposes of one sender purpose. */
+export type GasPurposeOf<P extends SenderPurpose> = keyof (typeof gasBounds)[P];
+/** What a request to the sender declares it sends: the name of its bound. */
+export type GasPurpose = { [P in SenderPurpose]: GasPurposeOf<P> }[SenderPurpose];
+
+/** Each gas purpose's bound and the sender purpose it belongs to. */
+const byGasPurpose = Object.fromEntries(
+  Object.entries(gasBounds).flatMap(([sender, bounds]) =>
+    Object.entries(bounds).map(([purpose, bound]) => [purpose, { sender, bound }]),
+  ),
+) as Record<GasPurpose, { sender: SenderPurpose; bound: GasBound }>;
+
+/** What the sender records a transaction of `purpose` as. */
+export function senderPurposeOf(purpose: GasPurpose): SenderPurpose {
+  return byGasPurpose[purpose].sender;
+}
 
 /** The most gas a transaction of `purpose` with `items` items (at least 1) may be sent with. */
 export function gasBound(purpose: GasPurpose, items = 1): bigint {
-  const bound: GasBound = gasBounds[purpose];
+  const bound = byGasPurpose[purpose].bound;
   return bound.gas + bound.perItem * BigInt(Math.max(0, items - 1));
 }
 

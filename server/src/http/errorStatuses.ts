@@ -62,5 +62,6 @@ export const errorStatuses = {
   SIGNATURE_ERROR: 500,
   SIGNING_SERVICE_ERROR: 500,
   RELAYER_ERROR: 500,
+  CHAIN_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
-} as const satisfies Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500>;
+} as const satisfies Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503>;

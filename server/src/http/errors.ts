@@ -27,6 +27,7 @@ const statusMeanings: Record<number, string> = {
   409: "Conflict with the current state",
   429: "Too many requests",
   500: "Server-side failure",
+  503: "A dependency did not answer; retry later",
 };
 
 /** A message an example shows for a code; VALIDATION_ERROR's with the `details` it carries. */

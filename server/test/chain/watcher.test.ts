@@ -1,6 +1,4 @@
-import { paymentGatewayAbi, signPaymentRequest } from "@kassa/contracts";
 import type { Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expirePaymentsPastDeadline } from "../../src/core/payments/expiry.js";
 import { failPayment } from "../../src/core/settlement/settlement.js";
@@ -15,12 +13,12 @@ import {
   paymentStatus,
   verifyDelivery,
   webhookEvents,
+  withForeignSigner,
   startLifecycleEnv,
   type LifecycleEnv,
   type Receiver,
 } from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
-import { type CreatedPayment } from "../harness/payments.js";
 
 let env: LifecycleEnv;
 let chain: TestChain;
@@ -37,41 +35,6 @@ beforeAll(async () => {
 afterAll(() => env?.stop());
 
 const deliveredFor = (paymentId: string, type: string) => deliveredWebhook(receiver, paymentId, type);
-
-/** Signs a PaymentRequest with another key and makes the gateway trust it, for events that disagree. */
-async function withForeignSigner<T>(
-  run: (sign: (p: CreatedPayment, amount: bigint) => Promise<Hex>) => Promise<T>,
-) {
-  const foreign = privateKeyToAccount(generatePrivateKey());
-  const setSigner = async (address: Hex) => {
-    const hash = await chain.deployer.writeContract({
-      address: chain.gateway,
-      abi: paymentGatewayAbi,
-      functionName: "setSigner",
-      args: [address],
-    });
-    await chain.publicClient.waitForTransactionReceipt({ hash });
-  };
-  await setSigner(foreign.address);
-  try {
-    return await run((p, amount) =>
-      signPaymentRequest(foreign, {
-        chainId: chain.chainId,
-        gateway: chain.gateway,
-        request: {
-          paymentId: p.paymentId,
-          tokenAddress: p.tokenAddress,
-          amount,
-          recipientAddress: p.recipientAddress,
-          merchantId: p.merchantId,
-          deadline: BigInt(p.deadline),
-        },
-      }),
-    );
-  } finally {
-    await setSigner(chain.signerAccount.address);
-  }
-}
 
 describe("the chain watcher", () => {
   it("moves a paid payment to PAID and sends one signed payment.paid webhook", async () => {
@@ -111,7 +74,7 @@ describe("the chain watcher", () => {
   it("marks a payment INVALID when the on-chain event disagrees with it", async () => {
     const p = await createPayment(t, { amount: 2 });
     const cheaper = BigInt(p.amount) / 2n;
-    await withForeignSigner(async (sign) => {
+    await withForeignSigner(chain, async (sign) => {
       await pay(chain, payer, p, { amount: cheaper, signature: await sign(p, cheaper) });
     });
     const delivery = await deliveredFor(p.paymentId, "payment.invalid");
@@ -126,7 +89,7 @@ describe("the chain watcher", () => {
   it("keeps an event for an unknown payment id and goes on watching", async () => {
     const known = await createPayment(t);
     const stranger = { ...known, paymentId: `0x${"5a".repeat(32)}` as Hex };
-    await withForeignSigner(async (sign) => {
+    await withForeignSigner(chain, async (sign) => {
       await pay(chain, payer, stranger, { signature: await sign(stranger, BigInt(known.amount)) });
     });
     await pay(chain, payer, known);

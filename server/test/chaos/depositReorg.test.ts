@@ -136,10 +136,13 @@ describe("a reorg that removes a payment by transfer and its sweep (kassa start)
     expect(await balanceOf(t.merchant.recipient as Address)).toBe(
       recipientBefore + amount - BigInt(fee_amount ?? -1),
     );
+    // The merchant heard of the first sweep, then of the reorg that undid the payment and its sweep, then of both again.
     expect((await webhookEvents(t.database.db, p.paymentId)).map((event) => event.type)).toEqual([
       "payment.paid",
+      "payment.swept",
       "payment.reorged",
       "payment.paid",
+      "payment.swept",
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/infra/database.js";
 import { loadMigrations, migrate } from "../../src/db/migrate.js";
+import { paymentStatuses } from "../../src/domain/paymentStatus.js";
 import { createTestDatabase, type TestDatabase } from "../harness/db.js";
 
 let t: TestDatabase;
@@ -46,15 +47,7 @@ describe("migrations", () => {
         t.db,
       );
     const def = (result.rows[0] as { def: string }).def;
-    for (const status of [
-      "CREATED",
-      "PAID",
-      "REFUND_SUBMITTED",
-      "REFUNDED",
-      "INVALID",
-      "EXPIRED",
-      "FAILED",
-    ]) {
+    for (const status of paymentStatuses) {
       expect(def).toContain(`'${status}'`);
     }
     expect(def).not.toContain("PENDING");

@@ -4,6 +4,7 @@ import {
   allocateDeposit,
   checkReturnId,
   isDepositDust,
+  MINTED,
   mintReturnId,
   type ReceivedTransfer,
 } from "../../src/domain/depositAllocation.js";
@@ -29,6 +30,16 @@ describe("allocateDeposit: what the payment keeps, and what goes back to whom", 
     const allocation = allocateDeposit(received([payer, 100n], [stranger, 1n]), 100n, new Map());
     expect(allocation.payer?.address).toBe(payer);
     expect(allocation.debts).toEqual([{ to: stranger, amount: 1n, transferIds: ["2"] }]);
+  });
+
+  it("a mint counts toward the payment but is owed to nobody and never makes the zero address the payer", () => {
+    const minted = allocateDeposit(received([MINTED, 150n], [stranger, 30n]), 100n, new Map());
+    expect(minted.debts).toEqual([{ to: stranger, amount: 30n, transferIds: ["2"] }]);
+    expect(minted.payer).toBeUndefined();
+    expect(minted.transfers.map((transfer) => transfer.kept)).toEqual([100n, 0n]);
+    const both = allocateDeposit(received([MINTED, 60n], [payer, 50n]), 100n, new Map());
+    expect(both.payer).toEqual({ address: payer, lastTransferId: "2" });
+    expect(both.debts).toEqual([{ to: payer, amount: 10n, transferIds: ["2"] }]);
   });
 
   it("the payer brought most of what the payment keeps, whoever came first or last", () => {

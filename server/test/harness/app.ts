@@ -41,6 +41,8 @@ export interface TestApp {
   merchant: SeededMerchant;
   /** Every log line the app wrote. */
   logs: string[];
+  /** Whitelists `tokens` on the chain and enables them for the merchant `merchantKey` (default: `merchant`). */
+  acceptTokens(tokens: readonly string[], merchantKey?: string): Promise<void>;
   /** Creates another merchant on the same chain with `token` enabled. */
   addMerchant(
     name: string,
@@ -152,6 +154,12 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     };
   }
   const merchant = await addMerchant("Test shop", { recipientIndex: 9 });
+  async function acceptTokens(tokens: readonly string[], merchantKey = merchant.merchantKey) {
+    for (const address of tokens) {
+      await admin.addToken(adminDeps, { networkId: chain.chainId, address });
+      await admin.addPaymentMethod(adminDeps, merchantKey, { tokenAddress: address });
+    }
+  }
 
   const config = defaultConfig({
     signerPrivateKey: chain.signerKey,
@@ -200,6 +208,7 @@ export async function startTestApp(chain: TestChain, options: StartTestAppOption
     token6,
     merchant,
     logs,
+    acceptTokens,
     addMerchant,
     async request(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };

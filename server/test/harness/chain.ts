@@ -129,3 +129,13 @@ export async function startTestChain(
     throw error;
   }
 }
+
+/** `owner`'s balance of `token` on the test chain, in base units. */
+export function balanceOf(chain: TestChain, token: string, owner: string): Promise<bigint> {
+  return chain.publicClient.readContract({
+    address: token as Address,
+    abi: testTokenAbi,
+    functionName: "balanceOf",
+    args: [owner as Address],
+  });
+}

@@ -18,7 +18,6 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import type { ChainClients } from "../../src/chain/clients.js";
 import { Secret } from "../../src/secret.js";
 import { defaultConfig, type Config } from "../../src/config/index.js";
-import * as admin from "../../src/core/admin/index.js";
 import { createServices } from "../../src/core/services.js";
 import { buildApp } from "../../src/http/app.js";
 import { migrateJobQueue } from "../../src/db/infra/jobQueue.js";
@@ -147,11 +146,8 @@ export function relayerRevertOf(db: Db, hash: string) {
 }
 
 /** Whitelists `tokens` on the env's chain and enables them for its merchant. */
-export async function acceptTokens(env: GaslessTestEnv, tokens: Address[]): Promise<void> {
-  for (const token of tokens) {
-    await admin.addToken(env.t.adminDeps, { networkId: env.chain.chainId, address: token });
-    await admin.addPaymentMethod(env.t.adminDeps, env.t.merchant.merchantKey, { tokenAddress: token });
-  }
+export function acceptTokens(env: GaslessTestEnv, tokens: Address[]): Promise<void> {
+  return env.t.acceptTokens(tokens);
 }
 
 /** The payment's signed `PaymentRequest`, as the gateway's one-signature paths take it. */

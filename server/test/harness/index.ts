@@ -1,12 +1,11 @@
 /**
  * The server's test harness as the other workspaces' tests use it, `@kassa/server/harness`: a chain, a Kassa
- * on its own database, a worker, a browser with a test wallet, and the few actions of the server's own that
- * a client's test needs to set the scene (an operator's `kassa admin` steps, the expiry sweep, the dev
- * dashboard wallet, the bundles the server serves). The tests of widget/, dashboard/, examples/ and sdk/ reach
- * the server through this entry and the server's public interfaces (HTTP, `kassa`), never through its files
- * (eslint/workspaces.js).
+ * on its own database (`TestApp`, whose `acceptTokens` is the operator's whitelisting), a worker, a browser with
+ * a test wallet, and the few actions of the server's own that a client's test needs to set the scene (the
+ * expiry sweep, a dashboard wallet, the dev dashboard wallet, the bundles the server serves). The tests of
+ * widget/, dashboard/, examples/ and sdk/ reach the server through this entry and the server's public
+ * interfaces (HTTP, `kassa`), never through its files (eslint/workspaces.js).
  */
-export * as admin from "../../src/core/admin/index.js";
 export { devDashboardWallet } from "../../src/cli/dev/settings.js";
 export { addWallet } from "../../src/core/dashboard/wallets.js";
 export { expirePaymentsPastDeadline } from "../../src/core/payments/expiry.js";
@@ -29,7 +28,7 @@ export {
   type Page,
   type PayerSession,
 } from "./browser.js";
-export { startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
+export { balanceOf, startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
 export { dashboardScreenshot, ORIGIN } from "./dashboard.js";
 export {
   closeTransferWindow,
@@ -56,10 +55,12 @@ export {
   pay,
   setWebhookUrl,
   startLifecycleApp,
+  startLifecycleEnv,
   startLifecycleWorker,
   startReceiver,
   verifyDelivery,
   webhookEvents,
+  withForeignSigner,
   type LifecycleEnv,
   type Receiver,
 } from "./lifecycle.js";

@@ -1,14 +1,16 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { encodePay, payArgs, paymentGatewayAbi, testTokenAbi } from "@kassa/contracts";
+import { encodePay, payArgs, paymentGatewayAbi, signPaymentRequest, testTokenAbi } from "@kassa/contracts";
 import { type StartAnvilOptions } from "@kassa/contracts/dev";
 import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import type { Address, Hex, TransactionReceipt } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { createChainClients } from "../../src/chain/clients.js";
 import { failPayment } from "../../src/core/settlement/settlement.js";
 import { webhookEventSchemas } from "../../src/core/webhooks/events.js";
+import { findChainIdByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import {
   lifecycleWorkerModule,
@@ -98,6 +100,45 @@ export async function pay(
   return receipt;
 }
 
+/**
+ * Signs PaymentRequests with another key and makes the gateway trust it while `run` runs, for payments the
+ * chain settles on terms that disagree with Kassa's (an INVALID payment: a short amount, say).
+ */
+export async function withForeignSigner<T>(
+  chain: TestChain,
+  run: (sign: (p: CreatedPayment, amount: bigint) => Promise<Hex>) => Promise<T>,
+): Promise<T> {
+  const foreign = privateKeyToAccount(generatePrivateKey());
+  const setSigner = async (address: Hex) => {
+    const hash = await chain.deployer.writeContract({
+      address: chain.gateway,
+      abi: paymentGatewayAbi,
+      functionName: "setSigner",
+      args: [address],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+  };
+  await setSigner(foreign.address);
+  try {
+    return await run((p, amount) =>
+      signPaymentRequest(foreign, {
+        chainId: chain.chainId,
+        gateway: chain.gateway,
+        request: {
+          paymentId: p.paymentId,
+          tokenAddress: p.tokenAddress,
+          amount,
+          recipientAddress: p.recipientAddress,
+          merchantId: p.merchantId,
+          deadline: BigInt(p.deadline),
+        },
+      }),
+    );
+  } finally {
+    await setSigner(chain.signerAccount.address);
+  }
+}
+
 /** A signed pay() transaction, not sent: a test can send the same bytes again after a reorg. */
 export async function signPayTransaction(
   payer: TestWalletClient,
@@ -123,12 +164,9 @@ export async function merchantRecord(t: TestApp, paymentId: string) {
 
 /** The row id (chains.id) of the chain with EIP-155 id `networkId`. */
 export async function chainRowIdOf(db: Db, networkId: number): Promise<number> {
-  const row = await db
-    .selectFrom("chains")
-    .select("id")
-    .where("network_id", "=", networkId)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const id = await findChainIdByNetworkId(db, networkId);
+  if (id === undefined) throw new Error(`no chain ${networkId} registered`);
+  return id;
 }
 
 export async function paymentStatus(db: Db, paymentId: string): Promise<string | undefined> {

@@ -24,21 +24,32 @@ beforeAll(async () => {
         files: ["**/*.ts"],
         languageOptions: { parser: tseslint.parser },
         plugins: { cycles },
-        rules: { "cycles/no-import-cycle": "error" },
+        rules: {
+          "cycles/no-import-cycle": "error",
+          "cycles/no-folder-knot": [
+            "error",
+            {
+              roots: ["knot/core", "oneway/core", "moving/core"],
+              movesTo: { "moving/core/b/types.ts": "a" },
+            },
+          ],
+        },
       },
     ],
   });
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** Writes `files` (name -> source) into a folder of their own and lints them all: the messages by file. */
+/** Writes `files` (path below `folder` -> source) and lints them all: the messages by path. */
 async function lint(folder: string, files: Record<string, string>): Promise<Record<string, string[]>> {
-  for (const [name, source] of Object.entries(files))
-    await writeFile(join(dir, `${folder}-${name}.ts`), source);
-  const results = await eslint.lintFiles(Object.keys(files).map((name) => join(dir, `${folder}-${name}.ts`)));
+  for (const [name, source] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, folder, name)), { recursive: true });
+    await writeFile(join(dir, folder, name), source);
+  }
+  const results = await eslint.lintFiles(Object.keys(files).map((name) => join(dir, folder, name)));
   return Object.fromEntries(
     results.map((result) => [
-      result.filePath.slice(dir.length + 1 + folder.length + 1, -3),
+      result.filePath.slice(join(dir, folder).length + 1),
       result.messages.map((message) => message.message),
     ]),
   );
@@ -47,73 +58,30 @@ async function lint(folder: string, files: Record<string, string>): Promise<Reco
 describe("the import circle rule", () => {
   it("refuses a circle through a type-only and a dynamic import, naming it in every file on it", async () => {
     const messages = await lint("circle", {
-      a: 'import { b } from "./circle-b.js";\nexport const a = () => b;\n',
-      b: 'import type { C } from "./circle-c.js";\nexport const b = 1 as unknown as C;\n',
-      c: 'export type C = number;\nexport const c = () => import("./circle-a.js");\n',
+      "a.ts": 'import { b } from "./b.js";\nexport const a = () => b;\n',
+      "b.ts": 'import type { C } from "./c.js";\nexport const b = 1 as unknown as C;\n',
+      "c.ts": 'export type C = number;\nexport const c = () => import("./a.js");\n',
     });
-    expect(messages.a).toEqual([
-      "this import closes a circle: circle-a.ts -> circle-b.ts -> circle-c.ts -> circle-a.ts",
+    expect(messages["a.ts"]).toEqual([
+      "this import closes a circle: circle/a.ts -> circle/b.ts -> circle/c.ts -> circle/a.ts",
     ]);
-    expect(messages.b).toHaveLength(1);
-    expect(messages.c).toHaveLength(1);
+    expect(messages["b.ts"]).toHaveLength(1);
+    expect(messages["c.ts"]).toHaveLength(1);
   });
 
   it("lets a chain that does not come back through", async () => {
     const messages = await lint("chain", {
-      a: 'import { b } from "./chain-b.js";\nexport const a = b;\n',
-      b: 'export { c as b } from "./chain-c.js";\n',
-      c: "export const c = 1;\n",
+      "a.ts": 'import { b } from "./b.js";\nexport const a = b;\n',
+      "b.ts": 'export { c as b } from "./c.js";\n',
+      "c.ts": "export const c = 1;\n",
     });
-    expect(messages).toEqual({ a: [], b: [], c: [] });
+    expect(messages).toEqual({ "a.ts": [], "b.ts": [], "c.ts": [] });
   });
 });
 
 describe("the folder knot rule", () => {
-  let root: string;
-  let knots: ESLint;
-
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), "kassa-knots-"));
-    knots = new ESLint({
-      cwd: root,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ["**/*.ts"],
-          languageOptions: { parser: tseslint.parser },
-          plugins: { cycles },
-          rules: {
-            "cycles/no-folder-knot": [
-              "error",
-              {
-                roots: ["knot/core", "chain/core", "moving/core"],
-                movesTo: { "moving/core/b/types.ts": "a" },
-              },
-            ],
-          },
-        },
-      ],
-    });
-  });
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  /** Writes `files` (path below `folder` -> source) and lints them all: the folder rule's messages by path. */
-  async function lintTree(folder: string, files: Record<string, string>): Promise<Record<string, string[]>> {
-    for (const [name, source] of Object.entries(files)) {
-      await mkdir(dirname(join(root, folder, name)), { recursive: true });
-      await writeFile(join(root, folder, name), source);
-    }
-    const results = await knots.lintFiles(Object.keys(files).map((name) => join(root, folder, name)));
-    return Object.fromEntries(
-      results.map((result) => [
-        result.filePath.slice(join(root, folder).length + 1),
-        result.messages.map((message) => message.message),
-      ]),
-    );
-  }
-
   it("refuses folders that reach each other though no file circles back, at each import of the knot", async () => {
-    const messages = await lintTree("knot", {
+    const messages = await lint("knot", {
       "core/a/one.ts": 'import { two } from "../b/two.js";\nexport const one = two;\n',
       "core/b/two.ts": "export const two = 2;\n",
       "core/b/three.ts": 'import type { Four } from "../c/four.js";\nexport type Three = Four;\n',
@@ -129,7 +97,7 @@ describe("the folder knot rule", () => {
   });
 
   it("lets folders that depend one way through, and counts a file beside them as its own", async () => {
-    const messages = await lintTree("chain", {
+    const messages = await lint("oneway", {
       "core/root.ts": 'import { one } from "./a/one.js";\nexport const root = one;\n',
       "core/shared.ts": "export const shared = 0;\n",
       "core/a/one.ts":
@@ -140,7 +108,7 @@ describe("the folder knot rule", () => {
   });
 
   it("counts a file in the folder it is about to move to", async () => {
-    const messages = await lintTree("moving", {
+    const messages = await lint("moving", {
       "core/a/one.ts": 'import type { Types } from "../b/types.js";\nexport type One = Types;\n',
       "core/b/types.ts": 'import type { Base } from "../a/base.js";\nexport type Types = Base;\n',
       "core/a/base.ts": "export type Base = number;\n",

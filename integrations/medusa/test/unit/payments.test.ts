@@ -3,20 +3,21 @@ import { testTokenAbi } from "@kassa/contracts";
 import { Kassa, fromBaseUnits } from "@kassa/sdk";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedPayment } from "../../../../server/test/harness/payments.js";
 import {
+  balanceOf,
+  type CreatedPayment,
   deliveredWebhook,
   fundPayer,
+  type LifecycleEnv,
   pay,
   startLifecycleEnv,
-  type LifecycleEnv,
-} from "../../../../server/test/harness/lifecycle.js";
-import { waitFor } from "../../../../server/test/harness/waitFor.js";
+  waitFor,
+} from "@kassa/server/harness";
 import { KassaError } from "../../../../server/src/errors.js";
-import { balanceOf } from "../../../../widget/test/support.js";
 import { KassaProviderError } from "../../src/errors.js";
 import { parseOptions } from "../../src/options.js";
 import { KassaPayments, type Logger } from "../../src/payments.js";
+import { refundWallet } from "../../src/refundWallet.js";
 import type { KassaSessionData } from "../../src/sessionData.js";
 
 /**
@@ -254,6 +255,15 @@ describe("a refund started in Medusa", () => {
         dashboard_url: `${new URL(env.t.baseUrl).origin}/dashboard#/payments/${session.kassa_payment_id}`,
       },
     ]);
+    // Sending the same refund again is refused by the gateway, in its words, before any gas is spent.
+    const sent = await kassa.refunds.retrieve(refunded.refunds[0]!.kassa_refund_id);
+    const again = refundWallet({
+      privateKey: anvilPrivateKeys[REFUND_WALLET_INDEX]!,
+      rpcUrl: env.chain.rpcUrl,
+    });
+    await expect(again.send(sent)).rejects.toThrow(
+      `the gateway refuses refund ${sent.id} from the refund wallet: RefundAlreadyProcessed(${sent.chainRefundId})`,
+    );
     const delivery = await deliveredWebhook(env.receiver, session.kassa_payment_id, "payment.refunded");
     expect(delivery.payload).toMatchObject({ status: "PAID", refundedAmount: "4000000000000000000" });
     expect((delivery.payload.refund as { sentByRecipient: boolean }).sentByRecipient).toBe(false);
@@ -314,6 +324,15 @@ describe("a refund started in Medusa", () => {
       kind: "conflict",
       message: expect.stringContaining(`Kassa refund ${open!.id} of 2.5 KTT is in progress`),
     });
+    // The same refund again, once Medusa recorded it, is not a second refund: it is named, and refused.
+    await expect(provider.refund(refunded, "5", "ref_01UNITTWICE")).rejects.toMatchObject({
+      kind: "conflict",
+      message: expect.stringContaining(
+        `Medusa refund ref_01UNITDASH waits for the merchant's wallet in Kassa's dashboard (${refunded.refunds[0]!.dashboard_url})`,
+      ),
+    });
+    // After an attempt Medusa did not record (the provider failed, so the data does not name it), a retry
+    // completes that refund instead of starting another.
     expect((await provider.refund(paid, "5", "ref_01UNITRETRY")).refunds[0]!.kassa_refund_id).toBe(open!.id);
 
     // The merchant's recipient wallet sends it, as the dashboard's button does.

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
-import { TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
+import type { PublicClient, TransactionReceipt } from "viem";
 import type { ChainFactHandler, RecordedInBlocks, RecordedTransfer, WatchedChain } from "../chainFacts.js";
+import { whereIsRecorded } from "../recheck.js";
 import { depositMovesFromReceipt, type DepositMove } from "./moves.js";
 import { tokenTransfersFromReceipt, type TokenTransfer } from "./transfers.js";
 
@@ -10,7 +11,7 @@ const keyOf = (txHash: string, logIndex: number, blockHash: string) =>
 interface DepositLogKind<T extends { txHash: string; logIndex: number; blockHash: string }> {
   name: string;
   report(entries: readonly T[]): Promise<string[]>;
-  fromReceipt(receipt: Parameters<typeof tokenTransfersFromReceipt>[0]): T[];
+  fromReceipt(receipt: TransactionReceipt): T[];
   removed(entry: RecordedTransfer): Promise<boolean>;
 }
 
@@ -65,19 +66,16 @@ async function reportAndRecheck<T extends { txHash: string; logIndex: number; bl
   for (const entry of recorded) {
     if (found.has(keyOf(entry.txHash, entry.logIndex, entry.blockHash))) continue;
     const fields = { chainId: chain.network_id, txHash: entry.txHash, logIndex: entry.logIndex };
-    const receipt = await client
-      .getTransactionReceipt({ hash: entry.txHash as Hex })
-      .catch((error: unknown) => {
-        if (error instanceof TransactionReceiptNotFoundError) return undefined;
-        throw error;
-      });
-    if (receipt?.blockHash.toLowerCase() === entry.blockHash) {
+    const outcome = await whereIsRecorded(client, entry, (receipt) => {
+      const again = kind.fromReceipt(receipt);
+      return again.some((other) => other.logIndex === entry.logIndex) ? again : undefined;
+    });
+    if (outcome.state === "missed") {
       log.warn(fields, `a recorded ${kind.name} was missing from a read of its block; its receipt is there`);
       continue;
     }
-    const again = receipt?.status === "success" ? kind.fromReceipt(receipt) : [];
-    if (again.some((other) => other.logIndex === entry.logIndex)) {
-      await kind.report(again);
+    if (outcome.state === "moved") {
+      await kind.report(outcome.again);
       log.info(fields, `reorg moved a ${kind.name}`);
       continue;
     }

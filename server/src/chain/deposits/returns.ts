@@ -8,12 +8,12 @@ import {
   encodeFunctionData,
   erc20Abi,
   hashTypedData,
-  verifyHash,
   zeroAddress,
   type Address,
   type Hex,
   type PublicClient,
 } from "viem";
+import { verifySignature } from "../signatures.js";
 
 /**
  * What the server reads and sends of a return from a deposit address (the gateway's `returnDeposit`): facts
@@ -58,18 +58,16 @@ export function encodeReturnDeposit(params: {
 }
 
 /**
- * Whether the merchant's recipient signed a `DepositReturn`: an externally owned account's signature is checked
- * locally, a smart account's (ERC-1271, or ERC-6492 before deployment) by the chain, as the gateway checks it.
+ * Whether the merchant's recipient signed a `DepositReturn`, as the gateway checks it (signatures.ts: ECDSA,
+ * ERC-1271 or ERC-6492). Throws CHAIN_UNAVAILABLE when the chain does not answer.
  */
-export async function verifyRecipientReturn(
+export function verifyRecipientReturn(
   client: PublicClient,
   params: { recipient: Address; chainId: number; gateway: Address; request: DepositReturn; signature: Hex },
 ): Promise<boolean> {
-  const signed = {
+  return verifySignature(client, {
     address: params.recipient,
     hash: hashTypedData(depositReturnTypedData(params)),
     signature: params.signature,
-  };
-  if (await verifyHash(signed).catch(() => false)) return true;
-  return client.verifyHash(signed).catch(() => false);
+  });
 }

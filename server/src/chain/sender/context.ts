@@ -6,7 +6,6 @@ import {
   type SignedAuthorizationList,
 } from "viem";
 import type { Db } from "../../db/infra/database.js";
-import { type FinalBlockNumberParameters } from "../finality.js";
 import { type SenderRole } from "../../domain/records.js";
 import { dynamicFeeFields, type FeeQuote } from "./fees.js";
 import { classifySendError, errorText, type SendErrorKind } from "./nodeErrors.js";
@@ -24,11 +23,8 @@ export interface TransactionSenderOptions {
   networkId: number;
   role: SenderRole;
   accounts: readonly LocalAccount[];
-  /**
-   * The chain's finality (as its watcher reads it): an outcome counts once its block is final, so a reorg the
-   * watcher could still see never finds a transaction the sender has stopped following (its nonce sent again).
-   */
-  finality: FinalBlockNumberParameters;
+  /** Blocks on top of the receipt's before the outcome counts. */
+  confirmations: number;
   /** A sent transaction not mined after this long is replaced with higher fees. */
   stuckAfterMs: number;
   /** Replacement fee increase, percent (>= 10). */

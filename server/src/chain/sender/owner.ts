@@ -3,11 +3,12 @@ import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type FeeQuote } from "./fees.js";
 
 /**
- * What a transaction sender tells the owner of each transaction it sends (a relay, a gas grant), and what
- * it asks of it: the owner decides what an outcome means for its own records.
+ * What a transaction sender tells the owner of each transaction it sends, and what it asks of it: the owner
+ * decides what an outcome means for its own records. core/gasless/gasless.ts finds the owner by the
+ * transaction's purpose in its table (`senderPurposes`).
  */
 
-/** How a sender transaction ended; handed to the owner (relay or grant) before it is recorded. */
+/** How a sender transaction ended; handed to its owner before it is recorded. */
 export type SenderOutcome =
   | { status: "CONFIRMED"; receipt: TransactionReceipt }
   | { status: "FAILED"; receipt: TransactionReceipt | undefined; reason: string; payloadLanded: boolean };

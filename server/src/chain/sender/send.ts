@@ -10,7 +10,7 @@ import {
 } from "../../db/senders/senders.js";
 import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { BaseError } from "../../domain/baseError.js";
-import { gasBound, gasBounds, type GasPurpose } from "../../domain/gasPurposes.js";
+import { gasBound, senderPurposeOf, type GasPurpose } from "../../domain/gasPurposes.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
 import { type FeeQuote } from "./fees.js";
 import { countNonceError } from "./metrics.js";
@@ -89,7 +89,7 @@ export async function sendTransaction(context: SenderContext, request: SendReque
         networkId,
         senderAddress: account.address,
         nonce: account.next_nonce,
-        purpose: gasBounds[request.purpose].sender,
+        purpose: senderPurposeOf(request.purpose),
         to: request.to,
         value: request.value,
         data: request.data,

@@ -15,7 +15,6 @@ import {
   markBroadcast,
 } from "../../db/senders/senders.js";
 import { type SenderBroadcastRow, type SenderTransactionRow } from "../../db/schema/rows.js";
-import { finalBlockNumber } from "../finality.js";
 import { broadcastRaw, feeColumns, signAtFees, type SenderContext } from "./context.js";
 import { bumpFees, highestFee, type FeeQuote } from "./fees.js";
 import { countNonceError } from "./metrics.js";
@@ -65,22 +64,22 @@ export async function finishTransaction(
 }
 
 /**
- * Looks for a mined version of `tx`; records the outcome once its block is final (the chain's finality, as the
- * watcher's: a tag or a depth). Returns whether the transaction is finished.
+ * Looks for a mined version of `tx`; records the outcome once it is `confirmations` deep. Returns
+ * whether the transaction is finished.
  */
 export async function observeTransaction(
   context: SenderContext,
   tx: SenderTransactionRow,
-  finalBlock?: bigint,
+  latestBlock?: bigint,
 ): Promise<{ finished: boolean; mined: boolean }> {
-  const { db, client, finality } = context.options;
+  const { db, client, confirmations } = context.options;
   const broadcasts = await listBroadcastsBySenderTransactionId(db, tx.id);
   for (const broadcast of broadcasts) {
     if (broadcast.status === "REJECTED") continue;
     const receipt = await receiptOf(context, broadcast.tx_hash);
     if (!receipt) continue;
-    const final = finalBlock ?? (await finalBlockNumber(client, finality));
-    if (receipt.blockNumber > final) {
+    const latest = latestBlock ?? (await client.getBlockNumber({ cacheTime: 0 }));
+    if (receipt.blockNumber + BigInt(confirmations) > latest) {
       return { finished: false, mined: true };
     }
     if (broadcast.is_filler) {
@@ -112,10 +111,10 @@ export async function observeTransaction(
 export async function reconcileTransaction(
   context: SenderContext,
   tx: SenderTransactionRow,
-  finalBlock: bigint,
+  latestBlock: bigint,
 ): Promise<void> {
   const { db, stuckAfterMs, feeBumpPercent } = context.options;
-  const seen = await observeTransaction(context, tx, finalBlock);
+  const seen = await observeTransaction(context, tx, latestBlock);
   if (seen.finished || seen.mined) return;
 
   const next = await db.transaction().execute(async (trx) => {
@@ -196,13 +195,13 @@ export async function reconcileTransaction(
 /** One tracking pass over every open transaction of every key. */
 export async function trackTransactions(context: SenderContext): Promise<void> {
   await context.ensureSynced();
-  const final = await finalBlockNumber(context.options.client, context.options.finality);
+  const latest = await context.options.client.getBlockNumber({ cacheTime: 0 });
   for (const address of context.accounts.keys()) {
     const open = await listOpenSenderTransactions(context.options.db, context.networkId, address);
     // A few at a time: each step is a few RPC and database round trips, independent of the others.
     for (let i = 0; i < open.length; i += TRACK_CONCURRENCY) {
       await Promise.all(
-        open.slice(i, i + TRACK_CONCURRENCY).map((tx) => reconcileTransaction(context, tx, final)),
+        open.slice(i, i + TRACK_CONCURRENCY).map((tx) => reconcileTransaction(context, tx, latest)),
       );
     }
   }

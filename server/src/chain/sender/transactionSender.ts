@@ -3,16 +3,21 @@ import { syncSenderAccount } from "../../db/senders/senders.js";
 import { type SenderTransactionRow } from "../../db/schema/rows.js";
 import { type SenderRole } from "../../domain/records.js";
 import { type SenderContext, type SenderCounters, type TransactionSenderOptions } from "./context.js";
-import {
-  estimateWithinBound,
-  type EstimateWithinBoundParameters,
-  type EstimateWithinBoundReturnType,
-} from "./estimate.js";
+import { estimateWithinBound } from "./estimate.js";
 import { estimateFees, type FeeQuote } from "./fees.js";
 import { sendTransaction, type SendRequest, type SendResult } from "./send.js";
 import { observeTransaction, trackTransactions } from "./track.js";
 
 const FEE_CACHE_MS = 1_000;
+
+/** A call of no value to estimate and send (`estimateAndSend`). */
+export interface EstimateAndSendRequest extends Omit<SendRequest, "value" | "gasLimit" | "fees"> {
+  /** Between the estimate and the send, with the gas limit it would be sent with: false holds it back. */
+  admit?(gasLimit: bigint): Promise<boolean>;
+}
+
+export type EstimateAndSendResult =
+  SendResult | { outcome: "would-revert"; reason: string } | { outcome: "held" };
 
 /**
  * Sends transactions from a set of keys on one chain with a nonce ledger in PostgreSQL: many in
@@ -82,27 +87,34 @@ export class TransactionSender implements SenderContext {
   }
 
   /**
-   * The call estimated from the first key at the current fees, with the gas limit its purpose allows: pass both
-   * (`gasLimit`, `fees`) to {@link send}, so the transaction is sent as it was simulated.
+   * Estimates the call from the first key at the current fees and sends it, as simulated, with the gas limit its
+   * purpose allows (estimate.ts): the one way Kassa's own transactions (sweeps, returns, subscription charges and
+   * cancels) are sent. Not sent when the node says it would revert or needs more gas than the bound
+   * (`would-revert`), nor when `admit` holds it back (`held`). A node that does not answer throws.
    */
-  async estimate(
-    params: Omit<EstimateWithinBoundParameters, "from" | "fees">,
-  ): Promise<EstimateWithinBoundReturnType & { fees: FeeQuote }> {
+  async estimateAndSend(request: EstimateAndSendRequest): Promise<EstimateAndSendResult> {
+    const { admit, ...call } = request;
     const fees = await this.fees();
     const estimate = await estimateWithinBound(this.client, {
-      ...params,
       from: this.addresses[0] as Address,
       fees,
+      purpose: call.purpose,
+      items: call.items,
+      to: call.to,
+      data: call.data,
+      authorizationList: call.authorizationList,
     });
-    return { ...estimate, fees };
+    if (!estimate.ok) return { outcome: "would-revert", reason: estimate.reason };
+    if (admit && !(await admit(estimate.gasLimit))) return { outcome: "held" };
+    return sendTransaction(this, { ...call, value: 0n, gasLimit: estimate.gasLimit, fees });
   }
 
   send(request: SendRequest): Promise<SendResult> {
     return sendTransaction(this, request);
   }
 
-  observe(tx: SenderTransactionRow, finalBlock?: bigint): Promise<{ finished: boolean; mined: boolean }> {
-    return observeTransaction(this, tx, finalBlock);
+  observe(tx: SenderTransactionRow, latestBlock?: bigint): Promise<{ finished: boolean; mined: boolean }> {
+    return observeTransaction(this, tx, latestBlock);
   }
 
   /** One tracking pass over every open transaction of every key. */

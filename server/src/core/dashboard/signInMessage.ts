@@ -1,7 +1,7 @@
-import { getAddress, isHex, type Address, type Hex } from "viem";
+import { getAddress, hashMessage, isHex, type Address, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import type { ChainClients } from "../../chain/clients.js";
-import { verifySignInSignature } from "../../chain/signInSignature.js";
+import { verifySignature } from "../../chain/signatures.js";
 import { findChainByNetworkId, listChainsWithGateway } from "../../db/chains/chains.js";
 import type { Db } from "../../db/infra/database.js";
 import { getOrCreateServerKey } from "../../db/merchants/dashboardSessions.js";
@@ -109,9 +109,10 @@ export async function verifySignInMessage(
   }
   const client = chain.rpc_url !== null ? safeClient(deps.chains, chain) : undefined;
   const address = getAddress(message.address);
-  const signed = await verifySignInSignature(client, {
+  // EIP-191: an account's key is recognised locally, a smart account by the chain (ERC-1271, ERC-6492).
+  const signed = await verifySignature(client, {
     address,
-    message: input.message,
+    hash: hashMessage(input.message),
     signature: input.signature as Hex,
   });
   if (!signed) throw unauthorized("the signature does not match the message's address");

@@ -186,8 +186,8 @@ export async function applyDepositTransfersIn(
     to: "PAID",
     set: {
       paid_via: "transfer",
-      payer_address: payer?.address ?? null,
-      tx_hash: payer?.txHash ?? null,
+      payer_address: payer.address,
+      tx_hash: payer.txHash,
       confirmed_at: now,
       fee_amount: computeFee(taken, payment.deposit_fee_bps ?? 0),
       paid_after_expiry: late,
@@ -201,11 +201,19 @@ export async function applyDepositTransfersIn(
   return "paid";
 }
 
-/** The payer of a payment keeping `taken` of its holdings (EIP-55), and their last transfer of it. */
-function payerOf(holdings: DepositHoldings, taken: bigint): { address: string; txHash: string } | undefined {
-  const payer = allocationOf(holdings, taken).payer;
-  const transfer = payer && holdings.transfers.find((row) => row.id === payer.lastTransferId);
-  return payer && transfer ? { address: getAddress(payer.address), txHash: transfer.tx_hash } : undefined;
+/**
+ * The payer of a payment keeping `taken` of its holdings (EIP-55) and their last transfer of it; with no payer (what
+ * it keeps was minted to the address: no sender), none, and the last transfer it keeps of.
+ */
+function payerOf(
+  holdings: DepositHoldings,
+  taken: bigint,
+): { address: string | null; txHash: string | null } {
+  const allocation = allocationOf(holdings, taken);
+  const { payer } = allocation;
+  const lastId = payer?.lastTransferId ?? allocation.transfers.findLast((row) => row.kept > 0n)?.id;
+  const transfer = holdings.transfers.find((row) => row.id === lastId);
+  return { address: payer ? getAddress(payer.address) : null, txHash: transfer?.tx_hash ?? null };
 }
 
 /** A reorg removed a recorded transfer: its amount goes, and a payment it had paid is CREATED again. */

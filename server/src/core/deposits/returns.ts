@@ -307,23 +307,12 @@ export async function sendDepositReturn(
     gateway,
     terms: [terms],
   });
-  const estimate = await relayer.estimate({
-    purpose: "deposit_return",
-    to: gateway,
-    data,
-    authorizationList,
-  });
-  if (!estimate.ok)
-    throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${estimate.reason}`);
   const transferIds = "transferIds" in request ? request.transferIds : [];
   let row: DepositReturnRow | undefined;
-  const result = await relayer.send({
+  const result = await relayer.estimateAndSend({
     purpose: "deposit_return",
     to: gateway,
-    value: 0n,
     data,
-    gasLimit: estimate.gasLimit,
-    fees: estimate.fees,
     authorizationList,
     link: async (trx, tx, txHash) => {
       // A recovery of what no sender is owed, not while a return of the token is in flight: the address still holds
@@ -350,7 +339,9 @@ export async function sendDepositReturn(
       return row !== undefined;
     },
   });
-  if (result.outcome === "abandoned") return undefined;
+  if (result.outcome === "would-revert")
+    throw new KassaError("NOTHING_TO_RETURN", `the gateway refuses the return: ${result.reason}`);
+  if (result.outcome === "abandoned" || result.outcome === "held") return undefined;
   gasless.logger?.info(
     { paymentId: payment.payment_id, kind: request.kind, token: request.token, outcome: result.outcome },
     "deposit return sent",

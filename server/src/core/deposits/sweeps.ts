@@ -142,25 +142,11 @@ export async function sweepDeposits(
     gateway,
     terms,
   });
-  const estimate = await relayer.estimate({
+  const result = await relayer.estimateAndSend({
     purpose: "deposit_sweep",
     items: payments.length,
     to: gateway,
     data,
-    authorizationList,
-  });
-  if (!estimate.ok) {
-    await putOff(runtime, chain, payments, estimate.reason);
-    return "not-sweepable";
-  }
-  const result = await relayer.send({
-    purpose: "deposit_sweep",
-    items: payments.length,
-    to: gateway,
-    value: 0n,
-    data,
-    gasLimit: estimate.gasLimit,
-    fees: estimate.fees,
     authorizationList,
     link: (trx, tx) =>
       insertDepositSweep(trx, {
@@ -169,7 +155,11 @@ export async function sweepDeposits(
         paymentIds: payments.map((payment) => payment.id),
       }),
   });
-  if (result.outcome === "abandoned") return "in-flight";
+  if (result.outcome === "would-revert") {
+    await putOff(runtime, chain, payments, result.reason);
+    return "not-sweepable";
+  }
+  if (result.outcome === "abandoned" || result.outcome === "held") return "in-flight";
   // The node will not take the relayer's transactions (most often: no funds for the gas); the next run tries again.
   if (result.outcome === "refused") throw new SweepRefused(result.reason);
   runtime.logger?.info(

@@ -6,7 +6,7 @@ import {
   readNativeTransfer,
   type ReadNativeTransferReturnType,
 } from "../../chain/walletState.js";
-import { isUniqueViolation, type Db } from "../../db/infra/database.js";
+import { isUniqueViolation } from "../../db/infra/database.js";
 import {
   attachGrantTransaction,
   claimGrant,
@@ -294,7 +294,7 @@ export async function requestGas(
  * payment make the faucet pay for the same failure again and again.
  */
 export async function onGrantTransactionFinished(
-  db: Db,
+  { db }: GaslessRuntime,
   tx: SenderTransactionRow,
   outcome: SenderOutcome,
 ): Promise<void> {

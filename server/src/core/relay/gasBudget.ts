@@ -186,7 +186,8 @@ export function noteGasBoundRefusal(
 }
 
 /**
- * A relayer transaction ended. Mined and reverted: its gas is recorded against what it was sent for (once, however
+ * A relayer transaction ended (core/gasless/gasless.ts calls this for the relayer's purposes only: the faucet's
+ * grants are plain transfers of native coin, bounded by its own daily budgets). Mined and reverted: its gas is recorded against what it was sent for (once, however
  * often the sender reports it), counted and logged.
  */
 export async function recordRevertedGas(
@@ -194,9 +195,7 @@ export async function recordRevertedGas(
   tx: SenderTransactionRow,
   outcome: SenderOutcome,
 ): Promise<void> {
-  // The faucet's grants are plain transfers of native coin, bounded by its own daily budgets.
-  if (tx.purpose === "grant" || outcome.status !== "FAILED" || !outcome.payloadLanded || !outcome.receipt)
-    return;
+  if (outcome.status !== "FAILED" || !outcome.payloadLanded || !outcome.receipt) return;
   const { receipt } = outcome;
   if (!(await recordRelayerRevert(runtime.db, tx.id, receipt, runtime.now()))) return;
   reverted.inc({ network_id: String(tx.network_id), purpose: tx.purpose }, Number(receipt.gasUsed));

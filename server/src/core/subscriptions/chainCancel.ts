@@ -54,24 +54,18 @@ export async function cancelOnChain(
       ...onChain,
       signature: await signer.signCancelSubscription(onChain),
     });
-    const estimate = await relayer.estimate({ purpose: "subscription_cancel", to: onChain.gateway, data });
-    if (!estimate.ok) {
-      runtime.logger?.warn(
-        { subscription: row.id, reason: estimate.reason },
-        "on-chain cancellation would revert; tried again at the next run",
-      );
-      continue;
-    }
-    const result = await relayer.send({
+    const result = await relayer.estimateAndSend({
       purpose: "subscription_cancel",
       to: onChain.gateway,
-      value: 0n,
       data,
-      gasLimit: estimate.gasLimit,
-      fees: estimate.fees,
       link: (trx, tx) => recordChainCancel(trx, row.id, tx.id),
     });
-    if (result.outcome !== "abandoned") sent++;
+    if (result.outcome === "would-revert") {
+      runtime.logger?.warn(
+        { subscription: row.id, reason: result.reason },
+        "on-chain cancellation would revert; tried again at the next run",
+      );
+    } else if (result.outcome !== "abandoned" && result.outcome !== "held") sent++;
   }
   return sent;
 }

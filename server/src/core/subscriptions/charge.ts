@@ -283,53 +283,50 @@ export async function chargeSubscriptionPeriod(
   });
   // The first charge runs the payer's signature check: its own gas bound, and a budget (chargeBudget.ts).
   const purpose = state.active ? "subscription_charge" : "subscription_first_charge";
-  const estimate = shortOf
-    ? ({ ok: false, reason: shortOf } as const)
-    : await relayer.estimate({ purpose, to: onChain.gateway, data });
-  if (!estimate.ok) {
-    await recordChargeFailure(db, row, period, now, estimate.reason, {
+  const withinBudget = await chargeBudget(runtime, client, row, !state.active);
+  const { closesAt } = chargeWindow(row, period);
+  const result = shortOf
+    ? ({ outcome: "would-revert", reason: shortOf } as const)
+    : await relayer.estimateAndSend({
+        purpose,
+        to: onChain.gateway,
+        data,
+        admit: (gasLimit) => withinBudget(db, gasLimit),
+        link: async (trx, tx) =>
+          (await withinBudget(trx, BigInt(tx.gas_limit), trx)) &&
+          (charge
+            ? linkChargeTransaction(trx, charge.id, tx.id)
+            : (await insertChargePayment(trx, {
+                payment_id: chargePaymentId(row.subscription_id, period, row.failed_attempts),
+                merchant_id: row.merchant_id,
+                order_id: `${row.id}/${period}/${row.failed_attempts}`,
+                chain_id: row.chain_id,
+                token_id: row.token_id,
+                amount,
+                recipient_address: row.recipient_address,
+                gateway_address: row.gateway_address,
+                forwarder_address: null,
+                deadline: Math.floor(closesAt.getTime() / 1000),
+                expires_at: closesAt,
+                payer_address: row.payer_address,
+                currency: priced.fiat?.currency ?? null,
+                fiat_amount: priced.fiat?.fiat_amount ?? null,
+                token_price: priced.fiat?.token_price ?? null,
+                success_url: NO_REDIRECT,
+                fail_url: NO_REDIRECT,
+                server_signature: row.server_signature ?? "0x",
+                subscription_id: row.id,
+                subscription_period: period,
+                charge_sender_transaction_id: tx.id,
+              })) !== undefined),
+      });
+  if (result.outcome === "would-revert") {
+    await recordChargeFailure(db, row, period, now, result.reason, {
       allowanceShort: state.balance >= amount && state.allowance < amount,
     });
     return "failed";
   }
-  const withinBudget = await chargeBudget(runtime, client, row, !state.active, estimate.gasLimit);
-  if (!(await withinBudget(db))) return "waiting";
-  const { closesAt } = chargeWindow(row, period);
-  const result = await relayer.send({
-    purpose,
-    to: onChain.gateway,
-    value: 0n,
-    data,
-    gasLimit: estimate.gasLimit,
-    fees: estimate.fees,
-    link: async (trx, tx) =>
-      (await withinBudget(trx, trx)) &&
-      (charge
-        ? linkChargeTransaction(trx, charge.id, tx.id)
-        : (await insertChargePayment(trx, {
-            payment_id: chargePaymentId(row.subscription_id, period, row.failed_attempts),
-            merchant_id: row.merchant_id,
-            order_id: `${row.id}/${period}/${row.failed_attempts}`,
-            chain_id: row.chain_id,
-            token_id: row.token_id,
-            amount,
-            recipient_address: row.recipient_address,
-            gateway_address: row.gateway_address,
-            forwarder_address: null,
-            deadline: Math.floor(closesAt.getTime() / 1000),
-            expires_at: closesAt,
-            payer_address: row.payer_address,
-            currency: priced.fiat?.currency ?? null,
-            fiat_amount: priced.fiat?.fiat_amount ?? null,
-            token_price: priced.fiat?.token_price ?? null,
-            success_url: NO_REDIRECT,
-            fail_url: NO_REDIRECT,
-            server_signature: row.server_signature ?? "0x",
-            subscription_id: row.id,
-            subscription_period: period,
-            charge_sender_transaction_id: tx.id,
-          })) !== undefined),
-  });
+  if (result.outcome === "held") return "waiting";
   if (result.outcome === "abandoned") return "in-flight";
   runtime.logger?.info({ subscription: id, period, outcome: result.outcome }, "subscription charge sent");
   return "sent";

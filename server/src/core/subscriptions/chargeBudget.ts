@@ -7,8 +7,11 @@ import { lockMerchantRelayBudget } from "../../db/gasless/relayerGas.js";
 import type { SubscriptionDetails } from "../../db/subscriptions/subscriptions.js";
 import { gasBudgetRefusal } from "../relay/gasBudget.js";
 
-/** Whether a charge may be sent now: asked before sending, and again, under the lock it takes, where it is recorded. */
-export type ChargeBudgetCheck = (on: Db, lock?: DbTransaction) => Promise<boolean>;
+/**
+ * Whether a charge sent with `gasLimit` may be sent now: asked before sending, and again, under the lock it takes,
+ * where it is recorded.
+ */
+export type ChargeBudgetCheck = (on: Db, gasLimit: bigint, lock?: DbTransaction) => Promise<boolean>;
 
 /**
  * A first charge runs the payer's signature check (an ERC-1271 wallet's code, whoever authorised the schedule), so
@@ -21,13 +24,12 @@ export async function chargeBudget(
   client: PublicClient,
   row: SubscriptionDetails,
   first: boolean,
-  gasLimit: bigint,
 ): Promise<ChargeBudgetCheck> {
   if (!first) return async () => true;
   const payer = row.payer_address as Address;
   const budget = { networkId: row.network_id, merchantId: row.merchant_id, payer };
   const inFlight = isErc6492Signature(row.payer_signature as Hex) || (await hasCode(client, payer));
-  return async (on, lock) => {
+  return async (on, gasLimit, lock) => {
     if (lock) await lockMerchantRelayBudget(lock, row.merchant_id);
     return !(await gasBudgetRefusal(runtime, on, budget, gasLimit, { inFlight }));
   };

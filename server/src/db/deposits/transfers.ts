@@ -149,7 +149,7 @@ export async function setDepositAmounts(
 export async function setDepositPayer(
   db: Db,
   paymentRowId: number,
-  payer: { address: string; txHash: string },
+  payer: { address: string | null; txHash: string | null },
 ): Promise<void> {
   await db
     .updateTable("payments")

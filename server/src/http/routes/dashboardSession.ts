@@ -100,7 +100,7 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
         }),
         response: {
           200: successBody(sessionSchema, "Signed in; the cookie is set"),
-          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND"),
+          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND", "CHAIN_UNAVAILABLE"),
         },
       },
       handler: async (request, reply) => {

@@ -117,6 +117,7 @@ export function depositReturnRoutes(deps: DepositReturnDeps, auth: AuthOptions):
             "PAYMENT_NOT_FOUND",
             "NO_LATE_DEPOSIT",
             "INVALID_SIGNATURE",
+            "CHAIN_UNAVAILABLE",
             "NOTHING_TO_RETURN",
             "CONFLICT",
             "RELAYER_NOT_CONFIGURED",

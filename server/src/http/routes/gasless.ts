@@ -56,6 +56,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "INVALID_PAYMENT_STATUS",
             "PAYMENT_EXPIRED",
             "INVALID_SIGNATURE",
+            "CHAIN_UNAVAILABLE",
             "RELAY_ALREADY_SUBMITTED",
             "AMOUNT_MISMATCH",
             "RELAYER_NOT_CONFIGURED",

@@ -139,6 +139,7 @@ export function publicSubscriptionRoutes(deps: SubscriptionDeps): FastifyPluginA
             "SUBSCRIPTION_NOT_FOUND",
             "INVALID_SUBSCRIPTION_STATUS",
             "INVALID_SIGNATURE",
+            "CHAIN_UNAVAILABLE",
             "FORBIDDEN",
             "SIGNING_SERVICE_ERROR",
           ),

@@ -29,7 +29,7 @@ beforeAll(async () => {
     networkId: chain.chainId,
     role: "relayer",
     accounts: [account],
-    finality: { network_id: chain.chainId, finality: "depth", confirmations: 0 },
+    confirmations: 0,
     stuckAfterMs: 0,
     feeBumpPercent: 20,
     hooks: {
@@ -182,42 +182,5 @@ describe("the nonce manager (TransactionSender) on anvil and PostgreSQL", () => 
     expect(next.outcome).toBe("sent");
     await sender.track();
     expect(next.outcome === "sent" && finished.get(next.tx.id)?.status).toBe("CONFIRMED");
-  });
-
-  it("follows a mined transaction until the chain's finality says final: one a reorg drops is sent again, its nonce never left open", async () => {
-    // Anvil's `safe` block is 32 below its head: a watcher that waits for it could still see this reorg, so the
-    // sender must too (with the head's depth it would have finished the transaction and left its nonce a gap).
-    const outcomes = new Map<number, SenderOutcome>();
-    const safe = new TransactionSender({
-      db: database.db,
-      client: chain.publicClient,
-      networkId: chain.chainId,
-      role: "relayer",
-      accounts: [privateKeyToAccount(anvilPrivateKeys[6] as Hex)],
-      finality: { network_id: chain.chainId, finality: "safe", confirmations: 0 },
-      // Dropped from every node, it is "stuck": replaced at once here (after STUCK_AFTER_SECONDS in production).
-      stuckAfterMs: 0,
-      feeBumpPercent: 20,
-      hooks: { onFinished: async (tx, outcome) => void outcomes.set(tx.id, outcome) },
-    });
-    const nonceOf = () =>
-      chain.publicClient.getTransactionCount({ address: safe.addresses[0] as Hex, blockTag: "latest" });
-    const result = await safe.send(transfer());
-    if (result.outcome !== "sent") throw new Error(result.outcome);
-    await safe.track();
-    expect(outcomes.has(result.tx.id)).toBe(false);
-    expect(await nonceOf()).toBe(result.tx.nonce + 1);
-
-    await chain.publicClient.request({ method: "anvil_reorg" as never, params: [1, []] as never });
-    expect(await nonceOf()).toBe(result.tx.nonce);
-    await safe.track();
-    expect(await nonceOf()).toBe(result.tx.nonce + 1);
-    expect(outcomes.has(result.tx.id)).toBe(false);
-
-    await chain.publicClient.request({ method: "anvil_mine" as never, params: [32] as never });
-    await safe.track();
-    expect(outcomes.get(result.tx.id)?.status).toBe("CONFIRMED");
-    const next = await safe.send(transfer());
-    expect(next.outcome === "sent" && next.tx.nonce).toBe(result.tx.nonce + 1);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiweMessage } from "viem/siwe";
 import { startTestApp, type TestApp } from "../../harness/app.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { deadRpcUrl } from "../../harness/rpcProxy.js";
 
 const ORIGIN = "http://kassa.test";
 let chain: TestChain;
@@ -151,5 +152,30 @@ describe("dashboard sign-in with Ethereum", () => {
       },
     });
     expect(created.status).toBe(401);
+  });
+
+  it("answers 503 CHAIN_UNAVAILABLE, not 401, when only the chain could check the signature and its node is down", async () => {
+    const setRpcUrl = (rpcUrl: string) =>
+      t.database.db
+        .updateTable("chains")
+        .set({ rpc_url: rpcUrl })
+        .where("network_id", "=", chain.chainId)
+        .execute();
+    await setRpcUrl(await deadRpcUrl());
+    try {
+      // Not the address's ECDSA signature: it could be a smart account's, which only the chain can say.
+      const signed = await signedMessage();
+      const other = await chain.wallet(8).signMessage({ message: signed.message });
+      const refused = await t.request("/dashboard/session", {
+        method: "POST",
+        json: { ...signed, signature: other },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe("CHAIN_UNAVAILABLE");
+      // The account's own key signs in without the chain.
+      expect((await signIn()).status).toBe(200);
+    } finally {
+      await setRpcUrl(chain.rpcUrl);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * deposit, 0)` names anyone as the sender), dust, and their own money. None of it makes them a payer, earns them a
  * webhook, or sends them anyone else's money: every return goes to whoever sent the money, and only what they sent.
  */
+import { testTokenAbi } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { erc20Abi, getAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -298,5 +299,45 @@ describe("a stranger against payments by transfer (kassa start)", () => {
     for (const entry of sent) await returned(entry.returnId);
     expect(await balanceOf(payer, wrong)).toBe(before.payer);
     expect(await balanceOf(stranger, wrong)).toBe(before.stranger);
+  });
+
+  it("kassa admin deposit recover: a mint to the address is owed to nobody; the senders get theirs, the merchant the rest", async () => {
+    const p = await env.create();
+    const wrong = env.chain.tokens.permit6;
+    const before = await balanceOf(stranger, wrong);
+    const mint = await env.payer.writeContract({
+      address: wrong,
+      abi: testTokenAbi,
+      functionName: "mint",
+      args: [p.depositAddress, 5_000_000n],
+    });
+    await readPast(mint);
+    await readPast(
+      await sendTokenCall(env.stranger, { token: wrong, to: p.depositAddress, amount: 1_000_000n }),
+    );
+    const recover = (to: string) =>
+      runKassaWith(
+        {
+          DATABASE_URL: env.t.database.url,
+          LOG_LEVEL: "silent",
+          KASSA_SIGNER_PRIVATE_KEY: env.chain.signerKey.reveal(),
+          [`RELAYER_PRIVATE_KEYS_${env.chain.chainId}`]: anvilPrivateKeys[RELAYER_INDEX],
+        },
+        ...["admin", "deposit", "recover", p.paymentId, "--token", wrong, "--to", to, "--json"],
+      );
+    // No return to the zero address (it would burn the tokens, or revert and hold back the stranger's).
+    const senders = await recover("sender");
+    expect(senders.code).toBe(0);
+    const sent = JSON.parse(senders.stdout) as { returnId: string; to: string; amount: string }[];
+    expect(sent).toMatchObject([{ to: getAddress(stranger), amount: "1000000" }]);
+    await returned(sent[0]!.returnId);
+    expect(await balanceOf(stranger, wrong)).toBe(before);
+    // What was minted is nobody's to claim back: the merchant recovers it.
+    const merchant = await recover("merchant");
+    expect(merchant.code).toBe(0);
+    const taken = JSON.parse(merchant.stdout) as { returnId: string; to: string; amount: string }[];
+    expect(taken).toMatchObject([{ amount: "5000000" }]);
+    await returned(taken[0]!.returnId);
+    expect(await balanceOf(p.depositAddress, wrong)).toBe(0n);
   });
 });

@@ -2,7 +2,6 @@ import { testTokenAbi } from "@kassa/contracts";
 import { anvilAccount } from "@kassa/contracts/dev";
 import { createWalletClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../../src/core/admin/index.js";
 import { type TestChain, startTestChain } from "../../harness/chain.js";
 import type { SeededMerchant } from "../../harness/app.js";
 import {
@@ -25,8 +24,7 @@ beforeAll(async () => {
   chain = await startTestChain();
   env = await startGaslessEnv(chain);
   shop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
-  await admin.addToken(env.t.adminDeps, { networkId: chain.chainId, address: chain.tokens.plain });
-  await admin.addPaymentMethod(env.t.adminDeps, shop.merchantKey, { tokenAddress: chain.tokens.plain });
+  await env.t.acceptTokens([chain.tokens.plain], shop.merchantKey);
   await env.startWorker();
 });
 afterAll(async () => {

@@ -78,6 +78,7 @@ describe("POST /payments", () => {
         "paidVia",
         "sweptAt",
         "sweepTransactionHash",
+        "fundsAtRecipient",
       ].sort(),
     );
     expect(data).toMatchObject({
@@ -88,6 +89,7 @@ describe("POST /payments", () => {
       tokenDecimals: 18,
       tokenPermitSupported: true,
       isFaucetEnabled: false,
+      fundsAtRecipient: false,
       gatewayAddress: chain.gateway,
       forwarderAddress: chain.forwarder,
       amount: "12500000000000000000",
