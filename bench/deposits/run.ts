@@ -7,7 +7,7 @@
  *
  * 1. Baseline: RPC calls and the watcher's database time per block with no open deposit payment.
  * 2. For each of `--open` (default 100,1000,10000) open deposit payments, created through POST /payments up to that
- *    many, the same figures over `--seconds` of blocks with nothing sent to them, `--settle` seconds (default 15)
+ *    many, the same figures over `--seconds` of blocks with nothing sent to them, `--settle` seconds (default 60)
  *    after the last was created: flat from the first to the last.
  * 3. `--deposits` payments more (default 60), each paid by a plain ERC-20 transfer from a payer wallet, about
  *    two a second: the latency from the block of each transfer becoming final (the chain's finality depth,
@@ -55,10 +55,13 @@ const OPEN_LEVELS = (() => {
 })();
 const PAYMENTS = OPEN_LEVELS.at(-1) as number;
 const DEPOSITS = option("--deposits", 60);
-const IDLE_SECONDS = option("--seconds", 20);
-/** A pause after creating payments before measuring: the database's own work after a bulk insert (autovacuum's
- * analyze of the table, a checkpoint) is not the watcher's per-block cost with that many open. */
-const SETTLE_SECONDS = option("--settle", 15);
+const IDLE_SECONDS = option("--seconds", 30);
+/**
+ * A pause after creating payments before measuring: the database's own work after a bulk insert (autovacuum, whose
+ * naptime is a minute, vacuuming and analysing the table and its indexes) is not the watcher's per-block cost with
+ * that many open; measured right after 10,000 inserts, a few blocks took 100 ms.
+ */
+const SETTLE_SECONDS = option("--settle", 60);
 const CONFIRMATIONS = option("--confirmations", 2);
 const POLL_MS = option("--poll-ms", 500);
 const CONCURRENCY = 32;
