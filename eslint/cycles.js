@@ -106,23 +106,23 @@ function sourcesBelow(dir) {
  * The capability a file of `root` belongs to: the first folder below the root, or for a file beside the
  * folders (a composition root, shared schemas) the file itself, which is then a capability of its own.
  */
-function capabilityOf(root, file, movesTo) {
+function capabilityOf(root, file) {
   const inside = path.relative(root, file).split(path.sep);
   if (inside[0] === ".." || path.isAbsolute(inside[0])) return undefined;
-  return movesTo.get(file) ?? inside[0];
+  return inside[0];
 }
 
 /** The imports between the capabilities of each root read so far: from -> to -> the first file import. */
 const capabilityGraphs = new Map();
 
-function capabilityGraph(root, movesTo) {
+function capabilityGraph(root) {
   const known = capabilityGraphs.get(root);
   if (known) return known;
   const graph = new Map();
   for (const file of sourcesBelow(root)) {
-    const from = capabilityOf(root, file, movesTo);
+    const from = capabilityOf(root, file);
     for (const { target } of relativeImports(file)) {
-      const to = capabilityOf(root, target, movesTo);
+      const to = capabilityOf(root, target);
       if (to === undefined || to === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       if (!graph.get(from).has(to)) graph.get(from).set(to, [file, target]);
@@ -141,8 +141,6 @@ const noFolderKnot = {
         type: "object",
         properties: {
           roots: { type: "array", items: { type: "string" } },
-          /** Files counted in the folder they are about to move to: file (from the working directory) -> folder. */
-          movesTo: { type: "object", additionalProperties: { type: "string" } },
         },
         required: ["roots"],
         additionalProperties: false,
@@ -154,24 +152,21 @@ const noFolderKnot = {
   },
   create(context) {
     const file = context.filename;
-    const { roots, movesTo: moves = {} } = context.options[0];
-    const movesTo = new Map(
-      Object.entries(moves).map(([moving, folder]) => [path.resolve(context.cwd, moving), folder]),
-    );
+    const { roots } = context.options[0];
     const root = roots
       .map((folder) => path.resolve(context.cwd, folder))
-      .find((folder) => capabilityOf(folder, file, movesTo) !== undefined);
+      .find((folder) => capabilityOf(folder, file) !== undefined);
     if (root === undefined) return {};
-    const from = capabilityOf(root, file, movesTo);
+    const from = capabilityOf(root, file);
     const below = (base, absolute) => path.relative(base, absolute).split(path.sep).join("/");
     const inRoot = (capability) => below(path.dirname(root), path.join(root, capability));
     const name = (absolute) => below(root, absolute);
     function check(node, specifier) {
       if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
       const target = resolve(file, specifier);
-      const to = target && capabilityOf(root, target, movesTo);
+      const to = target && capabilityOf(root, target);
       if (to === undefined || to === from) return;
-      const graph = capabilityGraph(root, movesTo);
+      const graph = capabilityGraph(root);
       const back = trailBack(to, from, (capability) => (graph.get(capability) ?? new Map()).keys());
       if (!back) return;
       const hops = back.map((capability, index) => {

@@ -1,4 +1,5 @@
 import { computeFee } from "@kassa/contracts";
+import { setDepositAmounts, setDepositPayer } from "../../db/payments/paymentDeposits.js";
 import { getAddress } from "viem";
 import type { TokenTransfer } from "../../chain/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
@@ -7,8 +8,6 @@ import {
   findPaymentsByDepositAddress,
   lockDepositPayment,
   recordDepositTransfer,
-  setDepositAmounts,
-  setDepositPayer,
 } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import { expireRefundsOfRemovedPayment } from "../../db/refunds/refunds.js";

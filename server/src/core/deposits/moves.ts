@@ -1,4 +1,5 @@
 import { getAddress, type TransactionReceipt } from "viem";
+import { recordPaymentSwept, undoPaymentSweep } from "../../db/payments/paymentDeposits.js";
 import { depositMovesFromReceipt, type DepositMove } from "../../chain/deposits/moves.js";
 import {
   deleteDepositEvent,
@@ -10,7 +11,7 @@ import {
   finishDepositReturn,
   markDepositReturnReorged,
 } from "../../db/deposits/returns.js";
-import { markSweepReorged, recordPaymentSwept, undoPaymentSweep } from "../../db/deposits/sweeps.js";
+import { markSweepReorged } from "../../db/deposits/sweeps.js";
 import { lockDepositPayment } from "../../db/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
 import { findPaymentDetailsByPaymentId } from "../../db/payments/payments.js";

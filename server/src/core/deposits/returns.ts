@@ -12,7 +12,7 @@ import {
   insertDepositReturn,
   type DepositReturnRow,
 } from "../../db/deposits/returns.js";
-import type { DepositReturnKind } from "../../db/deposits/tables.js";
+import type { DepositReturnKind } from "../../db/schema/depositTables.js";
 import { lockDepositPayment } from "../../db/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
 import type { PaymentSequencer } from "../../db/payments/paymentSequences.js";

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { releaseSweptPayments } from "../../db/payments/paymentDeposits.js";
 import { readDepositAuthorizations } from "../../chain/deposits/accounts.js";
 import { encodeSweep } from "../../chain/deposits/sweep.js";
 import type { GaslessRuntime } from "../../chain/gasless.js";
@@ -14,7 +15,6 @@ import {
   finishDepositSweep,
   insertDepositSweep,
   recordSweepRefusal,
-  releaseSweptPayments,
 } from "../../db/deposits/sweeps.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
 import type { ChainRow, SenderTransactionRow } from "../../db/schema/rows.js";

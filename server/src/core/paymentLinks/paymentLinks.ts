@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { withdrawOpenLinkPayments } from "../../db/payments/paymentExpiry.js";
 import { z } from "zod";
 import type { PaymentLinkLimits } from "../../config/paymentLinks.js";
 import { findMerchantById } from "../../db/merchants/merchants.js";
@@ -7,7 +8,6 @@ import {
   insertPaymentLink,
   listPaymentLinkDetails,
   updatePaymentLink,
-  withdrawOpenLinkPayments,
   type PaymentLinkDetails,
 } from "../../db/paymentLinks/paymentLinks.js";
 import type { MerchantRow } from "../../db/schema/rows.js";

@@ -1,4 +1,5 @@
 import { paymentSequence } from "@kassa/contracts/paymentId";
+import { recordPaidWithPayInstead } from "../../db/payments/paymentDeposits.js";
 import { getAddress, type Hex } from "viem";
 import type {
   EventLocation,
@@ -19,7 +20,6 @@ import {
   findOpenRefundBySequence,
   insertSequenceCollision,
 } from "../../db/payments/paymentSequences.js";
-import { recordPaidWithPayInstead } from "../../db/deposits/transfers.js";
 import { movePaymentStatus } from "../../db/payments/paymentStatus.js";
 import {
   findRefundToComplete,

@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem";
+import { insertChargePayment, linkChargeTransaction } from "../../db/payments/paymentCharges.js";
 import { encodeAbiParameters, keccak256 } from "viem";
 import type { GaslessRuntime } from "../../chain/gasless.js";
 import type { SenderOutcome } from "../../chain/sender/owner.js";
@@ -20,8 +21,6 @@ import {
   findDueSubscriptionIds,
   findLastChargeBlock,
   findSubscriptionDetails,
-  insertChargePayment,
-  linkChargeTransaction,
   moveSubscriptionCharge,
   type SubscriptionDetails,
 } from "../../db/subscriptions/subscriptions.js";

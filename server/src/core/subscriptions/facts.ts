@@ -1,4 +1,5 @@
 import type { RecordedEvent } from "../../chain/chainFacts.js";
+import { linkChargeTransaction } from "../../db/payments/paymentCharges.js";
 import type {
   GatewayEvent,
   SubscriptionCanceledEvent,
@@ -12,7 +13,6 @@ import {
   cancelSubscriptionRow,
   findChargePayment,
   findSubscriptionDetailsBySubscriptionId,
-  linkChargeTransaction,
   moveSubscriptionCharge,
   reopenSubscriptionPeriod,
   type SubscriptionDetails,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../infra/database.js";
-import type { DepositEventKind } from "./tables.js";
+import type { DepositEventKind } from "../schema/depositTables.js";
 
 /**
  * The gateway's DepositSwept and DepositReturned as read (deposit_events, migration 037): what left a deposit

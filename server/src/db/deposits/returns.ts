@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Db } from "../infra/database.js";
-import type { DepositReturnsTable } from "./tables.js";
+import type { DepositReturnsTable } from "../schema/depositTables.js";
 
 export type DepositReturnRow = Selectable<DepositReturnsTable>;
 

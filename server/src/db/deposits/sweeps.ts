@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../infra/database.js";
+import { holdPaymentsForSweep } from "../payments/paymentDeposits.js";
 import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
 import { paidStatuses } from "../../domain/paymentStatus.js";
 
@@ -129,16 +130,7 @@ export async function insertDepositSweep(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const held = await db
-    .updateTable("payments")
-    .set({ deposit_sweep_id: id })
-    .where("id", "in", sweep.paymentIds)
-    .where("deposit_sweep_id", "is", null)
-    .where("swept_at", "is", null)
-    .where("paid_via", "=", "transfer")
-    .where("status", "in", paidStatuses)
-    .executeTakeFirst();
-  return Number(held.numUpdatedRows) === sweep.paymentIds.length;
+  return holdPaymentsForSweep(db, id, sweep.paymentIds);
 }
 
 /** The sweep a sender transaction sent, if it is one. */
@@ -189,64 +181,6 @@ export async function finishDepositSweep(
   return Number(moved.numUpdatedRows) === 1;
 }
 
-/**
- * A payment a sweep read from the chain moved out of the deposit address (whoever sent it): when, by which
- * transaction, and how much; what it received beyond that stays at the address, its overpaid amount. Guarded: a
- * payment swept by another transaction keeps that one (the gateway sweeps a payment once). False when it changed
- * nothing.
- */
-export async function recordPaymentSwept(
-  db: Db,
-  paymentRowId: number,
-  swept: { txHash: string; amount: bigint; at: Date },
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("payments")
-    .set({
-      swept_at: swept.at,
-      sweep_tx_hash: swept.txHash.toLowerCase(),
-      swept_amount: swept.amount,
-      overpaid_amount: sql<string>`greatest(amount_received - ${swept.amount}, 0)`,
-    })
-    .where("id", "=", paymentRowId)
-    .where("swept_at", "is", null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
-/**
- * A reorg removed the sweep `txHash` of a payment: it is unswept again (no sweep holds it, so the next run sweeps it
- * if it is still paid by transfer), `overpaid` what it does not take now. Resolves the relayer's sweep that held it
- * (null: another's), or undefined when that transaction had not swept it.
- */
-export async function undoPaymentSweep(
-  db: Db,
-  paymentRowId: number,
-  undo: { txHash: string; overpaid: bigint },
-): Promise<{ sweepId: number | null } | undefined> {
-  const before = await db
-    .selectFrom("payments")
-    .select("deposit_sweep_id")
-    .where("id", "=", paymentRowId)
-    .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) return undefined;
-  await db
-    .updateTable("payments")
-    .set({
-      swept_at: null,
-      sweep_tx_hash: null,
-      swept_amount: null,
-      deposit_sweep_id: null,
-      overpaid_amount: undo.overpaid,
-    })
-    .where("id", "=", paymentRowId)
-    .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
-    .execute();
-  return { sweepId: before.deposit_sweep_id };
-}
-
 /** CONFIRMED -> REORGED: a reorg removed the relayer's sweep transaction (guarded). */
 export async function markSweepReorged(db: Db, sweepId: number, reason: string): Promise<void> {
   await db
@@ -254,17 +188,5 @@ export async function markSweepReorged(db: Db, sweepId: number, reason: string):
     .set({ status: "REORGED", error_message: reason })
     .where("id", "=", sweepId)
     .where("status", "=", "CONFIRMED")
-    .execute();
-}
-
-/** Lets go of the payments of a sweep that moved nothing for them (swept again by the next run). */
-export async function releaseSweptPayments(db: Db, sweepId: number, paymentRowIds: number[]): Promise<void> {
-  if (paymentRowIds.length === 0) return;
-  await db
-    .updateTable("payments")
-    .set({ deposit_sweep_id: null })
-    .where("deposit_sweep_id", "=", sweepId)
-    .where("swept_at", "is", null)
-    .where("id", "in", paymentRowIds)
     .execute();
 }

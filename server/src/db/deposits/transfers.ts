@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../infra/database.js";
-import type { PaymentStatusColumns } from "../payments/paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "../payments/payments.js";
 import { type DepositLatePolicy } from "../../domain/records.js";
 
@@ -108,54 +107,6 @@ export function listReceivedTransfers(
     .where("token_address", "=", token.toLowerCase())
     .orderBy("block_number")
     .orderBy("log_index")
-    .execute();
-}
-
-/**
- * A payment PAID by transfer whose amount the gateway's `pay` took instead, before any sweep (its paid bit now
- * refuses the sweep): recorded as paid by that transaction (`settled`), everything its deposit address received
- * overpaid. One guarded UPDATE; false when the payment is no longer PAID by transfer and unswept.
- */
-export async function recordPaidWithPayInstead(
-  db: Db,
-  paymentRowId: number,
-  settled: PaymentStatusColumns,
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("payments")
-    .set((eb) => ({ ...settled, overpaid_amount: eb.ref("amount_received") }))
-    .where("id", "=", paymentRowId)
-    .where("status", "=", "PAID")
-    .where("paid_via", "=", "transfer")
-    .where("swept_at", "is", null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
-}
-
-/** Writes what arrived (a change that moves no status). */
-export async function setDepositAmounts(
-  db: Db,
-  paymentRowId: number,
-  amounts: { received: bigint; overpaid: bigint },
-): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({ amount_received: amounts.received, overpaid_amount: amounts.overpaid })
-    .where("id", "=", paymentRowId)
-    .execute();
-}
-
-/** A payment paid by transfer whose payer a reorg changed: the payer's address and last transfer. */
-export async function setDepositPayer(
-  db: Db,
-  paymentRowId: number,
-  payer: { address: string | null; txHash: string | null },
-): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({ payer_address: payer.address, tx_hash: payer.txHash })
-    .where("id", "=", paymentRowId)
-    .where("paid_via", "=", "transfer")
     .execute();
 }
 

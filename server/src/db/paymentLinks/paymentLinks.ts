@@ -144,17 +144,3 @@ export function findOpenLinkPaymentOfClient(
     .limit(1)
     .executeTakeFirst();
 }
-
-/**
- * Withdraws the link's open payments by `by` (the link turned off, or its expiry brought forward): each
- * expires then at the latest, the expiry moves it to EXPIRED and its reads no longer offer its signature.
- */
-export async function withdrawOpenLinkPayments(db: Db, linkId: string, by: Date): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({ expires_at: by })
-    .where("payment_link_id", "=", linkId)
-    .where("status", "=", "CREATED")
-    .where("expires_at", ">", by)
-    .execute();
-}

@@ -3,8 +3,8 @@ import type { Db } from "../infra/database.js";
 import { assertPaymentMove } from "./paymentStatus.js";
 import { selectPaymentDetails, type PaymentDetails } from "./payments.js";
 import {
-  deliveryCte,
   eventRecords,
+  insertEventsCtes,
   type NewWebhookDelivery,
   type NewWebhookEvent,
 } from "../webhooks/webhooks.js";
@@ -36,7 +36,7 @@ export function findDuePaymentDetails(
 /**
  * In one statement (so its row locks last no longer than that statement): CREATED -> EXPIRED for those of
  * the events' payments still CREATED and due at `now`, and not seen paid after `heldSince` (rows another transaction holds are skipped, not
- * waited for), and, for exactly those, their events and deliveries (deliveryCte). Returns the payment ids it expired.
+ * waited for), and, for exactly those, their events and deliveries (insertEventsCtes). Returns the payment ids it expired.
  */
 export async function expirePaymentsWithEvents(
   db: Db,
@@ -62,12 +62,20 @@ export async function expirePaymentsWithEvents(
       UPDATE payments SET status = 'EXPIRED' FROM due
       WHERE payments.id = due.id AND payments.status = 'CREATED'
       RETURNING payments.id, payments.payment_id
-    ), inserted_events AS (
-      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
-      SELECT input.id, input.merchant_id, input.payment_row_id, input.type, input.payload
-      FROM input JOIN expired ON expired.id = input.payment_row_id
-      RETURNING id
-    )${deliveryCte(input.deliveries)}
+    ), ${insertEventsCtes(sql`input AS e JOIN expired ON expired.id = e.payment_row_id`, input.deliveries)}
     SELECT expired.payment_id FROM expired`.execute(db);
   return rows.map((row) => row.payment_id);
+}
+/**
+ * Withdraws the link's open payments by `by` (the link turned off, or its expiry brought forward): each
+ * expires then at the latest, the expiry moves it to EXPIRED and its reads no longer offer its signature.
+ */
+export async function withdrawOpenLinkPayments(db: Db, linkId: string, by: Date): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ expires_at: by })
+    .where("payment_link_id", "=", linkId)
+    .where("status", "=", "CREATED")
+    .where("expires_at", ">", by)
+    .execute();
 }

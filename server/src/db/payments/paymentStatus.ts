@@ -2,6 +2,7 @@ import type { ExpressionBuilder, UpdateObject } from "kysely";
 import { canTransition, type PaymentStatus } from "../../domain/paymentStatus.js";
 import type { Db } from "../infra/database.js";
 import type { Database } from "../schema/types.js";
+import { paymentDetailsAfter, type PaymentDetails } from "./payments.js";
 
 /** The columns a status change may write beside the status itself (the payment's identity is never one). */
 export type PaymentStatusColumns = Omit<UpdateObject<Database, "payments">, "status" | "id" | "payment_id">;
@@ -21,31 +22,30 @@ export interface PaymentStatusMove {
 /**
  * The one writer of `payments.status` for a single payment: checks the move against the transition table
  * (a move the table does not allow is a bug, thrown before any SQL), then makes it in one statement
- * guarded by `WHERE status = from` (and the optional guards). Returns the moved row's ids, or undefined
- * when the payment was not in `from` any more: someone else moved it first, which callers treat as a
+ * guarded by `WHERE status = from` (and the optional guards). Returns the moved payment as moved, with its
+ * details (what its events need, read in the same statement), or undefined when the payment was not in `from` any more: someone else moved it first, which callers treat as a
  * conflict, never a crash. Pass the transaction that records what the move causes (events, jobs).
  * The set-based expiry (`expirePaymentsWithEvents`) is the one other writer: it only moves CREATED ->
  * EXPIRED, and checks that move against the same table.
  */
-export function movePaymentStatus(
-  db: Db,
-  move: PaymentStatusMove,
-): Promise<{ id: number; payment_id: string } | undefined> {
+export function movePaymentStatus(db: Db, move: PaymentStatusMove): Promise<PaymentDetails | undefined> {
   assertPaymentMove(move.from, move.to);
   const set = move.set;
-  let query = db
-    .updateTable("payments")
-    .set((eb) => ({
-      ...(typeof set === "function" ? set(eb) : set),
-      status: move.to,
-    }))
-    .where("status", "=", move.from);
-  query =
-    "rowId" in move.payment
-      ? query.where("id", "=", move.payment.rowId)
-      : query.where("payment_id", "=", move.payment.paymentId.toLowerCase());
-  if (move.guard?.blockHash !== undefined) query = query.where("block_hash", "=", move.guard.blockHash);
-  return query.returning(["id", "payment_id"]).executeTakeFirst();
+  return paymentDetailsAfter(db, (qc) => {
+    let query = qc
+      .updateTable("payments")
+      .set((eb) => ({
+        ...(typeof set === "function" ? set(eb) : set),
+        status: move.to,
+      }))
+      .where("status", "=", move.from);
+    query =
+      "rowId" in move.payment
+        ? query.where("id", "=", move.payment.rowId)
+        : query.where("payment_id", "=", move.payment.paymentId.toLowerCase());
+    if (move.guard?.blockHash !== undefined) query = query.where("block_hash", "=", move.guard.blockHash);
+    return query.returningAll();
+  }).executeTakeFirst();
 }
 
 /** Throws when the transition table does not allow `from -> to`. */

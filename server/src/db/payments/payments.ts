@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type QueryCreator, type UpdateQueryBuilder } from "kysely";
+import type { Database } from "../schema/types.js";
 import type { Db } from "../infra/database.js";
 import { readPage } from "../infra/pages.js";
 import { paymentsMatching, type PaymentFilter } from "./paymentSearch.js";
@@ -22,7 +23,7 @@ export type PaymentDetails = PaymentRow & {
 };
 
 /** The payments joined with what their views need (PaymentDetails), for the payment reads of db/. */
-export function selectPaymentDetails(db: Db) {
+export function selectPaymentDetails(db: QueryCreator<Database>) {
   return db
     .selectFrom("payments")
     .innerJoin("tokens", "tokens.id", "payments.token_id")
@@ -40,6 +41,19 @@ export function selectPaymentDetails(db: Db) {
       "merchants.name as merchant_name",
     ])
     .select(sql<boolean>`merchants.webhook_url IS NOT NULL`.as("merchant_has_webhook"));
+}
+
+/** An UPDATE of `payments` returning the whole rows it changed, for paymentDetailsAfter. */
+export type PaymentsUpdate = UpdateQueryBuilder<Database, "payments", "payments", PaymentRow>;
+
+/**
+ * The details of the payments `update` changed, as changed, in the same statement: the UPDATE runs as a common
+ * table expression named like the table (inside it `payments` is the table; after it, the rows it returned), so
+ * a writer hands its caller what the events of the change need without reading the row again.
+ */
+export function paymentDetailsAfter(db: Db, update: (db: QueryCreator<Database>) => PaymentsUpdate) {
+  // The expression has the table's selected columns: the join reads it as it reads the table.
+  return selectPaymentDetails(db.with("payments", update) as unknown as QueryCreator<Database>);
 }
 
 /** Inserts a payment; resolves undefined when the merchant already used its order id. */

@@ -3,6 +3,7 @@ import pg from "pg";
 import { type Db, isUniqueViolation } from "../infra/database.js";
 import { updateWhere } from "../infra/lookups.js";
 import { readPage } from "../infra/pages.js";
+import { addRefundedAmount } from "../payments/paymentRefunds.js";
 import { type NewRefundRow, type RefundRow } from "../schema/rows.js";
 import { BaseError } from "../../domain/baseError.js";
 
@@ -181,26 +182,7 @@ export async function markRefundRefunded(
     })
     .where("id", "=", refund.id)
     .execute();
-  return addToRefundedAmount(db, refund.paymentRowId, completed.amount);
-}
-
-/** Adds `amount` (negative: takes it back) to what the payment's refunds sent back; the payment's totals after. */
-async function addToRefundedAmount(
-  db: Db,
-  paymentRowId: number,
-  amount: bigint,
-): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
-  const payment = await db
-    .updateTable("payments")
-    .set((eb) => ({ refunded_amount: eb("refunded_amount", "+", amount.toString()) }))
-    .where("id", "=", paymentRowId)
-    .returning(["amount", "refunded_amount", "recipient_address"])
-    .executeTakeFirstOrThrow();
-  return {
-    amount: BigInt(payment.amount),
-    refundedAmount: BigInt(payment.refunded_amount),
-    recipientAddress: payment.recipient_address,
-  };
+  return addRefundedAmount(db, refund.paymentRowId, completed.amount);
 }
 
 /**
@@ -284,7 +266,7 @@ export async function undoCompletedRefund(
     .returning("amount")
     .executeTakeFirst();
   if (!undone) return undefined;
-  return addToRefundedAmount(db, refund.paymentRowId, -BigInt(undone.amount));
+  return addRefundedAmount(db, refund.paymentRowId, -BigInt(undone.amount));
 }
 
 /**

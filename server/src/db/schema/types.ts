@@ -14,12 +14,14 @@ import type {
   SenderBroadcastsTable,
   SenderTransactionsTable,
 } from "./gaslessTables.js";
-import type { DepositEventsTable, DepositReturnsTable, DepositTransfersTable } from "../deposits/tables.js";
 import type {
+  DepositEventsTable,
+  DepositReturnsTable,
   DepositSweepRefusalsTable,
   DepositSweepsTable,
+  DepositTransfersTable,
   PaymentSweepColumns,
-} from "../deposits/sweepTables.js";
+} from "./depositTables.js";
 import type { PayerSessionsTable, SubscriptionsTable } from "./subscriptionTables.js";
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Db } from "../infra/database.js";
 import { readPage, type PageRequest } from "../infra/pages.js";
-import type { NewPaymentRow, PaymentRow } from "../schema/rows.js";
+import type { PaymentRow } from "../schema/rows.js";
 import type { SubscriptionCanceledBy, SubscriptionStatus } from "../../domain/subscriptions.js";
 import type { SubscriptionsTable } from "../schema/subscriptionTables.js";
 
@@ -191,22 +191,6 @@ export function listChargePayments(db: Db, id: string): Promise<PaymentRow[]> {
     .execute();
 }
 
-/** Inserts the payment of a charge; undefined when the period already has one (a charge is started once). */
-export function insertChargePayment(db: Db, payment: NewPaymentRow): Promise<PaymentRow | undefined> {
-  return db
-    .insertInto("payments")
-    .values(payment)
-    .onConflict((conflict) =>
-      conflict
-        .columns(["subscription_id", "subscription_period"])
-        .where("subscription_id", "is not", null)
-        .where("status", "<>", "FAILED")
-        .doNothing(),
-    )
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Moves a subscription's charging state on, only while it still expects `period` (guarded). */
 export function moveSubscriptionCharge(
   db: Db,
@@ -287,27 +271,6 @@ export async function reopenChainCancel(db: Db, senderTransactionId: number): Pr
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Links a charge's payment to the relayer's transaction that sends it; only while it has none (its last
- * transaction was removed by a reorg, or it is new): false otherwise, so a period is sent once at a time.
- */
-export async function linkChargeTransaction(
-  db: Db,
-  paymentRowId: number,
-  senderTransactionId: number | null,
-): Promise<boolean> {
-  let query = db
-    .updateTable("payments")
-    .set({ charge_sender_transaction_id: senderTransactionId })
-    .where("id", "=", paymentRowId)
-    .where("status", "=", "CREATED");
-  query =
-    senderTransactionId === null
-      ? query.where("charge_sender_transaction_id", "is not", null)
-      : query.where("charge_sender_transaction_id", "is", null);
-  return (await query.returning("id").executeTakeFirst()) !== undefined;
 }
 
 /**

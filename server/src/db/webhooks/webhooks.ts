@@ -56,7 +56,7 @@ export function eventRecords(events: readonly NewWebhookEvent[]): RawBuilder<unk
  * no deliveries. The worker processes' senders find the new deliveries due (no job is added: an event's
  * transaction takes no queue lock).
  */
-export function deliveryCte(deliveries: readonly NewWebhookDelivery[]): RawBuilder<unknown> {
+function deliveryCte(deliveries: readonly NewWebhookDelivery[]): RawBuilder<unknown> {
   if (deliveries.length === 0) return sql``;
   const rows = JSON.stringify(
     deliveries.map((delivery) => ({
@@ -76,6 +76,22 @@ export function deliveryCte(deliveries: readonly NewWebhookDelivery[]): RawBuild
   )`;
 }
 
+/**
+ * The expressions that write events and their deliveries (deliveryCte), `inserted_events` first, for a statement
+ * of its own or of another table's writer that records what it changed in the same round trip. `events` is a row
+ * source with the columns of eventRecords, aliased `e` (and joined with what limits it).
+ */
+export function insertEventsCtes(
+  events: RawBuilder<unknown>,
+  deliveries: readonly NewWebhookDelivery[],
+): RawBuilder<unknown> {
+  return sql`inserted_events AS (
+      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
+      SELECT e.id, e.merchant_id, e.payment_row_id, e.type, e.payload FROM ${events}
+      RETURNING id
+    )${deliveryCte(deliveries)}`;
+}
+
 /** Events and their deliveries (deliveryCte), in one statement. */
 export async function insertEventsWithDeliveries(
   db: Db,
@@ -83,11 +99,7 @@ export async function insertEventsWithDeliveries(
 ): Promise<void> {
   if (input.events.length === 0) return;
   await sql`
-    WITH inserted_events AS (
-      INSERT INTO webhook_events (id, merchant_id, payment_id, type, payload)
-      SELECT e.id, e.merchant_id, e.payment_row_id, e.type, e.payload FROM ${eventRecords(input.events)}
-      RETURNING id
-    )${deliveryCte(input.deliveries)}
+    WITH ${insertEventsCtes(eventRecords(input.events), input.deliveries)}
     SELECT count(*) FROM inserted_events`.execute(db);
 }
 
