@@ -3,7 +3,7 @@ import type { Db } from "../../db/infra/database.js";
 import { type WebhookDeliveryRow } from "../../db/schema/rows.js";
 import { newDeliveryId, newEventId } from "../../domain/ids.js";
 import { fundsAtRecipient, type WebhookEventType } from "../../domain/records.js";
-import { findPaymentDetailsByPaymentIds, type PaymentDetails } from "../../db/payments/payments.js";
+import type { PaymentDetails } from "../../db/payments/payments.js";
 import {
   insertEventsWithDeliveries,
   insertWebhookDelivery,
@@ -114,18 +114,21 @@ export function paymentEventPayload(
 }
 
 /**
- * Records that `type` happened to a payment and, when the merchant has a webhook URL, its delivery. Call it inside the transaction of the state change it reports (pass `trx`): the event
- * exists exactly when the change committed.
+ * Records that `type` happened to `payment` and, when its merchant has a webhook URL, its delivery. Call it inside
+ * the transaction of the state change it reports (pass `trx`), with the payment as that change left it (the
+ * writers of db/payments/ answer it with its details, read in the statement that wrote it): the event exists
+ * exactly when the change committed, and the row is not read again for it.
  */
 export async function recordPaymentEvent(
   trx: Db,
   type: WebhookEventType,
-  paymentId: string,
+  payment: PaymentDetails,
   now: Date,
   extra: Parameters<typeof paymentEventPayload>[4] = {},
 ): Promise<string> {
-  const [eventId] = await recordPaymentEvents(trx, type, [paymentId], now, extra);
-  return eventId as string;
+  const { events, deliveries } = paymentEventRows(type, [payment], now, extra);
+  await insertEventsWithDeliveries(trx, { events, deliveries });
+  return (events[0] as NewWebhookEvent).id;
 }
 
 /** What recording events about payments writes: the events, and a delivery per event whose merchant has a webhook URL. */
@@ -164,31 +167,6 @@ export function paymentEventRows(
     });
   }
   return { events, deliveries };
-}
-
-/**
- * recordPaymentEvent for several payments, set-based: one read of the payments, then one statement
- * writing the events and the deliveries, however many payments. Returns the event ids in the
- * order of `paymentIds`.
- */
-export async function recordPaymentEvents(
-  trx: Db,
-  type: WebhookEventType,
-  paymentIds: readonly string[],
-  now: Date,
-  extra: Parameters<typeof paymentEventPayload>[4] = {},
-): Promise<string[]> {
-  const found = new Map(
-    (await findPaymentDetailsByPaymentIds(trx, paymentIds)).map((payment) => [payment.payment_id, payment]),
-  );
-  const payments = paymentIds.map((paymentId) => {
-    const payment = found.get(paymentId);
-    if (!payment) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
-    return payment;
-  });
-  const { events, deliveries } = paymentEventRows(type, payments, now, extra);
-  await insertEventsWithDeliveries(trx, { events, deliveries });
-  return events.map((event) => event.id);
 }
 
 /** A new delivery of a recorded event (a redelivery, a test event), due now. */

@@ -3,6 +3,7 @@ import type { Db } from "../infra/database.js";
 import { updateWhere } from "../infra/lookups.js";
 import { type PaymentStatus } from "../../domain/paymentStatus.js";
 import { movePaymentStatus } from "./paymentStatus.js";
+import type { PaymentDetails } from "./payments.js";
 
 /**
  * What the handler recorded in a block, as the watcher checks it against its read of that block: a gateway event
@@ -110,7 +111,7 @@ const unpaidColumns = {
 export function revertPaymentToCreated(
   db: Db,
   paid: { paymentId: string; from: PaymentStatus; blockHash: string; reason: string; at: Date },
-): Promise<{ id: number; payment_id: string } | undefined> {
+): Promise<PaymentDetails | undefined> {
   return movePaymentStatus(db, {
     payment: { paymentId: paid.paymentId },
     from: paid.from,

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../infra/database.js";
 import { paidStatuses } from "../../domain/paymentStatus.js";
 import type { PaymentStatusColumns } from "./paymentStatus.js";
+import { paymentDetailsAfter, type PaymentDetails } from "./payments.js";
 
 /**
  * What a payment paid by transfer records of its deposit address: what reached it and from whom
@@ -9,17 +10,19 @@ import type { PaymentStatusColumns } from "./paymentStatus.js";
  * moves.ts).
  */
 
-/** Writes what arrived (a change that moves no status). */
-export async function setDepositAmounts(
+/** Writes what arrived (a change that moves no status); answers the payment then, with its details. */
+export function setDepositAmounts(
   db: Db,
   paymentRowId: number,
   amounts: { received: bigint; overpaid: bigint },
-): Promise<void> {
-  await db
-    .updateTable("payments")
-    .set({ amount_received: amounts.received, overpaid_amount: amounts.overpaid })
-    .where("id", "=", paymentRowId)
-    .execute();
+): Promise<PaymentDetails> {
+  return paymentDetailsAfter(db, (qc) =>
+    qc
+      .updateTable("payments")
+      .set({ amount_received: amounts.received, overpaid_amount: amounts.overpaid })
+      .where("id", "=", paymentRowId)
+      .returningAll(),
+  ).executeTakeFirstOrThrow();
 }
 
 /** A payment paid by transfer whose payer a reorg changed: the payer's address and last transfer. */
@@ -39,47 +42,49 @@ export async function setDepositPayer(
 /**
  * A payment PAID by transfer whose amount the gateway's `pay` took instead, before any sweep (its paid bit now
  * refuses the sweep): recorded as paid by that transaction (`settled`), everything its deposit address received
- * overpaid. One guarded UPDATE; false when the payment is no longer PAID by transfer and unswept.
+ * overpaid. One guarded UPDATE; answers the payment then, undefined when it is no longer PAID by transfer and unswept.
  */
 export async function recordPaidWithPayInstead(
   db: Db,
   paymentRowId: number,
   settled: PaymentStatusColumns,
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("payments")
-    .set((eb) => ({ ...settled, overpaid_amount: eb.ref("amount_received") }))
-    .where("id", "=", paymentRowId)
-    .where("status", "=", "PAID")
-    .where("paid_via", "=", "transfer")
-    .where("swept_at", "is", null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+): Promise<PaymentDetails | undefined> {
+  return paymentDetailsAfter(db, (qc) =>
+    qc
+      .updateTable("payments")
+      .set((eb) => ({ ...settled, overpaid_amount: eb.ref("amount_received") }))
+      .where("id", "=", paymentRowId)
+      .where("status", "=", "PAID")
+      .where("paid_via", "=", "transfer")
+      .where("swept_at", "is", null)
+      .returningAll(),
+  ).executeTakeFirst();
 }
 
 /**
  * A payment a sweep read from the chain moved out of the deposit address (whoever sent it): when, by which
  * transaction, and how much; what it received beyond that stays at the address, its overpaid amount. Guarded: a
- * payment swept by another transaction keeps that one (the gateway sweeps a payment once). False when it changed
- * nothing.
+ * payment swept by another transaction keeps that one (the gateway sweeps a payment once). Answers the payment then,
+ * undefined when it changed nothing.
  */
 export async function recordPaymentSwept(
   db: Db,
   paymentRowId: number,
   swept: { txHash: string; amount: bigint; at: Date },
-): Promise<boolean> {
-  const updated = await db
-    .updateTable("payments")
-    .set({
-      swept_at: swept.at,
-      sweep_tx_hash: swept.txHash.toLowerCase(),
-      swept_amount: swept.amount,
-      overpaid_amount: sql<string>`greatest(amount_received - ${swept.amount}, 0)`,
-    })
-    .where("id", "=", paymentRowId)
-    .where("swept_at", "is", null)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+): Promise<PaymentDetails | undefined> {
+  return paymentDetailsAfter(db, (qc) =>
+    qc
+      .updateTable("payments")
+      .set({
+        swept_at: swept.at,
+        sweep_tx_hash: swept.txHash.toLowerCase(),
+        swept_amount: swept.amount,
+        overpaid_amount: sql<string>`greatest(amount_received - ${swept.amount}, 0)`,
+      })
+      .where("id", "=", paymentRowId)
+      .where("swept_at", "is", null)
+      .returningAll(),
+  ).executeTakeFirst();
 }
 
 /**

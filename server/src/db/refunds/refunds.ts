@@ -4,6 +4,7 @@ import { type Db, isUniqueViolation } from "../infra/database.js";
 import { updateWhere } from "../infra/lookups.js";
 import { readPage } from "../infra/pages.js";
 import { addRefundedAmount } from "../payments/paymentRefunds.js";
+import type { PaymentDetails } from "../payments/payments.js";
 import { type NewRefundRow, type RefundRow } from "../schema/rows.js";
 import { BaseError } from "../../domain/baseError.js";
 
@@ -160,13 +161,13 @@ export interface RefundEventLocation {
 
 /**
  * The refund -> REFUNDED with what its event says it sent, where and who sent it, and that amount added to its
- * payment's refunds; answers the payment's totals and the recipient it paid.
+ * payment's refunds; answers the payment as it is then, with its details.
  */
 export async function markRefundRefunded(
   db: Db,
   refund: { id: string; paymentRowId: number },
   completed: RefundEventLocation & { at: Date; amount: bigint; sender: string },
-): Promise<{ amount: bigint; refundedAmount: bigint; recipientAddress: string }> {
+): Promise<PaymentDetails> {
   await db
     .updateTable("refunds")
     .set({
@@ -246,12 +247,12 @@ const uncompletedColumns = {
 /**
  * A reorg removed a completed refund's transaction: REFUNDED -> `to` (SUBMITTED: it can still be sent before
  * its deadline; EXPIRED: it cannot), guarded by the status and the block, keeping the removed transaction in
- * `reorged_tx_hash`; its amount leaves the payment's refunds. Undefined when the refund had moved.
+ * `reorged_tx_hash`; its amount leaves the payment's refunds. Answers the payment then, undefined when the refund had moved.
  */
 export async function undoCompletedRefund(
   db: Db,
   refund: { id: string; paymentRowId: number; blockHash: string; to: "SUBMITTED" | "EXPIRED"; at: Date },
-): Promise<{ amount: bigint; refundedAmount: bigint } | undefined> {
+): Promise<PaymentDetails | undefined> {
   const undone = await db
     .updateTable("refunds")
     .set((eb) => ({

@@ -88,7 +88,6 @@ export interface DepositEventsTable {
   created_at: Generated<Date>;
 }
 
-
 /**
  * The sweeps of deposit addresses (migration 030): one row per sender transaction of purpose 'deposit_sweep', and
  * the columns of `payments` that say which sweep holds a payment and what it did.
