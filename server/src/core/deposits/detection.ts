@@ -104,7 +104,7 @@ export async function applyDepositTransfersIn(
   transfers: readonly TokenTransfer[],
   now: Date,
 ): Promise<DepositOutcome> {
-  const payment = await lockDepositPayment(trx, paymentRowId);
+  const payment = await lockDepositPayment(trx, { rowId: paymentRowId });
   if (!payment?.deposit_minimum_amount || !payment.deposit_address || payment.transfer_expires_at === null) {
     return "known";
   }
@@ -162,19 +162,19 @@ export async function applyDepositTransfersIn(
     holdings.net < BigInt(payment.deposit_minimum_amount) ||
     (late && payment.deposit_late_policy === "return")
   ) {
-    await setDepositAmounts(trx, paymentRowId, { received, overpaid });
+    const updated = await setDepositAmounts(trx, paymentRowId, { received, overpaid });
     if (!open) {
       // Settled already: what came goes back to its sender (return-excess, or on the recipient's signature).
       if (paidStatuses.includes(payment.status)) {
-        await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+        await recordPaymentEvent(trx, "payment.late_deposit", updated, now);
       }
       return "recorded";
     }
     if (holdings.net >= BigInt(payment.deposit_minimum_amount)) {
-      await recordPaymentEvent(trx, "payment.late_deposit", payment.payment_id, now);
+      await recordPaymentEvent(trx, "payment.late_deposit", updated, now);
       return "late-held";
     }
-    await recordPaymentEvent(trx, "payment.underpaid", payment.payment_id, now);
+    await recordPaymentEvent(trx, "payment.underpaid", updated, now);
     return "underpaid";
   }
   const taken = holdings.net < amount ? holdings.net : amount;
@@ -196,7 +196,7 @@ export async function applyDepositTransfersIn(
     },
   });
   if (!moved) return "known";
-  await recordPaymentEvent(trx, "payment.paid", payment.payment_id, now);
+  await recordPaymentEvent(trx, "payment.paid", moved, now);
   return "paid";
 }
 
@@ -224,7 +224,7 @@ export async function revertRemovedDepositTransferIn(
 ): Promise<boolean> {
   const paymentRowId = await deleteDepositTransfer(trx, chainId, removed);
   if (paymentRowId === undefined) return false;
-  const payment = await lockDepositPayment(trx, paymentRowId);
+  const payment = await lockDepositPayment(trx, { rowId: paymentRowId });
   if (!payment?.deposit_minimum_amount) return false;
   const holdings = await readDepositHoldings(trx, paymentRowId, payment.token_address, now);
   const received = holdings.received;
@@ -240,7 +240,7 @@ export async function revertRemovedDepositTransferIn(
   }
   // As for a removed pay event: its refunds cannot stand without the payment (settlementReorgs.ts).
   await expireRefundsOfRemovedPayment(trx, paymentRowId, now);
-  await movePaymentStatus(trx, {
+  const reorged = await movePaymentStatus(trx, {
     payment: { rowId: paymentRowId },
     from: payment.status,
     to: "CREATED",
@@ -259,7 +259,8 @@ export async function revertRemovedDepositTransferIn(
       status_reason: `reorged: transfer ${removed.txHash} of block ${removed.blockNumber} (${removed.blockHash}) is no longer on the chain`,
     }),
   });
-  await recordPaymentEvent(trx, "payment.reorged", payment.payment_id, now, {
+  if (!reorged) return false;
+  await recordPaymentEvent(trx, "payment.reorged", reorged, now, {
     reorged: {
       txHash: removed.txHash,
       blockNumber: Number(removed.blockNumber),

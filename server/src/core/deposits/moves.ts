@@ -14,7 +14,6 @@ import {
 import { markSweepReorged } from "../../db/deposits/sweeps.js";
 import { lockDepositPayment } from "../../db/deposits/transfers.js";
 import type { Db } from "../../db/infra/database.js";
-import { findPaymentDetailsByPaymentId } from "../../db/payments/payments.js";
 import { recordPaymentEvent } from "../webhooks/outbox.js";
 import { overpaidOf } from "./detection.js";
 
@@ -37,9 +36,9 @@ export type DepositMoveOutcome = "swept" | "returned" | "returned-elsewhere" | "
 
 /** Records one move and applies it. */
 export async function applyDepositMoveIn(trx: Db, move: DepositMove, now: Date): Promise<DepositMoveOutcome> {
-  const found = await findPaymentDetailsByPaymentId(trx, move.paymentId.toLowerCase());
-  const payment = found && found.chain_id === move.chainId && (await lockDepositPayment(trx, found.id));
-  if (!payment || payment.deposit_address !== move.deposit.toLowerCase()) return "unknown";
+  const payment = await lockDepositPayment(trx, { paymentId: move.paymentId });
+  if (payment?.chain_id !== move.chainId || payment.deposit_address !== move.deposit.toLowerCase())
+    return "unknown";
   const recorded = await recordDepositEvent(trx, {
     paymentRowId: payment.id,
     chainId: move.chainId,
@@ -62,7 +61,7 @@ export async function applyDepositMoveIn(trx: Db, move: DepositMove, now: Date):
       at: now,
     });
     if (!swept) return "known";
-    await recordPaymentEvent(trx, "payment.swept", payment.payment_id, now, {
+    await recordPaymentEvent(trx, "payment.swept", swept, now, {
       sweep: {
         txHash: move.txHash.toLowerCase(),
         blockNumber: Number(move.blockNumber),
@@ -83,7 +82,7 @@ export async function applyDepositMoveIn(trx: Db, move: DepositMove, now: Date):
     at: now,
   });
   if (!done) return "known";
-  await recordPaymentEvent(trx, "payment.deposit_returned", payment.payment_id, now, {
+  await recordPaymentEvent(trx, "payment.deposit_returned", payment, now, {
     depositReturn: {
       returnId: done.chain_return_id,
       kind: done.kind,
@@ -105,7 +104,7 @@ export async function revertRemovedDepositMoveIn(
 ): Promise<boolean> {
   const row: RecordedDepositEventRow | undefined = await deleteDepositEvent(trx, chainId, removed);
   if (!row) return false;
-  const payment = await lockDepositPayment(trx, row.payment_id);
+  const payment = await lockDepositPayment(trx, { rowId: row.payment_id });
   if (!payment) return false;
   const reason = `reorged: transaction ${removed.txHash} of block ${removed.blockNumber} (${removed.blockHash}) is no longer on the chain`;
   if (row.kind === "swept") {

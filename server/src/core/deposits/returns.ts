@@ -225,7 +225,7 @@ async function stillOwed(
   request: { token: Address; to: Address; amount: bigint },
   now: Date,
 ): Promise<boolean> {
-  const current = await lockDepositPayment(trx, payment.id);
+  const current = await lockDepositPayment(trx, { rowId: payment.id });
   if (!current) return false;
   const debts = await senderDebts(trx, current, request.token, now);
   const debt = debts.find((entry) => entry.to === request.to.toLowerCase());
@@ -320,7 +320,7 @@ export async function sendDepositReturn(
       const recordable =
         "transferIds" in request
           ? await stillOwed(trx, payment, { ...request, amount }, gasless.now())
-          : (await lockDepositPayment(trx, payment.id)) !== undefined &&
+          : (await lockDepositPayment(trx, { rowId: payment.id })) !== undefined &&
             !(await hasDepositReturnInFlight(trx, payment.id, request.token, gasless.now()));
       if (!recordable) return false;
       row = await insertDepositReturn(trx, {

@@ -89,7 +89,7 @@ export async function expireRefund(
         to: "PAID",
       }));
     if (paidAgain) {
-      await recordPaymentEvent(trx, "payment.refund_expired", refund.payment_id, deps.now(), {
+      await recordPaymentEvent(trx, "payment.refund_expired", paidAgain, deps.now(), {
         refund: { refundId, amount: refund.amount, txHash: null, ...refundSender(null, "") },
       });
     }

@@ -238,8 +238,13 @@ export async function createRefund(
       });
       if (!row) throw new KassaError("REFUND_IN_PROGRESS");
       // The row is locked and PAID: the move cannot lose.
-      await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: "PAID", to: "REFUND_SUBMITTED" });
-      await recordPaymentEvent(trx, "payment.refund_submitted", payment.payment_id, now, {
+      const submitted = await movePaymentStatus(trx, {
+        payment: { rowId: payment.id },
+        from: "PAID",
+        to: "REFUND_SUBMITTED",
+      });
+      if (!submitted) throw new Error(`payment ${payment.payment_id} left PAID while locked`);
+      await recordPaymentEvent(trx, "payment.refund_submitted", submitted, now, {
         refund: { refundId: row.id, amount: row.amount, txHash: null, ...refundSender(null, "") },
       });
       await enqueueJob(

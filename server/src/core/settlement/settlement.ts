@@ -146,7 +146,7 @@ async function unknownPaymentPaid(
     to: "FAILED",
     set: { status_reason: reason },
   });
-  if (failed) await recordPaymentEvent(trx, "payment.failed", holder, now, { reason });
+  if (failed) await recordPaymentEvent(trx, "payment.failed", failed, now, { reason });
   return "collision";
 }
 
@@ -233,20 +233,22 @@ export async function applyPaymentCompletedIn(
   } else if (!settleableStatuses.includes(payment.status)) {
     // Whatever the payment became since, a reorg that mined the same transaction again moves its record.
     if (await followMinedElsewhere(trx, paymentId, payment, event)) result = "moved";
-    else if (
-      payment.paid_via === "transfer" &&
-      paymentMismatches(payment, event).length === 0 &&
-      (await recordPaidWithPayInstead(
-        trx,
-        payment.id,
-        settledColumns(event, { from: payment.status, now, reason: undefined }),
-      ))
-    ) {
-      // The payer paid twice: by transfer, then with `pay` before the sweep, whose paid bit now refuses the
-      // sweep. The payment is paid by the `pay`; its deposit goes back to its sender (the late return).
-      result = "paid-instead-of-transfer";
-      await recordPaymentEvent(trx, "payment.late_deposit", paymentId, now);
-    } else result = "already-applied";
+    else {
+      const instead =
+        payment.paid_via === "transfer" && paymentMismatches(payment, event).length === 0
+          ? await recordPaidWithPayInstead(
+              trx,
+              payment.id,
+              settledColumns(event, { from: payment.status, now, reason: undefined }),
+            )
+          : undefined;
+      if (instead) {
+        // The payer paid twice: by transfer, then with `pay` before the sweep, whose paid bit now refuses the
+        // sweep. The payment is paid by the `pay`; its deposit goes back to its sender (the late return).
+        result = "paid-instead-of-transfer";
+        await recordPaymentEvent(trx, "payment.late_deposit", instead, now);
+      } else result = "already-applied";
+    }
   } else {
     const problems = paymentMismatches(payment, event);
     const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
@@ -265,7 +267,7 @@ export async function applyPaymentCompletedIn(
       await recordPaymentEvent(
         trx,
         to === "PAID" ? "payment.paid" : "payment.invalid",
-        paymentId,
+        updated,
         now,
         to === "PAID"
           ? {}
@@ -314,7 +316,7 @@ export async function failPayment(
       set: { status_reason: reason },
     });
     if (!updated) return false;
-    await recordPaymentEvent(trx, "payment.failed", updated.payment_id, now, { reason });
+    await recordPaymentEvent(trx, "payment.failed", updated, now, { reason });
     return true;
   });
 }
@@ -351,14 +353,16 @@ export async function applyRefundCompletedIn(
         ? "moved"
         : "already-applied";
   } else {
-    const totals = await markRefundRefunded(
+    // The payment as each write leaves it: the event reports the last.
+    let current = await markRefundRefunded(
       trx,
       { id: refund.id, paymentRowId: ours.id },
       { ...event, at: now, amount: event.amount, sender: event.recipient },
     );
-    const full = totals.refundedAmount >= totals.amount;
-    const move = (from: PaymentStatus, to: PaymentStatus) =>
-      movePaymentStatus(trx, { payment: { rowId: ours.id }, from, to });
+    const full = BigInt(current.refunded_amount) >= BigInt(current.amount);
+    const move = async (from: PaymentStatus, to: PaymentStatus) => {
+      current = (await movePaymentStatus(trx, { payment: { rowId: ours.id }, from, to })) ?? current;
+    };
     if (ours.status === "REFUND_SUBMITTED" && refund.status === "SUBMITTED") {
       // A part: PAID again, unless another refund is still open (one a reorg opened again).
       if (full) await move("REFUND_SUBMITTED", "REFUNDED");
@@ -368,12 +372,12 @@ export async function applyRefundCompletedIn(
       await move("PAID", "REFUND_SUBMITTED");
       await move("REFUND_SUBMITTED", "REFUNDED");
     }
-    await recordPaymentEvent(trx, "payment.refunded", paymentId, now, {
+    await recordPaymentEvent(trx, "payment.refunded", current, now, {
       refund: {
         refundId: refund.id,
         amount: event.amount.toString(),
         txHash: event.txHash.toLowerCase(),
-        ...refundSender(event.recipient, totals.recipientAddress),
+        ...refundSender(event.recipient, current.recipient_address),
       },
     });
     result = "refunded";

@@ -45,7 +45,7 @@ export async function revertRemovedPaymentIn(
     at: now,
   });
   if (!reverted) return false;
-  await recordPaymentEvent(trx, "payment.reorged", payment.payment_id, now, {
+  await recordPaymentEvent(trx, "payment.reorged", reverted, now, {
     reorged: {
       txHash: removed.txHash,
       blockNumber: Number(removed.blockNumber),
@@ -78,9 +78,10 @@ export async function revertRemovedRefundIn(
   if (!undone) return false;
   const open = sendable || (await hasOpenRefund(trx, payment.id));
   const to: PaymentStatus = open ? "REFUND_SUBMITTED" : "PAID";
-  if (payment.status !== to && (payment.status === "REFUNDED" || payment.status === "PAID")) {
-    await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: payment.status, to });
-  }
+  const moved =
+    payment.status !== to && (payment.status === "REFUNDED" || payment.status === "PAID")
+      ? await movePaymentStatus(trx, { payment: { rowId: payment.id }, from: payment.status, to })
+      : undefined;
   if (sendable) {
     await enqueueJob(
       trx,
@@ -89,7 +90,7 @@ export async function revertRemovedRefundIn(
       { runAt: new Date(refund.deadline * 1000 + 1000), jobKey: `expire-refund:${refund.id}` },
     );
   }
-  await recordPaymentEvent(trx, "payment.refund_reorged", payment.payment_id, now, {
+  await recordPaymentEvent(trx, "payment.refund_reorged", moved ?? undone, now, {
     refund: { refundId: refund.id, amount: refund.amount, txHash: null, ...refundSender(null, "") },
     reorged: {
       txHash: removed.txHash,

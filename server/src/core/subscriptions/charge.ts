@@ -387,7 +387,7 @@ export async function onChargeFinished(
       to: "FAILED",
       set: { status_reason: `subscription charge failed: ${reason}` },
     });
-    if (moved) await recordPaymentEvent(trx, "payment.failed", payment.payment_id, now, { reason });
+    if (moved) await recordPaymentEvent(trx, "payment.failed", moved, now, { reason });
     return moved;
   });
   if (failed)

@@ -97,10 +97,10 @@ async function applyChargedIn(trx: Db, event: SubscriptionChargedEvent, now: Dat
   });
   if (!moved) return "already-applied";
   if (to === "INVALID") {
-    await recordPaymentEvent(trx, "payment.invalid", charge.payment_id, now, { reason: reason ?? null });
+    await recordPaymentEvent(trx, "payment.invalid", moved, now, { reason: reason ?? null });
     return "invalid";
   }
-  await recordPaymentEvent(trx, "payment.paid", charge.payment_id, now);
+  await recordPaymentEvent(trx, "payment.paid", moved, now);
   await advanceSubscriptionIn(trx, row, {
     from: period,
     to: period + 1,

@@ -38,16 +38,20 @@ export async function findPaymentsByDepositAddress(
   );
 }
 
-/** A deposit payment with its merchant's late policy, locked for the caller's transaction. */
+/**
+ * A deposit payment (by row id, or by its bytes32 `paymentId`) with its details and its merchant's late policy, locked
+ * for the caller's transaction: the one read of the row that the transaction's writes and events then build on.
+ */
 export function lockDepositPayment(
   db: Db,
-  rowId: number,
+  payment: { rowId: number } | { paymentId: string },
 ): Promise<(PaymentDetails & { deposit_late_policy: DepositLatePolicy }) | undefined> {
-  return selectPaymentDetails(db)
-    .select("merchants.deposit_late_policy")
-    .where("payments.id", "=", rowId)
-    .forUpdate("payments")
-    .executeTakeFirst();
+  const query = selectPaymentDetails(db).select("merchants.deposit_late_policy").forUpdate("payments");
+  return (
+    "rowId" in payment
+      ? query.where("payments.id", "=", payment.rowId)
+      : query.where("payments.payment_id", "=", payment.paymentId.toLowerCase())
+  ).executeTakeFirst();
 }
 
 /**

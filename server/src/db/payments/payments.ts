@@ -146,15 +146,6 @@ export function findPaymentDetailsByPaymentId(
   return selectPaymentDetails(db).where("payments.payment_id", "=", paymentId).executeTakeFirst();
 }
 
-/** Several payments at once (the ones found; in no particular order). */
-export function findPaymentDetailsByPaymentIds(
-  db: Db,
-  paymentIds: readonly string[],
-): Promise<PaymentDetails[]> {
-  if (paymentIds.length === 0) return Promise.resolve([]);
-  return selectPaymentDetails(db).where("payments.payment_id", "in", paymentIds).execute();
-}
-
 export function findPaymentDetailsByMerchantIdAndOrderId(
   db: Db,
   merchantId: number,

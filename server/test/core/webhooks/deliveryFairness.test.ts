@@ -7,6 +7,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPaymentEvent } from "../../../src/core/webhooks/outbox.js";
+import type { Db } from "../../../src/db/infra/database.js";
+import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../../src/db/payments/payments.js";
 import { WEBHOOK_CLAIM_LOCK_KEY } from "../../../src/db/webhooks/webhookSlots.js";
 import type { TestApp } from "../../harness/app.js";
 import {
@@ -61,6 +63,11 @@ async function deliveriesOf(merchantKey: string) {
 function expectOnceEach(r: Receiver, eventIds: string[]) {
   const acknowledged = r.received.map((d) => d.headers["webhook-id"]).sort();
   expect(acknowledged).toEqual([...eventIds].sort());
+}
+
+/** A payment as recordPaymentEvent takes it. */
+async function detailsOf(db: Db, paymentId: string): Promise<PaymentDetails> {
+  return (await findPaymentDetailsByPaymentId(db, paymentId)) as PaymentDetails;
 }
 
 describe("webhook delivery after an outage", () => {
@@ -144,7 +151,12 @@ describe("a delivery leased by a sender that died", () => {
     // Two deliveries whose sender died mid-request: one lease still running, one already over.
     const lease = async (until: Date) =>
       t.database.db.transaction().execute(async (trx) => {
-        const id = await recordPaymentEvent(trx, "payment.expired", p.paymentId, new Date());
+        const id = await recordPaymentEvent(
+          trx,
+          "payment.expired",
+          await detailsOf(trx, p.paymentId),
+          new Date(),
+        );
         await trx
           .updateTable("webhook_deliveries")
           .set({ sending_until: until, sending_by: "dead-host:1" })
@@ -192,7 +204,11 @@ describe("a claim that waits for the claim lock", () => {
         return await t.database.db
           .transaction()
           .execute((trx) =>
-            Promise.all(payments.map((p) => recordPaymentEvent(trx, "payment.expired", p.paymentId, dueAt))),
+            Promise.all(
+              payments.map(async (p) =>
+                recordPaymentEvent(trx, "payment.expired", await detailsOf(trx, p.paymentId), dueAt),
+              ),
+            ),
           );
       } finally {
         await sql`COMMIT`.execute(holder);
