@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "../schema/types.js";
 
@@ -26,6 +26,8 @@ const types: pg.CustomTypesConfig = {
 export interface CreateDbOptions {
   /** Pool size; default 10. */
   max?: number;
+  /** Called with every statement run and its outcome (Kysely's query log), to count what a path reads. */
+  log?: (event: LogEvent) => void;
 }
 
 /** A Kysely instance over its own pg pool. `db.destroy()` closes the pool. */
@@ -38,7 +40,10 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // raises 'error' on its client, checked out and so without the pool's listener: the query has failed
   // with it already, and without this the process would crash.
   pool.on("connect", (client) => client.on("error", () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
 
 /**

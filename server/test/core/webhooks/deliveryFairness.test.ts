@@ -216,14 +216,16 @@ describe("a claim that waits for the claim lock", () => {
     });
     // A lease lasts the attempt's timeout (60 s here) plus a margin, longer than this wait: only a claim
     // that sends everything it leased delivers them within it.
-    await waitFor("the three events", () =>
-      events.every((id) => receiver.received.some((d) => d.headers["webhook-id"] === id)),
-    );
-    const deliveries = await t.database.db
-      .selectFrom("webhook_deliveries")
-      .select(["status", "attempt_count"])
-      .where("event_id", "in", events)
-      .execute();
+    // Received is not yet recorded: the sender writes SUCCEEDED after the receiver's answer.
+    const deliveries = await waitFor("the three deliveries recorded", async () => {
+      const rows = await t.database.db
+        .selectFrom("webhook_deliveries")
+        .select(["status", "attempt_count"])
+        .where("event_id", "in", events)
+        .execute();
+      return rows.every((row) => row.status !== "PENDING") && rows;
+    });
+    expect(events.every((id) => receiver.received.some((d) => d.headers["webhook-id"] === id))).toBe(true);
     expect(deliveries).toEqual(events.map(() => ({ status: "SUCCEEDED", attempt_count: 1 })));
   });
 });
