@@ -2,11 +2,10 @@ import { hashMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { ORIGIN, signIn as merchantSignIn } from "../../harness/dashboard.js";
 import { deployRealTokens } from "../../harness/realTokens.js";
 import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
-import type { TestWalletClient } from "../../harness/chain.js";
+import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 
 let chain: TestChain;
 let env: SubscriptionEnv;
@@ -16,18 +15,15 @@ let aliceSub: string;
 let bobSub: string;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
+  chain = env.chain;
   alice = await env.payer();
   bob = await env.payer();
   for (const payer of [alice, bob]) await env.fund(payer, 100n * 10n ** 18n, 30n * 10n ** 18n);
   aliceSub = await env.subscribe(alice, { description: "Alice's plan" });
   bobSub = await env.subscribe(bob);
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** The sign-in message of `address` with a fresh payer nonce. */
 async function messageFor(address: `0x${string}`): Promise<string> {
