@@ -1,12 +1,14 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { paymentGatewayAbi } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
-import type { KillPoint } from "../../harness/killAtBroadcast.js";
-import { PERIOD, PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
-
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
+import {
+  PERIOD,
+  PLAN_AMOUNT,
+  startSubscriptionEnv,
+  type SubscriptionEnv,
+} from "../../harness/subscriptions.js";
 
 let env: SubscriptionEnv;
 beforeAll(async () => {
@@ -16,25 +18,12 @@ afterAll(() => env?.close());
 
 /** Charges subscription `id` from a worker process that SIGKILLs itself at `killPoint`; its signal. */
 function chargeUntilKilled(id: string, killPoint: KillPoint) {
-  const script = fileURLToPath(new URL("../../harness/chargeProcess.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      script,
-      env.t.database.url,
-      env.chain.rpcUrl,
-      String(env.chain.chainId),
-      anvilPrivateKeys[RELAYER_INDEX],
-      id,
-      killPoint,
-      String(env.clockOffsetMs()),
-    ],
-    { stdio: ["ignore", "inherit", "inherit"] },
-  );
-  return new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
+  return runUntilKilled(
+    new URL("../../harness/chargeProcess.ts", import.meta.url),
+    { databaseUrl: env.t.database.url, chain: env.chain, relayerKey: anvilPrivateKeys[RELAYER_INDEX] },
+    id,
+    killPoint,
+    String(env.clockOffsetMs()),
   );
 }
 
