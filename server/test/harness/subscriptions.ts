@@ -12,7 +12,7 @@ import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
 import { startTestApp, type StartTestAppOptions, type TestApp, type TestResponse } from "./app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
+import { balanceOf, startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
 
 /**
@@ -197,13 +197,7 @@ export async function startSubscriptionEnv(
         .map((row) => row.type)
         .sort();
     },
-    balance: (address) =>
-      chain.publicClient.readContract({
-        address: t.token as Address,
-        abi: testTokenAbi,
-        functionName: "balanceOf",
-        args: [address],
-      }),
+    balance: (address) => balanceOf(chain, t.token, address),
     async close() {
       await t.close();
       await stopChain();
