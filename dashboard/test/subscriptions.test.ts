@@ -7,7 +7,6 @@ import {
   openSession,
   ORIGIN,
   startSubscriptionEnv,
-  startTestChain,
   type Browser,
   type Page,
   type SubscriptionEnv,
@@ -25,8 +24,8 @@ const screen = (page: Page, id: string) => page.locator(`[data-screen="${id}"]`)
 
 beforeAll(async () => {
   if (browserUnavailable) return;
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
+  chain = env.chain;
   const payer = await env.payer();
   await env.fund(payer, 100n * 10n ** 18n, 30n * 10n ** 18n);
   charged = await env.subscribe(payer, { orderId: "plan-charged", description: "Pro plan" });
@@ -47,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 describe.skipIf(browserUnavailable)("the dashboard's subscriptions", () => {

@@ -11,7 +11,6 @@ import {
   screen,
   screenshot,
   startSubscriptionEnv,
-  startTestChain,
   type Browser,
   type SubscriptionEnv,
   type TestChain,
@@ -25,8 +24,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (browserUnavailable) return;
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
+  chain = env.chain;
   // The pages' origin is http://kassa.test (PUBLIC_BASE_URL), the sign-in message's domain: Chromium resolves
   // it to the test app.
   const port = new URL(env.t.baseUrl).port;
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 async function subscription(id: string) {

@@ -11,7 +11,6 @@ import {
   screen,
   screenshot,
   startSubscriptionEnv,
-  startTestChain,
   type Browser,
   type PayerSession,
   type RealTokens,
@@ -29,8 +28,8 @@ const sessions: PayerSession[] = [];
 
 beforeAll(async () => {
   if (browserUnavailable) return;
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
+  chain = env.chain;
   real = await deployRealTokens(chain);
   await env.t.acceptTokens([real.usdt]);
   browser = await launchChromium();
@@ -41,7 +40,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 /** A new payer holding 1 ETH and 200 tokens, whose gateway allowance is `allowance`. */

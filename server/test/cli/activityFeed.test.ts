@@ -10,7 +10,6 @@ import {
   type LifecycleEnv,
 } from "../harness/lifecycle.js";
 import { runKassa } from "../harness/cli.js";
-import { startTestChain } from "../harness/chain.js";
 import { startSubscriptionEnv } from "../harness/subscriptions.js";
 import { waitFor } from "../harness/waitFor.js";
 
@@ -94,8 +93,7 @@ describe("a partial refund", () => {
 
 describe("a subscription", () => {
   it("is in the feed when created, charged, canceled and completed, in words", async () => {
-    const chain = await startTestChain();
-    const subs = await startSubscriptionEnv(chain);
+    const subs = await startSubscriptionEnv();
     const seen: string[] = [];
     const subsFeed = startActivityFeed({
       db: subs.t.database.db,
@@ -130,7 +128,6 @@ describe("a subscription", () => {
     } finally {
       await subsFeed.stop();
       await subs.close();
-      await chain.stop();
     }
   }, 60_000);
 });

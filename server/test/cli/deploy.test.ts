@@ -21,23 +21,21 @@ describe("kassa deploy", () => {
   const signer = anvilAccount(1).address;
   const treasury = anvilAccount(2).address;
   const deployer = { DEPLOYER_PRIVATE_KEY: anvilPrivateKeys[0] as string };
+  /** The arguments of `kassa deploy` to the chain `chainId` at `rpcUrl`, with the test signer and treasury. */
+  const deployTo = (rpcUrl: string, chainId: string) => [
+    "deploy",
+    "--rpc-url",
+    rpcUrl,
+    "--chain-id",
+    chainId,
+    "--signer",
+    signer,
+    "--treasury",
+    treasury,
+  ];
 
   it("deploys a forwarder and a gateway configured as asked", async () => {
-    const result = await kassa(
-      deployer,
-      "deploy",
-      "--rpc-url",
-      anvil.rpcUrl,
-      "--chain-id",
-      "4242",
-      "--signer",
-      signer,
-      "--treasury",
-      treasury,
-      "--fee-bps",
-      "250",
-      "--json",
-    );
+    const result = await kassa(deployer, ...deployTo(anvil.rpcUrl, "4242"), "--fee-bps", "250", "--json");
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain(anvilPrivateKeys[0]);
     expect(result.stderr).not.toContain(anvilPrivateKeys[0]);
@@ -64,18 +62,7 @@ describe("kassa deploy", () => {
   });
 
   it("refuses an RPC whose chain id differs, before sending anything", async () => {
-    const result = await kassa(
-      deployer,
-      "deploy",
-      "--rpc-url",
-      anvil.rpcUrl,
-      "--chain-id",
-      "1",
-      "--signer",
-      signer,
-      "--treasury",
-      treasury,
-    );
+    const result = await kassa(deployer, ...deployTo(anvil.rpcUrl, "1"));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("the RPC reports chain id 4242, not 1");
   });
@@ -83,17 +70,7 @@ describe("kassa deploy", () => {
   it("refuses a chain without Permit2, unless asked for a gateway without Permit2 payments", async () => {
     const bare = await startAnvil({ chainId: 4243, permit2: false });
     try {
-      const args = [
-        "deploy",
-        "--rpc-url",
-        bare.rpcUrl,
-        "--chain-id",
-        "4243",
-        "--signer",
-        signer,
-        "--treasury",
-        treasury,
-      ];
+      const args = deployTo(bare.rpcUrl, "4243");
       const refused = await kassa(deployer, ...args);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(
@@ -117,19 +94,7 @@ describe("kassa deploy", () => {
     const fresh = await startAnvil({ chainId: 4244 });
     const database = await createTestDatabase();
     try {
-      const result = await kassa(
-        deployer,
-        "deploy",
-        "--rpc-url",
-        fresh.rpcUrl,
-        "--chain-id",
-        "4244",
-        "--signer",
-        signer,
-        "--treasury",
-        treasury,
-        "--test-tokens",
-      );
+      const result = await kassa(deployer, ...deployTo(fresh.rpcUrl, "4244"), "--test-tokens");
       expect(result.code, result.stderr).toBe(0);
       // The RPC URL may hold a provider's key: the hint leaves it for the operator to write.
       expect(result.stdout).not.toContain(fresh.rpcUrl);
@@ -171,18 +136,7 @@ describe("kassa deploy", () => {
   });
 
   it("asks for DEPLOYER_PRIVATE_KEY when it is missing", async () => {
-    const result = await kassa(
-      {},
-      "deploy",
-      "--rpc-url",
-      anvil.rpcUrl,
-      "--chain-id",
-      "4242",
-      "--signer",
-      signer,
-      "--treasury",
-      treasury,
-    );
+    const result = await kassa({}, ...deployTo(anvil.rpcUrl, "4242"));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("set DEPLOYER_PRIVATE_KEY");
   });

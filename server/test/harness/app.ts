@@ -96,6 +96,20 @@ export interface StartTestAppOptions extends Partial<
   paymentLinks?: Partial<Config["paymentLinks"]>;
 }
 
+/**
+ * Registers the test chain's plain token (KPT) as a token of chain 97, not the app's: what a merchant of the app
+ * asks for it is refused with CHAIN_MISMATCH.
+ */
+export async function addTokenOfAnotherChain(t: TestApp, chain: TestChain): Promise<void> {
+  await admin.addToken(t.adminDeps, {
+    networkId: 97,
+    address: chain.tokens.plain,
+    symbol: "KPT",
+    decimals: 18,
+    permitSupported: false,
+  });
+}
+
 /** Registers the test chain with its contracts (no confirmations), as `kassa admin chain add` would. */
 export async function registerTestChain(deps: admin.AdminDeps, chain: TestChain): Promise<void> {
   await admin.addChain(deps, {

@@ -4,22 +4,16 @@
  *
  *   node --import tsx chargeProcess.ts <databaseUrl> <rpcUrl> <networkId> <relayerKey> <subscription> <killPoint> <clockOffsetMs>
  */
-import type { Hex } from "viem";
 import { chargeSubscriptionPeriod } from "../../src/core/subscriptions/charge.js";
-import { gaslessKilledAtBroadcast, type KillPoint } from "./killAtBroadcast.js";
+import { killedSenderFromArgs } from "./killAtBroadcast.js";
 
-const [databaseUrl, rpcUrl, networkId, relayerKey, subscription, killPoint, offsetMs] = process.argv.slice(
-  2,
-) as [string, string, string, Hex, string, KillPoint, string];
-
-const { db, gasless } = gaslessKilledAtBroadcast({
-  databaseUrl,
-  rpcUrl,
-  networkId: Number(networkId),
-  relayerKey,
-  killPoint,
-  now: () => new Date(Date.now() + Number(offsetMs)),
-});
+const args = process.argv.slice(2);
+const offsetMs = Number(args[6]);
+const {
+  db,
+  gasless,
+  subject: subscription,
+} = killedSenderFromArgs(args, () => new Date(Date.now() + offsetMs));
 await chargeSubscriptionPeriod(gasless, subscription);
 // Not reached: the process dies at its kill point.
 await db.destroy();

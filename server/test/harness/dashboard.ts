@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { anvilAccount } from "@kassa/contracts/dev";
+import type { Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
@@ -9,6 +10,27 @@ import type { Page } from "./browser.js";
 import type { TestChain } from "./chain.js";
 
 export const ORIGIN = "http://kassa.test";
+
+/** A sign-in message (EIP-4361) of `address`, issued now, for ORIGIN unless `domain` and `uri` say otherwise. */
+export function signInMessage(fields: {
+  address: Address;
+  chainId: number;
+  nonce: string;
+  statement?: string;
+  domain?: string;
+  uri?: string;
+}): string {
+  return createSiweMessage({
+    domain: fields.domain ?? new URL(ORIGIN).host,
+    address: fields.address,
+    statement: fields.statement,
+    uri: fields.uri ?? ORIGIN,
+    version: "1",
+    chainId: fields.chainId,
+    nonce: fields.nonce,
+    issuedAt: new Date(),
+  });
+}
 
 export interface SignedIn {
   /** `kassa_session=...`, for the cookie header. */
@@ -29,15 +51,11 @@ export async function signIn(
 ): Promise<SignedIn> {
   const account = typeof wallet === "number" ? anvilAccount(wallet) : wallet;
   const nonce = (await t.request("/dashboard/nonce")).body.data.nonce as string;
-  const message = createSiweMessage({
-    domain: new URL(ORIGIN).host,
+  const message = signInMessage({
     address: account.address,
     statement: "Sign in to the Kassa dashboard.",
-    uri: ORIGIN,
-    version: "1",
     chainId: chain.chainId,
     nonce,
-    issuedAt: new Date(),
   });
   const response = await t.request("/dashboard/session", {
     method: "POST",

@@ -27,6 +27,17 @@ async function asAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** The chains row of anvil (31337), inserted unless there is one already; its id. */
+export async function insertAnvilChain(db: Db): Promise<number> {
+  const chain = await db
+    .insertInto("chains")
+    .values({ network_id: 31337, name: "Anvil", is_testnet: true })
+    .onConflict((conflict) => conflict.column("network_id").doUpdateSet({ name: "Anvil" }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return chain.id;
+}
+
 /**
  * A fresh database with a unique name, for one test file: migrated unless `migrated` is false (a copy
  * of the run's template, which global-setup.ts migrates once).

@@ -1,6 +1,7 @@
 /** What the tests of payments by transfer share: a lifecycle with transfers on, and a plain ERC-20 transfer. */
 import { testTokenAbi } from "@kassa/contracts";
 import type { Address, TransactionReceipt } from "viem";
+import type { DepositReturnDeps } from "../../src/core/deposits/returns.js";
 import type { Db } from "../../src/db/infra/database.js";
 import type { TestChain, TestWalletClient } from "./chain.js";
 import type { StartTestAppOptions } from "./app.js";
@@ -10,6 +11,8 @@ import { waitFor } from "./waitFor.js";
 export interface DepositEnv extends LifecycleEnv {
   /** Anvil's wallet 6, as an exchange's hot wallet: holds the merchant's token and permit6 (a wrong token). */
   sender: TestWalletClient;
+  /** What the deposits' returns take (core/deposits/returns.ts), from the app's services. */
+  returnDeps: DepositReturnDeps;
 }
 
 /**
@@ -30,7 +33,13 @@ export async function startDepositEnv(
   const sender = env.chain.wallet(6);
   await fundPayer(env.chain, sender, env.t.token as Address);
   await fundPayer(env.chain, sender, env.chain.tokens.permit6);
-  return Object.assign(env, { sender });
+  const { services } = env.t;
+  const returnDeps: DepositReturnDeps = {
+    gasless: services.gasless,
+    signer: services.signer,
+    nextPaymentSequence: services.payments.nextPaymentSequence,
+  };
+  return Object.assign(env, { sender, returnDeps });
 }
 
 /** The transfer window of a payment closed already (a window shorter than a test is not a setting). */

@@ -14,10 +14,11 @@ import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { createGasless } from "../../src/core/gasless/gasless.js";
 import { createDb, type Db } from "../../src/db/infra/database.js";
 import { Secret } from "../../src/secret.js";
+import type { TestChain } from "./chain.js";
 
 export type KillPoint = "before-broadcast" | "after-broadcast";
 
-export interface KilledSender {
+interface KilledSender {
   databaseUrl: string;
   rpcUrl: string;
   networkId: number;
@@ -26,7 +27,7 @@ export interface KilledSender {
   now?: () => Date;
 }
 
-export function gaslessKilledAtBroadcast(options: KilledSender): { db: Db; gasless: GaslessRuntime } {
+function gaslessKilledAtBroadcast(options: KilledSender): { db: Db; gasless: GaslessRuntime } {
   const { killPoint } = options;
   if (killPoint !== "before-broadcast" && killPoint !== "after-broadcast") {
     throw new Error(`unknown kill point ${String(killPoint)}`);
@@ -60,9 +61,9 @@ export function gaslessKilledAtBroadcast(options: KilledSender): { db: Db; gasle
 
 /**
  * A crash process's runtime from its arguments `<databaseUrl> <rpcUrl> <networkId> <relayerKey> <subject>
- * <killPoint> [...rest]`: the runtime, the subject (what it sends) and the rest.
+ * <killPoint> [...rest]`: the runtime, the subject (what it sends) and the rest. `now`: the runtime's clock.
  */
-export function killedSenderFromArgs(args: readonly string[]) {
+export function killedSenderFromArgs(args: readonly string[], now?: () => Date) {
   const [databaseUrl, rpcUrl, networkId, relayerKey, subject, killPoint, ...rest] = args as [
     string,
     string,
@@ -78,12 +79,31 @@ export function killedSenderFromArgs(args: readonly string[]) {
     networkId: Number(networkId),
     relayerKey,
     killPoint,
+    ...(now ? { now } : {}),
   });
   return { ...runtime, subject, rest };
 }
 
-/** Runs a crash process (`node --import tsx <script> ...args`) to its end; resolves its signal (SIGKILL). */
-export function runUntilKilled(script: URL, args: readonly string[]): Promise<NodeJS.Signals | null> {
+/** What a crash process sends with: the app's database, the chain and the relayer's key. */
+export interface CrashProcessSender {
+  databaseUrl: string;
+  chain: Pick<TestChain, "rpcUrl" | "chainId">;
+  relayerKey: Hex;
+}
+
+/**
+ * Runs a crash process (`node --import tsx <script>` with the arguments killedSenderFromArgs reads) to its end;
+ * resolves its signal (SIGKILL).
+ */
+export function runUntilKilled(
+  script: URL,
+  sender: CrashProcessSender,
+  subject: string,
+  killPoint: KillPoint,
+  ...rest: string[]
+): Promise<NodeJS.Signals | null> {
+  const { databaseUrl, chain, relayerKey } = sender;
+  const args = [databaseUrl, chain.rpcUrl, String(chain.chainId), relayerKey, subject, killPoint, ...rest];
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(script), ...args], {
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -1,6 +1,6 @@
 import { paymentGatewayAbi, subscriptionTypedData, testTokenAbi, type Subscription } from "@kassa/contracts";
-import { anvilPrivateKeys } from "@kassa/contracts/dev";
-import { createWalletClient, http, type Address, type Hex } from "viem";
+import { anvilPrivateKeys, type StartAnvilOptions } from "@kassa/contracts/dev";
+import { createWalletClient, http, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createGasless } from "../../src/core/gasless/gasless.js";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
@@ -12,7 +12,7 @@ import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
 import { startTestApp, type StartTestAppOptions, type TestApp, type TestResponse } from "./app.js";
-import type { TestChain, TestWalletClient } from "./chain.js";
+import { balanceOf, startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
 
 /**
@@ -22,6 +22,8 @@ import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
  */
 /** The period of the tests' schedules: 30 days. */
 export const PERIOD = 30 * 86_400;
+/** What a period of `subscribe()`'s plan charges, in base units: 10 of the app's test token (18 decimals). */
+export const PLAN_AMOUNT = parseUnits("10", 18);
 
 export interface SubscriptionEnv {
   chain: TestChain;
@@ -56,6 +58,7 @@ export interface SubscriptionEnv {
   payer(): Promise<TestWalletClient>;
   /** How far the server's clock is ahead of the system's (ms), for another process to follow it. */
   clockOffsetMs(): number;
+  /** Closes the app, and stops the chain when the env started its own. */
   close(): Promise<void>;
 }
 
@@ -64,8 +67,11 @@ export interface SubscriptionEnv {
  * plan's charge fails).
  */
 export async function startSubscriptionEnv(
-  chain: TestChain,
   options: {
+    /** A chain the caller started and stops; by default an anvil of the env's own, stopped by `close()`. */
+    chain?: TestChain;
+    /** The options of the env's own anvil. */
+    anvil?: StartAnvilOptions;
     prices?: (db: Db, now: () => Date) => PriceService;
     /** The relayer's settings besides its key (its gas budgets). */
     settings?: Partial<GaslessSettings>;
@@ -73,9 +79,18 @@ export async function startSubscriptionEnv(
     app?: StartTestAppOptions;
   } = {},
 ): Promise<SubscriptionEnv> {
+  const chain = options.chain ?? (await startTestChain(options.anvil ? { anvil: options.anvil } : {}));
+  const stopChain = async () => {
+    if (!options.chain) await chain.stop();
+  };
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const t = await startTestApp(chain, { ...options.app, now, publicBaseUrl: "http://kassa.test" });
+  const t = await startTestApp(chain, { ...options.app, now, publicBaseUrl: "http://kassa.test" }).catch(
+    async (error: unknown) => {
+      await stopChain();
+      throw error;
+    },
+  );
   const prices = options.prices?.(t.database.db, now) ?? noPriceService;
   const gasless = createGasless({
     db: t.database.db,
@@ -164,7 +179,7 @@ export async function startSubscriptionEnv(
       const created = await env.create({
         orderId: `plan-${payer.account.address}-${Math.random()}`,
         tokenAddress: t.token,
-        amount: 10,
+        amount: 10, // PLAN_AMOUNT, in tokens
         periodSeconds: PERIOD,
         charges: 3,
         ...body,
@@ -182,14 +197,11 @@ export async function startSubscriptionEnv(
         .map((row) => row.type)
         .sort();
     },
-    balance: (address) =>
-      chain.publicClient.readContract({
-        address: t.token as Address,
-        abi: testTokenAbi,
-        functionName: "balanceOf",
-        args: [address],
-      }),
-    close: () => t.close(),
+    balance: (address) => balanceOf(chain, t.token, address),
+    async close() {
+      await t.close();
+      await stopChain();
+    },
   };
   return env;
 }

@@ -8,25 +8,10 @@ import type { Hex } from "viem";
 import { createPaymentSigner } from "../../src/chain/signer.js";
 import { sweepSettledDeposits } from "../../src/core/deposits/sweeps.js";
 import { Secret } from "../../src/secret.js";
-import { gaslessKilledAtBroadcast, type KillPoint } from "./killAtBroadcast.js";
+import { killedSenderFromArgs } from "./killAtBroadcast.js";
 
-const [databaseUrl, rpcUrl, networkId, relayerKey, signerKey, killPoint] = process.argv.slice(2) as [
-  string,
-  string,
-  string,
-  Hex,
-  Hex,
-  KillPoint,
-];
-
-const { db, gasless } = gaslessKilledAtBroadcast({
-  databaseUrl,
-  rpcUrl,
-  networkId: Number(networkId),
-  relayerKey,
-  killPoint,
-});
-await sweepSettledDeposits(gasless, createPaymentSigner(new Secret(signerKey)));
+const { db, gasless, subject: signerKey } = killedSenderFromArgs(process.argv.slice(2));
+await sweepSettledDeposits(gasless, createPaymentSigner(new Secret(signerKey as Hex)));
 // Not reached: the process dies at its kill point.
 await db.destroy();
 process.exit(3);

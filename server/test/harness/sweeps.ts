@@ -1,12 +1,12 @@
 /** What the sweep tests share: the relayer of a deposit env's chain, driven by hand, and what it swept. */
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
-import { testTokenAbi } from "@kassa/contracts";
 import type { Address } from "viem";
 import type { GaslessRuntime } from "../../src/chain/gasless.js";
 import { createGasless } from "../../src/core/gasless/gasless.js";
 import { sweepSettledDeposits } from "../../src/core/deposits/sweeps.js";
 import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
+import { balanceOf } from "./chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
 import type { LifecycleEnv } from "./lifecycle.js";
 import { waitFor } from "./waitFor.js";
@@ -70,13 +70,7 @@ export function sweepDriver(env: Pick<LifecycleEnv, "chain" | "t">, now?: () => 
         .execute();
       return rows.map((row) => ({ sweepId: row.id, status: row.status, txHash: row.tx_hash }));
     },
-    balance: (address) =>
-      chain.publicClient.readContract({
-        address: t.token as Address,
-        abi: testTokenAbi,
-        functionName: "balanceOf",
-        args: [address],
-      }),
+    balance: (address) => balanceOf(chain, t.token, address),
   };
   return driver;
 }

@@ -21,27 +21,24 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function createPayment(): Promise<string> {
-  const created = await t.request("/payments", {
-    method: "POST",
-    headers: { "x-public-key": t.merchant.publicKey, "x-forwarded-for": `10.1.0.${counter}` },
-    json: {
-      orderId: `stream-${counter++}`,
-      amount: 1,
-      tokenAddress: t.token,
-      successUrl: "service:none",
-      failUrl: "service:none",
-    },
+/** A payment created with the public key, from a client IP of its own. */
+function createPayment(): Promise<string> {
+  const client = counter++;
+  return createPaymentOn(t, `stream-${client}`, {
+    "x-public-key": t.merchant.publicKey,
+    "x-forwarded-for": `10.1.0.${client}`,
   });
-  expect(created.status).toBe(201);
-  return created.body.data.paymentId as string;
 }
 
-/** A payment created with `app`'s API key. */
-async function createPaymentOn(app: TestApp, orderId: string): Promise<string> {
+/** A payment created on `app` with `headers` (default: its API key). */
+async function createPaymentOn(
+  app: TestApp,
+  orderId: string,
+  headers: Record<string, string> = { "x-api-key": app.merchant.apiKey },
+): Promise<string> {
   const created = await app.request("/payments", {
     method: "POST",
-    headers: { "x-api-key": app.merchant.apiKey },
+    headers,
     json: {
       orderId,
       amount: 1,

@@ -11,12 +11,48 @@ let anvil: AnvilInstance;
 let tokens: { permit18: Address; permit6: Address; plain: Address; feeOnTransfer: Address };
 /** Holds some of every test token, for the fee-on-transfer probe. */
 const holder = anvilAccount(0).address;
+/** The merchants' recipient wallet. */
+const recipient = anvilAccount(3).address;
 
 // Each command is a process of its own (about a second, far more on a busy machine).
 vi.setConfig({ testTimeout: 300_000 });
 
 const kassa = (...args: string[]) => runKassa(database.url, ...args);
 const kassaJson = <T = Record<string, unknown>>(...args: string[]) => runKassaJson<T>(database.url, ...args);
+/** `--chain <the test chain>`, for the commands that name it. */
+const onChain = () => ["--chain", String(anvil.chainId)];
+/** The arguments of `kassa admin token add` of `address` on the test chain, then `flags`. */
+const tokenAdd = (address: string, ...flags: string[]) => [
+  "admin",
+  "token",
+  "add",
+  ...onChain(),
+  "--address",
+  address,
+  ...flags,
+];
+/** The arguments of `kassa admin merchant create` of a merchant `name` on the test chain, then `flags`. */
+const merchantCreate = (name: string, ...flags: string[]) => [
+  "admin",
+  "merchant",
+  "create",
+  "--name",
+  name,
+  ...onChain(),
+  "--recipient",
+  recipient,
+  ...flags,
+];
+/** The arguments of `kassa admin payment-method <action>` of the 6-decimals token for `merchantKey`, then `flags`. */
+const paymentMethod = (action: string, merchantKey: string, ...flags: string[]) => [
+  "admin",
+  "payment-method",
+  action,
+  merchantKey,
+  "--token",
+  tokens.permit6,
+  ...flags,
+];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -45,8 +81,6 @@ afterAll(async () => {
 });
 
 describe("kassa admin", () => {
-  const recipient = anvilAccount(3).address;
-
   it("adds, updates and lists a chain", async () => {
     const added = await kassaJson(
       "admin",
@@ -85,17 +119,7 @@ describe("kassa admin", () => {
 
   it("reads symbol, decimals and permit support of a token from the chain", async () => {
     const chainId = String(anvil.chainId);
-    const permit6 = await kassaJson(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      chainId,
-      "--address",
-      tokens.permit6,
-      "--probe-holder",
-      holder,
-    );
+    const permit6 = await kassaJson(...tokenAdd(tokens.permit6, "--probe-holder", holder));
     expect(permit6).toMatchObject({
       symbol: "KUSD",
       decimals: 6,
@@ -104,16 +128,7 @@ describe("kassa admin", () => {
       priceSource: null,
     });
     const plain = await kassaJson(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      chainId,
-      "--address",
-      tokens.plain,
-      "--skip-probe",
-      "--price-source",
-      "coingecko:kassa-plain",
+      ...tokenAdd(tokens.plain, "--skip-probe", "--price-source", "coingecko:kassa-plain"),
     );
     expect(plain).toMatchObject({
       symbol: "KPT",
@@ -142,47 +157,18 @@ describe("kassa admin", () => {
   });
 
   it("refuses a fee-on-transfer token found by the probe, and asks for a probe holder", async () => {
-    const chainId = String(anvil.chainId);
-    const refused = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      chainId,
-      "--address",
-      tokens.feeOnTransfer,
-      "--probe-holder",
-      holder,
-      "--json",
-    );
+    const refused = await kassa(...tokenAdd(tokens.feeOnTransfer, "--probe-holder", holder, "--json"));
     expect(refused.code).toBe(1);
     const body = JSON.parse(refused.stdout) as { code: string; message: string };
     expect(body.code).toBe("UNSUPPORTED_TOKEN");
     expect(body.message).toContain("fee-on-transfer");
 
-    const unprobed = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      chainId,
-      "--address",
-      tokens.feeOnTransfer,
-    );
+    const unprobed = await kassa(...tokenAdd(tokens.feeOnTransfer));
     expect(unprobed.code).toBe(2);
     expect(unprobed.stderr).toContain("--probe-holder");
 
     const empty = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      chainId,
-      "--address",
-      tokens.permit18,
-      "--probe-holder",
-      anvilAccount(8).address,
-      "--json",
+      ...tokenAdd(tokens.permit18, "--probe-holder", anvilAccount(8).address, "--json"),
     );
     expect(JSON.parse(empty.stdout)).toMatchObject({ code: "VALIDATION_ERROR" });
 
@@ -192,17 +178,7 @@ describe("kassa admin", () => {
 
   it("refuses a bad price source before adding the token", async () => {
     const result = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      String(anvil.chainId),
-      "--address",
-      tokens.permit18,
-      "--skip-probe",
-      "--price-source",
-      "oracle:x",
-      "--json",
+      ...tokenAdd(tokens.permit18, "--skip-probe", "--price-source", "oracle:x", "--json"),
     );
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ code: "VALIDATION_ERROR" });
@@ -216,31 +192,12 @@ describe("kassa admin", () => {
 
   it("refuses an address that is not an ERC-20 with TOKEN_INFO_ERROR", async () => {
     const notAToken = anvilAccount(7).address;
-    const human = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      String(anvil.chainId),
-      "--address",
-      notAToken,
-      "--skip-probe",
-    );
+    const human = await kassa(...tokenAdd(notAToken, "--skip-probe"));
     expect(human.code).toBe(1);
     expect(human.stderr).toContain("error TOKEN_INFO_ERROR:");
     expect(human.stderr).not.toContain("    at ");
 
-    const json = await kassa(
-      "admin",
-      "token",
-      "add",
-      "--chain",
-      String(anvil.chainId),
-      "--address",
-      notAToken,
-      "--skip-probe",
-      "--json",
-    );
+    const json = await kassa(...tokenAdd(notAToken, "--skip-probe", "--json"));
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ code: "TOKEN_INFO_ERROR" });
   });
@@ -251,18 +208,7 @@ describe("kassa admin", () => {
       apiKey: string;
       publicKey: string;
       webhookSecret: string;
-    }>(
-      "admin",
-      "merchant",
-      "create",
-      "--name",
-      "Shop",
-      "--chain",
-      String(anvil.chainId),
-      "--recipient",
-      recipient,
-      "--faucet",
-    );
+    }>(...merchantCreate("Shop", "--faucet"));
     expect(created.apiKey).toMatch(/^sk_/);
     expect(created.publicKey).toMatch(/^pk_/);
     expect(created.webhookSecret).toMatch(/^whsec_/);
@@ -307,47 +253,17 @@ describe("kassa admin", () => {
     expect(after.api_key_hash).toBe(hashKey(rotated.apiKey));
     expect(after.public_key).toBe(rotated.publicKey);
 
-    const method = await kassaJson(
-      "admin",
-      "payment-method",
-      "add",
-      created.merchant.merchantKey,
-      "--token",
-      tokens.permit6,
-    );
+    const method = await kassaJson(...paymentMethod("add", created.merchant.merchantKey));
     expect(method).toMatchObject({ symbol: "KUSD", is_enabled: true });
-    const disabled = await kassaJson(
-      "admin",
-      "payment-method",
-      "disable",
-      created.merchant.merchantKey,
-      "--token",
-      tokens.permit6,
-    );
+    const disabled = await kassaJson(...paymentMethod("disable", created.merchant.merchantKey));
     expect(disabled).toMatchObject({ is_enabled: false });
   });
 
   it("lists a merchant's payment methods and rotates its webhook secret", async () => {
     const created = await kassaJson<{ merchant: { merchantKey: string }; webhookSecret: string }>(
-      "admin",
-      "merchant",
-      "create",
-      "--name",
-      "Methods",
-      "--chain",
-      String(anvil.chainId),
-      "--recipient",
-      recipient,
+      ...merchantCreate("Methods"),
     );
-    await kassaJson(
-      "admin",
-      "payment-method",
-      "add",
-      created.merchant.merchantKey,
-      "--token",
-      tokens.permit6,
-      "--disabled",
-    );
+    await kassaJson(...paymentMethod("add", created.merchant.merchantKey, "--disabled"));
 
     const methods = await kassaJson<{ tokenAddress: string; is_enabled: boolean }[]>(
       "admin",

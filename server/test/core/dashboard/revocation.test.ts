@@ -1,11 +1,10 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";
 import { addWallet, removeWallet } from "../../../src/core/dashboard/wallets.js";
 import { startTestApp, type TestApp } from "../../harness/app.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
-import { ORIGIN, signIn, type SignedIn } from "../../harness/dashboard.js";
+import { ORIGIN, signIn, signInMessage, type SignedIn } from "../../harness/dashboard.js";
 
 /**
  * An incident response ends the dashboard sessions it must: a session dies when its wallet may no longer
@@ -153,15 +152,7 @@ describe("the sign-in message", () => {
     const wallet = chain.wallet(9);
     for (const chainId of [1, 80002]) {
       const nonce = (await t.request("/dashboard/nonce")).body.data.nonce as string;
-      const message = createSiweMessage({
-        domain: "kassa.test",
-        address: wallet.account.address,
-        uri: ORIGIN,
-        version: "1",
-        chainId,
-        nonce,
-        issuedAt: new Date(),
-      });
+      const message = signInMessage({ address: wallet.account.address, chainId, nonce });
       const response = await t.request("/dashboard/session", {
         method: "POST",
         json: { message, signature: await wallet.signMessage({ message }) },
@@ -180,14 +171,11 @@ describe("the session cookie over https", () => {
     try {
       const wallet = chain.wallet(9);
       const nonce = (await secure.request("/dashboard/nonce")).body.data.nonce as string;
-      const message = createSiweMessage({
-        domain: "kassa.test",
+      const message = signInMessage({
         address: wallet.account.address,
-        uri: "https://kassa.test",
-        version: "1",
         chainId: chain.chainId,
         nonce,
-        issuedAt: new Date(),
+        uri: "https://kassa.test",
       });
       const response = await secure.request("/dashboard/session", {
         method: "POST",

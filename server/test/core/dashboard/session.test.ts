@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiweMessage } from "viem/siwe";
 import { startTestApp, type TestApp } from "../../harness/app.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
+import { ORIGIN, signInMessage } from "../../harness/dashboard.js";
 import { deadRpcUrl } from "../../harness/rpcProxy.js";
 
-const ORIGIN = "http://kassa.test";
 let chain: TestChain;
 let t: TestApp;
 beforeAll(async () => {
@@ -22,15 +21,13 @@ async function signedMessage(
 ) {
   const wallet = chain.wallet(overrides.walletIndex ?? 9);
   const nonce = overrides.nonce ?? (await t.request("/dashboard/nonce")).body.data.nonce;
-  const message = createSiweMessage({
-    domain: overrides.domain ?? "kassa.test",
+  const message = signInMessage({
     address: wallet.account.address,
     statement: "Sign in to the Kassa dashboard.",
-    uri: overrides.uri ?? ORIGIN,
-    version: "1",
     chainId: chain.chainId,
     nonce,
-    issuedAt: new Date(),
+    domain: overrides.domain,
+    uri: overrides.uri,
   });
   return { message, signature: await wallet.signMessage({ message }) };
 }

@@ -39,12 +39,7 @@ let chainRow: ChainRow;
 
 beforeAll(async () => {
   env = await startDepositEnv({ gasless: gaslessSettingsFor(31337, [anvilPrivateKeys[RELAYER_INDEX]]) });
-  ({ chain, t } = env);
-  deps = {
-    gasless: t.services.gasless,
-    signer: t.services.signer,
-    nextPaymentSequence: t.services.payments.nextPaymentSequence,
-  };
+  ({ chain, t, returnDeps: deps } = env);
   chainRow = (await findChainByNetworkId(t.database.db, chain.chainId)) as ChainRow;
 });
 afterAll(() => env?.stop());

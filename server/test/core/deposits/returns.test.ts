@@ -46,12 +46,7 @@ beforeAll(async () => {
   // The relayer of the tests' anvil (its default chain id): the API sends the returns through it.
   const gasless = gaslessSettingsFor(31337, [anvilPrivateKeys[RELAYER_INDEX]]);
   env = await startDepositEnv({ gasless });
-  ({ chain, t, receiver, sender } = env);
-  deps = {
-    gasless: t.services.gasless,
-    signer: t.services.signer,
-    nextPaymentSequence: t.services.payments.nextPaymentSequence,
-  };
+  ({ chain, t, receiver, sender, returnDeps: deps } = env);
   chainRow = (await findChainByNetworkId(t.database.db, chain.chainId)) as ChainRow;
 });
 afterAll(() => env?.stop());
@@ -109,15 +104,13 @@ function finished(paymentId: string, returnId: string): Promise<{ status: string
 
 /** Returns a payment's excess from a process that SIGKILLs itself at `killPoint`; its signal. */
 function returnUntilKilled(paymentId: string, killPoint: KillPoint) {
-  return runUntilKilled(new URL("../../harness/returnProcess.ts", import.meta.url), [
-    t.database.url,
-    chain.rpcUrl,
-    String(chain.chainId),
-    anvilPrivateKeys[RELAYER_INDEX],
+  return runUntilKilled(
+    new URL("../../harness/returnProcess.ts", import.meta.url),
+    { databaseUrl: t.database.url, chain, relayerKey: anvilPrivateKeys[RELAYER_INDEX] },
     paymentId,
     killPoint,
     chain.signerKey.reveal(),
-  ]);
+  );
 }
 
 /** The late return of `amount` to the sender, signed by the payment's recipient (wallet 9), sent and mined. */

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { computeFee, paymentGatewayAbi } from "@kassa/contracts";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import type { Address } from "viem";
@@ -8,7 +6,7 @@ import type { TestApp } from "../../harness/app.js";
 import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 import { sendTransfer, startDepositEnv, type DepositEnv } from "../../harness/deposits.js";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
-import type { KillPoint } from "../../harness/killAtBroadcast.js";
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
 import { createPayment, merchantRecord } from "../../harness/lifecycle.js";
 import type { CreatedPayment } from "../../harness/payments.js";
 import { sweepDriver, type SweepDriver } from "../../harness/sweeps.js";
@@ -29,24 +27,11 @@ afterAll(() => env?.stop());
 
 /** Runs the sweep task in a worker process that SIGKILLs itself at `killPoint`; its signal. */
 function sweepUntilKilled(killPoint: KillPoint) {
-  const script = fileURLToPath(new URL("../../harness/sweepProcess.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      script,
-      t.database.url,
-      chain.rpcUrl,
-      String(chain.chainId),
-      anvilPrivateKeys[RELAYER_INDEX],
-      chain.signerKey.reveal(),
-      killPoint,
-    ],
-    { stdio: ["ignore", "inherit", "inherit"] },
-  );
-  return new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
+  return runUntilKilled(
+    new URL("../../harness/sweepProcess.ts", import.meta.url),
+    { databaseUrl: t.database.url, chain, relayerKey: anvilPrivateKeys[RELAYER_INDEX] },
+    chain.signerKey.reveal(),
+    killPoint,
   );
 }
 

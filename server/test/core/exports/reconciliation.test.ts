@@ -154,7 +154,7 @@ beforeAll(async () => {
   chain = await startTestChain();
   real = await deployRealTokens(chain);
   // Payments by transfer on, with the chain's relayer (anvil's account 7): it relays, sweeps, returns and charges.
-  sub = await startSubscriptionEnv(chain, { app: { transferPayments: true } });
+  sub = await startSubscriptionEnv({ chain, app: { transferPayments: true } });
   t = sub.t;
   await migrateJobQueue(t.database.url);
   await admin.addToken(t.adminDeps, { networkId: chain.chainId, address: real.usdc });

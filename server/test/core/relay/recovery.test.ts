@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestChain, startTestChain } from "../../harness/chain.js";
 import { countJobs } from "../../harness/lifecycle.js";
 import { exitOf, isRunning, startKassa } from "../../harness/operations.js";
-import type { KillPoint } from "../../harness/killAtBroadcast.js";
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
 import {
   createPayment,
   freshPayer,
@@ -42,24 +40,13 @@ async function relayRows(env: GaslessTestEnv, paymentId: string) {
 }
 
 /** Sends the queued relay from a separate relayer process that SIGKILLs itself at `killPoint`. */
-async function relayUntilKilled(env: GaslessTestEnv, relayRequestId: number, killPoint: KillPoint) {
-  const script = fileURLToPath(new URL("../../harness/relayerProcess.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      script,
-      env.t.database.url,
-      env.chain.rpcUrl,
-      String(env.chain.chainId),
-      anvilPrivateKeys[RELAYER_INDEX],
-      String(relayRequestId),
-      killPoint,
-    ],
-    { stdio: ["ignore", "inherit", "inherit"] },
+function relayUntilKilled(env: GaslessTestEnv, relayRequestId: number, killPoint: KillPoint) {
+  return runUntilKilled(
+    new URL("../../harness/relayerProcess.ts", import.meta.url),
+    { databaseUrl: env.t.database.url, chain: env.chain, relayerKey: anvilPrivateKeys[RELAYER_INDEX] },
+    String(relayRequestId),
+    killPoint,
   );
-  return new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, sig) => resolve(sig)));
 }
 
 /** How many relay transactions the nonce ledger holds (one per relay sent, whatever its broadcasts). */

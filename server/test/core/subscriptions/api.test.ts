@@ -1,18 +1,12 @@
 import { subscriptionTypedData } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
-let chain: TestChain;
 let env: SubscriptionEnv;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const plan = (orderId: string) => ({
   orderId,
@@ -84,7 +78,7 @@ describe("the subscription API refuses bad input with its codes, never a 500", (
       startsAt: now,
       charges: 12n,
     };
-    const typedData = subscriptionTypedData({ chainId: chain.chainId, gateway: chain.gateway, subscription });
+    const typedData = subscriptionTypedData({ chainId: env.chain.chainId, gateway: env.chain.gateway, subscription });
     const send = (json: unknown, to = id) =>
       env.t.request(`/public/subscriptions/${to}/authorize`, { method: "POST", json });
     const signedBy = async (wallet: typeof payer) => wallet.signTypedData(typedData);

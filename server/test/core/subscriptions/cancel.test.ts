@@ -1,27 +1,19 @@
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
 import { createPayment, pay } from "../../harness/lifecycle.js";
-import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+import { PERIOD, PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
-const AMOUNT = parseUnits("10", 18);
 
-let chain: TestChain;
 let env: SubscriptionEnv;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** A subscription whose first period was charged. */
 async function chargedOnce() {
   const payer = await env.payer();
-  await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+  await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
   const id = await env.subscribe(payer);
   await env.charge();
   expect((await env.show(id)).body.data.chargesMade).toMatchObject([{ period: 0, status: "PAID" }]);
@@ -36,7 +28,7 @@ describe("cancellation", () => {
     await env.charge();
     const view = (await env.show(id)).body.data;
     expect(view).toMatchObject({ status: "CANCELED", canceledBy: "allowance", chargesMade: [{ period: 0 }] });
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
     expect(await env.eventTypes(id)).toEqual([
       "subscription.canceled",
       "subscription.charged",
@@ -50,7 +42,7 @@ describe("cancellation", () => {
     await env.advance(PERIOD);
     await env.charge();
     expect((await env.show(id)).body.data).toMatchObject({ status: "CANCELED", canceledBy: "chain" });
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
   }, 60_000);
 
   it("by the merchant through the API, once, and on-chain", async () => {
@@ -69,16 +61,16 @@ describe("cancellation", () => {
     await env.advance(PERIOD);
     await env.charge();
     expect((await env.show(id)).body.data.chargesMade).toHaveLength(1);
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
     // Canceled on-chain too (by the relayer, with the signer's CancelSubscription): no one else can charge it.
-    const [, canceledOnChain] = await chain.publicClient.readContract({
-      address: chain.gateway,
+    const [, canceledOnChain] = await env.chain.publicClient.readContract({
+      address: env.chain.gateway,
       abi: paymentGatewayAbi,
       functionName: "subscriptionState",
       args: [(await env.show(id)).body.data.digest, 1n],
     });
     expect(canceledOnChain).toBe(true);
-    await expect(env.strangerCharge(id, 1n, AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
+    await expect(env.strangerCharge(id, 1n, PLAN_AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
     // Another merchant's key sees nothing of it.
     const other = await env.t.addMerchant("Other shop");
     const foreign = await env.t.request(`/subscriptions/${id}/cancel`, {
@@ -92,17 +84,17 @@ describe("cancellation", () => {
 describe("the payer's allowance, shared with one-off payments", () => {
   it("spent to 0 by a one-off payment: PAST_DUE with a notice, not canceled, and charged once allowed again", async () => {
     const payer = await env.payer();
-    await env.fund(payer, AMOUNT * 5n, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT * 5n, PLAN_AMOUNT * 3n);
     const id = await env.subscribe(payer);
     await env.charge();
     // A one-off payment from the same wallet takes the 20 the subscription still needs (a pay() on its allowance).
     const oneOff = await createPayment(env.t, { amount: 20, orderId: "one-off-on-the-allowance" });
-    await pay(chain, payer, oneOff);
+    await pay(env.chain, payer, oneOff);
     await env.advance(PERIOD);
     await env.charge();
     let view = (await env.show(id)).body.data;
     expect(view).toMatchObject({ status: "PAST_DUE", canceledBy: null, nextPeriod: 1, failedAttempts: 1 });
-    expect(view.lastError).toBe(`the payer's allowance 0 is below the charge ${AMOUNT}`);
+    expect(view.lastError).toBe(`the payer's allowance 0 is below the charge ${PLAN_AMOUNT}`);
     const notice = await env.t.database.db
       .selectFrom("webhook_events")
       .select("payload")
@@ -118,7 +110,7 @@ describe("the payer's allowance, shared with one-off payments", () => {
       }),
     ]);
     // The payer allows the gateway again: the retry charges the period, and the subscription is ACTIVE again.
-    await env.fund(payer, 0n, AMOUNT * 2n);
+    await env.fund(payer, 0n, PLAN_AMOUNT * 2n);
     await env.advance(3600);
     await env.charge();
     view = (await env.show(id)).body.data;

@@ -1,26 +1,19 @@
 import { computeFee } from "@kassa/contracts";
-import { parseUnits, type Address } from "viem";
+import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
-import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+import { PERIOD, PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
-const AMOUNT = parseUnits("10", 18);
 
-let chain: TestChain;
 let env: SubscriptionEnv;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 describe("subscriptions charged by the worker through the relayer", () => {
   it("charges a full schedule period by period, once each, then completes", async () => {
     const payer = await env.payer();
-    await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
     const recipient = env.t.merchant.recipient as Address;
     const merchantBefore = await env.balance(recipient);
     const id = await env.subscribe(payer);
@@ -29,14 +22,14 @@ describe("subscriptions charged by the worker through the relayer", () => {
     await env.charge();
     let view = (await env.show(id)).body.data;
     expect(view.chargesMade).toHaveLength(1);
-    expect(view.chargesMade[0]).toMatchObject({ period: 0, status: "PAID", amount: AMOUNT.toString() });
+    expect(view.chargesMade[0]).toMatchObject({ period: 0, status: "PAID", amount: PLAN_AMOUNT.toString() });
     expect(view.nextPeriod).toBe(1);
 
     // Due again only when the next period opens: a second run sends nothing.
     await env.charge();
     expect((await env.show(id)).body.data.chargesMade).toHaveLength(1);
     // And the gateway refuses a second charge of the period, whoever sends it.
-    await expect(env.strangerCharge(id, 0n, AMOUNT)).rejects.toThrow(/SubscriptionPeriodAlreadyCharged/);
+    await expect(env.strangerCharge(id, 0n, PLAN_AMOUNT)).rejects.toThrow(/SubscriptionPeriodAlreadyCharged/);
 
     for (const period of [1, 2]) {
       await env.advance(PERIOD);
@@ -46,12 +39,12 @@ describe("subscriptions charged by the worker through the relayer", () => {
     }
     expect(view.status).toBe("COMPLETED");
     expect(view.chargesMade).toHaveLength(3);
-    const fee = computeFee(AMOUNT, 100);
-    expect((await env.balance(recipient)) - merchantBefore).toBe((AMOUNT - fee) * 3n);
+    const fee = computeFee(PLAN_AMOUNT, 100);
+    expect((await env.balance(recipient)) - merchantBefore).toBe((PLAN_AMOUNT - fee) * 3n);
     expect(await env.balance(payer.account.address)).toBe(0n);
 
     // A later charge (no signatures to check) costs less than the target.
-    const receipt = await chain.publicClient.getTransactionReceipt({ hash: view.chargesMade[1].txHash });
+    const receipt = await env.chain.publicClient.getTransactionReceipt({ hash: view.chargesMade[1].txHash });
     expect(receipt.gasUsed).toBeLessThanOrEqual(75_000n);
 
     // Each charge is a payment of its own, with the payment's own webhook.
@@ -74,7 +67,7 @@ describe("subscriptions charged by the worker through the relayer", () => {
   it("retries a failed charge on the merchant's schedule, then leaves the period past due", async () => {
     const payer = await env.payer();
     // An allowance, but no tokens yet.
-    await env.fund(payer, 0n, AMOUNT * 3n);
+    await env.fund(payer, 0n, PLAN_AMOUNT * 3n);
     const id = await env.subscribe(payer, { retrySchedule: [60, 120], onFailure: "PAST_DUE" });
 
     await env.charge();
@@ -94,7 +87,7 @@ describe("subscriptions charged by the worker through the relayer", () => {
     expect(view).toMatchObject({ status: "PAST_DUE", failedAttempts: 0, nextPeriod: 1, chargesMade: [] });
 
     // The payer tops up: the next period is charged and the subscription is ACTIVE again.
-    await env.fund(payer, AMOUNT, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT, PLAN_AMOUNT * 3n);
     await env.advance(PERIOD);
     await env.charge();
     view = (await env.show(id)).body.data;
@@ -112,7 +105,7 @@ describe("subscriptions charged by the worker through the relayer", () => {
 
   it("cancels after the last retry when the merchant says so", async () => {
     const payer = await env.payer();
-    await env.fund(payer, 0n, AMOUNT);
+    await env.fund(payer, 0n, PLAN_AMOUNT);
     const id = await env.subscribe(payer, { retrySchedule: [], onFailure: "CANCELED" });
     await env.charge();
     expect((await env.show(id)).body.data).toMatchObject({ status: "CANCELED", canceledBy: "retries" });

@@ -1,48 +1,29 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { paymentGatewayAbi } from "@kassa/contracts";
-import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
-import type { KillPoint } from "../../harness/killAtBroadcast.js";
-import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
+import {
+  PERIOD,
+  PLAN_AMOUNT,
+  startSubscriptionEnv,
+  type SubscriptionEnv,
+} from "../../harness/subscriptions.js";
 
-const AMOUNT = parseUnits("10", 18);
-
-let chain: TestChain;
 let env: SubscriptionEnv;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** Charges subscription `id` from a worker process that SIGKILLs itself at `killPoint`; its signal. */
 function chargeUntilKilled(id: string, killPoint: KillPoint) {
-  const script = fileURLToPath(new URL("../../harness/chargeProcess.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      script,
-      env.t.database.url,
-      chain.rpcUrl,
-      String(chain.chainId),
-      anvilPrivateKeys[RELAYER_INDEX],
-      id,
-      killPoint,
-      String(env.clockOffsetMs()),
-    ],
-    { stdio: ["ignore", "inherit", "inherit"] },
-  );
-  return new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
+  return runUntilKilled(
+    new URL("../../harness/chargeProcess.ts", import.meta.url),
+    { databaseUrl: env.t.database.url, chain: env.chain, relayerKey: anvilPrivateKeys[RELAYER_INDEX] },
+    id,
+    killPoint,
+    String(env.clockOffsetMs()),
   );
 }
 
@@ -51,7 +32,7 @@ describe("a worker SIGKILLed mid-charge", () => {
     "%s: the period is charged exactly once",
     async (killPoint) => {
       const payer = await env.payer();
-      await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+      await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
       const id = await env.subscribe(payer);
       expect(await chargeUntilKilled(id, killPoint)).toBe("SIGKILL");
       // The charge's payment and its signed transaction were stored together before anything left.
@@ -63,7 +44,7 @@ describe("a worker SIGKILLed mid-charge", () => {
       const view = (await env.show(id)).body.data;
       expect(view.chargesMade).toMatchObject([{ period: 0, status: "PAID" }]);
       expect(view.nextPeriod).toBe(1);
-      expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+      expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
       const sent = await env.t.database.db
         .selectFrom("sender_transactions")
         .innerJoin("payments", "payments.charge_sender_transaction_id", "sender_transactions.id")
@@ -79,10 +60,10 @@ describe("a worker SIGKILLed mid-charge", () => {
 describe("a cancellation while the first charge is in flight", () => {
   it("is completed on-chain: the charge lands and is recorded, no later period can be charged", async () => {
     const payer = await env.payer();
-    await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
     const id = await env.subscribe(payer);
     const mining = (on: boolean) =>
-      chain.publicClient.request({ method: "evm_setAutomine" as never, params: [on] as never });
+      env.chain.publicClient.request({ method: "evm_setAutomine" as never, params: [on] as never });
     await mining(false);
     try {
       // A worker process broadcasts the first charge and dies; the charge waits in the node's pool.
@@ -92,15 +73,15 @@ describe("a cancellation while the first charge is in flight", () => {
       expect(canceled.body.data).toMatchObject({ status: "CANCELED", canceledBy: "merchant" });
       // The gateway still reads the schedule as never charged: the cancellation is sent all the same.
       await env.charge();
-      await chain.publicClient.request({ method: "evm_mine" as never });
+      await env.chain.publicClient.request({ method: "evm_mine" as never });
     } finally {
       await mining(true);
     }
     await env.charge();
     const view = (await env.show(id)).body.data;
     expect(view).toMatchObject({ status: "CANCELED", chargesMade: [{ period: 0, status: "PAID" }] });
-    const [active, canceledOnChain] = await chain.publicClient.readContract({
-      address: chain.gateway,
+    const [active, canceledOnChain] = await env.chain.publicClient.readContract({
+      address: env.chain.gateway,
       abi: paymentGatewayAbi,
       functionName: "subscriptionState",
       args: [view.digest, 1n],
@@ -108,7 +89,7 @@ describe("a cancellation while the first charge is in flight", () => {
     expect({ active, canceledOnChain }).toEqual({ active: true, canceledOnChain: true });
     // Nobody can charge the next period, although the fixed plan's later charges need no signature.
     await env.advance(PERIOD);
-    await expect(env.strangerCharge(id, 1n, AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    await expect(env.strangerCharge(id, 1n, PLAN_AMOUNT)).rejects.toThrow(/SubscriptionIsCanceled/);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
   }, 60_000);
 });

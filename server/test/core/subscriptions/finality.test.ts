@@ -1,16 +1,15 @@
-import { parseUnits, type Hex } from "viem";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClients } from "../../../src/chain/clients.js";
 import { createChainWatcher, type ChainWatcher } from "../../../src/chain/watcher.js";
 import * as admin from "../../../src/core/admin/index.js";
 import { settlementFacts } from "../../../src/core/watcher/settlementFacts.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { RELAYER_INDEX } from "../../harness/gasless.js";
 import { silentLogger } from "../../harness/lifecycle.js";
-import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
+import { PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 import { waitFor } from "../../harness/waitFor.js";
 
-const AMOUNT = parseUnits("10", 18);
 // anvil's `finalized` block trails its head by two epochs, of one slot each here: the head's grandparent.
 const FINAL_DEPTH = 2;
 
@@ -18,8 +17,8 @@ let chain: TestChain;
 let env: SubscriptionEnv;
 let watcher: ChainWatcher;
 beforeAll(async () => {
-  chain = await startTestChain({ anvil: { extraArgs: ["--slots-in-an-epoch", "1"] } });
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv({ anvil: { extraArgs: ["--slots-in-an-epoch", "1"] } });
+  chain = env.chain;
   // The relayer's confirmation (depth 0) comes before the chain's finality (its `finalized` block).
   await admin.updateChain(env.t.adminDeps, chain.chainId, { finality: "finalized", confirmations: 0 });
   watcher = createChainWatcher({
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await watcher?.stop();
   await env?.close();
-  await chain?.stop();
 });
 
 const rpc = (method: string, params: unknown[]) =>
@@ -78,7 +76,7 @@ const senderTransactions = async () =>
 describe("subscription charges settle at the chain's finality", () => {
   it("a charge is PAID only once final; a reorg that removes it is undone and the period is charged again", async () => {
     const payer = await env.payer();
-    await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
     const id = await env.subscribe(payer);
     // An empty block first: the reorg below starts at the charge's block and must leave the approval.
     await mine(1);
@@ -126,7 +124,7 @@ describe("subscription charges settle at the chain's finality", () => {
       expect.objectContaining({ status: "CREATED", tx_hash: null, reorged_tx_hash: first.transactionHash }),
     ]);
     expect((await env.show(id)).body.data).toMatchObject({ status: "ACTIVE", nextPeriod: 0 });
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 3n);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 3n);
 
     // Due again at once: the same payment is charged by a new transaction, PAID once that one is final.
     await env.charge();
@@ -135,7 +133,7 @@ describe("subscription charges settle at the chain's finality", () => {
     const [again] = await charges(id);
     expect(again?.tx_hash).not.toBe(first.transactionHash);
     expect(await charges(id)).toHaveLength(1);
-    expect(await env.balance(payer.account.address)).toBe(AMOUNT * 2n);
+    expect(await env.balance(payer.account.address)).toBe(PLAN_AMOUNT * 2n);
     expect((await env.show(id)).body.data).toMatchObject({ status: "ACTIVE", nextPeriod: 1 });
     expect(await paymentEvents(charge?.payment_id as string)).toEqual([
       "payment.paid",
@@ -152,7 +150,7 @@ describe("subscription charges settle at the chain's finality", () => {
 
   it("notices an on-chain cancel from the watcher, without a charge attempt", async () => {
     const payer = await env.payer();
-    await env.fund(payer, AMOUNT * 3n, AMOUNT * 3n);
+    await env.fund(payer, PLAN_AMOUNT * 3n, PLAN_AMOUNT * 3n);
     const id = await env.subscribe(payer);
     await env.charge();
     await mine(FINAL_DEPTH);

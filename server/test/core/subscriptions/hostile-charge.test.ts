@@ -5,7 +5,7 @@ import { hashTypedData, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gasBound } from "../../../src/domain/gasPurposes.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { freshPayer, RELAYER_INDEX, relayerRevertOf } from "../../harness/gasless.js";
 import { deployHostileWallets, type HostileWallets } from "../../harness/hostileWallets.js";
 import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
@@ -25,17 +25,14 @@ let hostile: HostileWallets;
 const relayer = anvilAccount(RELAYER_INDEX).address;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain, {
+  env = await startSubscriptionEnv({
     // A window longer than the tests move the clock, so what reverted stays counted.
     settings: { clientGasBudget: CLIENT_BUDGET, gasBudgetWindowSeconds: 30 * 86_400 },
   });
+  chain = env.chain;
   hostile = await deployHostileWallets(chain);
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const relayerNonce = () => chain.publicClient.getTransactionCount({ address: relayer });
 

@@ -3,7 +3,7 @@ import { parseUnits, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPriceService } from "../../../src/core/prices/service.js";
 import { upsertTokenPriceSource } from "../../../src/db/prices/prices.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { addSamples } from "../../harness/prices.js";
 import { PERIOD, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
 
@@ -13,10 +13,10 @@ let chain: TestChain;
 let env: SubscriptionEnv;
 let tokenId: number;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain, {
+  env = await startSubscriptionEnv({
     prices: (db, now) => createPriceService({ db, now, currencies: ["USD"] }),
   });
+  chain = env.chain;
   const token = await env.t.database.db
     .selectFrom("tokens")
     .select("id")
@@ -25,10 +25,7 @@ beforeAll(async () => {
   tokenId = token.id;
   await upsertTokenPriceSource(env.t.database.db, { token_id: tokenId, kind: "static", ref: "test" });
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** `usd` is the token's USD price over the hour before the server's clock (its hourly average). */
 const priceIs = (usd: string) =>

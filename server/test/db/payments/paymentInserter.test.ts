@@ -2,22 +2,17 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentInserter, type PaymentInserter } from "../../../src/db/payments/payments.js";
 import { type NewPaymentRow } from "../../../src/db/schema/rows.js";
-import { createTestDatabase, type TestDatabase } from "../../harness/db.js";
+import { createTestDatabase, insertAnvilChain, type TestDatabase } from "../../harness/db.js";
 
 let t: TestDatabase;
 let ids: { merchant: number; chain: number; token: number };
 beforeAll(async () => {
   t = await createTestDatabase();
-  const chain = await t.db
-    .insertInto("chains")
-    .values({ network_id: 31337, name: "Anvil", is_testnet: true })
-    .onConflict((conflict) => conflict.column("network_id").doUpdateSet({ name: "Anvil" }))
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const chainId = await insertAnvilChain(t.db);
   const token = await t.db
     .insertInto("tokens")
     .values({
-      chain_id: chain.id,
+      chain_id: chainId,
       address: `0x${"11".repeat(20)}`,
       symbol: "TKN",
       decimals: 18,
@@ -38,7 +33,7 @@ beforeAll(async () => {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  ids = { merchant: merchant.id, chain: chain.id, token: token.id };
+  ids = { merchant: merchant.id, chain: chainId, token: token.id };
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
   takePaymentSequences,
   type PaymentSequenceKey,
 } from "../../../src/db/payments/paymentSequences.js";
-import { createTestDatabase, type TestDatabase } from "../../harness/db.js";
+import { createTestDatabase, insertAnvilChain, type TestDatabase } from "../../harness/db.js";
 
 let t: TestDatabase;
 let chainId: number;
@@ -14,13 +14,7 @@ const gatewayA = `0x${"aa".repeat(20)}`;
 const gatewayB = `0x${"Bb".repeat(20)}`;
 beforeAll(async () => {
   t = await createTestDatabase();
-  const chain = await t.db
-    .insertInto("chains")
-    .values({ network_id: 31337, name: "Anvil", is_testnet: true })
-    .onConflict((conflict) => conflict.column("network_id").doUpdateSet({ name: "Anvil" }))
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  chainId = chain.id;
+  chainId = await insertAnvilChain(t.db);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as admin from "../../../src/core/admin/index.js";
 import { movePaymentStatus } from "../../../src/db/payments/paymentStatus.js";
-import { startTestApp, type SeededMerchant, type TestApp } from "../../harness/app.js";
+import {
+  addTokenOfAnotherChain,
+  startTestApp,
+  type SeededMerchant,
+  type TestApp,
+} from "../../harness/app.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
 
 let chain: TestChain;
@@ -113,13 +117,7 @@ describe("payment methods", () => {
     expect((await post({ tokenAddress: chain.treasury, is_enabled: true })).body.code).toBe(
       "TOKEN_NOT_FOUND",
     );
-    await admin.addToken(t.adminDeps, {
-      networkId: 97,
-      address: chain.tokens.plain,
-      symbol: "KPT",
-      decimals: 18,
-      permitSupported: false,
-    });
+    await addTokenOfAnotherChain(t, chain);
     expect((await post({ tokenAddress: chain.tokens.plain, is_enabled: true })).body.code).toBe(
       "CHAIN_MISMATCH",
     );

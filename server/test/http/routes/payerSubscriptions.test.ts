@@ -1,12 +1,10 @@
 import { hashMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
-import { ORIGIN, signIn as merchantSignIn } from "../../harness/dashboard.js";
+import { ORIGIN, signIn as merchantSignIn, signInMessage } from "../../harness/dashboard.js";
 import { deployRealTokens } from "../../harness/realTokens.js";
 import { startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
-import type { TestWalletClient } from "../../harness/chain.js";
+import type { TestChain, TestWalletClient } from "../../harness/chain.js";
 
 let chain: TestChain;
 let env: SubscriptionEnv;
@@ -16,31 +14,20 @@ let aliceSub: string;
 let bobSub: string;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startSubscriptionEnv(chain);
+  env = await startSubscriptionEnv();
+  chain = env.chain;
   alice = await env.payer();
   bob = await env.payer();
   for (const payer of [alice, bob]) await env.fund(payer, 100n * 10n ** 18n, 30n * 10n ** 18n);
   aliceSub = await env.subscribe(alice, { description: "Alice's plan" });
   bobSub = await env.subscribe(bob);
 }, 60_000);
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** The sign-in message of `address` with a fresh payer nonce. */
 async function messageFor(address: `0x${string}`): Promise<string> {
   const nonce = (await env.t.request("/public/payer/nonce")).body.data.nonce as string;
-  return createSiweMessage({
-    domain: "kassa.test",
-    address,
-    uri: ORIGIN,
-    version: "1",
-    chainId: chain.chainId,
-    nonce,
-    issuedAt: new Date(),
-  });
+  return signInMessage({ address, chainId: chain.chainId, nonce });
 }
 
 /** `wallet` signs a payer sign-in message built from a fresh payer nonce (or the fields given). */
@@ -49,15 +36,13 @@ async function signedMessage(
   overrides: { domain?: string; uri?: string; nonce?: string; chainId?: number } = {},
 ) {
   const nonce = overrides.nonce ?? (await env.t.request("/public/payer/nonce")).body.data.nonce;
-  const message = createSiweMessage({
-    domain: overrides.domain ?? "kassa.test",
+  const message = signInMessage({
     address: wallet.account.address,
     statement: "Sign in to see your subscriptions.",
-    uri: overrides.uri ?? ORIGIN,
-    version: "1",
     chainId: overrides.chainId ?? chain.chainId,
     nonce,
-    issuedAt: new Date(),
+    domain: overrides.domain,
+    uri: overrides.uri,
   });
   return { message, signature: await wallet.signMessage({ message }) };
 }

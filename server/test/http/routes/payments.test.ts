@@ -5,7 +5,7 @@ import { defaultConfig } from "../../../src/config/index.js";
 import * as admin from "../../../src/core/admin/index.js";
 import { createServices } from "../../../src/core/services.js";
 import { buildApp } from "../../../src/http/app.js";
-import { startTestApp, type TestApp } from "../../harness/app.js";
+import { addTokenOfAnotherChain, startTestApp, type TestApp } from "../../harness/app.js";
 import { startTestChain, type TestChain } from "../../harness/chain.js";
 
 let chain: TestChain;
@@ -192,13 +192,7 @@ describe("POST /payments", () => {
   });
 
   it("answers the token errors in a useful order", async () => {
-    await admin.addToken(t.adminDeps, {
-      networkId: 97,
-      address: chain.tokens.plain,
-      symbol: "KPT",
-      decimals: 18,
-      permitSupported: false,
-    });
+    await addTokenOfAnotherChain(t, chain);
     expect((await create(paymentBody({ tokenAddress: chain.tokens.plain }))).body.code).toBe(
       "CHAIN_MISMATCH",
     );
