@@ -1,10 +1,12 @@
 import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { success } from "./schemas.js";
+import { errorResponses } from "./errors.js";
+import { success, successBody, withExample } from "./schemas.js";
 
 /**
- * What the two wallet sign-ins (the dashboard's, the payer page's) share over HTTP: the nonce's answer, the
- * signed message's fields and their examples, and the session cookie.
+ * What the two wallet sign-ins (the dashboard's, the payer page's) share over HTTP: the nonce route, the
+ * sign-in route, the signed message's fields and their examples, and the session cookie.
  */
 
 export const EXAMPLE_SIGN_IN_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -67,4 +69,71 @@ export function sessionCookieSetter(cookieName: string, origin: string | undefin
       "set-cookie",
       `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`,
     );
+}
+
+/** One wallet sign-in's issuer of nonces and of sessions. */
+interface SignInSessions<Body, Session> {
+  issueNonce(): Promise<{ nonce: string; expiresAt: Date; chainIds: number[] }>;
+  signIn(body: Body): Promise<Session & { token: string }>;
+}
+
+/**
+ * Registers a wallet sign-in's two routes: `GET <nonceUrl>` (a nonce, with the domain and URI the message must
+ * name) and `POST <sessionUrl>` (the signed message, answered with `view` of the session and its cookie, set
+ * for `ttlMs`). `enabled` throws NOT_FOUND where the sign-in is not configured.
+ */
+export function signInRoutes<Body extends { message: string; signature: string }, Session, View>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  spec: {
+    tag: string;
+    nonceUrl: string;
+    nonceSummary: string;
+    sessionUrl: string;
+    sessionSummary: string;
+    sessionDescription: string;
+    /** The signed message and its signature (signInMessageFields), and what else the sign-in takes. */
+    body: z.ZodType<Body>;
+    exampleMessage: string;
+    sessionSchema: z.ZodType<View>;
+    ttlMs: number;
+    setCookie: ReturnType<typeof sessionCookieSetter>;
+    /** The sign-in's sessions, and Kassa's origin its messages must name. */
+    enabled: () => { sessions: SignInSessions<Body, Session>; origin: string };
+    view: (session: Session) => View;
+  },
+) {
+  app.get(spec.nonceUrl, {
+    schema: {
+      tags: [spec.tag],
+      summary: spec.nonceSummary,
+      response: {
+        200: successBody(signInNonceSchema, "A nonce, with the domain and URI the message must name"),
+        ...errorResponses("NOT_FOUND"),
+      },
+    },
+    handler: async () => {
+      const { sessions, origin } = spec.enabled();
+      return signInNonceAnswer(await sessions.issueNonce(), origin);
+    },
+  });
+
+  app.post(spec.sessionUrl, {
+    schema: {
+      tags: [spec.tag],
+      summary: spec.sessionSummary,
+      description: spec.sessionDescription,
+      body: withExample(spec.body, { message: spec.exampleMessage, signature: EXAMPLE_SIGN_IN_SIGNATURE }),
+      response: {
+        200: successBody(spec.sessionSchema, "Signed in; the cookie is set"),
+        ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND", "CHAIN_UNAVAILABLE"),
+      },
+    },
+    handler: async (request, reply) => {
+      // The type provider's body is UndefinedToUnknown<Body>, which TypeScript cannot resolve for a generic Body;
+      // a Body is an object, never undefined.
+      const session = await spec.enabled().sessions.signIn(request.body as Body);
+      spec.setCookie(reply, session.token, Math.floor(spec.ttlMs / 1000));
+      return success(spec.view(session));
+    },
+  });
 }

@@ -1,40 +1,32 @@
 import * as reads from "../../core/admin/reads.js";
 import { printFields, printTable } from "../output.js";
 import type { AdminCommandSpec } from "./spec.js";
-import { tokenAmount, printPayments, printDeliveries, printAttempts, printMore } from "./print.js";
-import { pageOptions } from "./options.js";
+import { tokenAmount, printPayments, printDeliveries, printAttempts } from "./print.js";
+import { pagedListCommand } from "./options.js";
 
 /** `kassa admin payment|webhook ...`: find payments and follow their webhooks. */
 export const activityCommands: AdminCommandSpec[] = [
-  {
+  pagedListCommand({
     group: "payment",
-    name: "list",
     description: "list payments, newest first",
-    options: [
-      { flags: "--merchant <merchantKey>", help: "only this merchant's" },
-      { flags: "--status <status>", help: "only in this status (CREATED, PAID, EXPIRED, ...)" },
+    statusHelp: "only in this status (CREATED, PAID, EXPIRED, ...)",
+    filters: [
       { flags: "--order-id <orderId>", help: "only the payment of this order id" },
       { flags: "--since <time>", help: "created at or after (ISO 8601: 2026-11-23 or 2026-11-23T12:00:00Z)" },
       { flags: "--until <time>", help: "created before (ISO 8601)" },
-      ...pageOptions,
-      { flags: "--starting-after <paymentId>", help: "the last paymentId of the previous page" },
     ],
-    async run(ctx, { opts }, out) {
-      const page = await reads.listPayments(ctx, {
-        merchantKey: opts.merchant,
-        status: opts.status,
+    cursor: "paymentId",
+    list: (ctx, input, opts) =>
+      reads.listPayments(ctx, {
+        ...input,
         orderId: opts.orderId,
         since: opts.since,
         until: opts.until,
-        limit: opts.limit,
-        startingAfter: opts.startingAfter,
-      });
-      out.result(page, (p) => {
-        printPayments(p.payments);
-        printMore(p.hasMore, p.payments.at(-1)?.paymentId);
-      });
-    },
-  },
+      }),
+    rows: (page) => page.payments,
+    id: (payment) => payment.paymentId,
+    print: printPayments,
+  }),
   {
     group: "payment",
     name: "show",
@@ -114,29 +106,16 @@ export const activityCommands: AdminCommandSpec[] = [
       });
     },
   },
-  {
+  pagedListCommand({
     group: "webhook",
-    name: "list",
     description: "list webhook deliveries, newest first",
-    options: [
-      { flags: "--merchant <merchantKey>", help: "only this merchant's" },
-      { flags: "--status <status>", help: "only in this status: PENDING, SUCCEEDED or FAILED" },
-      ...pageOptions,
-      { flags: "--starting-after <deliveryId>", help: "the last delivery id of the previous page" },
-    ],
-    async run(ctx, { opts }, out) {
-      const page = await reads.listWebhookDeliveries(ctx, {
-        merchantKey: opts.merchant,
-        status: opts.status,
-        limit: opts.limit,
-        startingAfter: opts.startingAfter,
-      });
-      out.result(page, (p) => {
-        printDeliveries(p.deliveries);
-        printMore(p.hasMore, p.deliveries.at(-1)?.id);
-      });
-    },
-  },
+    statusHelp: "only in this status: PENDING, SUCCEEDED or FAILED",
+    cursor: "deliveryId",
+    list: reads.listWebhookDeliveries,
+    rows: (page) => page.deliveries,
+    id: (delivery) => delivery.id,
+    print: printDeliveries,
+  }),
   {
     group: "webhook",
     name: "show",

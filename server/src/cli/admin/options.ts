@@ -1,3 +1,4 @@
+import type { OptionValues } from "commander";
 import { integerArg } from "../runner.js";
 import type { Context } from "../context.js";
 import type { AdminCommandSpec, ArgumentSpec, OptionSpec } from "./spec.js";
@@ -16,9 +17,6 @@ export const tokenAddressOption: OptionSpec = {
   required: true,
 };
 export const merchantKeyArg: ArgumentSpec = { name: "<merchantKey>", help: "the merchant's key (mch_...)" };
-export const pageOptions: OptionSpec[] = [
-  { flags: "--limit <n>", help: "page size, 1 to 100", parse: integerArg, default: 20 },
-];
 
 /** `enable`/`disable` pairs: the same command twice, with the flag it sets. */
 export function enableDisable(
@@ -43,6 +41,50 @@ export function listCommand<T>(
     description,
     async run(ctx, _input, out) {
       out.result(await list(ctx), print);
+    },
+  };
+}
+
+/** What every paged admin read takes from its command line: the `--merchant` and `--status` filters and the page. */
+function pagedListInput({ merchant, status, limit, startingAfter }: OptionValues) {
+  return { merchantKey: merchant, status, limit, startingAfter };
+}
+
+/**
+ * `<group> list` of a paged read, newest first: `--merchant`, `--status`, any other `filters`, then `--limit` and
+ * `--starting-after <cursor>`. A person sees the page's rows and, when there are more, the option that reads
+ * the next page.
+ */
+export function pagedListCommand<Page extends { hasMore: boolean }, Row>(spec: {
+  group: AdminCommandSpec["group"];
+  description: string;
+  statusHelp: string;
+  filters?: OptionSpec[];
+  /** What `--starting-after` takes: the id of a row, as the rows print it (paymentId, deliveryId). */
+  cursor: string;
+  list: (ctx: Context, input: ReturnType<typeof pagedListInput>, opts: OptionValues) => Promise<Page>;
+  rows: (page: Page) => Row[];
+  id: (row: Row) => string;
+  print: (rows: Row[]) => void;
+}): AdminCommandSpec {
+  return {
+    group: spec.group,
+    name: "list",
+    description: spec.description,
+    options: [
+      { flags: "--merchant <merchantKey>", help: "only this merchant's" },
+      { flags: "--status <status>", help: spec.statusHelp },
+      ...(spec.filters ?? []),
+      { flags: "--limit <n>", help: "page size, 1 to 100", parse: integerArg, default: 20 },
+      { flags: `--starting-after <${spec.cursor}>`, help: `the last ${spec.cursor} of the previous page` },
+    ],
+    async run(ctx, { opts }, out) {
+      out.result(await spec.list(ctx, pagedListInput(opts), opts), (page) => {
+        const rows = spec.rows(page);
+        spec.print(rows);
+        const last = rows.at(-1);
+        if (page.hasMore && last !== undefined) console.log(`(more: add --starting-after ${spec.id(last)})`);
+      });
     },
   };
 }

@@ -113,8 +113,3 @@ export function printAttempts(attempts: WebhookDeliveryView["attempts"]) {
     ["ERROR", (a) => a.error],
   ]);
 }
-
-/** The hint for the next page of a list, when there is one. */
-export function printMore(hasMore: boolean, last: string | undefined) {
-  if (hasMore && last !== undefined) console.log(`(more: add --starting-after ${last})`);
-}

@@ -9,7 +9,8 @@ import {
 import { printFields, UsageError } from "../output.js";
 import { integerArg, nullableArg, nullableIntegerArg } from "../runner.js";
 import { depositSettingsOptions } from "./deposits.js";
-import type { AdminCommandSpec } from "./spec.js";
+import type { OptionValues } from "commander";
+import type { AdminCommandSpec, OptionSpec } from "./spec.js";
 import { printChains, printTokens, printMerchants, printCredentials, printMethods } from "./print.js";
 import { revokedKeyNotice } from "./wallets.js";
 import {
@@ -20,6 +21,28 @@ import {
   finalityHelp,
   listCommand,
 } from "./options.js";
+
+/** What `chain add` and `chain update` both set, from options of the same names. */
+function chainFields(opts: OptionValues) {
+  return {
+    name: opts.name,
+    isTestnet: opts.testnet,
+    rpcUrl: opts.rpcUrl,
+    gatewayAddress: opts.gateway,
+    forwarderAddress: opts.forwarder,
+    confirmations: opts.confirmations,
+    finality: opts.finality,
+  };
+}
+
+const finalityOptions: OptionSpec[] = [
+  {
+    flags: "--confirmations <n>",
+    help: "blocks to wait before a payment counts (finality depth)",
+    parse: integerArg,
+  },
+  { flags: "--finality <how>", help: finalityHelp },
+];
 
 /** `kassa admin chain|token|merchant|payment-method ...`: what Kassa serves and to whom. */
 export const setupCommands: AdminCommandSpec[] = [
@@ -37,24 +60,10 @@ export const setupCommands: AdminCommandSpec[] = [
       },
       { flags: "--gateway <address>", help: "PaymentGateway contract address" },
       { flags: "--forwarder <address>", help: "ERC2771Forwarder contract address" },
-      {
-        flags: "--confirmations <n>",
-        help: "blocks to wait before a payment counts (finality depth)",
-        parse: integerArg,
-      },
-      { flags: "--finality <how>", help: finalityHelp },
+      ...finalityOptions,
     ],
     async run(ctx, { opts }, out) {
-      const added = await admin.addChain(ctx, {
-        networkId: opts.networkId,
-        name: opts.name,
-        isTestnet: opts.testnet,
-        rpcUrl: opts.rpcUrl,
-        gatewayAddress: opts.gateway,
-        forwarderAddress: opts.forwarder,
-        confirmations: opts.confirmations,
-        finality: opts.finality,
-      });
+      const added = await admin.addChain(ctx, { networkId: opts.networkId, ...chainFields(opts) });
       out.result(added, (c) => printChains([c]));
     },
   },
@@ -70,23 +79,10 @@ export const setupCommands: AdminCommandSpec[] = [
       { flags: "--rpc-url <url>", help: "JSON-RPC URL, or several separated by commas", parse: nullableArg },
       { flags: "--gateway <address>", help: "PaymentGateway contract address", parse: nullableArg },
       { flags: "--forwarder <address>", help: "ERC2771Forwarder contract address", parse: nullableArg },
-      {
-        flags: "--confirmations <n>",
-        help: "blocks to wait before a payment counts (finality depth)",
-        parse: integerArg,
-      },
-      { flags: "--finality <how>", help: finalityHelp },
+      ...finalityOptions,
     ],
     async run(ctx, { args: [networkId], opts }, out) {
-      const updated = await admin.updateChain(ctx, networkId as number, {
-        name: opts.name,
-        isTestnet: opts.testnet,
-        rpcUrl: opts.rpcUrl,
-        gatewayAddress: opts.gateway,
-        forwarderAddress: opts.forwarder,
-        confirmations: opts.confirmations,
-        finality: opts.finality,
-      });
+      const updated = await admin.updateChain(ctx, networkId as number, chainFields(opts));
       out.result(updated, (c) => printChains([c]));
     },
   },

@@ -12,14 +12,12 @@ import {
 import { errorResponses } from "../errors.js";
 import {
   EXAMPLE_SIGN_IN_ADDRESS,
-  EXAMPLE_SIGN_IN_SIGNATURE,
   exampleSignInMessage,
   sessionCookieSetter,
   signInMessageFields,
-  signInNonceAnswer,
-  signInNonceSchema,
+  signInRoutes,
 } from "../signIn.js";
-import { success, successBody, withExample } from "../schemas.js";
+import { success, successBody } from "../schemas.js";
 
 const EXAMPLE_MESSAGE = exampleSignInMessage("Sign in to the Kassa dashboard.");
 
@@ -73,41 +71,24 @@ export function dashboardSessionRoutes(auth: AuthOptions): FastifyPluginAsyncZod
       return dashboard;
     };
 
-    app.get("/dashboard/nonce", {
-      schema: {
-        tags: ["Dashboard"],
-        summary: "A nonce for a dashboard sign-in message (EIP-4361)",
-        response: {
-          200: successBody(signInNonceSchema, "A nonce, with the domain and URI the message must name"),
-          ...errorResponses("NOT_FOUND"),
-        },
-      },
-      handler: async () => {
+    signInRoutes(app, {
+      tag: "Dashboard",
+      nonceUrl: "/dashboard/nonce",
+      nonceSummary: "A nonce for a dashboard sign-in message (EIP-4361)",
+      sessionUrl: "/dashboard/session",
+      sessionSummary: "Sign in to the dashboard with a signed EIP-4361 message",
+      sessionDescription:
+        "The wallet must be the merchant's recipient address or one added with `kassa admin merchant add-wallet`. EOAs and ERC-1271 smart accounts. Sets the session cookie.",
+      body: signInBodySchema,
+      exampleMessage: EXAMPLE_MESSAGE,
+      sessionSchema,
+      ttlMs: DASHBOARD_SESSION_TTL_MS,
+      setCookie,
+      enabled: () => {
         const { auth: sessions, origin } = enabled();
-        return signInNonceAnswer(await sessions.issueNonce(), origin);
+        return { sessions, origin };
       },
-    });
-
-    app.post("/dashboard/session", {
-      schema: {
-        tags: ["Dashboard"],
-        summary: "Sign in to the dashboard with a signed EIP-4361 message",
-        description:
-          "The wallet must be the merchant's recipient address or one added with `kassa admin merchant add-wallet`. EOAs and ERC-1271 smart accounts. Sets the session cookie.",
-        body: withExample(signInBodySchema, {
-          message: EXAMPLE_MESSAGE,
-          signature: EXAMPLE_SIGN_IN_SIGNATURE,
-        }),
-        response: {
-          200: successBody(sessionSchema, "Signed in; the cookie is set"),
-          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND", "CHAIN_UNAVAILABLE"),
-        },
-      },
-      handler: async (request, reply) => {
-        const session = await enabled().auth.signIn(request.body);
-        setCookie(reply, session.token, Math.floor(DASHBOARD_SESSION_TTL_MS / 1000));
-        return success(sessionView(session));
-      },
+      view: sessionView,
     });
 
     app.get("/dashboard/session", {

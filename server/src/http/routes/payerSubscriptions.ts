@@ -12,14 +12,12 @@ import { cookieValue } from "../auth.js";
 import { errorResponses } from "../errors.js";
 import {
   EXAMPLE_SIGN_IN_ADDRESS,
-  EXAMPLE_SIGN_IN_SIGNATURE,
   exampleSignInMessage,
   sessionCookieSetter,
   signInMessageFields,
-  signInNonceAnswer,
-  signInNonceSchema,
+  signInRoutes,
 } from "../signIn.js";
-import { success, successBody, withExample } from "../schemas.js";
+import { success, successBody } from "../schemas.js";
 
 const EXAMPLE_MESSAGE = exampleSignInMessage("Sign in to see your subscriptions.");
 
@@ -71,42 +69,25 @@ export function payerSubscriptionRoutes(
       return found;
     };
 
-    app.get("/public/payer/nonce", {
-      schema: {
-        tags: ["Public"],
-        summary: "A nonce for a payer's sign-in message (EIP-4361)",
-        response: {
-          200: successBody(signInNonceSchema, "A nonce, with the domain and URI the message must name"),
-          ...errorResponses("NOT_FOUND"),
-        },
-      },
-      handler: async () => {
+    signInRoutes(app, {
+      tag: "Public",
+      nonceUrl: "/public/payer/nonce",
+      nonceSummary: "A nonce for a payer's sign-in message (EIP-4361)",
+      sessionUrl: "/public/payer/session",
+      sessionSummary: "Sign in as a payer with a signed EIP-4361 message",
+      sessionDescription:
+        "Any wallet (EOA, ERC-1271 smart account, ERC-6492 before deployment). Sets a 30-minute session cookie that " +
+        "shows and cancels only the subscriptions this wallet signed as payer; it is no merchant's session.",
+      body: signInBodySchema,
+      exampleMessage: EXAMPLE_MESSAGE,
+      sessionSchema,
+      ttlMs: PAYER_SESSION_TTL_MS,
+      setCookie,
+      enabled: () => {
         const { payer, origin } = enabled();
-        return signInNonceAnswer(await payer.issueNonce(), origin);
+        return { sessions: payer, origin };
       },
-    });
-
-    app.post("/public/payer/session", {
-      schema: {
-        tags: ["Public"],
-        summary: "Sign in as a payer with a signed EIP-4361 message",
-        description:
-          "Any wallet (EOA, ERC-1271 smart account, ERC-6492 before deployment). Sets a 30-minute session cookie that " +
-          "shows and cancels only the subscriptions this wallet signed as payer; it is no merchant's session.",
-        body: withExample(signInBodySchema, {
-          message: EXAMPLE_MESSAGE,
-          signature: EXAMPLE_SIGN_IN_SIGNATURE,
-        }),
-        response: {
-          200: successBody(sessionSchema, "Signed in; the cookie is set"),
-          ...errorResponses("VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND", "CHAIN_UNAVAILABLE"),
-        },
-      },
-      handler: async (request, reply) => {
-        const signedIn = await enabled().payer.signIn(request.body);
-        setCookie(reply, signedIn.token, Math.floor(PAYER_SESSION_TTL_MS / 1000));
-        return success({ address: signedIn.address, expiresAt: signedIn.expiresAt.toISOString() });
-      },
+      view: (signedIn) => ({ address: signedIn.address, expiresAt: signedIn.expiresAt.toISOString() }),
     });
 
     app.delete("/public/payer/session", {
