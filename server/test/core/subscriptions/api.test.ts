@@ -78,7 +78,11 @@ describe("the subscription API refuses bad input with its codes, never a 500", (
       startsAt: now,
       charges: 12n,
     };
-    const typedData = subscriptionTypedData({ chainId: env.chain.chainId, gateway: env.chain.gateway, subscription });
+    const typedData = subscriptionTypedData({
+      chainId: env.chain.chainId,
+      gateway: env.chain.gateway,
+      subscription,
+    });
     const send = (json: unknown, to = id) =>
       env.t.request(`/public/subscriptions/${to}/authorize`, { method: "POST", json });
     const signedBy = async (wallet: typeof payer) => wallet.signTypedData(typedData);

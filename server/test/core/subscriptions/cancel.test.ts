@@ -1,8 +1,12 @@
 import { paymentGatewayAbi } from "@kassa/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPayment, pay } from "../../harness/lifecycle.js";
-import { PERIOD, PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
-
+import {
+  PERIOD,
+  PLAN_AMOUNT,
+  startSubscriptionEnv,
+  type SubscriptionEnv,
+} from "../../harness/subscriptions.js";
 
 let env: SubscriptionEnv;
 beforeAll(async () => {

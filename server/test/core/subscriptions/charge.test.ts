@@ -1,8 +1,12 @@
 import { computeFee } from "@kassa/contracts";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERIOD, PLAN_AMOUNT, startSubscriptionEnv, type SubscriptionEnv } from "../../harness/subscriptions.js";
-
+import {
+  PERIOD,
+  PLAN_AMOUNT,
+  startSubscriptionEnv,
+  type SubscriptionEnv,
+} from "../../harness/subscriptions.js";
 
 let env: SubscriptionEnv;
 beforeAll(async () => {
