@@ -8,13 +8,14 @@ import {
   encodeFunctionData,
   erc20Abi,
   hashTypedData,
+  parseEther,
   parseUnits,
   type Address,
   type LocalAccount,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { deployRealTokens, type RealTokens } from "../../harness/realTokens.js";
 import { waitFor } from "../../harness/waitFor.js";
 import {
@@ -37,17 +38,14 @@ let pk: string;
 let order = 0;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   t = await deployRealTokens(chain);
   pk = env.t.merchant.publicKey;
   await acceptTokens(env, [chain.tokens.plain, t.usdc, t.usdt]);
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const usdc = (amount: string) => parseUnits(amount, 6);
 
@@ -145,10 +143,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     expect(refused.body).toMatchObject({ code: "INSUFFICIENT_ALLOWANCE" });
     expect(refused.body.message).toMatch(/approve Permit2 once first/);
 
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(payer.address, parseEther("1"));
     await t.approvePermit2(payer, chain.tokens.permit18);
     const response = await post(p, {
       kind: "permit2",
@@ -175,10 +170,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
 
   it("pays from an ERC-1271 smart wallet with a payment intent, where a ForwardRequest is refused with the way out", async () => {
     const owner = freshPayer();
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [owner.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(owner.address, parseEther("1"));
     const wallet = await t.deployWallet(owner.address, 1n);
     await chain.mint(chain.tokens.plain, wallet, 10n ** 20n);
     const p = await pay(5, chain.tokens.plain);
@@ -258,15 +250,9 @@ describe("gasless relay of the gateway's one-signature paths", () => {
       body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one EIP-3009 signature") },
     });
     // Permit2 approved before (its owner paid that approval's gas).
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(payer.address, parseEther("1"));
     await t.approvePermit2(payer, chain.tokens.plain);
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0x0"] as never,
-    });
+    await chain.setBalance(payer.address, 0n);
     await expect(ask(chain.tokens.plain)).resolves.toMatchObject({
       status: 400,
       body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one Permit2 signature") },
