@@ -68,6 +68,19 @@ async function post(p: GaslessPayment, body: Record<string, unknown>) {
   });
 }
 
+/** The EIP-3009 authorization of USDC (its domain version 2) that pays `p` from `payer`. */
+const usdcAuthorization = (p: GaslessPayment, payer: Address) =>
+  paymentAuthorizationTypedData({
+    ...intentParams(p, payer),
+    tokenDomain: { name: fiatToken.name, version: fiatToken.version },
+  });
+
+/** `payer` signs the USDC authorization of `p` and asks for its relay. */
+async function postAuthorization(p: GaslessPayment, payer: LocalAccount) {
+  const signature = await payer.signTypedData(usdcAuthorization(p, payer.address));
+  return post(p, { kind: "authorization", payer: payer.address, signature });
+}
+
 async function confirmed(p: GaslessPayment) {
   const relay = await waitFor("relay finished", async () => {
     const r = await relayStatus(env, pk, p.paymentId);
@@ -94,15 +107,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     const payer = freshPayer();
     await t.mintUsdc(payer.address, usdc("10"));
     const p = await pay(4.25, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, payer.address),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
-    const response = await post(p, {
-      kind: "authorization",
-      payer: payer.address,
-      signature: await payer.signTypedData(typedData),
-    });
+    const response = await postAuthorization(p, payer);
     expect(response.status).toBe(202);
     await confirmed(p);
     expect(await chain.publicClient.getBalance({ address: payer.address })).toBe(0n);
@@ -116,10 +121,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     const wallet = await t.walletAddress(owner.address, 7n);
     await t.mintUsdc(wallet, usdc("3"));
     const p = await pay(3, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, wallet),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
+    const typedData = usdcAuthorization(p, wallet);
     const signature = await t.undeployedWalletSignature(owner, hashTypedData(typedData), 7n);
     expect(await chain.publicClient.getCode({ address: wallet })).toBeUndefined();
     const response = await post(p, { kind: "authorization", payer: wallet, signature });
@@ -214,15 +216,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     await t.mintUsdc(payer.address, usdc("5"));
     await t.blacklistUsdc(payer.address);
     const p = await pay(2, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, payer.address),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
-    const response = await post(p, {
-      kind: "authorization",
-      payer: payer.address,
-      signature: await payer.signTypedData(typedData),
-    });
+    const response = await postAuthorization(p, payer);
     expect(response.body).toMatchObject({ code: "TOKEN_TRANSFER_BLOCKED" });
     await expect(
       env.request(`/payments/${p.paymentId}/relay`, { headers: { "x-public-key": pk } }),
