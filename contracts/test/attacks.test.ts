@@ -46,12 +46,10 @@ import {
   deployReentrantFactory,
   deployWrappedNative,
 } from "../src/dev.js";
-import { defaultFeeBps, expectRevert, id, setupChain } from "./fixture.js";
-import { deployRealTokens } from "./realTokens.js";
+import { defaultFeeBps, expectRevert, id } from "./fixture.js";
+import { setupChainWithRealTokens } from "./realTokens.js";
 
-const c = await setupChain();
-c.snapshotEachTest();
-const t = await deployRealTokens(c);
+const { c, t } = await setupChainWithRealTokens();
 const { accounts, chainId, publicClient } = c;
 const deployParams = { walletClient: c.deployer, publicClient };
 const gatewayV2 = await deployGatewayV2({
@@ -148,6 +146,20 @@ async function fixedPlan(gateway: Address, payer: Address = accounts.payer.addre
 
 const firstCharge = { period: 0n, amount: usdc, deadline: 0n };
 
+/** The attacker sends the first charge of `plan` to `gateway`, the payer's signature `payerSignature`; the receipt. */
+function chargeFirst(
+  gateway: Address,
+  plan: { subscription: Subscription; serverSignature: Hex },
+  payerSignature: Hex,
+): Promise<TransactionReceipt> {
+  return send(attacker, gateway, "chargeSubscription", [
+    plan.subscription,
+    firstCharge,
+    plan.serverSignature,
+    payerSignature,
+  ]);
+}
+
 describe.each(versions)("a subscription's first charge, %s", (_, { version, gateway }) => {
   it("is taken once when the submitter wraps the payer's ECDSA signature in an envelope whose factory re-enters", async () => {
     // What the subscribe page approves: 12 charges of 10.
@@ -177,12 +189,7 @@ describe.each(versions)("a subscription's first charge, %s", (_, { version, gate
         args: [[{ target: gateway, data: chargeCall(envelope) }], 11n],
       }),
     );
-    const receipt = await send(attacker, gateway, "chargeSubscription", [
-      subscription,
-      firstCharge,
-      serverSignature,
-      envelope,
-    ]);
+    const receipt = await chargeFirst(gateway, { subscription, serverSignature }, envelope);
     expect(receipt.status).toBe("success");
     const charged = events(receipt, gateway, "SubscriptionCharged");
     const left = await c.balanceOf(t.usdc, accounts.payer.address);
@@ -218,12 +225,7 @@ describe.each(versions)("a subscription's first charge, %s", (_, { version, gate
         }),
       },
     ]);
-    const receipt = await send(attacker, gateway, "chargeSubscription", [
-      subscription,
-      firstCharge,
-      serverSignature,
-      envelope,
-    ]);
+    const receipt = await chargeFirst(gateway, { subscription, serverSignature }, envelope);
     expect(receipt.status).toBe("success");
     const key = subscriptionDigest({ chainId, gateway, subscription });
     const canceledInside = events(receipt, gateway, "SubscriptionCanceled").length;
@@ -309,14 +311,7 @@ describe("the reentrancy lock of version 3", () => {
     expect(await c.balanceOf(t.usdc, accounts.payer.address)).toBe(usdc);
     // From outside, the same charge goes through.
     expect(
-      (
-        await send(attacker, gateway, "chargeSubscription", [
-          victim.subscription,
-          firstCharge,
-          victim.serverSignature,
-          await accounts.payer.signTypedData(victim.typedData),
-        ])
-      ).status,
+      (await chargeFirst(gateway, victim, await accounts.payer.signTypedData(victim.typedData))).status,
     ).toBe("success");
   });
 });

@@ -28,12 +28,10 @@ import {
   type DepositReturn,
   type DepositTerms,
 } from "../src/index.js";
-import { defaultFeeBps, expectRevert, id, setupChain, unfundedAccount } from "./fixture.js";
-import { deployRealTokens } from "./realTokens.js";
+import { defaultFeeBps, expectRevert, id, unfundedAccount } from "./fixture.js";
+import { setupChainWithRealTokens } from "./realTokens.js";
 
-const c = await setupChain();
-c.snapshotEachTest();
-const t = await deployRealTokens(c);
+const { c, t } = await setupChainWithRealTokens();
 const { accounts, gateway, chainId, publicClient } = c;
 const amount = parseUnits("100", 6);
 const abi = [...paymentGatewayAbi, ...testTetherTokenAbi.filter((item) => item.type === "error")];

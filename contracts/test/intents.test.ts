@@ -27,12 +27,10 @@ import {
   type PaymentRequest,
 } from "../src/index.js";
 import { deployReentrantFactory, deploySelectiveFeeToken, fiatToken } from "../src/dev.js";
-import { defaultFeeBps, expectRevert, setupChain, unfundedAccount } from "./fixture.js";
-import { deployRealTokens } from "./realTokens.js";
+import { defaultFeeBps, expectRevert, unfundedAccount } from "./fixture.js";
+import { setupChainWithRealTokens } from "./realTokens.js";
 
-const c = await setupChain();
-c.snapshotEachTest();
-const t = await deployRealTokens(c);
+const { c, t } = await setupChainWithRealTokens();
 const { accounts, gateway, chainId, publicClient } = c;
 const usdcAmount = parseUnits("12.34", 6);
 

@@ -21,7 +21,14 @@ import {
   deployTetherToken,
   signAsSmartWallet,
 } from "../src/dev.js";
-import type { Chain } from "./fixture.js";
+import { setupChain, type Chain } from "./fixture.js";
+
+/** A test file's chain (setupChain), back to this state before each test, with the real tokens deployed. */
+export async function setupChainWithRealTokens() {
+  const c = await setupChain();
+  c.snapshotEachTest();
+  return { c, t: await deployRealTokens(c) };
+}
 
 export async function deployRealTokens(c: Chain) {
   const params = { walletClient: c.deployer, publicClient: c.publicClient };

@@ -21,12 +21,10 @@ import {
   type Subscription,
   type SubscriptionCharge,
 } from "../src/index.js";
-import { defaultFeeBps, expectRevert, id, setupChain } from "./fixture.js";
-import { deployRealTokens } from "./realTokens.js";
+import { defaultFeeBps, expectRevert, id } from "./fixture.js";
+import { setupChainWithRealTokens } from "./realTokens.js";
 
-const c = await setupChain();
-c.snapshotEachTest();
-const t = await deployRealTokens(c);
+const { c, t } = await setupChainWithRealTokens();
 const { accounts, gateway, chainId, publicClient } = c;
 const amount = parseUnits("10", 6);
 const period = 30n * 86_400n;

@@ -10,12 +10,10 @@ import {
   testTetherTokenAbi,
 } from "../src/index.js";
 import { fiatToken } from "../src/dev.js";
-import { expectRevert, id, setupChain, unfundedAccount } from "./fixture.js";
-import { deployRealTokens } from "./realTokens.js";
+import { expectRevert, id, unfundedAccount } from "./fixture.js";
+import { setupChainWithRealTokens } from "./realTokens.js";
 
-const c = await setupChain();
-c.snapshotEachTest();
-const t = await deployRealTokens(c);
+const { c, t } = await setupChainWithRealTokens();
 const { accounts, publicClient } = c;
 
 const usdtErrors = testTetherTokenAbi;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { permit2Address } from "@kassa/contracts";
-import { createWalletClient, erc20Abi, http } from "viem";
+import { createWalletClient, erc20Abi, http, parseEther } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +13,6 @@ import {
   screen,
   screenshot,
   startGaslessEnv,
-  startTestChain,
   type Browser,
   type GaslessTestEnv,
   type PayerSession,
@@ -34,8 +33,8 @@ const sessions: PayerSession[] = [];
 
 beforeAll(async () => {
   if (browserUnavailable) return;
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   await env.startWorker();
   origin = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
   faucetShop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
@@ -48,7 +47,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 async function openWidget(payer: PrivateKeyAccount, paymentId: string, publicKey: string) {
@@ -67,6 +65,17 @@ const steps = (page: PayerSession["page"]) =>
   page.locator(".step").evaluateAll((items) => items.map((item) => item.getAttribute("data-step")));
 
 const nativeBalance = (address: `0x${string}`) => chain.publicClient.getBalance({ address });
+
+/** A payment of `amount` of the permit-less token (KPT) to the faucet shop. */
+const faucetShopPayment = (amount: number) =>
+  createPayment(env.t, { amount, tokenAddress: chain.tokens.plain, publicKey: faucetShop.publicKey });
+
+/** A new payer holding 100 KPT and no ETH. */
+async function plainTokenPayer(): Promise<PrivateKeyAccount> {
+  const payer = freshPayer();
+  await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
+  return payer;
+}
 
 describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
   it("pays a permit token with two signatures and no native gas at all", async () => {
@@ -98,10 +107,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
   it("leaves what the payer allowed the gateway for a subscription: no permit over it, Permit2 instead", async () => {
     const payer = freshPayer();
     await chain.mint(chain.tokens.permit18, payer.address, 100n * TOKENS);
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0x16345785d8a0000"] as never,
-    });
+    await chain.setBalance(payer.address, parseEther("0.1"));
     // A subscription's allowance: 6 tokens the gateway may still take for the next charges.
     const own = createWalletClient({ account: payer, chain: chain.chain, transport: http(chain.rpcUrl) });
     const approved = await own.writeContract({
@@ -131,13 +137,8 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
   });
 
   it("pays a token without permit: gas from the faucet, Permit2 approved once, one signature; then one signature only", async () => {
-    const payer = freshPayer();
-    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
-    const payment = await createPayment(env.t, {
-      amount: 9,
-      tokenAddress: chain.tokens.plain,
-      publicKey: faucetShop.publicKey,
-    });
+    const payer = await plainTokenPayer();
+    const payment = await faucetShopPayment(9);
     const { page, wallet, failures } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
@@ -161,11 +162,7 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
     await waitForStatus(env.t, payment.paymentId, "PAID", faucetShop.publicKey);
 
     // The next payment, Permit2 approved before: one signature, nothing else.
-    const next = await createPayment(env.t, {
-      amount: 4,
-      tokenAddress: chain.tokens.plain,
-      publicKey: faucetShop.publicKey,
-    });
+    const next = await faucetShopPayment(4);
     const again = await openWidget(payer, next.paymentId, faucetShop.publicKey);
     await screen(again.page, "review-gasless");
     await expect(steps(again.page)).resolves.toEqual(["permit2"]);
@@ -181,17 +178,9 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
   });
 
   it("says the approval costs a fee when the wallet pays it, gasless and direct", async () => {
-    const payer = freshPayer();
-    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0x16345785d8a0000"] as never,
-    });
-    const payment = await createPayment(env.t, {
-      amount: 3,
-      tokenAddress: chain.tokens.plain,
-      publicKey: faucetShop.publicKey,
-    });
+    const payer = await plainTokenPayer();
+    await chain.setBalance(payer.address, parseEther("0.1"));
+    const payment = await faucetShopPayment(3);
     const { page } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
 
     await screen(page, "review-gasless");
@@ -210,29 +199,17 @@ describe.skipIf(browserUnavailable)("gasless payment in the widget", () => {
   });
 
   it("explains when the faucet cannot help a wallet that already had its grant", async () => {
-    const payer = freshPayer();
-    await chain.mint(chain.tokens.plain, payer.address, 100n * TOKENS);
-    const first = await createPayment(env.t, {
-      amount: 1,
-      tokenAddress: chain.tokens.plain,
-      publicKey: faucetShop.publicKey,
-    });
+    const payer = await plainTokenPayer();
+    const first = await faucetShopPayment(1);
     const granted = await env.request("/payments/request-gas", {
       method: "POST",
       headers: { "x-public-key": faucetShop.publicKey, origin },
       json: { paymentId: first.paymentId, walletAddress: payer.address },
     });
     expect(granted.status).toBe(200);
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0x0"] as never,
-    });
+    await chain.setBalance(payer.address, 0n);
 
-    const payment = await createPayment(env.t, {
-      amount: 2,
-      tokenAddress: chain.tokens.plain,
-      publicKey: faucetShop.publicKey,
-    });
+    const payment = await faucetShopPayment(2);
     const { page, wallet } = await openWidget(payer, payment.paymentId, faucetShop.publicKey);
     await screen(page, "faucet-refused");
     await expect(page.getByRole("alert").textContent()).resolves.toMatch(/already received gas/);

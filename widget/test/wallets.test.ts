@@ -4,7 +4,7 @@
  * blocklisted payer, in English and Korean.
  */
 import type { AddressInfo } from "node:net";
-import { encodeFunctionData, erc20Abi, parseUnits, type Address } from "viem";
+import { encodeFunctionData, erc20Abi, parseEther, parseUnits, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,7 +17,6 @@ import {
   pageFailures,
   screen,
   startGaslessEnv,
-  startTestChain,
   type Browser,
   type GaslessTestEnv,
   type PayerSession,
@@ -36,8 +35,8 @@ const sessions: PayerSession[] = [];
 
 beforeAll(async () => {
   if (browserUnavailable) return;
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   t = await deployRealTokens(chain);
   await env.t.acceptTokens([t.usdc, t.usdt, chain.tokens.plain]);
   await env.startWorker();
@@ -50,7 +49,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 async function openWidget(
@@ -79,11 +77,7 @@ const steps = (page: PayerSession["page"]) =>
 const text = (page: PayerSession["page"], selector: string) => page.locator(selector).first().textContent();
 const signatures = (wallet: { methods(): string[] }) =>
   wallet.methods().filter((method) => method === "eth_signTypedData_v4").length;
-const giveGas = (address: Address) =>
-  chain.publicClient.request({
-    method: "anvil_setBalance" as never,
-    params: [address, "0xde0b6b3a7640000"] as never,
-  });
+const giveGas = (address: Address) => chain.setBalance(address, parseEther("1"));
 
 describe.skipIf(browserUnavailable)("wallets and stablecoins in the widget (issue 28)", () => {
   it("pays USDC with one EIP-3009 signature and no gas, and with its permit (domain version 2) directly", async () => {

@@ -6,7 +6,6 @@ import {
   rejectionOf,
   relayBody,
   startGaslessEnv,
-  startTestChain,
   waitFor,
   type GaslessPayment,
   type GaslessTestEnv,
@@ -17,30 +16,37 @@ let chain: TestChain;
 let env: GaslessTestEnv;
 let baseUrl: string;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   await env.startWorker();
   baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}/api/v1`;
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const rejection = rejectionOf(KassaError);
+
+/** A payment of `amount` of the app's token, created with `kassa`'s key. */
+const createPayment = (kassa: Kassa, orderId: string, amount: number) =>
+  kassa.payments.create({
+    orderId,
+    amount,
+    tokenAddress: env.t.token,
+    successUrl: "service:none",
+    failUrl: "service:none",
+  });
+
+/** A new payer holding 100 of the 18-decimals permit token and no ETH. */
+async function fundedPayer() {
+  const payer = freshPayer();
+  await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
+  return payer;
+}
 
 describe("gasless endpoints through the SDK", () => {
   it("relays a signed ForwardRequest and follows it to CONFIRMED; a second relay is refused", async () => {
     const kassa = new Kassa({ baseUrl, publicKey: env.t.merchant.publicKey });
-    const payer = freshPayer();
-    await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
-    const payment = await kassa.payments.create({
-      orderId: "sdk-gasless",
-      amount: 5,
-      tokenAddress: env.t.token,
-      successUrl: "service:none",
-      failUrl: "service:none",
-    });
+    const payer = await fundedPayer();
+    const payment = await createPayment(kassa, "sdk-gasless", 5);
     expect(payment.forwarderAddress).toBe(chain.forwarder);
     const body = await relayBody(env, payer, payment as GaslessPayment);
 
@@ -65,15 +71,8 @@ describe("gasless endpoints through the SDK", () => {
   it("reports gas status and grants gas once when the merchant's faucet is on", async () => {
     const merchant = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
     const kassa = new Kassa({ baseUrl, publicKey: merchant.publicKey });
-    const payer = freshPayer();
-    await chain.mint(chain.tokens.permit18, payer.address, 100n * 10n ** 18n);
-    const payment = await kassa.payments.create({
-      orderId: "sdk-faucet",
-      amount: 5,
-      tokenAddress: env.t.token,
-      successUrl: "service:none",
-      failUrl: "service:none",
-    });
+    const payer = await fundedPayer();
+    const payment = await createPayment(kassa, "sdk-faucet", 5);
     expect(await kassa.payments.gasStatus(payment.paymentId, payer.address)).toEqual({
       needsGas: true,
       hasEnoughTokenBalance: true,
@@ -95,13 +94,7 @@ describe("gasless endpoints through the SDK", () => {
 
   it("maps FAUCET_DISABLED to a permission error", async () => {
     const kassa = new Kassa({ baseUrl, publicKey: env.t.merchant.publicKey });
-    const payment = await kassa.payments.create({
-      orderId: "sdk-no-faucet",
-      amount: 1,
-      tokenAddress: env.t.token,
-      successUrl: "service:none",
-      failUrl: "service:none",
-    });
+    const payment = await createPayment(kassa, "sdk-no-faucet", 1);
     const error = await rejection(kassa.payments.gasStatus(payment.paymentId, freshPayer().address));
     expect(error).toBeInstanceOf(KassaPermissionError);
     expect(error).toMatchObject({ code: "FAUCET_DISABLED", status: 403 });

@@ -30,13 +30,17 @@ describe("createPaymentSigner", () => {
     for (const [n, amount] of amounts.entries()) {
       const chainId = [1, 31337, 11155111][n] as number;
       const gateway = address("gateway", n);
+      // What a payment request and its refund request name alike.
+      const shared = {
+        paymentId: bytes32("payment", n),
+        refundId: bytes32("refund", n),
+        tokenAddress: address("token", n),
+      };
       const payment = {
         chainId,
         gateway,
         request: {
-          paymentId: bytes32("payment", n),
-          refundId: bytes32("refund", n),
-          tokenAddress: address("token", n),
+          ...shared,
           amount,
           recipientAddress: address("recipient", n),
           merchantId: bytes32("merchant", n),
@@ -48,9 +52,7 @@ describe("createPaymentSigner", () => {
         chainId,
         gateway,
         request: {
-          paymentId: bytes32("payment", n),
-          refundId: bytes32("refund", n),
-          tokenAddress: address("token", n),
+          ...shared,
           payerAddress: address("payer", n),
           amount,
           deadline: 1_900_000_000n + BigInt(n),

@@ -8,7 +8,7 @@
 import { anvilPrivateKeys } from "@kassa/contracts/dev";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestChain, type TestChain } from "../harness/chain.js";
+import type { TestChain } from "../harness/chain.js";
 import {
   createPayment,
   freshPayer,
@@ -79,8 +79,8 @@ async function deliveries() {
 }
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   receiver = await startReceiver();
   await setWebhookUrl(env.t.database.db, env.t.merchant.merchantKey, receiver.url);
   await startWorkerProcess();
@@ -91,7 +91,6 @@ afterAll(async () => {
   for (const w of workers) if (isRunning(w.child)) w.child.kill("SIGKILL");
   await receiver?.close();
   await env?.close();
-  await chain?.stop();
 });
 
 describe("a worker SIGKILLed while it holds work", () => {

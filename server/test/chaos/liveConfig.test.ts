@@ -36,7 +36,8 @@ beforeAll(async () => {
   first = await startTestChain();
   second = await startTestChain({ anvil: { chainId: 31_338 } });
   const relayerKey = new Secret(anvilPrivateKeys[RELAYER_INDEX]);
-  env = await startGaslessEnv(first, {
+  env = await startGaslessEnv({
+    chain: first,
     settings: {
       relayerKeys: new Map([
         [first.chainId, [relayerKey]],

@@ -8,7 +8,7 @@ import { paymentSequence } from "@kassa/contracts/paymentId";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
 import { type CreatedPayment } from "../harness/payments.js";
 import { waitFor } from "../harness/waitFor.js";
 import {
@@ -17,13 +17,13 @@ import {
   merchantRecord,
   pay,
   paymentStatus,
-  setWebhookUrl,
-  startLifecycleApp,
-  startReceiver,
+  startLifecycleEnv,
+  type LifecycleEnv,
   type Receiver,
 } from "../harness/lifecycle.js";
 import { createPaymentOn, exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 
+let env: LifecycleEnv;
 let chain: TestChain;
 let t: TestApp;
 let payer: TestWalletClient;
@@ -31,20 +31,17 @@ let receiver: Receiver;
 const processes: KassaProcess[] = [];
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+  // The `kassa start` processes are the workers.
+  env = await startLifecycleEnv(null);
+  ({ chain, t, receiver } = env);
   payer = chain.wallet(5);
   await fundPayer(chain, payer, chain.tokens.permit18);
 });
 afterAll(async () => {
   for (const started of processes) if (isRunning(started.child)) started.child.kill("SIGKILL");
-  await receiver?.close();
   // A failure between the backup and the restore leaves the backup: it is the test's to drop.
   if (t) await asAdmin([`DROP DATABASE IF EXISTS ${backup()} WITH (FORCE)`]);
-  await t?.close();
-  await chain?.stop();
+  await env?.stop();
 });
 
 /** `kassa start` (the API and the worker) on the test's database: a fresh process, its own sequence ranges. */

@@ -49,6 +49,8 @@ export interface TestChain {
   wallet(index: number): TestWalletClient;
   /** Mints test tokens (anyone may mint them). */
   mint(token: Address, to: Address, amount: bigint): Promise<void>;
+  /** Sets `address`'s balance of the native coin to `wei` (anvil_setBalance). */
+  setBalance(address: Address, wei: bigint): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -122,12 +124,31 @@ export async function startTestChain(
         });
         await publicClient.waitForTransactionReceipt({ hash });
       },
+      async setBalance(address, wei) {
+        await publicClient.request({
+          method: "anvil_setBalance" as never,
+          params: [address, `0x${wei.toString(16)}`] as never,
+        });
+      },
       stop: () => anvil.stop(),
     };
   } catch (error) {
     await anvil.stop();
     throw error;
   }
+}
+
+/**
+ * The chain an env runs on: `chain` when given (its caller stops it), else a fresh anvil (`anvil`'s options) that
+ * `stopOwn()` stops.
+ */
+export async function chainFor(options: {
+  chain?: TestChain;
+  anvil?: StartAnvilOptions;
+}): Promise<{ chain: TestChain; stopOwn(): Promise<void> }> {
+  if (options.chain) return { chain: options.chain, stopOwn: () => Promise.resolve() };
+  const chain = await startTestChain(options.anvil ? { anvil: options.anvil } : {});
+  return { chain, stopOwn: () => chain.stop() };
 }
 
 /** `owner`'s balance of `token` on the test chain, in base units. */

@@ -10,7 +10,7 @@ import {
   type GatewayPermit,
   type PaymentRequest,
 } from "@kassa/contracts";
-import { anvilPrivateKeys } from "@kassa/contracts/dev";
+import { anvilPrivateKeys, type StartAnvilOptions } from "@kassa/contracts/dev";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { concat, type Address, type Hex } from "viem";
@@ -27,7 +27,7 @@ import type { Db } from "../../src/db/infra/database.js";
 import { defaultGaslessSettings, type GaslessSettings } from "../../src/config/gasless.js";
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { startTestApp, type RequestOptions, type TestApp, type TestResponse } from "./app.js";
-import type { TestChain } from "./chain.js";
+import { chainFor, type TestChain } from "./chain.js";
 import type { CreatedPayment } from "./payments.js";
 
 /** A payment on a chain with a forwarder: every payment of the gasless tests. */
@@ -46,10 +46,15 @@ export interface GaslessTestEnv {
   app: FastifyInstance;
   request(path: string, init?: RequestOptions): Promise<TestResponse>;
   startWorker(): Promise<RunningWorker>;
+  /** Stops the worker and closes the APIs, and stops the chain when the env started its own. */
   close(): Promise<void>;
 }
 
 export interface GaslessEnvOptions {
+  /** A chain the caller started and stops; by default an anvil of the env's own, stopped by `close()`. */
+  chain?: TestChain;
+  /** The options of the env's own anvil. */
+  anvil?: StartAnvilOptions;
   settings?: Partial<GaslessSettings>;
   /** Other settings of the API (trustProxy, to tell clients apart by x-forwarded-for). */
   config?: Partial<Config>;
@@ -70,11 +75,12 @@ export function gaslessSettingsFor(
   });
 }
 
-export async function startGaslessEnv(
-  chain: TestChain,
-  options: GaslessEnvOptions = {},
-): Promise<GaslessTestEnv> {
-  const t = await startTestApp(chain);
+export async function startGaslessEnv(options: GaslessEnvOptions = {}): Promise<GaslessTestEnv> {
+  const { chain, stopOwn } = await chainFor(options);
+  const t = await startTestApp(chain).catch(async (error: unknown) => {
+    await stopOwn();
+    throw error;
+  });
   await migrateJobQueue(t.database.url);
   const logger = pino({ level: "silent" });
   const config = defaultConfig({
@@ -136,6 +142,7 @@ export async function startGaslessEnv(
       for (const worker of workers) await worker.stop();
       await app.close();
       await t.close();
+      await stopOwn();
     },
   };
 }

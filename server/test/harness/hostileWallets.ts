@@ -92,10 +92,7 @@ export async function deployHostileWallets(chain: TestChain) {
     behaviour: { burn: bigint; validOnlyUnpriced: boolean },
     fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ): Promise<Hex> {
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [owner.address, `0x${parseEther("1").toString(16)}`] as never,
-    });
+    await chain.setBalance(owner.address, parseEther("1"));
     const client = createWalletClient({ account: owner, chain: chain.chain, transport: http(chain.rpcUrl) });
     return client.writeContract({
       address: wallet,

@@ -352,17 +352,19 @@ export interface LifecycleEnv {
   t: TestApp;
   /** Where the demo merchant's webhooks go. */
   receiver: Receiver;
-  worker: Awaited<ReturnType<typeof startLifecycleWorker>>;
+  /** None when started with `workerOptions` null. */
+  worker: Awaited<ReturnType<typeof startLifecycleWorker>> | undefined;
   /** Stops everything, in the reverse order. */
   stop(): Promise<void>;
 }
 
 /**
  * What the lifecycle tests run on: their own anvil, an app with the job queue, a webhook receiver set as
- * the merchant's webhook URL, and a lifecycle worker (its options as given).
+ * the merchant's webhook URL, and a lifecycle worker (its options as given; none with null, for the tests
+ * whose `kassa` processes are the workers).
  */
 export async function startLifecycleEnv(
-  workerOptions: Partial<LifecycleModuleOptions> = {},
+  workerOptions: Partial<LifecycleModuleOptions> | null = {},
   anvil?: StartAnvilOptions,
   appOptions: StartTestAppOptions = {},
   gatewayVersion?: 2 | 3,
@@ -382,8 +384,8 @@ export async function startLifecycleEnv(
     const receiver = await startReceiver();
     stops.push(() => receiver.close());
     await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
-    const worker = await startLifecycleWorker(t, workerOptions);
-    stops.push(() => worker.stop());
+    const worker = workerOptions ? await startLifecycleWorker(t, workerOptions) : undefined;
+    if (worker) stops.push(() => worker.stop());
     return { chain, t, receiver, worker, stop };
   } catch (error) {
     await stop();

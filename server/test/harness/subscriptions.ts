@@ -12,7 +12,7 @@ import { findChainByNetworkId } from "../../src/db/chains/chains.js";
 import type { Db } from "../../src/db/infra/database.js";
 import type { ChainRow } from "../../src/db/schema/rows.js";
 import { startTestApp, type StartTestAppOptions, type TestApp, type TestResponse } from "./app.js";
-import { balanceOf, startTestChain, type TestChain, type TestWalletClient } from "./chain.js";
+import { balanceOf, chainFor, type TestChain, type TestWalletClient } from "./chain.js";
 import { gaslessSettingsFor, RELAYER_INDEX } from "./gasless.js";
 
 /**
@@ -79,15 +79,12 @@ export async function startSubscriptionEnv(
     app?: StartTestAppOptions;
   } = {},
 ): Promise<SubscriptionEnv> {
-  const chain = options.chain ?? (await startTestChain(options.anvil ? { anvil: options.anvil } : {}));
-  const stopChain = async () => {
-    if (!options.chain) await chain.stop();
-  };
+  const { chain, stopOwn } = await chainFor(options);
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const t = await startTestApp(chain, { ...options.app, now, publicBaseUrl: "http://kassa.test" }).catch(
     async (error: unknown) => {
-      await stopChain();
+      await stopOwn();
       throw error;
     },
   );
@@ -168,10 +165,7 @@ export async function startSubscriptionEnv(
     },
     async payer() {
       const account = privateKeyToAccount(generatePrivateKey());
-      await chain.publicClient.request({
-        method: "anvil_setBalance" as never,
-        params: [account.address, `0x${(10n ** 18n).toString(16)}`] as never,
-      });
+      await chain.setBalance(account.address, 10n ** 18n);
       return createWalletClient({ account, chain: chain.chain, transport: http(chain.rpcUrl) });
     },
     clockOffsetMs: () => offsetMs,
@@ -200,7 +194,7 @@ export async function startSubscriptionEnv(
     balance: (address) => balanceOf(chain, t.token, address),
     async close() {
       await t.close();
-      await stopChain();
+      await stopOwn();
     },
   };
   return env;

@@ -15,7 +15,7 @@ import { TASKS } from "../../src/domain/tasks.js";
 import { gaslessWorkerModule } from "../../src/jobs/gasless.js";
 import { Secret } from "../../src/secret.js";
 import type { SeededMerchant } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
+import type { TestChain } from "../harness/chain.js";
 import { deadRpcUrl } from "../harness/rpcProxy.js";
 import {
   createPayment,
@@ -30,14 +30,11 @@ let env: GaslessTestEnv;
 let shop: SeededMerchant;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   shop = await env.t.addMerchant("Gasless shop", { faucetEnabled: true });
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const post = (path: string, json: unknown) =>
   env.request(path, { method: "POST", headers: { "x-public-key": shop.publicKey }, json });

@@ -7,15 +7,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WATCHER_LOCK_SPACE } from "../../src/core/watcher/settlementFacts.js";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain, type TestWalletClient } from "../harness/chain.js";
-import {
-  fundPayer,
-  pay,
-  setWebhookUrl,
-  startLifecycleApp,
-  startReceiver,
-  type Receiver,
-} from "../harness/lifecycle.js";
+import type { TestChain, TestWalletClient } from "../harness/chain.js";
+import { fundPayer, pay, startLifecycleEnv, type LifecycleEnv, type Receiver } from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 import { type CreatedPayment } from "../harness/payments.js";
 import {
@@ -26,6 +19,7 @@ import {
   type KassaProcess,
 } from "../harness/operations.js";
 
+let env: LifecycleEnv;
 let chain: TestChain;
 let t: TestApp;
 let receiver: Receiver;
@@ -56,10 +50,9 @@ const watchingLines = (p: KassaProcess) =>
   p.logs.filter((line) => line.includes('"msg":"watching chain"')).length;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+  // The `kassa` processes are the workers.
+  env = await startLifecycleEnv(null);
+  ({ chain, t, receiver } = env);
   payer = chain.wallet(5);
   await fundPayer(chain, payer, t.token as `0x${string}`);
   for (const role of ["api", "api", "worker", "worker"] as const) await startKassa(role);
@@ -67,9 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of processes) if (isRunning(p.child)) p.child.kill("SIGKILL");
-  await receiver?.close();
-  await t?.close();
-  await chain?.stop();
+  await env?.stop();
 });
 
 describe("two API and two worker processes on one database", () => {

@@ -5,34 +5,26 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness/app.js";
-import { startTestChain, type TestChain } from "../harness/chain.js";
-import {
-  causeEvent,
-  setWebhookUrl,
-  startLifecycleApp,
-  startReceiver,
-  type Receiver,
-} from "../harness/lifecycle.js";
+import type { TestChain } from "../harness/chain.js";
+import { causeEvent, startLifecycleEnv, type LifecycleEnv, type Receiver } from "../harness/lifecycle.js";
 import { waitFor } from "../harness/waitFor.js";
 import { exitOf, isRunning, startKassa, type KassaProcess } from "../harness/operations.js";
 
+let env: LifecycleEnv;
 let chain: TestChain;
 let t: TestApp;
 let receiver: Receiver;
 let kassa: KassaProcess | undefined;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  t = await startLifecycleApp(chain);
-  receiver = await startReceiver();
-  await setWebhookUrl(t.database.db, t.merchant.merchantKey, receiver.url);
+  // The `kassa start` process is the worker.
+  env = await startLifecycleEnv(null);
+  ({ chain, t, receiver } = env);
 });
 
 afterAll(async () => {
   if (kassa && isRunning(kassa.child)) kassa.child.kill("SIGKILL");
-  await receiver?.close();
-  await t?.close();
-  await chain?.stop();
+  await env?.stop();
 });
 
 describe("kassa start on SIGTERM", () => {

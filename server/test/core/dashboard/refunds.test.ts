@@ -56,12 +56,6 @@ async function expectNothingWritten(paymentId: string) {
   ]);
 }
 
-const setNativeBalance = (address: Address, wei: bigint) =>
-  chain.publicClient.request({
-    method: "anvil_setBalance",
-    params: [address, `0x${wei.toString(16)}`],
-  } as never);
-
 describe("a refund from the dashboard", () => {
   it("is refused to a signed-in wallet that is not the payment's recipient, naming the one that is", async () => {
     const p = await paidPayment(2);
@@ -102,7 +96,7 @@ describe("a refund from the dashboard", () => {
     await expectNothingWritten(p.paymentId);
 
     const native = await chain.publicClient.getBalance({ address: t.merchant.recipient as Address });
-    await setNativeBalance(t.merchant.recipient as Address, 0n);
+    await chain.setBalance(t.merchant.recipient as Address, 0n);
     try {
       const noGas = await postRefund(recipient, { paymentId: p.paymentId, amount: "1000000000000000000" });
       expect([noGas.status, noGas.body.code]).toEqual([400, "INSUFFICIENT_TOKEN_BALANCE"]);
@@ -111,7 +105,7 @@ describe("a refund from the dashboard", () => {
       );
       await expectNothingWritten(p.paymentId);
     } finally {
-      await setNativeBalance(t.merchant.recipient as Address, native);
+      await chain.setBalance(t.merchant.recipient as Address, native);
     }
 
     const part = await postRefund(recipient, { paymentId: p.paymentId, amount: "1000000000000000000" });

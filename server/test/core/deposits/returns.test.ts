@@ -209,10 +209,7 @@ describe("returns from deposit addresses", () => {
     ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
 
     // Native coin first: an ERC-20 return sends what native coin the address holds to the recipient.
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [p.depositAddress, `0x${parseEther("0.25").toString(16)}`] as never,
-    });
+    await chain.setBalance(p.depositAddress, parseEther("0.25"));
     const recipient = t.merchant.recipient as Address;
     const recipientEth = await chain.publicClient.getBalance({ address: recipient });
     const [native] = await recoverDeposit(deps, payment, { token: zeroAddress, to: "merchant" });

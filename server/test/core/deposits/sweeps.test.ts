@@ -56,21 +56,27 @@ function settled(p: CreatedPayment, received: bigint, status = "PAID") {
   });
 }
 
+/** A payment PAID by an exact transfer, not swept yet: its recipient, and its and the treasury's balances. */
+async function paidExactly() {
+  const p = await depositPayment();
+  const amount = BigInt(p.amount);
+  await transfer(p.depositAddress, amount);
+  await settled(p, amount);
+  const recipient = p.recipientAddress as Address;
+  const before = {
+    recipient: await sweeps.balance(recipient),
+    treasury: await sweeps.balance(chain.treasury),
+  };
+  return { p, amount, recipient, before };
+}
+
 async function gasUsed(txHash: string): Promise<bigint> {
   return (await chain.publicClient.getTransactionReceipt({ hash: txHash as Hex })).gasUsed;
 }
 
 describe("sweeps of payments by transfer", () => {
   it("sweeps an exact transfer to the recipient and the treasury, once, and says so on the payment", async () => {
-    const p = await depositPayment();
-    const amount = BigInt(p.amount);
-    await transfer(p.depositAddress, amount);
-    await settled(p, amount);
-    const recipient = p.recipientAddress as Address;
-    const before = {
-      recipient: await sweeps.balance(recipient),
-      treasury: await sweeps.balance(chain.treasury),
-    };
+    const { p, amount, recipient, before } = await paidExactly();
     // PAID, but the money is at the deposit address, not with the merchant yet.
     expect(await merchantRecord(t, p.paymentId)).toMatchObject({
       paidVia: "transfer",
@@ -181,11 +187,7 @@ describe("sweeps of payments by transfer", () => {
     const relayer = sweeps.gasless.settings.relayerKeys.get(chain.chainId)?.[0];
     const address = privateKeyToAccount(relayer?.reveal() as Hex).address;
     const funds = await chain.publicClient.getBalance({ address });
-    const setBalance = (wei: bigint) =>
-      chain.publicClient.request({
-        method: "anvil_setBalance" as never,
-        params: [address, `0x${wei.toString(16)}`] as never,
-      });
+    const setBalance = (wei: bigint) => chain.setBalance(address, wei);
     await setBalance(0n);
     try {
       // Refused: the run stops there for this chain, and the refused sweep is FAILED.
@@ -206,17 +208,9 @@ describe("sweeps of payments by transfer", () => {
   });
 
   it("two deposits racing one sweep: the sweep takes the amount once, the rest stays recorded for its return", async () => {
-    const p = await depositPayment();
-    const amount = BigInt(p.amount);
     const early = 3n * 10n ** 17n;
     const late = 2n * 10n ** 17n;
-    await transfer(p.depositAddress, amount);
-    await settled(p, amount);
-    const recipient = p.recipientAddress as Address;
-    const before = {
-      recipient: await sweeps.balance(recipient),
-      treasury: await sweeps.balance(chain.treasury),
-    };
+    const { p, amount, recipient, before } = await paidExactly();
 
     let earlyHash: Hex | undefined;
     // A second deposit and the sweep reach the node together and are mined in one block.

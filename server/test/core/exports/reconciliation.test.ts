@@ -74,13 +74,6 @@ interface Row {
 const apiKey = () => ({ "x-api-key": t.merchant.apiKey });
 const publicKey = () => ({ "x-public-key": t.merchant.publicKey });
 
-async function setBalance(address: Address, wei: bigint): Promise<void> {
-  await chain.publicClient.request({
-    method: "anvil_setBalance" as never,
-    params: [address, `0x${wei.toString(16)}`] as never,
-  });
-}
-
 /** Waits until the payment is PAID (the watcher read its final block, or the relayer's tracker its receipt). */
 function paid(paymentId: string, path: string) {
   paths.set(paymentId, path);
@@ -110,7 +103,7 @@ const intentParams = (p: GaslessPayment, payer: Address) => ({
 async function payerWith(amount: bigint, eth = false): Promise<PrivateKeyAccount> {
   const payer = freshPayer();
   await chain.mint(t.token as Address, payer.address, amount);
-  if (eth) await setBalance(payer.address, 10n ** 18n);
+  if (eth) await chain.setBalance(payer.address, 10n ** 18n);
   return payer;
 }
 

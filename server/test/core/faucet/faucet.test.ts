@@ -2,7 +2,7 @@ import { testTokenAbi } from "@kassa/contracts";
 import { anvilAccount } from "@kassa/contracts/dev";
 import { createWalletClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestChain, startTestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import type { SeededMerchant } from "../../harness/app.js";
 import {
   createPayment,
@@ -21,16 +21,13 @@ let env: GaslessTestEnv;
 let shop: SeededMerchant;
 const faucetAddress = anvilAccount(FAUCET_INDEX).address;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   shop = await env.t.addMerchant("Faucet shop", { faucetEnabled: true });
   await env.t.acceptTokens([chain.tokens.plain], shop.merchantKey);
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const gasStatus = (paymentId: string, wallet: string, publicKey = shop.publicKey) =>
   env.request(`/payments/${paymentId}/gas-status?walletAddress=${wallet}`, {

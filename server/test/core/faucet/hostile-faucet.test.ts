@@ -8,7 +8,7 @@ import { findMerchantByKey } from "../../../src/db/merchants/merchants.js";
 import { findPaymentDetailsByPaymentId } from "../../../src/db/payments/payments.js";
 import { faucetBudgetGauges } from "../../../src/core/operations/metrics.js";
 import type { SeededMerchant } from "../../harness/app.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import {
   createPayment,
   FAUCET_INDEX,
@@ -66,8 +66,8 @@ describe("sybil grants to fresh wallets", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startTestChain({ anvil: { blockTime: 1 } });
-    env = await startGaslessEnv(chain, {
+    env = await startGaslessEnv({
+      anvil: { blockTime: 1 },
       settings: {
         // A fixed grant value (below what the approve costs on anvil) bounds every charge between
         // 5e13 + 21000 * 1 gwei and 5e13 + 21000 * 3 gwei: 2 to 3 grants per merchant budget.
@@ -77,12 +77,10 @@ describe("sybil grants to fresh wallets", () => {
         faucetGrantsPerClientPerDay: 100,
       },
     });
+    chain = env.chain;
     await env.startWorker();
   });
-  afterAll(async () => {
-    await env?.close();
-    await chain?.stop();
-  });
+  afterAll(() => env?.close());
 
   it("stop at the merchant's budget, then at the chain's, even when concurrent", async () => {
     const { requestGas, fundedWalletAndPayment } = faucetCalls(env);
@@ -168,15 +166,12 @@ describe("grants a wallet cannot use", () => {
   const testClient = () =>
     createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
   beforeAll(async () => {
-    chain = await startTestChain({ anvil: { blockTime: 1 } });
-    env = await startGaslessEnv(chain, { settings: { faucetGrantsPerClientPerDay: 2 } });
+    env = await startGaslessEnv({ anvil: { blockTime: 1 }, settings: { faucetGrantsPerClientPerDay: 2 } });
+    chain = env.chain;
     shop = await env.t.addMerchant("Wallet shop", { faucetEnabled: true });
     await env.startWorker();
   });
-  afterAll(async () => {
-    await env?.close();
-    await chain?.stop();
-  });
+  afterAll(() => env?.close());
 
   const faucetNonce = () => chain.publicClient.getTransactionCount({ address: faucetAddress });
   /** request-gas from another client IP, through the core function the route calls: "granted" or the code. */

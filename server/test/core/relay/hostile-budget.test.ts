@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMerchantByPublicKeyHash } from "../../../src/db/merchants/merchants.js";
 import { gasBound } from "../../../src/domain/gasPurposes.js";
 import { hashKey } from "../../../src/domain/ids.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import {
   createPayment,
   freshPayer,
@@ -42,20 +42,18 @@ const relayer = anvilAccount(RELAYER_INDEX).address;
 let clients = 0;
 
 beforeAll(async () => {
-  chain = await startTestChain({ anvil: { blockTime: 2 } });
-  testClient = createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
-  env = await startGaslessEnv(chain, {
+  env = await startGaslessEnv({
+    anvil: { blockTime: 2 },
     settings: { merchantGasBudget: MERCHANT_BUDGET, clientGasBudget: CLIENT_BUDGET },
     // Clients are told apart by x-forwarded-for.
     config: { trustProxy: true },
   });
+  chain = env.chain;
+  testClient = createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
   hostile = await deployHostileWallets(chain);
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** A client network of its own (x-forwarded-for, trusted here). */
 const newClient = () => `10.0.${Math.floor(++clients / 250)}.${clients % 250}`;

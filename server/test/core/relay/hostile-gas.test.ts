@@ -9,7 +9,7 @@ import { anvilAccount, fiatToken } from "@kassa/contracts/dev";
 import { encodeFunctionData, hashTypedData, parseUnits, zeroAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gasBound } from "../../../src/domain/gasPurposes.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import {
   acceptTokens,
   createPayment,
@@ -46,18 +46,15 @@ const relayer = anvilAccount(RELAYER_INDEX).address;
 const BURN = 2_000_000n;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   t = await deployRealTokens(chain);
   hostile = await deployHostileWallets(chain);
   pk = env.t.merchant.publicKey;
   await acceptTokens(env, [t.usdc, chain.tokens.plain]);
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 type SignedKind = "intent" | "permit2" | "authorization";
 const kinds: SignedKind[] = ["intent", "permit2", "authorization"];

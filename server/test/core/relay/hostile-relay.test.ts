@@ -17,7 +17,7 @@ import { MAX_INPUT_STRING_LENGTH } from "../../../src/core/validation.js";
 import { findMerchantByPublicKeyHash } from "../../../src/db/merchants/merchants.js";
 import { hashKey } from "../../../src/domain/ids.js";
 import { defaultGaslessSettings } from "../../../src/config/gasless.js";
-import { type TestChain, startTestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import {
   createPayment,
   freshPayer,
@@ -41,16 +41,13 @@ let pk: string;
 let testClient: TestClient;
 const relayer = anvilAccount(RELAYER_INDEX).address;
 beforeAll(async () => {
-  chain = await startTestChain({ anvil: { blockTime: 2 } });
-  testClient = createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
   // Stuck after 1 s: a relay waiting for the next 2 s block is sent again, after a new simulation.
-  env = await startGaslessEnv(chain, { settings: { stuckAfterSeconds: 1 } });
+  env = await startGaslessEnv({ anvil: { blockTime: 2 }, settings: { stuckAfterSeconds: 1 } });
+  chain = env.chain;
+  testClient = createTestClient({ mode: "anvil", chain: chain.chain, transport: http(chain.rpcUrl) });
   pk = env.t.merchant.publicKey;
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 /** A payer that also holds native token, to send its own transactions (and `tokens` of the token). */
 async function payerWithGas(payer: PrivateKeyAccount, tokens = 0n) {

@@ -1,7 +1,7 @@
 import { anvilAccount, anvilPrivateKeys } from "@kassa/contracts/dev";
 import { createTestClient, http, parseGwei, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestChain, startTestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { countJobs } from "../../harness/lifecycle.js";
 import { exitOf, isRunning, startKassa } from "../../harness/operations.js";
 import { runUntilKilled, type KillPoint } from "../../harness/killAtBroadcast.js";
@@ -63,13 +63,10 @@ describe("processes SIGKILLed around a relay", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startTestChain();
-    env = await startGaslessEnv(chain);
+    env = await startGaslessEnv();
+    chain = env.chain;
   });
-  afterAll(async () => {
-    await env?.close();
-    await chain?.stop();
-  });
+  afterAll(() => env?.close());
 
   async function acceptedRelay(orderId: string) {
     const pk = env.t.merchant.publicKey;
@@ -188,13 +185,10 @@ describe("a relay stuck under low fees", () => {
   let chain: TestChain;
   let env: GaslessTestEnv;
   beforeAll(async () => {
-    chain = await startTestChain({ anvil: { blockTime: 1 } });
-    env = await startGaslessEnv(chain, { settings: { stuckAfterSeconds: 1 } });
+    env = await startGaslessEnv({ anvil: { blockTime: 1 }, settings: { stuckAfterSeconds: 1 } });
+    chain = env.chain;
   });
-  afterAll(async () => {
-    await env?.close();
-    await chain?.stop();
-  });
+  afterAll(() => env?.close());
 
   it("is replaced with the same nonce and higher fees, and confirms once", async () => {
     const pk = env.t.merchant.publicKey;

@@ -9,7 +9,7 @@ import { submitRelay } from "../../../src/core/relay/submit.js";
 import { findMerchantByPublicKeyHash } from "../../../src/db/merchants/merchants.js";
 import { hashKey } from "../../../src/domain/ids.js";
 import { createGasless } from "../../../src/core/gasless/gasless.js";
-import { type TestChain, startTestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import {
   createPayment,
   freshPayer,
@@ -27,15 +27,12 @@ let chain: TestChain;
 let env: GaslessTestEnv;
 let pk: string;
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   pk = env.t.merchant.publicKey;
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const tokenBalance = (token: Address, owner: Address) =>
   chain.publicClient.readContract({

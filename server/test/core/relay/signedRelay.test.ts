@@ -8,13 +8,14 @@ import {
   encodeFunctionData,
   erc20Abi,
   hashTypedData,
+  parseEther,
   parseUnits,
   type Address,
   type LocalAccount,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as admin from "../../../src/core/admin/index.js";
-import { startTestChain, type TestChain } from "../../harness/chain.js";
+import type { TestChain } from "../../harness/chain.js";
 import { deployRealTokens, type RealTokens } from "../../harness/realTokens.js";
 import { waitFor } from "../../harness/waitFor.js";
 import {
@@ -37,17 +38,14 @@ let pk: string;
 let order = 0;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  env = await startGaslessEnv(chain);
+  env = await startGaslessEnv();
+  chain = env.chain;
   t = await deployRealTokens(chain);
   pk = env.t.merchant.publicKey;
   await acceptTokens(env, [chain.tokens.plain, t.usdc, t.usdt]);
   await env.startWorker();
 });
-afterAll(async () => {
-  await env?.close();
-  await chain?.stop();
-});
+afterAll(() => env?.close());
 
 const usdc = (amount: string) => parseUnits(amount, 6);
 
@@ -68,6 +66,19 @@ async function post(p: GaslessPayment, body: Record<string, unknown>) {
     headers: { "x-public-key": pk },
     json: { paymentId: p.paymentId, ...body },
   });
+}
+
+/** The EIP-3009 authorization of USDC (its domain version 2) that pays `p` from `payer`. */
+const usdcAuthorization = (p: GaslessPayment, payer: Address) =>
+  paymentAuthorizationTypedData({
+    ...intentParams(p, payer),
+    tokenDomain: { name: fiatToken.name, version: fiatToken.version },
+  });
+
+/** `payer` signs the USDC authorization of `p` and asks for its relay. */
+async function postAuthorization(p: GaslessPayment, payer: LocalAccount) {
+  const signature = await payer.signTypedData(usdcAuthorization(p, payer.address));
+  return post(p, { kind: "authorization", payer: payer.address, signature });
 }
 
 async function confirmed(p: GaslessPayment) {
@@ -96,15 +107,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     const payer = freshPayer();
     await t.mintUsdc(payer.address, usdc("10"));
     const p = await pay(4.25, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, payer.address),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
-    const response = await post(p, {
-      kind: "authorization",
-      payer: payer.address,
-      signature: await payer.signTypedData(typedData),
-    });
+    const response = await postAuthorization(p, payer);
     expect(response.status).toBe(202);
     await confirmed(p);
     expect(await chain.publicClient.getBalance({ address: payer.address })).toBe(0n);
@@ -118,10 +121,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     const wallet = await t.walletAddress(owner.address, 7n);
     await t.mintUsdc(wallet, usdc("3"));
     const p = await pay(3, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, wallet),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
+    const typedData = usdcAuthorization(p, wallet);
     const signature = await t.undeployedWalletSignature(owner, hashTypedData(typedData), 7n);
     expect(await chain.publicClient.getCode({ address: wallet })).toBeUndefined();
     const response = await post(p, { kind: "authorization", payer: wallet, signature });
@@ -145,10 +145,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     expect(refused.body).toMatchObject({ code: "INSUFFICIENT_ALLOWANCE" });
     expect(refused.body.message).toMatch(/approve Permit2 once first/);
 
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(payer.address, parseEther("1"));
     await t.approvePermit2(payer, chain.tokens.permit18);
     const response = await post(p, {
       kind: "permit2",
@@ -175,10 +172,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
 
   it("pays from an ERC-1271 smart wallet with a payment intent, where a ForwardRequest is refused with the way out", async () => {
     const owner = freshPayer();
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [owner.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(owner.address, parseEther("1"));
     const wallet = await t.deployWallet(owner.address, 1n);
     await chain.mint(chain.tokens.plain, wallet, 10n ** 20n);
     const p = await pay(5, chain.tokens.plain);
@@ -222,15 +216,7 @@ describe("gasless relay of the gateway's one-signature paths", () => {
     await t.mintUsdc(payer.address, usdc("5"));
     await t.blacklistUsdc(payer.address);
     const p = await pay(2, t.usdc);
-    const typedData = paymentAuthorizationTypedData({
-      ...intentParams(p, payer.address),
-      tokenDomain: { name: fiatToken.name, version: fiatToken.version },
-    });
-    const response = await post(p, {
-      kind: "authorization",
-      payer: payer.address,
-      signature: await payer.signTypedData(typedData),
-    });
+    const response = await postAuthorization(p, payer);
     expect(response.body).toMatchObject({ code: "TOKEN_TRANSFER_BLOCKED" });
     await expect(
       env.request(`/payments/${p.paymentId}/relay`, { headers: { "x-public-key": pk } }),
@@ -258,15 +244,9 @@ describe("gasless relay of the gateway's one-signature paths", () => {
       body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one EIP-3009 signature") },
     });
     // Permit2 approved before (its owner paid that approval's gas).
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0xde0b6b3a7640000"] as never,
-    });
+    await chain.setBalance(payer.address, parseEther("1"));
     await t.approvePermit2(payer, chain.tokens.plain);
-    await chain.publicClient.request({
-      method: "anvil_setBalance" as never,
-      params: [payer.address, "0x0"] as never,
-    });
+    await chain.setBalance(payer.address, 0n);
     await expect(ask(chain.tokens.plain)).resolves.toMatchObject({
       status: 400,
       body: { code: "GRANT_NOT_USABLE", message: expect.stringContaining("one Permit2 signature") },
