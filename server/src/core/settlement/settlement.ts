@@ -224,7 +224,7 @@ export async function applyPaymentCompletedIn(
       ? {}
       : { recipientReceived: event.recipientReceived.toString() }),
   };
-  const payment = await findPaymentForSettlement(trx, paymentId);
+  const payment = await findPaymentForSettlement(trx, { paymentId });
 
   let result: ApplyPaymentResult;
   let reason: string | undefined;

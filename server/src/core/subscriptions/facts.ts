@@ -79,12 +79,14 @@ async function applyChargedIn(trx: Db, event: SubscriptionChargedEvent, now: Dat
   const row = await subscriptionOf(trx, event);
   if (!row) return "unknown-payment";
   const period = Number(event.period);
-  const charge = await findChargePayment(trx, row.id, period);
-  // Charged on-chain without a payment of Kassa's (sent by someone else): the worker moves past the period.
-  const payment = charge && (await findPaymentForSettlement(trx, charge.payment_id));
-  if (!charge || !payment) return "unexpected";
+  // The period's charge, locked, in one read. Charged on-chain without a payment of Kassa's (sent by someone else):
+  // the worker moves past the period.
+  const payment = await findPaymentForSettlement(trx, { subscriptionId: row.id, period });
+  if (!payment) return "unexpected";
   if (!settleableStatuses.includes(payment.status)) {
-    return (await followMinedElsewhere(trx, charge.payment_id, payment, event)) ? "moved" : "already-applied";
+    return (await followMinedElsewhere(trx, payment.payment_id, payment, event))
+      ? "moved"
+      : "already-applied";
   }
   const problems = paymentMismatches(payment, event);
   const to: PaymentStatus = problems.length === 0 ? "PAID" : "INVALID";
@@ -106,7 +108,7 @@ async function applyChargedIn(trx: Db, event: SubscriptionChargedEvent, now: Dat
     to: period + 1,
     now,
     lastError: null,
-    charged: { ...charge, status: "PAID", tx_hash: event.txHash.toLowerCase() },
+    charged: moved,
   });
   return "paid";
 }

@@ -180,14 +180,21 @@ export async function markSeenPayments(
   return marked.map((row) => row.payment_id);
 }
 
-/** What settling a payment from its event compares and writes, read with the row locked (FOR UPDATE). */
-export function findPaymentForSettlement(db: Db, paymentId: string) {
-  return db
+/**
+ * What settling a payment from its event compares and writes, read with the row locked (FOR UPDATE): by its bytes32
+ * `paymentId`, or as the charge of a subscription's period (its payment that did not fail).
+ */
+export function findPaymentForSettlement(
+  db: Db,
+  payment: { paymentId: string } | { subscriptionId: string; period: number },
+) {
+  const query = db
     .selectFrom("payments")
     .innerJoin("tokens", "tokens.id", "payments.token_id")
     .innerJoin("merchants", "merchants.id", "payments.merchant_id")
     .select([
       "payments.id",
+      "payments.payment_id",
       "payments.status",
       "payments.chain_id",
       "payments.amount",
@@ -199,9 +206,15 @@ export function findPaymentForSettlement(db: Db, paymentId: string) {
       "tokens.address as token_address",
       "merchants.merchant_id as merchant_bytes32_id",
     ])
-    .where("payments.payment_id", "=", paymentId.toLowerCase())
-    .forUpdate("payments")
-    .executeTakeFirst();
+    .forUpdate("payments");
+  return (
+    "paymentId" in payment
+      ? query.where("payments.payment_id", "=", payment.paymentId.toLowerCase())
+      : query
+          .where("payments.subscription_id", "=", payment.subscriptionId)
+          .where("payments.subscription_period", "=", payment.period)
+          .where("payments.status", "<>", "FAILED")
+  ).executeTakeFirst();
 }
 
 /** The payment's row id, status, chain and where its pay event was read, with the row locked (FOR UPDATE). */
