@@ -14,7 +14,7 @@ import { expireRefundsOfRemovedPayment } from "../../db/refunds/refunds.js";
 import { isDepositDust } from "../../domain/depositAllocation.js";
 import { paidStatuses, settleableStatuses } from "../../domain/paymentStatus.js";
 import type { PaymentDetails } from "../../db/payments/payments.js";
-import { recordPaymentEvent } from "../webhooks/outbox.js";
+import { recordPaymentEvent, reorgedFrom } from "../webhooks/outbox.js";
 import { allocationOf, readDepositHoldings, takenFrom, type DepositHoldings } from "./holdings.js";
 
 /**
@@ -261,11 +261,7 @@ export async function revertRemovedDepositTransferIn(
   });
   if (!reorged) return false;
   await recordPaymentEvent(trx, "payment.reorged", reorged, now, {
-    reorged: {
-      txHash: removed.txHash,
-      blockNumber: Number(removed.blockNumber),
-      blockHash: removed.blockHash,
-    },
+    reorged: reorgedFrom(removed),
   });
   return true;
 }

@@ -11,7 +11,7 @@ import {
 } from "../../db/refunds/refunds.js";
 import { type PaymentStatus } from "../../domain/paymentStatus.js";
 import { TASKS } from "../../domain/tasks.js";
-import { recordPaymentEvent, refundSender } from "../webhooks/outbox.js";
+import { recordPaymentEvent, refundSender, reorgedFrom } from "../webhooks/outbox.js";
 
 /**
  * What a reorg deeper than the chain's finality undoes, decided here for every state the removed event led to.
@@ -46,11 +46,7 @@ export async function revertRemovedPaymentIn(
   });
   if (!reverted) return false;
   await recordPaymentEvent(trx, "payment.reorged", reverted, now, {
-    reorged: {
-      txHash: removed.txHash,
-      blockNumber: Number(removed.blockNumber),
-      blockHash: removed.blockHash,
-    },
+    reorged: reorgedFrom(removed),
   });
   return true;
 }
@@ -92,11 +88,7 @@ export async function revertRemovedRefundIn(
   }
   await recordPaymentEvent(trx, "payment.refund_reorged", moved ?? undone, now, {
     refund: { refundId: refund.id, amount: refund.amount, txHash: null, ...refundSender(null, "") },
-    reorged: {
-      txHash: removed.txHash,
-      blockNumber: Number(removed.blockNumber),
-      blockHash: removed.blockHash,
-    },
+    reorged: reorgedFrom(removed),
   });
   return true;
 }

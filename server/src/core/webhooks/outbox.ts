@@ -113,6 +113,11 @@ export function paymentEventPayload(
   };
 }
 
+/** The `reorged` of a payment's event: the transaction a reorg removed, and where it had been. */
+export function reorgedFrom(removed: { txHash: string; blockNumber: bigint; blockHash: string }) {
+  return { txHash: removed.txHash, blockNumber: Number(removed.blockNumber), blockHash: removed.blockHash };
+}
+
 /**
  * Records that `type` happened to `payment` and, when its merchant has a webhook URL, its delivery. Call it inside
  * the transaction of the state change it reports (pass `trx`), with the payment as that change left it (the

@@ -24,16 +24,21 @@ export function insertDepositReturn(
     .executeTakeFirst();
 }
 
+/** The returns, each with its payment's bytes32 id (`payment_key`). */
+function selectReturnsWithPaymentKey(db: Db) {
+  return db
+    .selectFrom("deposit_returns")
+    .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
+    .selectAll("deposit_returns")
+    .select("payments.payment_id as payment_key");
+}
+
 /** The return a relayer transaction sends, with its payment's bytes32 id. */
 export function findDepositReturnBySenderTransaction(
   db: Db,
   senderTransactionId: number,
 ): Promise<(DepositReturnRow & { payment_key: string }) | undefined> {
-  return db
-    .selectFrom("deposit_returns")
-    .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
-    .selectAll("deposit_returns")
-    .select("payments.payment_id as payment_key")
+  return selectReturnsWithPaymentKey(db)
     .where("deposit_returns.sender_transaction_id", "=", senderTransactionId)
     .executeTakeFirst();
 }
@@ -43,11 +48,7 @@ export function findDepositReturnByReturnId(
   db: Db,
   returnId: string,
 ): Promise<(DepositReturnRow & { payment_key: string }) | undefined> {
-  return db
-    .selectFrom("deposit_returns")
-    .innerJoin("payments", "payments.id", "deposit_returns.payment_id")
-    .selectAll("deposit_returns")
-    .select("payments.payment_id as payment_key")
+  return selectReturnsWithPaymentKey(db)
     .where("deposit_returns.chain_return_id", "=", returnId.toLowerCase())
     .orderBy("deposit_returns.id", "desc")
     .executeTakeFirst();
