@@ -10,20 +10,12 @@
  */
 import { hashTypedData, type Address, type Hex, type TypedDataDomain } from "viem";
 
-import { gatewayDomain, type PaymentRequest } from "./eip712.js";
+import { gatewayDomain, paymentRequestTypes, type PaymentRequest } from "./eip712.js";
 import { permit2Address } from "./generated/Permit2.js";
 
 /** `PaymentIntent`: the payment request's fields, then the payer. */
 export const paymentIntentTypes = {
-  PaymentIntent: [
-    { name: "paymentId", type: "bytes32" },
-    { name: "tokenAddress", type: "address" },
-    { name: "amount", type: "uint256" },
-    { name: "recipientAddress", type: "address" },
-    { name: "merchantId", type: "bytes32" },
-    { name: "deadline", type: "uint256" },
-    { name: "payer", type: "address" },
-  ],
+  PaymentIntent: [...paymentRequestTypes.PaymentRequest, { name: "payer", type: "address" }],
 } as const;
 
 /** A payment request and who pays it. */

@@ -11,7 +11,20 @@ import {
 } from "@kassa/contracts/eip712";
 import type { TokenDomain } from "@kassa/contracts/intents";
 import { readTokenDomain } from "@kassa/contracts/tokenDomain";
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from "viem";
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  type DecodeFunctionResultParameters,
+  type EncodeFunctionDataParameters,
+  type Hex,
+} from "viem";
 import { request, WalletError, type Eip1193Provider } from "./wallet/eip1193.js";
 
 /** EIP-2612's nonce view. */
@@ -46,27 +59,32 @@ async function call(provider: Eip1193Provider, to: Address, data: Hex): Promise<
   return request<Hex>(provider, "eth_call", [{ to, data }, "latest"]);
 }
 
-export async function readTokenBalance(provider: Eip1193Provider, token: Address, owner: Address) {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-  return decodeFunctionResult({
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    data: await call(provider, token, data),
-  });
+/** A view function's result, read with an `eth_call` through the wallet. */
+async function readView<
+  const abi extends Abi,
+  functionName extends ContractFunctionName<abi, "view">,
+  const args extends ContractFunctionArgs<abi, "view", functionName>,
+>(
+  provider: Eip1193Provider,
+  to: Address,
+  view: { abi: abi; functionName: functionName; args: args },
+): Promise<ContractFunctionReturnType<abi, "view", functionName, args>> {
+  // viem's encode/decode parameter types are conditional on a generic ABI, which TypeScript cannot resolve here;
+  // the signature above is what callers see.
+  const data = encodeFunctionData(view as EncodeFunctionDataParameters);
+  const result = decodeFunctionResult({
+    ...view,
+    data: await call(provider, to, data),
+  } as DecodeFunctionResultParameters);
+  return result as ContractFunctionReturnType<abi, "view", functionName, args>;
 }
 
-export async function readAllowance(
-  provider: Eip1193Provider,
-  token: Address,
-  owner: Address,
-  spender: Address,
-) {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
-  return decodeFunctionResult({
-    abi: erc20Abi,
-    functionName: "allowance",
-    data: await call(provider, token, data),
-  });
+export function readTokenBalance(provider: Eip1193Provider, token: Address, owner: Address) {
+  return readView(provider, token, { abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+}
+
+export function readAllowance(provider: Eip1193Provider, token: Address, owner: Address, spender: Address) {
+  return readView(provider, token, { abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
 }
 
 export async function readNativeBalance(provider: Eip1193Provider, owner: Address): Promise<bigint> {
@@ -77,22 +95,12 @@ export async function readChainId(provider: Eip1193Provider): Promise<number> {
   return Number(await request<Hex | number>(provider, "eth_chainId"));
 }
 
-export async function readTokenNonce(provider: Eip1193Provider, token: Address, owner: Address) {
-  const data = encodeFunctionData({ abi: permitReadAbi, functionName: "nonces", args: [owner] });
-  return decodeFunctionResult({
-    abi: permitReadAbi,
-    functionName: "nonces",
-    data: await call(provider, token, data),
-  });
+export function readTokenNonce(provider: Eip1193Provider, token: Address, owner: Address) {
+  return readView(provider, token, { abi: permitReadAbi, functionName: "nonces", args: [owner] });
 }
 
-export async function readForwarderNonce(provider: Eip1193Provider, forwarder: Address, owner: Address) {
-  const data = encodeFunctionData({ abi: erc2771ForwarderAbi, functionName: "nonces", args: [owner] });
-  return decodeFunctionResult({
-    abi: erc2771ForwarderAbi,
-    functionName: "nonces",
-    data: await call(provider, forwarder, data),
-  });
+export function readForwarderNonce(provider: Eip1193Provider, forwarder: Address, owner: Address) {
+  return readView(provider, forwarder, { abi: erc2771ForwarderAbi, functionName: "nonces", args: [owner] });
 }
 
 /** The token's EIP-712 domain as the token tells it (never guessed); undefined when it does not. */

@@ -10,14 +10,7 @@
 import { subscriptionTypes } from "@kassa/contracts/subscriptions";
 import { encodeFunctionData, formatUnits, getAddress, toHex, type Address, type Hex } from "viem";
 import { createSiweMessage } from "viem/siwe";
-import {
-  addToAllowance,
-  encodeApprove,
-  readAllowance,
-  readChainId,
-  sendTransaction,
-  waitForReceipt,
-} from "./chain.js";
+import { addToAllowance, encodeApprove, readAllowance, readChainId } from "./chain.js";
 import { button, h } from "./dom.js";
 import { actions, lang, paragraph, show, summary, t as widgetText } from "./page.js";
 import { payerMessages } from "./payerMessages.js";
@@ -28,6 +21,7 @@ import {
   failed,
   PageError,
   periodWords,
+  sendAndWait,
   waiting,
   type Subscription,
 } from "./subscriptionPages.js";
@@ -123,12 +117,15 @@ async function allowAgain(signed: Signed, sub: PayerSubscription): Promise<void>
     sub.gatewayAddress,
   );
   waiting("approving", t("title"), t("allowing", { added: tokens(sub, left) }));
-  const hash: Hex = await sendTransaction(signed.provider, {
-    from: signed.account,
-    to: sub.tokenAddress,
-    data: encodeApprove(sub.gatewayAddress, addToAllowance(allowance, left)),
-  });
-  if (!(await waitForReceipt(signed.provider, hash))) throw new PageError(t("allowFailed"));
+  await sendAndWait(
+    signed.provider,
+    {
+      from: signed.account,
+      to: sub.tokenAddress,
+      data: encodeApprove(sub.gatewayAddress, addToAllowance(allowance, left)),
+    },
+    t("allowFailed"),
+  );
   await list(signed);
 }
 
@@ -155,12 +152,11 @@ async function cancel(signed: Signed, sub: PayerSubscription): Promise<void> {
       },
     ],
   });
-  const hash: Hex = await sendTransaction(signed.provider, {
-    from: signed.account,
-    to: sub.gatewayAddress,
-    data,
-  });
-  if (!(await waitForReceipt(signed.provider, hash))) throw new PageError(t("cancelFailed"));
+  await sendAndWait(
+    signed.provider,
+    { from: signed.account, to: sub.gatewayAddress, data },
+    t("cancelFailed"),
+  );
   await api(`payer/subscriptions/${encodeURIComponent(sub.id)}/cancel`, {});
   await list(signed);
 }

@@ -8,7 +8,7 @@
  * drawn in the widget's card with its stylesheet and wallet list.
  */
 import { subscriptionTypedData } from "@kassa/contracts/subscriptions";
-import { formatUnits, maxUint256, type Address, type Hex } from "viem";
+import { formatUnits, maxUint256, type Address } from "viem";
 import {
   accepts,
   addToAllowance,
@@ -16,9 +16,7 @@ import {
   readAllowance,
   readChainId,
   readTokenBalance,
-  sendTransaction,
   signTypedData,
-  waitForReceipt,
 } from "./chain.js";
 import { button, h } from "./dom.js";
 import { actions, lang, paragraph, show, summary } from "./page.js";
@@ -28,6 +26,7 @@ import {
   failed,
   PageError,
   periodWords,
+  sendAndWait,
   t,
   waiting,
   type Subscription,
@@ -89,11 +88,6 @@ function renderSummary(sub: Subscription): void {
       fact(t("inAll"), t("atMost", { total: tokens(sub, scheduleTotal(sub)) }), "kassa-total"),
     ),
   );
-}
-
-async function send(provider: Eip1193Provider, from: Address, to: Address, data: Hex): Promise<void> {
-  const hash = await sendTransaction(provider, { from, to, data });
-  if (!(await waitForReceipt(provider, hash))) throw new PageError(t("approveFailed"));
 }
 
 /** What the wallet will be asked, read once it is connected. */
@@ -188,16 +182,21 @@ function reviewScreen(sub: Subscription, wallet: DiscoveredWallet, review: Revie
   );
 }
 
+/** The token's `approve(gateway, allowance)`, from the payer. */
+function approval(from: Address, sub: Subscription, allowance: bigint) {
+  return { from, to: sub.tokenAddress, data: encodeApprove(sub.gatewayAddress, allowance) };
+}
+
 /** Raises the allowance by the whole schedule (after a reset to 0 where the token needs it). */
 async function approve(provider: Eip1193Provider, sub: Subscription, review: Review): Promise<void> {
   if (review.target === undefined) return;
   const v = { added: tokens(sub, scheduleTotal(sub)), total: tokens(sub, review.target) };
   if (review.reset) {
     waiting("reset", t("approveTitle"), t("resetting", v));
-    await send(provider, review.account, sub.tokenAddress, encodeApprove(sub.gatewayAddress, 0n));
+    await sendAndWait(provider, approval(review.account, sub, 0n), t("approveFailed"));
   }
   waiting("approve", t("approveTitle"), t("approving", v));
-  await send(provider, review.account, sub.tokenAddress, encodeApprove(sub.gatewayAddress, review.target));
+  await sendAndWait(provider, approval(review.account, sub, review.target), t("approveFailed"));
   approvedFor.add(review.account.toLowerCase());
 }
 

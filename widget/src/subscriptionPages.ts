@@ -3,12 +3,18 @@
  * subscription as the public API answers it, its calls, the period in words, and the waiting and error screens.
  */
 import type { Address, Hex } from "viem";
+import { sendTransaction, waitForReceipt } from "./chain.js";
 import { button, h } from "./dom.js";
 import { actions, alert, config, lang, show, t as widgetText } from "./page.js";
 import { translator } from "@kassa/i18n";
 import { subscribeMessages } from "./subscribeMessages.js";
 import { devAccounts } from "./wallet/devAccounts.js";
-import { isUserRejection, WalletError, type DiscoveredWallet } from "./wallet/eip1193.js";
+import {
+  isUserRejection,
+  WalletError,
+  type DiscoveredWallet,
+  type Eip1193Provider,
+} from "./wallet/eip1193.js";
 
 /** The subscribe page's texts, in the page's language. */
 export const t = translator(subscribeMessages, lang);
@@ -44,6 +50,16 @@ export interface Subscription {
 }
 
 export class PageError extends Error {}
+
+/** Sends a transaction from the wallet and waits for it; a reverted one is a PageError saying `reverted`. */
+export async function sendAndWait(
+  provider: Eip1193Provider,
+  tx: { from: Address; to: Address; data: Hex },
+  reverted: string,
+): Promise<void> {
+  const hash = await sendTransaction(provider, tx);
+  if (!(await waitForReceipt(provider, hash))) throw new PageError(reverted);
+}
 
 /** A public API call (`path` under /public/): its data, or a PageError in words. */
 export async function api<T>(
