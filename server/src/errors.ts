@@ -8,7 +8,8 @@ import { BaseError } from "./domain/baseError.js";
  * relay refusals of issue 28: `INSUFFICIENT_ALLOWANCE` and `TOKEN_TRANSFER_BLOCKED` (a blocklist token); and two of
  * issue 39: `RELAY_GAS_LIMIT_EXCEEDED` (the payment would cost the relayer more gas than its path allows) and
  * `RELAY_BUDGET_EXHAUSTED` (the relayer's budget of gas at risk for the merchant or the client is spent); and
- * `CHAIN_UNAVAILABLE` (503: a signature the chain must check could not be, as its node did not answer). The API
+ * `CHAIN_UNAVAILABLE` (503: the chain's node did not answer a signature check, or a chain call of a relay or a gas
+ * grant; RELAYER_ERROR stays the relayer's or the faucet's own failure). The API
  * answers each with one HTTP status, `errorStatuses` (http/errorStatuses.ts): a new code is a line here
  * and a line there.
  */

@@ -9249,6 +9249,27 @@ export interface paths {
             };
           };
         };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -9453,6 +9474,27 @@ export interface paths {
                * @enum {string}
                */
               code: "RELAYER_ERROR" | "INTERNAL_ERROR";
+              message: string;
+              /** @description VALIDATION_ERROR only: which input failed and why */
+              details?: {
+                path: string[];
+                message: string;
+              }[];
+            };
+          };
+        };
+        /** @description A dependency did not answer; retry later: CHAIN_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description One of this status's codes
+               * @enum {string}
+               */
+              code: "CHAIN_UNAVAILABLE";
               message: string;
               /** @description VALIDATION_ERROR only: which input failed and why */
               details?: {

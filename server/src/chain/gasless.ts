@@ -2,7 +2,9 @@ import type { Logger } from "pino";
 import { Counter, Gauge } from "prom-client";
 import type { PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { KassaError } from "../errors.js";
 import type { ChainClients } from "./clients.js";
+import { isNodeUnavailable } from "./rpcTransport.js";
 import { type SenderHooks } from "./sender/owner.js";
 import { registered } from "./sender/metrics.js";
 import { TransactionSender } from "./sender/transactionSender.js";
@@ -26,6 +28,23 @@ export interface GaslessRuntime {
   senders(): TransactionSender[];
   /** How long request-gas polls between receipt checks; tests shorten it. */
   confirmPollMs: number;
+}
+
+/**
+ * What a relay or a gas grant answers when a chain call on its way fails: CHAIN_UNAVAILABLE (503, retry later)
+ * when the node gave no answer (isNodeUnavailable: network, timeout, 429, 5xx), RELAYER_ERROR saying `failed`
+ * for the rest, the relayer's or the faucet's own failure (a key that cannot pay, a send the node refused).
+ * A KassaError is already the answer.
+ */
+export function gaslessChainError(error: unknown, failed: string): KassaError {
+  if (error instanceof KassaError) return error;
+  if (isNodeUnavailable(error)) {
+    return new KassaError("CHAIN_UNAVAILABLE", "the chain's node did not answer: retry later", {
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new KassaError("RELAYER_ERROR", `${failed}: ${message}`, { cause: error });
 }
 
 export interface CreateGaslessRuntimeOptions {

@@ -12,7 +12,7 @@ import {
   type EIP1193RequestFn,
   type Transport,
 } from "viem";
-import { BaseError } from "../domain/baseError.js";
+import { BaseError, walkCauses } from "../domain/baseError.js";
 
 export interface RpcTransportOptions {
   /** Tried in this order: a URL that fails rests (growing backoff) while the next one serves. */
@@ -119,6 +119,26 @@ function classifyRpcFailure(method: string, error: unknown): Failure {
   }
   // Anything else (HTTP status, timeout, closed socket, network error) is no answer at all.
   return "unavailable";
+}
+
+/** The errors a node's transport throws: the ones classifyRpcFailure reads. */
+function isTransportError(error: unknown): boolean {
+  return (
+    error instanceof RpcRequestError ||
+    error instanceof HttpRequestError ||
+    error instanceof TimeoutError ||
+    error instanceof WebSocketRequestError
+  );
+}
+
+/**
+ * Whether a chain call failed because the node gave no answer (network, timeout, 429, 5xx, a provider's rate or
+ * internal error), as this transport tells it after its retries, whatever wraps the transport's error; a node's
+ * own verdict (a revert, insufficient funds, a nonce too low) is an answer.
+ */
+export function isNodeUnavailable(error: unknown): boolean {
+  const transportError = walkCauses(error, isTransportError);
+  return transportError !== undefined && classifyRpcFailure("", transportError) === "unavailable";
 }
 
 /** Thrown up to the eth_getLogs splitter: this URL refused the range. */

@@ -21,7 +21,8 @@ export class BaseError extends Error {
   }
 }
 
-function walkCauses(error: unknown, predicate: ((error: unknown) => boolean) | undefined): unknown {
+/** BaseError's walk() for any error: the first of the chain that `predicate` accepts, else the deepest cause. */
+export function walkCauses(error: unknown, predicate: ((error: unknown) => boolean) | undefined): unknown {
   if (predicate?.(error)) return error;
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause === undefined || cause === null) return predicate ? undefined : error;

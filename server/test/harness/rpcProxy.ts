@@ -12,6 +12,11 @@ export interface RpcFaults {
   rangeRefusal: "limit-exceeded" | "invalid-params" | "http-413";
   /** Answer HTTP 429 (with Retry-After: 0) to every n-th request; 0: never. */
   tooManyEvery: number;
+  /**
+   * The 429's body: a JSON-RPC error (viem then reads it as the node's RpcRequestError, without the Retry-After),
+   * or plain text (an HttpRequestError that carries the Retry-After).
+   */
+  tooManyBody: "json-rpc" | "text";
   /** Answer HTTP 500 to every n-th request; 0: never. */
   serverErrorEvery: number;
   /** Hold every n-th request `delayMs` before forwarding it; 0: never. */
@@ -40,6 +45,7 @@ const noFaults: RpcFaults = {
   maxLogRange: undefined,
   rangeRefusal: "limit-exceeded",
   tooManyEvery: 0,
+  tooManyBody: "json-rpc",
   serverErrorEvery: 0,
   delayEvery: 0,
   delayMs: 0,
@@ -91,6 +97,11 @@ export async function startFaultyRpcProxy(
       };
       if (f.tooManyEvery > 0 && n % f.tooManyEvery === 0) {
         stats.tooMany += 1;
+        if (f.tooManyBody === "text") {
+          res.writeHead(429, { "content-type": "text/plain", "retry-after": "0" });
+          res.end("Too Many Requests");
+          return;
+        }
         json(
           429,
           { jsonrpc: "2.0", id: parsed.id, error: { code: 429, message: "Too Many Requests" } },

@@ -26,8 +26,9 @@ import { findSenderTransactionById } from "../../db/senders/senders.js";
 import { clientNetwork } from "../../domain/clientNetwork.js";
 import { gasBound } from "../../domain/gasPurposes.js";
 import { KassaError } from "../../errors.js";
-import type { GaslessRuntime } from "../../chain/gasless.js";
+import { gaslessChainError, type GaslessRuntime } from "../../chain/gasless.js";
 import { readOneSignaturePath } from "../../chain/gatewayRelay.js";
+import { isNodeUnavailable } from "../../chain/rpcTransport.js";
 import { faucetDailyBudgetWei } from "../../config/gasless.js";
 import { parseInput } from "../validation.js";
 import {
@@ -36,7 +37,6 @@ import {
   type FaucetContext,
   requestGasInputSchema,
   requireFaucet,
-  nodeError,
   readWallet,
   grantAmount,
 } from "./gasStatus.js";
@@ -76,6 +76,20 @@ async function existingClaimError(runtime: GaslessRuntime, ctx: FaucetContext, w
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One look at the sent grant; a node that does not answer is CHAIN_UNAVAILABLE: the worker still tracks it. */
+async function observeGrant(faucet: FaucetContext["faucet"], tx: SenderTransactionRow): Promise<void> {
+  try {
+    await faucet.observe(tx);
+  } catch (error) {
+    if (!isNodeUnavailable(error)) throw error;
+    throw new KassaError(
+      "CHAIN_UNAVAILABLE",
+      "the grant transaction was sent, but the chain's node did not answer while it was awaited; it is still being tracked",
+      { cause: error },
+    );
+  }
+}
+
 /**
  * The faucet's transfer of `amount` to the wallet: its gas as the node estimates it (a wallet that
  * refuses native token gets no grant, never a guessed 21,000), and what it is charged to the budgets:
@@ -93,7 +107,7 @@ async function priceTransfer(
   try {
     transfer = await readNativeTransfer(faucet.client, { from: faucetAddress, to: wallet, value: amount });
   } catch (error) {
-    throw nodeError(error);
+    throw gaslessChainError(error, "the faucet could not price the transfer");
   }
   const { gasLimit, senderBalance: faucetBalance } = transfer;
   if (gasLimit === undefined) {
@@ -250,9 +264,7 @@ export async function requestGas(
   } catch (error) {
     // Nothing was recorded (the nonce transaction rolled back), so nothing can move: release.
     await releaseGrantClaim(db, claim.id);
-    throw new KassaError("RELAYER_ERROR", `the faucet could not send: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw gaslessChainError(error, "the faucet could not send");
   }
   if (result.outcome === "abandoned") {
     throw new KassaError("GRANT_IN_PROGRESS");
@@ -267,7 +279,7 @@ export async function requestGas(
   const deadline = Date.now() + settings.faucetConfirmTimeoutSeconds * 1000;
   for (;;) {
     const tx = await findSenderTransactionById(db, result.tx.id);
-    if (tx?.status === "SUBMITTED") await faucet.observe(tx);
+    if (tx?.status === "SUBMITTED") await observeGrant(faucet, tx);
     const grant = await findGrantByPaymentRowId(db, payment.id);
     if (grant?.id === claim.id && grant.status === "CONFIRMED") {
       return { txHash: grant.tx_hash as Hex, amount: amount.toString(), chainId: chain.network_id };

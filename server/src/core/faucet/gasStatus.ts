@@ -10,7 +10,7 @@ import { findPaymentDetailsByPaymentId, type PaymentDetails } from "../../db/pay
 import { type ChainRow, type MerchantRow } from "../../db/schema/rows.js";
 import { isBytes32 } from "../../domain/ids.js";
 import { KassaError } from "../../errors.js";
-import type { GaslessRuntime } from "../../chain/gasless.js";
+import { gaslessChainError, type GaslessRuntime } from "../../chain/gasless.js";
 import { addressSchema } from "../validation.js";
 
 /**
@@ -85,12 +85,6 @@ export async function requireFaucet(
 
 type WalletReading = ReadPayerWalletReturnType & { fees: FeeQuote };
 
-export function nodeError(error: unknown): KassaError {
-  return new KassaError("RELAYER_ERROR", `the chain node did not answer: ${(error as Error).message}`, {
-    cause: error,
-  });
-}
-
 export async function readWallet(ctx: FaucetContext, wallet: Address): Promise<WalletReading> {
   try {
     const [reading, fees] = await Promise.all([
@@ -104,7 +98,7 @@ export async function readWallet(ctx: FaucetContext, wallet: Address): Promise<W
     ]);
     return { ...reading, fees };
   } catch (error) {
-    throw nodeError(error);
+    throw gaslessChainError(error, "the faucet could not read the wallet");
   }
 }
 

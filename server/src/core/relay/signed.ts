@@ -15,8 +15,7 @@ import {
   type PublicClient,
   type TypedDataDefinition,
 } from "viem";
-import { SimulationUnavailableError } from "../../chain/forwarder.js";
-import type { GaslessRuntime } from "../../chain/gasless.js";
+import { gaslessChainError, type GaslessRuntime } from "../../chain/gasless.js";
 import {
   hasPermit2,
   readPermit2Allowance,
@@ -218,14 +217,11 @@ async function requirePermit2Approved(client: PublicClient, payment: PaymentDeta
   }
 }
 
-/** Runs chain reads: a node that does not answer is RELAYER_ERROR, never a 500. */
+/** Runs chain reads: a node that does not answer is CHAIN_UNAVAILABLE, the relayer's own failure RELAYER_ERROR. */
 async function onChain<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof KassaError) throw error;
-    const message =
-      error instanceof SimulationUnavailableError || error instanceof Error ? error.message : String(error);
-    throw new KassaError("RELAYER_ERROR", `the chain node did not answer: ${message}`, { cause: error });
+    throw gaslessChainError(error, "the relayer could not check the request on the chain");
   }
 }

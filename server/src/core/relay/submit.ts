@@ -1,10 +1,6 @@
 import { type Address } from "viem";
-import {
-  readForwarderNonce,
-  simulateForwardRequest,
-  SimulationUnavailableError,
-} from "../../chain/forwarder.js";
-import type { GaslessRuntime } from "../../chain/gasless.js";
+import { readForwarderNonce, simulateForwardRequest } from "../../chain/forwarder.js";
+import { gaslessChainError, type GaslessRuntime } from "../../chain/gasless.js";
 import { type Db } from "../../db/infra/database.js";
 import { findRelayRequestByPaymentRowId } from "../../db/gasless/relays.js";
 import { type MerchantRow } from "../../db/schema/rows.js";
@@ -74,13 +70,7 @@ export async function submitRelay(
       fees: await relayer.fees(),
     });
   } catch (error) {
-    if (error instanceof KassaError) throw error;
-    if (error instanceof SimulationUnavailableError || error instanceof Error) {
-      throw new KassaError("RELAYER_ERROR", `the chain node did not answer: ${error.message}`, {
-        cause: error,
-      });
-    }
-    throw error;
+    throw gaslessChainError(error, "the relayer could not check the request on the chain");
   }
   const gasLimit = acceptedGasLimit(runtime, payment.network_id, "relay_forward", simulation);
 

@@ -117,7 +117,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
         querystring: gasStatusQuerySchema,
         response: {
           200: documented(gasStatusSchema, "Whether the wallet can receive a gas grant"),
-          ...errorResponses(...faucetErrors, "RELAYER_ERROR"),
+          ...errorResponses(...faucetErrors, "CHAIN_UNAVAILABLE", "RELAYER_ERROR"),
         },
       },
       handler: (request) =>
@@ -147,6 +147,7 @@ export function gaslessRoutes(context: RouteContext, gasless: GaslessRuntime): F
             "GRANT_IN_PROGRESS",
             "RATE_LIMITED",
             "FAUCET_BUDGET_EXHAUSTED",
+            "CHAIN_UNAVAILABLE",
             "RELAYER_ERROR",
           ),
         },

@@ -252,7 +252,7 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
     expect([noRelay.status, noRelay.body.code]).toEqual([404, "RELAY_NOT_FOUND"]);
   });
 
-  it("answers RELAYER_NOT_CONFIGURED without relayer keys, and RELAYER_ERROR when the node does not answer", async () => {
+  it("answers RELAYER_NOT_CONFIGURED without relayer keys, and CHAIN_UNAVAILABLE when the node does not answer", async () => {
     const unconfigured = await env.t.request(`/payments/${p.paymentId}/relay`, {
       method: "POST",
       headers: { "x-public-key": pk },
@@ -268,7 +268,7 @@ describe("relay errors (nothing is sent, nothing is spent)", () => {
     await expect(
       submitRelay(deadNode, merchant!, p.paymentId, good, { network: "127.0.0.1" }),
     ).rejects.toMatchObject({
-      code: "RELAYER_ERROR",
+      code: "CHAIN_UNAVAILABLE",
     });
   });
 
