@@ -33,7 +33,8 @@ const faucetAddress = anvilAccount(FAUCET_INDEX).address;
 beforeAll(async () => {
   chain = await startTestChain();
   proxy = await startFaultyRpcProxy(chain.rpcUrl);
-  env = await startGaslessEnv(chain, {
+  env = await startGaslessEnv({
+    chain,
     chains: createChainClients({ rpcUrls: new Map([[chain.chainId, new Secret([proxy.url])]]) }),
   });
   shop = await env.t.addMerchant("Node failure shop", { faucetEnabled: true });
