@@ -22,9 +22,9 @@ export interface PaymentStatusMove {
 /**
  * The one writer of `payments.status` for a single payment: checks the move against the transition table
  * (a move the table does not allow is a bug, thrown before any SQL), then makes it in one statement
- * guarded by `WHERE status = from` (and the optional guards). Returns the moved payment as moved, with its
- * details (what its events need, read in the same statement), or undefined when the payment was not in `from` any more: someone else moved it first, which callers treat as a
- * conflict, never a crash. Pass the transaction that records what the move causes (events, jobs).
+ * guarded by `WHERE status = from` (and the optional guards). Returns the payment as moved, with its details
+ * (what its events need, read in the same statement), or undefined when the payment was not in `from` any
+ * more: someone else moved it first, which callers treat as a conflict, never a crash. Pass the transaction that records what the move causes (events, jobs).
  * The set-based expiry (`expirePaymentsWithEvents`) is the one other writer: it only moves CREATED ->
  * EXPIRED, and checks that move against the same table.
  */
