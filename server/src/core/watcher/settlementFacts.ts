@@ -18,7 +18,8 @@ import {
 import { raisePaymentSequences, sequenceFloorAbove } from "../../db/payments/paymentSequences.js";
 import { createSessionLocks } from "../../db/infra/sessionLocks.js";
 import { findDepositTokens, findLastDepositTransferBlockAtOrBelow } from "../../db/deposits/transfers.js";
-import { applyPaymentCompletedIn, applyRefundCompletedIn } from "../settlement/settlement.js";
+import { applyRefundCompletedIn } from "../settlement/refundSettlement.js";
+import { applyPaymentCompletedIn } from "../settlement/settlement.js";
 import { revertRemovedPaymentIn, revertRemovedRefundIn } from "../settlement/settlementReorgs.js";
 import { depositFacts } from "../deposits/facts.js";
 import { applySubscriptionEventIn, revertRemovedChargeIn } from "../subscriptions/facts.js";
