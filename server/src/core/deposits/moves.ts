@@ -109,9 +109,11 @@ export async function revertRemovedDepositMoveIn(
   const reason = `reorged: transaction ${removed.txHash} of block ${removed.blockNumber} (${removed.blockHash}) is no longer on the chain`;
   if (row.kind === "swept") {
     const overpaid = overpaidOf({ ...payment, swept_amount: null }, BigInt(payment.amount_received));
+    // The row is locked: the sweep it names is the one that held it (null: another's).
     const undone = await undoPaymentSweep(trx, payment.id, { txHash: row.tx_hash, overpaid });
-    if (undone?.sweepId != null) await markSweepReorged(trx, undone.sweepId, reason);
-    return undone !== undefined;
+    if (undone && payment.deposit_sweep_id !== null)
+      await markSweepReorged(trx, payment.deposit_sweep_id, reason);
+    return undone;
   }
   const own = row.return_id === null ? undefined : await findDepositReturnByReturnId(trx, row.return_id);
   if (own) await markDepositReturnReorged(trx, own.id, { reason, at: now });

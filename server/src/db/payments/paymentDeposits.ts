@@ -89,23 +89,15 @@ export async function recordPaymentSwept(
 
 /**
  * A reorg removed the sweep `txHash` of a payment: it is unswept again (no sweep holds it, so the next run sweeps it
- * if it is still paid by transfer), `overpaid` what it does not take now. Resolves the relayer's sweep that held it
- * (null: another's), or undefined when that transaction had not swept it.
+ * if it is still paid by transfer), `overpaid` what it does not take now. False when that transaction had not swept
+ * it. The caller holds the row locked, and read from it the sweep that held it.
  */
 export async function undoPaymentSweep(
   db: Db,
   paymentRowId: number,
   undo: { txHash: string; overpaid: bigint },
-): Promise<{ sweepId: number | null } | undefined> {
-  const before = await db
-    .selectFrom("payments")
-    .select("deposit_sweep_id")
-    .where("id", "=", paymentRowId)
-    .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) return undefined;
-  await db
+): Promise<boolean> {
+  const undone = await db
     .updateTable("payments")
     .set({
       swept_at: null,
@@ -116,8 +108,8 @@ export async function undoPaymentSweep(
     })
     .where("id", "=", paymentRowId)
     .where("sweep_tx_hash", "=", undo.txHash.toLowerCase())
-    .execute();
-  return { sweepId: before.deposit_sweep_id };
+    .executeTakeFirst();
+  return Number(undone.numUpdatedRows) === 1;
 }
 
 /** Lets go of the payments of a sweep that moved nothing for them (swept again by the next run). */
